@@ -1,0 +1,1 @@
+"""The model loop: providers, budgets, guardrails and the trace of everything a question did."""

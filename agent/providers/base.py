@@ -1,0 +1,85 @@
+"""The one seam between the loop and a model: `Provider.complete(request) -> ModelResponse`.
+
+The conversation is kept neutral (`Message` items); each adapter renders it into its own
+wire format. An assistant turn keeps the provider's native message in `raw`, so it goes
+back into the history unmodified (tool calls, reasoning fields and all).
+
+Exceptions: an adapter raises `ProviderError` (transient faults are retried inside the
+adapter first) when the call could not produce a response; the loop turns it into the
+stop reason `provider_error`. Everything else is a bug.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from agent.trace import ToolCall, Usage
+
+FinishReason = Literal["stop", "tool_calls", "length", "other"]
+
+
+class ToolSpec(BaseModel):
+    """A tool as the model sees it: name, one-line description, JSON schema of its arguments."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+
+
+class ToolResultItem(BaseModel):
+    call_id: str
+    name: str
+    content: str
+    is_error: bool = False
+
+
+class Message(BaseModel):
+    """One neutral history item: user text, an assistant turn, or the tool results of a turn."""
+
+    role: Literal["user", "assistant", "tool"]
+    text: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    results: list[ToolResultItem] = Field(default_factory=list)
+    raw: Any = None  # the provider-native assistant message, replayed as is
+
+
+class ModelRequest(BaseModel):
+    """Everything one call sends. `system` and `tools` come first and never change within a
+    question, so the prompt prefix stays stable for provider-side caching."""
+
+    system: str
+    tools: list[ToolSpec] = Field(default_factory=list)
+    messages: list[Message]
+    max_output_tokens: int = 1024
+
+
+class ModelResponse(BaseModel):
+    text: str | None = None
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    finish_reason: FinishReason = "stop"
+    usage: Usage = Field(default_factory=Usage)
+    raw: Any = None
+
+
+class ProviderError(Exception):
+    """The provider could not answer (after retries, or at the deadline). Picklable."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return (type(self), (self.message,))
+
+
+class Provider(Protocol):
+    name: str
+    model: str
+
+    async def complete(self, request: ModelRequest) -> ModelResponse: ...
+
+    def estimate_tokens(self, request: ModelRequest) -> int:
+        """Prompt tokens this exact request will cost (messages + tool schemas), before sending."""
+        ...

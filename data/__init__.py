@@ -1,0 +1,1 @@
+"""The Parquet data contract, the bundled sample set and the deterministic generator."""

@@ -1,0 +1,134 @@
+"""The Parquet data contract: one file per table, these columns, these types, these keys.
+
+Everything that reads `data/` (the checker, the catalog, the importer) takes its
+column lists from here, so the contract is stated once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import time
+from zoneinfo import ZoneInfo
+
+import pyarrow as pa
+
+UTC_TS = pa.timestamp("us", tz="UTC")
+
+
+@dataclass(frozen=True)
+class Table:
+    """One contract table: its Arrow schema and the columns that identify a row."""
+
+    name: str
+    schema: pa.Schema
+    key: tuple[str, ...]
+    nullable: frozenset[str] = frozenset()
+
+    @property
+    def columns(self) -> list[str]:
+        return self.schema.names
+
+    @property
+    def filename(self) -> str:
+        return f"{self.name}.parquet"
+
+
+COMPANIES = Table(
+    "companies",
+    pa.schema(
+        [
+            ("ticker", pa.string()),
+            ("name", pa.string()),
+            ("sector", pa.string()),
+            ("currency", pa.string()),
+            ("exchange", pa.string()),
+        ]
+    ),
+    key=("ticker",),
+)
+PRICES = Table(
+    "prices",
+    pa.schema(
+        [
+            ("ticker", pa.string()),
+            ("date", pa.date32()),
+            ("open", pa.float64()),
+            ("high", pa.float64()),
+            ("low", pa.float64()),
+            ("close", pa.float64()),
+            ("volume", pa.int64()),
+        ]
+    ),
+    key=("ticker", "date"),
+)
+NEWS = Table(
+    "news",
+    pa.schema(
+        [
+            ("ticker", pa.string()),
+            ("published_at", UTC_TS),
+            ("headline", pa.string()),
+            ("source", pa.string()),
+        ]
+    ),
+    key=("ticker", "published_at", "source", "headline"),
+)
+EVENTS = Table(
+    "events",
+    pa.schema(
+        [
+            ("ticker", pa.string()),
+            ("date", pa.date32()),
+            ("kind", pa.string()),
+            ("value", pa.float64()),
+            ("announced_at", UTC_TS),
+        ]
+    ),
+    key=("ticker", "date", "kind"),
+    nullable=frozenset({"value"}),
+)
+HOLDINGS = Table(
+    "holdings",
+    pa.schema(
+        [
+            ("portfolio_id", pa.string()),
+            ("as_of", pa.date32()),
+            ("ticker", pa.string()),
+            ("quantity", pa.float64()),
+            ("cost_basis", pa.float64()),
+        ]
+    ),
+    key=("portfolio_id", "as_of", "ticker"),
+)
+PORTFOLIOS = Table(
+    "portfolios",
+    pa.schema(
+        [
+            ("portfolio_id", pa.string()),
+            ("name", pa.string()),
+            ("base_currency", pa.string()),
+        ]
+    ),
+    key=("portfolio_id",),
+)
+
+TABLES: dict[str, Table] = {
+    t.name: t for t in (COMPANIES, PRICES, NEWS, EVENTS, HOLDINGS, PORTFOLIOS)
+}
+EVENT_KINDS = ("earnings", "dividend", "split")
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Where a ticker trades: the time zone and regular session that date the news and the as-of moment."""
+
+    code: str
+    tz: ZoneInfo
+    open: time
+    close: time
+
+
+EXCHANGES: dict[str, Exchange] = {
+    code: Exchange(code, ZoneInfo("America/New_York"), time(9, 30), time(16, 0))
+    for code in ("NYSE", "NASDAQ", "AMEX")
+}

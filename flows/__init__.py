@@ -1,0 +1,1 @@
+"""The nightly Prefect flow, run configuration, publishing and the command line."""

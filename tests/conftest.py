@@ -1,0 +1,20 @@
+"""Shared fixtures: a small generated data set, made once per test session."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+SMALL = dict(tickers=24, start=date(2024, 1, 2), end=date(2024, 12, 31), portfolios=3, seed=7)
+
+
+@pytest.fixture(scope="session")
+def small_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A generated data set (same generator as data/sample), shared read-only by the tests."""
+    from data.generate import generate_dataset
+
+    out = tmp_path_factory.mktemp("data")
+    generate_dataset(out, **SMALL)
+    return out
