@@ -1,0 +1,240 @@
+"""Validate a data folder against the contract and report every violation with table, column and row.
+
+Rows are numbered from 0 in file order. A rule that fails on many rows reports the first
+`MAX_ROWS_PER_RULE` of them and one more line with the count of the rest, so a broken file of
+millions of rows still gives a readable report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from data.calendar import is_trading_day
+from data.contract import EVENT_KINDS, EXCHANGES, TABLES, Table
+from data.errors import InputError
+
+MAX_ROWS_PER_RULE = 20
+Frames = dict[str, pd.DataFrame]
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: where (table, column, row; None when it concerns the whole) and what."""
+
+    table: str
+    column: str | None
+    row: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.table if self.column is None else f"{self.table}.{self.column}"
+        return (
+            f"{where}: {self.message}"
+            if self.row is None
+            else f"{where} row {self.row}: {self.message}"
+        )
+
+
+def _is_text(t: pa.DataType) -> bool:
+    return pa.types.is_string(t) or pa.types.is_large_string(t)
+
+
+_KINDS: tuple[Callable[[pa.DataType], bool], ...] = (
+    _is_text,
+    pa.types.is_integer,
+    pa.types.is_floating,
+    pa.types.is_date32,
+)
+
+
+def _same_kind(expected: pa.DataType, found: pa.DataType) -> bool:
+    """Types a reader treats alike: any string encoding, any integer width, timestamps in UTC."""
+    if pa.types.is_dictionary(found):
+        found = found.value_type
+    if pa.types.is_timestamp(expected):
+        return pa.types.is_timestamp(found) and found.tz in ("UTC", "Etc/UTC", "+00:00")
+    return any(kind(expected) and kind(found) for kind in _KINDS)
+
+
+def _describe(found: pa.DataType) -> str:
+    if pa.types.is_timestamp(found):
+        return f"timestamp without time zone ({found})" if found.tz is None else f"{found}"
+    return str(found)
+
+
+def _load(data_dir: Path, table: Table) -> tuple[pd.DataFrame | None, list[Violation]]:
+    """Read one table, keeping only the contract columns of the right type."""
+    path = data_dir / table.filename
+    if not path.is_file():
+        return None, [Violation(table.name, None, None, f"missing file {table.filename}")]
+    try:
+        arrow = pq.read_table(path)
+    except (OSError, pa.ArrowException) as exc:
+        return None, [Violation(table.name, None, None, f"unreadable Parquet: {exc}")]
+    found: list[Violation] = []
+    keep = []
+    for name in arrow.column_names:
+        if name not in table.columns:
+            found.append(Violation(table.name, name, None, "extra column, not in the contract"))
+    for field in table.schema:
+        if field.name not in arrow.column_names:
+            found.append(Violation(table.name, field.name, None, "missing column"))
+            continue
+        actual = arrow.schema.field(field.name).type
+        if not _same_kind(field.type, actual):
+            message = f"wrong type: expected {field.type}, found {_describe(actual)}"
+            if pa.types.is_timestamp(field.type) and pa.types.is_timestamp(actual):
+                message += "; news and event timestamps must be stored in UTC"
+            found.append(Violation(table.name, field.name, None, message))
+            continue
+        keep.append(field.name)
+        nulls = arrow.column(field.name).is_null().to_numpy(zero_copy_only=False)
+        if field.name not in table.nullable:
+            found += _rows(table.name, field.name, None, nulls, "null in a non-nullable column")
+    frame = arrow.select(keep).to_pandas()
+    return frame, found
+
+
+def _rows(
+    table: str, column: str, frame: pd.DataFrame | None, bad: np.ndarray, message: str
+) -> list[Violation]:
+    """One violation per flagged row (`message` formatted with the row's fields), capped."""
+    rows = np.flatnonzero(bad)
+    found = [
+        Violation(
+            table,
+            column,
+            int(r),
+            message.format(**frame.iloc[r].to_dict()) if frame is not None else message,
+        )
+        for r in rows[:MAX_ROWS_PER_RULE]
+    ]
+    if rows.size > MAX_ROWS_PER_RULE:
+        extra = rows.size - MAX_ROWS_PER_RULE
+        found.append(Violation(table, column, None, f"{extra} more rows like row {rows[0]}"))
+    return found
+
+
+# (table, column reported, rows that break the rule as a pandas expression, message)
+ROW_RULES: tuple[tuple[str, str, str, str], ...] = (
+    ("prices", "open", "open <= 0", "price {open} must be positive"),
+    ("prices", "high", "high <= 0", "price {high} must be positive"),
+    ("prices", "low", "low <= 0", "price {low} must be positive"),
+    ("prices", "close", "close <= 0", "price {close} must be positive"),
+    ("prices", "high", "high < low", "high {high} < low {low}"),
+    ("prices", "close", "close < low or close > high", "close {close} outside [low {low}, high {high}]"),
+    ("prices", "open", "open < low or open > high", "open {open} outside [low {low}, high {high}]"),
+    ("prices", "volume", "volume < 0", "negative volume {volume}"),
+    ("holdings", "quantity", "quantity <= 0", "quantity {quantity} must be positive"),
+    ("holdings", "cost_basis", "cost_basis < 0", "cost basis {cost_basis} must not be negative"),
+)  # fmt: skip
+# (table, column, allowed values or a regular expression, what is allowed)
+DOMAINS: tuple[tuple[str, str, tuple[str, ...] | str, str], ...] = (
+    ("events", "kind", EVENT_KINDS, f"one of {', '.join(EVENT_KINDS)}"),
+    ("companies", "exchange", tuple(EXCHANGES), f"one of {', '.join(EXCHANGES)}"),
+    ("companies", "currency", "[A-Z]{3}", "an ISO code like USD"),
+    ("portfolios", "base_currency", "[A-Z]{3}", "an ISO code like USD"),
+)  # fmt: skip
+REFERENCES = (
+    ("prices", "ticker", "companies"),
+    ("news", "ticker", "companies"),
+    ("events", "ticker", "companies"),
+    ("holdings", "ticker", "companies"),
+    ("holdings", "portfolio_id", "portfolios"),
+)
+
+
+def _columns(frames: Frames, table: str, *columns: str) -> pd.DataFrame | None:
+    frame = frames.get(table)
+    if frame is None or any(c not in frame.columns for c in columns):
+        return None
+    return frame
+
+
+def _duplicate_keys(frames: Frames) -> Iterator[Violation]:
+    for table in TABLES.values():
+        frame = _columns(frames, table.name, *table.key)
+        if frame is not None:
+            bad = frame.duplicated(list(table.key), keep="first").to_numpy()
+            key = ", ".join(table.key)
+            values = ", ".join(f"{{{c}}}" for c in table.key)
+            yield from _rows(
+                table.name, table.key[-1], frame, bad, f"duplicate key ({key}) = ({values})"
+            )
+
+
+def _row_rules(frames: Frames) -> Iterator[Violation]:
+    for table, column, expression, message in ROW_RULES:
+        frame = _columns(frames, table, *(c for c in TABLES[table].columns if c in expression))
+        if frame is not None:
+            bad = np.asarray(frame.eval(expression), dtype=bool)
+            yield from _rows(table, column, frame, bad, message)
+
+
+def _sessions(frames: Frames) -> Iterator[Violation]:
+    frame = _columns(frames, "prices", "date")
+    if frame is not None:
+        closed = {d for d in frame["date"].dropna().unique() if not is_trading_day(d)}
+        bad = frame["date"].isin(closed).to_numpy()
+        yield from _rows("prices", "date", frame, bad, "{date} is not a trading session")
+
+
+def _domains(frames: Frames) -> Iterator[Violation]:
+    for table, column, allowed, wanted in DOMAINS:
+        frame = _columns(frames, table, column)
+        if frame is not None:
+            values = frame[column]
+            if isinstance(allowed, str):
+                valid = values.str.fullmatch(allowed).fillna(True).astype(bool)
+            else:
+                valid = values.isin(allowed) | values.isna()
+            bad = (~valid).to_numpy()
+            yield from _rows(table, column, frame, bad, f"{{{column}!r}} must be {wanted}")
+
+
+def _references(frames: Frames) -> Iterator[Violation]:
+    for table, column, target in REFERENCES:
+        frame, known = _columns(frames, table, column), _columns(frames, target, column)
+        if frame is not None and known is not None:
+            bad = (
+                ~frame[column].isin(set(known[column].dropna())) & frame[column].notna()
+            ).to_numpy()
+            noun = column.replace("_id", "")
+            message = f"unknown {noun} {{{column}!r}} (not in {target})"
+            yield from _rows(table, column, frame, bad, message)
+
+
+RULES = (_duplicate_keys, _row_rules, _sessions, _domains, _references)
+
+
+def check_dataset(data_dir: Path) -> list[Violation]:
+    """Every contract violation in `data_dir`; an empty list means the folder is valid."""
+    data_dir = Path(data_dir)
+    if not data_dir.is_dir():
+        raise InputError(
+            f"{data_dir}: no such folder; pass the folder that holds the Parquet files"
+        )
+    frames: Frames = {}
+    violations: list[Violation] = []
+    for table in TABLES.values():
+        frame, found = _load(data_dir, table)
+        violations += found
+        if frame is not None:
+            frames[table.name] = frame
+    for rule in RULES:
+        violations += rule(frames)
+    return violations
+
+
+def count_rows(data_dir: Path) -> int:
+    """Rows across the contract tables, from the Parquet footers."""
+    return sum(
+        pq.ParquetFile(Path(data_dir) / t.filename).metadata.num_rows for t in TABLES.values()
+    )

@@ -1,0 +1,135 @@
+"""The deterministic generator: same arguments, same rows, for any size of universe.
+
+Each part (universe, market, news, portfolios) draws from its own seeded stream, so the
+parts stay reproducible independently. The set is written to a temporary sibling folder and
+renamed into place, so a reader never sees a half-written set.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from data.calendar import holidays_between, trading_days
+from data.contract import TABLES
+from data.errors import InputError
+from data.facts import FACTS_FILE, DelistingFact, GenerationFacts, HaltFact, SplitFact
+from data.market import build_prices, draw_specials, simulate_market
+from data.newsfeed import build_news
+from data.portfolios import build_portfolios
+from data.universe import build_companies, draw_universe
+
+GENERATOR_VERSION = 1
+MIN_TICKERS, MIN_SESSIONS = 12, 40
+
+
+def check_arguments(tickers: int, start: date, end: date, portfolios: int, seed: int) -> None:
+    """Refuse arguments the generator cannot honour, with a one-line reason."""
+    if tickers < MIN_TICKERS:
+        raise InputError(f"--tickers {tickers}: need at least {MIN_TICKERS} to fill the portfolios")
+    if portfolios < 1:
+        raise InputError(f"--portfolios {portfolios}: need at least 1")
+    if seed < 0:
+        raise InputError(f"--seed {seed}: use a non-negative integer")
+    if end < start or len(trading_days(start, end)) < MIN_SESSIONS:
+        raise InputError(
+            f"--start {start} --end {end}: need at least {MIN_SESSIONS} trading sessions "
+            "(about two months)"
+        )
+
+
+def build_dataset(
+    *, tickers: int, start: date, end: date, portfolios: int, seed: int
+) -> tuple[dict[str, pa.Table], GenerationFacts]:
+    """All six contract tables and the facts, in memory."""
+    check_arguments(tickers, start, end, portfolios, seed)
+    streams = [np.random.default_rng([seed, part]) for part in range(5)]
+    universe = draw_universe(streams[0], tickers)
+    sessions = len(trading_days(start, end))
+    specials = draw_specials(streams[1], tickers, sessions)
+    market = simulate_market(streams[2], universe, start, end, specials)
+    news, injections = build_news(streams[3], universe, market, specials)
+    portfolio_table, holdings = build_portfolios(streams[4], universe, market, specials, portfolios)
+    tables = {
+        "companies": build_companies(universe),
+        "prices": build_prices(market, universe.tickers),
+        "news": news,
+        "events": market.events,
+        "holdings": holdings,
+        "portfolios": portfolio_table,
+    }
+    s, days = specials, market.sessions
+    facts = GenerationFacts(
+        generator_version=GENERATOR_VERSION,
+        seed=seed,
+        tickers=tickers,
+        start=start,
+        end=end,
+        portfolios=portfolios,
+        holidays=holidays_between(start, end),
+        split=SplitFact(
+            ticker=universe.tickers[s.split_ticker], date=days[s.split_session], ratio=s.split_ratio
+        ),
+        delisted=DelistingFact(
+            ticker=universe.tickers[s.delisted_ticker], last_date=days[s.last_session]
+        ),
+        halt=HaltFact(ticker=universe.tickers[s.halt_ticker], date=days[s.halt_session]),
+        injection_headlines=injections,
+        rows={name: table.num_rows for name, table in tables.items()},
+    )
+    return tables, facts
+
+
+def write_dataset(
+    tables: dict[str, pa.Table], facts: GenerationFacts, out_dir: Path, *, overwrite: bool = False
+) -> None:
+    """Write Parquet files and `generation.json` into `out_dir`, all at once or not at all."""
+    out_dir = Path(out_dir)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"--out {out_dir}: exists and is not a folder")
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not overwrite:
+        raise InputError(f"--out {out_dir}: folder is not empty; pass --overwrite to replace it")
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    try:
+        for name, table in tables.items():
+            pq.write_table(table, staging / TABLES[name].filename, compression="zstd")
+        (staging / FACTS_FILE).write_text(facts.model_dump_json(indent=2) + "\n")
+        os.chmod(staging, 0o755)
+        if out_dir.exists():
+            retired = out_dir.with_name(f".{out_dir.name}.old-{staging.name}")
+            out_dir.rename(retired)
+            staging.rename(out_dir)
+            shutil.rmtree(retired)
+        else:
+            staging.rename(out_dir)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)
+
+
+def generate_dataset(
+    out_dir: Path,
+    *,
+    tickers: int,
+    start: date,
+    end: date,
+    portfolios: int,
+    seed: int,
+    overwrite: bool = False,
+) -> GenerationFacts:
+    """Generate a data set into `out_dir` (an empty or absent folder) and return its facts."""
+    tables, facts = build_dataset(
+        tickers=tickers, start=start, end=end, portfolios=portfolios, seed=seed
+    )
+    out_dir = Path(out_dir)
+    empty = out_dir.is_dir() and not any(out_dir.iterdir())
+    write_dataset(tables, facts, out_dir, overwrite=overwrite or empty)
+    return facts
