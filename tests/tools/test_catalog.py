@@ -1,0 +1,132 @@
+"""The catalog: the as-of copy of each table, the cache, the lockdown, bad input."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from data.contract import TABLES
+from data.errors import InputError
+from tools.catalog import default_as_of, open_catalog
+
+
+def test_default_as_of_is_the_end_of_the_day_in_new_york() -> None:
+    assert default_as_of(date(2024, 12, 20)) == datetime(
+        2024, 12, 21, 4, 59, 59, 999999, tzinfo=UTC
+    )
+    assert default_as_of(date(2024, 7, 1)) == datetime(2024, 7, 2, 3, 59, 59, 999999, tzinfo=UTC)
+
+
+def test_tables_hold_only_what_was_known(catalog, frames) -> None:
+    as_of = pd.Timestamp(catalog.as_of)
+    expected = {
+        "prices": (frames["prices"].date <= catalog.report_date).sum(),
+        "holdings": (frames["holdings"].as_of <= catalog.report_date).sum(),
+        "news": (frames["news"].published_at <= as_of).sum(),
+        "events": (frames["events"].announced_at <= as_of).sum(),
+        "companies": len(frames["companies"]),
+        "portfolios": len(frames["portfolios"]),
+    }
+    assert all(expected[t] < len(frames[t]) for t in ("prices", "news", "events"))
+    with catalog.cursor() as cur:
+        for name, table in TABLES.items():
+            assert cur.execute(f"SELECT count(*) FROM {name}").fetchone()[0] == expected[name]
+            assert [
+                d[0] for d in cur.execute(f"SELECT * FROM {name} LIMIT 0").description
+            ] == table.columns
+        keys = cur.execute("SELECT ticker, date FROM prices").fetchall()
+        tables = {r[0] for r in cur.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    assert keys == sorted(keys)
+    assert tables == set(TABLES)
+
+
+def test_as_of_before_the_close_hides_that_day(small_data: Path, tmp_path: Path) -> None:
+    as_of = datetime(2024, 6, 28, 15, 0, tzinfo=UTC)  # 11:00 in New York
+    with open_catalog(small_data, date(2024, 6, 28), as_of=as_of, workdir=tmp_path) as cat:
+        assert cat.price_cutoff == date(2024, 6, 27)
+        with cat.cursor() as cur:
+            assert cur.execute("SELECT max(date) FROM prices").fetchone()[0] == date(2024, 6, 27)
+
+
+def test_lockdown_settings_hold(catalog) -> None:
+    with catalog.cursor() as cur:
+        settings = dict(
+            cur.execute(
+                "SELECT name, value FROM duckdb_settings() WHERE name IN "
+                "('enable_external_access', 'lock_configuration', 'python_enable_replacements', "
+                "'max_execution_time', 'temp_directory', 'autoload_known_extensions', 'access_mode')"
+            ).fetchall()
+        )
+    assert settings == {
+        "enable_external_access": "false",
+        "lock_configuration": "true",
+        "python_enable_replacements": "false",
+        "max_execution_time": "5000",
+        "temp_directory": "",
+        "autoload_known_extensions": "false",
+        "access_mode": "read_only",
+    }
+
+
+def test_built_file_is_reused_and_rebuilt_when_data_changes(
+    small_data: Path, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(small_data, data)
+    work = tmp_path / "work"
+    first = open_catalog(data, date(2024, 6, 28), workdir=work)
+    first.close()
+    built = sorted(work.glob("catalog-*"))
+    stamp = [p.stat().st_mtime_ns for p in built]
+    again = open_catalog(data, date(2024, 6, 28), workdir=work)
+    again.close()
+    assert again.fingerprint == first.fingerprint
+    assert [p.stat().st_mtime_ns for p in sorted(work.glob("catalog-*"))] == stamp
+    other_day = open_catalog(data, date(2024, 6, 27), workdir=work)
+    other_day.close()
+    os.utime(data / "news.parquet", ns=(1, 1))
+    changed = open_catalog(data, date(2024, 6, 28), workdir=work)
+    changed.close()
+    assert changed.fingerprint != first.fingerprint
+    assert len({p.name for p in work.glob("catalog-*") if "-t" not in p.stem}) == 3
+
+
+def test_different_time_limits_in_one_process(small_data: Path, tmp_path: Path) -> None:
+    a = open_catalog(small_data, date(2024, 6, 28), workdir=tmp_path, query_timeout_s=1)
+    b = open_catalog(small_data, date(2024, 6, 28), workdir=tmp_path, query_timeout_s=2)
+    with a, b, a.cursor() as ca, b.cursor() as cb:
+        assert ca.execute("SELECT current_setting('max_execution_time')").fetchone()[0] == 1000
+        assert cb.execute("SELECT current_setting('max_execution_time')").fetchone()[0] == 2000
+
+
+def test_closed_catalog_refuses_cursors(small_data: Path, tmp_path: Path) -> None:
+    cat = open_catalog(small_data, date(2024, 6, 28), workdir=tmp_path)
+    cat.close()
+    with pytest.raises(RuntimeError, match="closed"), cat.cursor():
+        pass
+
+
+@pytest.mark.parametrize("case", ["missing_dir", "missing_table", "naive_as_of"])
+def test_bad_input_is_one_clear_line(small_data: Path, tmp_path: Path, case: str) -> None:
+    data, as_of = small_data, None
+    if case == "missing_dir":
+        data = tmp_path / "nowhere"
+    elif case == "missing_table":
+        data = tmp_path / "data"
+        shutil.copytree(small_data, data)
+        (data / "news.parquet").unlink()
+    else:
+        as_of = datetime(2024, 6, 28, 20, 0)
+    with pytest.raises(InputError) as err:
+        open_catalog(data, date(2024, 6, 28), as_of=as_of, workdir=tmp_path / "work")
+    assert "\n" not in err.value.message
+    assert {
+        "missing_dir": "does not exist",
+        "missing_table": "lacks news.parquet",
+        "naive_as_of": "no time zone",
+    }[case] in err.value.message

@@ -1,0 +1,253 @@
+"""The catalog: one locked-down, read-only DuckDB file per (data, as-of moment).
+
+A trusted step copies the contract's columns of every table, filtered to what was known
+at the as-of moment and sorted by (ticker, date), into a per-run DuckDB file. The model's
+queries then run on that file opened `read_only=True` with external access, extensions,
+secrets, replacement scans and configuration changes switched off and a time limit per
+query. Nothing outside the file is reachable, so neither the raw Parquet (future rows
+included) nor any other path can be read or written. See tools/README.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from data.contract import EXCHANGES, TABLES, Exchange
+from data.errors import InputError
+
+BUILD_VERSION = "1"
+MARKET_TZ = EXCHANGES["NYSE"].tz
+MARKET_CLOSE = EXCHANGES["NYSE"].close
+
+DUCK_TYPES = {
+    pa.string(): "VARCHAR",
+    pa.date32(): "DATE",
+    pa.float64(): "DOUBLE",
+    pa.int64(): "BIGINT",
+    pa.timestamp("us", tz="UTC"): "TIMESTAMPTZ",
+}
+
+# table -> (column that dates a row, which bound applies: the report date or the as-of moment)
+AS_OF_RULES: dict[str, tuple[str, str] | None] = {
+    "prices": ("date", "report_date"),
+    "holdings": ("as_of", "report_date"),
+    "news": ("published_at", "as_of"),
+    "events": ("announced_at", "as_of"),
+    "companies": None,
+    "portfolios": None,
+}
+SORT_KEYS = {
+    "prices": "ticker, date",
+    "news": "ticker, published_at",
+    "events": "ticker, date",
+    "holdings": "portfolio_id, as_of, ticker",
+    "companies": "ticker",
+    "portfolios": "portfolio_id",
+}
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Where a ticker trades and the first and last session the catalog holds for it."""
+
+    ticker: str
+    exchange: Exchange
+    first: date | None
+    last: date | None
+
+
+@dataclass
+class Catalog:
+    """An open catalog: the report date, the as-of moment, and cursors on the locked file."""
+
+    report_date: date
+    as_of: datetime
+    data_dir: Path
+    fingerprint: str
+    path: Path
+    query_timeout_s: float
+    listings: dict[str, Listing] = field(default_factory=dict)
+    sessions: list[date] = field(default_factory=list)
+    _con: duckdb.DuckDBPyConnection | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def price_cutoff(self) -> date:
+        """The last date whose prices and holdings are visible: its session had closed by the
+        as-of moment, and it is not after the report date."""
+        local = self.as_of.astimezone(MARKET_TZ)
+        closed = local.date() if local.time() >= MARKET_CLOSE else local.date() - timedelta(days=1)
+        return min(self.report_date, closed)
+
+    @contextmanager
+    def cursor(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A cursor of its own for one thread or one tool call (a shared one returns wrong rows)."""
+        with self._lock:
+            if self._con is None:
+                raise RuntimeError("the catalog is closed")
+            cur = self._con.cursor()
+        try:
+            yield cur
+        finally:
+            cur.close()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._con is not None:
+                self._con.close()
+                self._con = None
+
+    def __enter__(self) -> Catalog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def default_as_of(report_date: date) -> datetime:
+    """The end of the report date on the exchange's clock, in UTC."""
+    end = datetime.combine(report_date + timedelta(days=1), time(0), tzinfo=MARKET_TZ)
+    return (end - timedelta(microseconds=1)).astimezone(UTC)
+
+
+def fingerprint_data(data_dir: Path) -> str:
+    """A hash of the contract files' names, sizes and modification times."""
+    digest = hashlib.sha256()
+    for table in TABLES.values():
+        stat = (data_dir / table.filename).stat()
+        digest.update(f"{table.filename}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+    return digest.hexdigest()[:16]
+
+
+def lockdown_config(
+    query_timeout_s: float, threads: int
+) -> dict[str, str | bool | int | float | list[str]]:
+    """DuckDB settings that leave a read-only file and nothing else reachable, locked."""
+    return {
+        "enable_external_access": False,
+        "temp_directory": "",
+        "autoinstall_known_extensions": False,
+        "autoload_known_extensions": False,
+        "allow_community_extensions": False,
+        "allow_unsigned_extensions": False,
+        "allow_persistent_secrets": False,
+        "python_enable_replacements": False,
+        "max_execution_time": max(1, round(query_timeout_s * 1000)),
+        "threads": threads,
+        "memory_limit": "2GB",
+        "lock_configuration": True,
+    }
+
+
+def build_catalog_file(data_dir: Path, target: Path, cutoff: date, as_of: datetime) -> None:
+    """The trusted step: copy the as-of view of every table into a new DuckDB file."""
+    partial = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.partial")
+    partial.unlink(missing_ok=True)
+    con = duckdb.connect(str(partial))
+    bounds = {"report_date": cutoff, "as_of": as_of}
+    try:
+        for name, table in TABLES.items():
+            columns = ", ".join(
+                f'CAST("{f.name}" AS {DUCK_TYPES[f.type]}) AS "{f.name}"' for f in table.schema
+            )
+            params: dict[str, object] = {"path": str(data_dir / table.filename)}
+            where = ""
+            if (rule := AS_OF_RULES[name]) is not None:
+                where = f'WHERE "{rule[0]}" <= $bound'
+                params["bound"] = bounds[rule[1]]
+            con.execute(
+                f"CREATE TABLE {name} AS SELECT {columns} FROM read_parquet($path) "
+                f"{where} ORDER BY {SORT_KEYS[name]}",
+                params,
+            )
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+    os.replace(partial, target)
+
+
+def open_catalog(
+    data_dir: Path,
+    report_date: date,
+    *,
+    as_of: datetime | None = None,
+    workdir: Path | None = None,
+    query_timeout_s: float = 5.0,
+    threads: int = 2,
+) -> Catalog:
+    """Build (or reuse) the catalog file for this data and as-of moment and open it locked."""
+    data_dir = Path(data_dir)
+    check_data_dir(data_dir)
+    if as_of is None:
+        as_of = default_as_of(report_date)
+    elif as_of.tzinfo is None:
+        raise InputError(f"as-of moment {as_of.isoformat()} has no time zone; give it in UTC")
+    as_of = as_of.astimezone(UTC)
+    fingerprint = fingerprint_data(data_dir)
+    workdir = Path(workdir) if workdir is not None else default_workdir()
+    workdir.mkdir(parents=True, exist_ok=True)
+    key = hashlib.sha256(
+        f"{BUILD_VERSION}|{fingerprint}|{report_date}|{as_of.isoformat()}".encode()
+    ).hexdigest()[:20]
+    built = workdir / f"catalog-{key}.duckdb"
+    cat = Catalog(report_date, as_of, data_dir, fingerprint, built, query_timeout_s)
+    if not built.exists():
+        build_catalog_file(data_dir, built, cat.price_cutoff, as_of)
+    config = lockdown_config(query_timeout_s, threads)
+    cat.path = config_variant(built, config)
+    cat._con = duckdb.connect(str(cat.path), read_only=True, config=config)
+    load_listings(cat)
+    return cat
+
+
+def config_variant(built: Path, config: dict[str, str | bool | int | float | list[str]]) -> Path:
+    """A hard link per lockdown setting: DuckDB opens one file with one configuration per process."""
+    tag = f"t{config['max_execution_time']}x{config['threads']}"
+    variant = built.with_name(f"{built.stem}-{tag}.duckdb")
+    if not variant.exists():
+        link = variant.with_name(f"{variant.name}.{os.getpid()}.{threading.get_ident()}.link")
+        link.unlink(missing_ok=True)
+        os.link(built, link)
+        os.replace(link, variant)
+    return variant
+
+
+def default_workdir() -> Path:
+    return Path(tempfile.gettempdir()) / "nightdesk-catalog"
+
+
+def check_data_dir(data_dir: Path) -> None:
+    if not data_dir.is_dir():
+        raise InputError(f"data directory {data_dir} does not exist; pass --data DIR")
+    missing = [t.filename for t in TABLES.values() if not (data_dir / t.filename).is_file()]
+    if missing:
+        raise InputError(
+            f"data directory {data_dir} lacks {', '.join(missing)}; "
+            "generate a data set with `nightdesk data generate`"
+        )
+
+
+def load_listings(cat: Catalog) -> None:
+    """Each ticker's exchange and session range, and the market's sessions, read once."""
+    with cat.cursor() as cur:
+        rows = cur.execute(
+            "SELECT c.ticker, c.exchange, min(p.date), max(p.date) FROM companies c "
+            "LEFT JOIN prices p USING (ticker) GROUP BY ALL"
+        ).fetchall()
+        sessions = cur.execute("SELECT DISTINCT date FROM prices ORDER BY date").fetchall()
+    cat.listings = {
+        ticker: Listing(ticker, EXCHANGES.get(exchange, EXCHANGES["NYSE"]), first, last)
+        for ticker, exchange, first, last in rows
+    }
+    cat.sessions = [d for (d,) in sessions]

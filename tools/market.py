@@ -1,0 +1,168 @@
+"""Price tools: one close, one day's move, the change over a window. Prices are as traded;
+changes across a split compare with the earlier close divided by the split ratio."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from pydantic import Field
+
+from tools.catalog import Catalog
+from tools.errors import ToolError
+from tools.fields import IsoDate, Ticker, ToolArgs
+from tools.sessions import check_in_range, find_listing, no_session_error
+
+PRICE_BASIS = "as traded"
+
+
+def round_price(value: float) -> float:
+    return round(value, 2) + 0.0  # no negative zero
+
+
+def percent(change: float, base: float) -> float:
+    """A change as a percentage of its base, 2 decimals."""
+    return round(change / base * 100, 2) + 0.0
+
+
+def split_ratios(cat: Catalog, ticker: str, after: date, until: date) -> list[tuple[date, float]]:
+    """Splits of the ticker dated in (after, until], with their ratios."""
+    with cat.cursor() as cur:
+        rows = cur.execute(
+            "SELECT date, value FROM events WHERE ticker = $t AND kind = 'split' "
+            "AND date > $a AND date <= $u AND value > 0 ORDER BY date",
+            {"t": ticker, "a": after, "u": until},
+        ).fetchall()
+    return [(d, float(v)) for d, v in rows]
+
+
+def split_note(splits: list[tuple[date, float]]) -> dict[str, Any]:
+    factor = 1.0
+    for _, ratio in splits:
+        factor *= ratio
+    return {
+        "splits": [{"date": d.isoformat(), "ratio": r} for d, r in splits],
+        "split_factor": factor,
+        "note": (
+            "split-adjusted: the earlier close is divided by the split ratio "
+            f"{factor:g} before the change is computed"
+        ),
+    }
+
+
+class PriceArgs(ToolArgs):
+    ticker: Ticker
+    date: IsoDate
+
+
+def get_price(cat: Catalog, args: PriceArgs) -> dict[str, Any]:
+    """The close of the last session on or before a date, as traded."""
+    listing = find_listing(cat, args.ticker)
+    check_in_range(cat, listing, args.date)
+    with cat.cursor() as cur:
+        row = cur.execute(
+            "SELECT date, open, high, low, close, volume FROM prices "
+            "WHERE ticker = $t AND date <= $d ORDER BY date DESC LIMIT 1",
+            {"t": args.ticker, "d": args.date},
+        ).fetchone()
+    assert row is not None
+    session, open_, high, low, close, volume = row
+    result: dict[str, Any] = {
+        "ticker": args.ticker,
+        "date": args.date.isoformat(),
+        "session": session.isoformat(),
+        "close": round_price(close),
+        "open": round_price(open_),
+        "high": round_price(high),
+        "low": round_price(low),
+        "volume": volume,
+        "price_basis": PRICE_BASIS,
+    }
+    if session != args.date:
+        result["note"] = f"no session on {args.date}; the last session on or before it is {session}"
+    return result
+
+
+class DailyMoveArgs(ToolArgs):
+    ticker: Ticker
+    date: IsoDate = Field(description="The session, ISO date YYYY-MM-DD")
+
+
+def get_daily_move(cat: Catalog, args: DailyMoveArgs) -> dict[str, Any]:
+    """Close, previous session's close and date, and the day's change of one ticker."""
+    listing = find_listing(cat, args.ticker)
+    check_in_range(cat, listing, args.date)
+    with cat.cursor() as cur:
+        rows = cur.execute(
+            "SELECT date, close FROM prices WHERE ticker = $t AND date <= $d "
+            "ORDER BY date DESC LIMIT 2",
+            {"t": args.ticker, "d": args.date},
+        ).fetchall()
+    if not rows or rows[0][0] != args.date:
+        raise no_session_error(cat, listing, args.date)
+    if len(rows) < 2:
+        raise ToolError(
+            f"{args.date} is the first session of {args.ticker}; there is no previous close"
+        )
+    (session, close), (prev_session, prev_close) = rows
+    splits = split_ratios(cat, args.ticker, prev_session, session)
+    return {
+        "ticker": args.ticker,
+        "session": session.isoformat(),
+        "previous_session": prev_session.isoformat(),
+        "price_basis": PRICE_BASIS,
+        **change_between(prev_close, close, splits, "close", "previous_close"),
+    }
+
+
+def change_between(
+    start: float, end: float, splits: list[tuple[date, float]], end_key: str, start_key: str
+) -> dict[str, Any]:
+    """Both closes, the change and the change in %, split-adjusted when splits lie between."""
+    base = start
+    result: dict[str, Any] = {end_key: round_price(end), start_key: round_price(start)}
+    if splits:
+        note = split_note(splits)
+        base = start / note["split_factor"]
+        result[f"{start_key}_adjusted"] = round_price(base)
+        result.update(note)
+    result["change"] = round_price(end - base)
+    result["change_pct"] = percent(end - base, base)
+    return result
+
+
+class PriceChangeArgs(ToolArgs):
+    ticker: Ticker
+    start: IsoDate = Field(description="Start of the window, ISO date YYYY-MM-DD")
+    end: IsoDate = Field(description="End of the window, ISO date YYYY-MM-DD")
+
+
+def get_price_change(cat: Catalog, args: PriceChangeArgs) -> dict[str, Any]:
+    """The change between the last sessions on or before two dates, split-adjusted."""
+    if args.start >= args.end:
+        raise ToolError(f"start {args.start} must be before end {args.end}")
+    listing = find_listing(cat, args.ticker)
+    check_in_range(cat, listing, args.start, "start")
+    check_in_range(cat, listing, args.end, "end")
+    with cat.cursor() as cur:
+        rows = cur.execute(
+            "SELECT max(date), max_by(close, date) FROM prices WHERE ticker = $t AND date <= $d",
+            {"t": args.ticker, "d": args.start},
+        ).fetchall()
+        rows += cur.execute(
+            "SELECT max(date), max_by(close, date) FROM prices WHERE ticker = $t AND date <= $d",
+            {"t": args.ticker, "d": args.end},
+        ).fetchall()
+    (start_session, start_close), (end_session, end_close) = rows
+    if start_session == end_session:
+        raise ToolError(
+            f"{args.ticker} has no session between {args.start} and {args.end}; widen the window"
+        )
+    splits = split_ratios(cat, args.ticker, start_session, end_session)
+    return {
+        "ticker": args.ticker,
+        "start_session": start_session.isoformat(),
+        "end_session": end_session.isoformat(),
+        "price_basis": PRICE_BASIS,
+        **change_between(start_close, end_close, splits, "end_close", "start_close"),
+    }

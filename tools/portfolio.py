@@ -1,0 +1,140 @@
+"""Portfolio tools: the holdings at a date, and one position's day P&L and its share of the
+portfolio's day return. Holdings are the latest snapshot on or before the date."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from pydantic import Field
+
+from tools.catalog import Catalog
+from tools.errors import ToolError
+from tools.fields import IsoDate, PortfolioId, Ticker, ToolArgs
+from tools.market import percent, round_price
+from tools.sessions import check_in_range, check_not_after_report, find_listing, no_session_error
+
+
+def find_snapshot(cat: Catalog, portfolio_id: str, day: date) -> tuple[dict[str, Any], date]:
+    """The portfolio's row and the date of its latest holdings snapshot on or before `day`."""
+    with cat.cursor() as cur:
+        row = cur.execute(
+            "SELECT name, base_currency FROM portfolios WHERE portfolio_id = $p",
+            {"p": portfolio_id},
+        ).fetchone()
+        if row is None:
+            ids = [
+                r
+                for (r,) in cur.execute("SELECT portfolio_id FROM portfolios ORDER BY 1").fetchall()
+            ]
+            raise ToolError(f"unknown portfolio {portfolio_id!r}; valid ids: {', '.join(ids)}")
+        (snapshot,) = cur.execute(
+            "SELECT max(as_of) FROM holdings WHERE portfolio_id = $p AND as_of <= $d",
+            {"p": portfolio_id, "d": day},
+        ).fetchone() or (None,)
+    if snapshot is None:
+        raise ToolError(f"portfolio {portfolio_id} has no holdings on or before {day}")
+    info = {"portfolio_id": portfolio_id, "name": row[0], "base_currency": row[1]}
+    return info, snapshot
+
+
+def read_holdings(
+    cat: Catalog, portfolio_id: str, snapshot: date
+) -> list[tuple[str, float, float]]:
+    with cat.cursor() as cur:
+        return cur.execute(
+            "SELECT ticker, quantity, cost_basis FROM holdings "
+            "WHERE portfolio_id = $p AND as_of = $s ORDER BY ticker",
+            {"p": portfolio_id, "s": snapshot},
+        ).fetchall()
+
+
+class PortfolioArgs(ToolArgs):
+    portfolio_id: PortfolioId
+
+
+def get_portfolio(cat: Catalog, args: PortfolioArgs) -> dict[str, Any]:
+    """The portfolio's holdings (quantity and cost basis) at the report date."""
+    info, snapshot = find_snapshot(cat, args.portfolio_id, cat.report_date)
+    holdings = read_holdings(cat, args.portfolio_id, snapshot)
+    return {
+        **info,
+        "holdings_as_of": snapshot.isoformat(),
+        "holdings": [
+            {"ticker": t, "quantity": q, "cost_basis": round_price(c)} for t, q, c in holdings
+        ],
+    }
+
+
+def previous_closes(cat: Catalog, tickers: list[str], day: date) -> dict[str, tuple[date, float]]:
+    """Each ticker's last session strictly before `day` and its close, divided by the ratio
+    of any split between that session and `day` (the economic previous close)."""
+    with cat.cursor() as cur:
+        rows = cur.execute(
+            "SELECT ticker, max(date), max_by(close, date) FROM prices "
+            "WHERE ticker IN (SELECT unnest($tickers)) AND date < $d GROUP BY ticker",
+            {"tickers": tickers, "d": day},
+        ).fetchall()
+        splits = cur.execute(
+            "SELECT ticker, date, value FROM events WHERE kind = 'split' AND value > 0 "
+            "AND ticker IN (SELECT unnest($tickers)) AND date <= $d",
+            {"tickers": tickers, "d": day},
+        ).fetchall()
+    closes = {t: (session, close) for t, session, close in rows}
+    for ticker, split_day, ratio in splits:
+        if ticker in closes and closes[ticker][0] < split_day:
+            session, close = closes[ticker]
+            closes[ticker] = (session, close / ratio)
+    return closes
+
+
+class PositionPnlArgs(ToolArgs):
+    portfolio_id: PortfolioId
+    ticker: Ticker
+    date: IsoDate = Field(description="The session, ISO date YYYY-MM-DD")
+
+
+def get_position_pnl(cat: Catalog, args: PositionPnlArgs) -> dict[str, Any]:
+    """A position's day P&L and its contribution to the portfolio's day return."""
+    check_not_after_report(cat, args.date)
+    info, snapshot = find_snapshot(cat, args.portfolio_id, args.date)
+    holdings = read_holdings(cat, args.portfolio_id, snapshot)
+    quantities = {t: q for t, q, _ in holdings}
+    if args.ticker not in quantities:
+        raise ToolError(
+            f"{args.portfolio_id} does not hold {args.ticker} on {args.date}; "
+            f"it holds {', '.join(quantities)}"
+        )
+    listing = find_listing(cat, args.ticker)
+    check_in_range(cat, listing, args.date)
+    with cat.cursor() as cur:
+        row = cur.execute(
+            "SELECT close FROM prices WHERE ticker = $t AND date = $d",
+            {"t": args.ticker, "d": args.date},
+        ).fetchone()
+    if row is None:
+        raise no_session_error(cat, listing, args.date)
+    close = row[0]
+    previous = previous_closes(cat, list(quantities), args.date)
+    if args.ticker not in previous:
+        raise ToolError(f"{args.date} is the first session of {args.ticker}; no previous close")
+    prev_session, base = previous[args.ticker]
+    quantity = quantities[args.ticker]
+    day_pnl = quantity * (close - base)
+    portfolio_before = sum(quantities[t] * c for t, (_, c) in previous.items())
+    return {
+        **info,
+        "ticker": args.ticker,
+        "session": args.date.isoformat(),
+        "holdings_as_of": snapshot.isoformat(),
+        "quantity": quantity,
+        "close": round_price(close),
+        "previous_session": prev_session.isoformat(),
+        "previous_close": round_price(base),
+        "market_value": round_price(quantity * close),
+        "day_pnl": round_price(day_pnl),
+        "pnl_pct": percent(close - base, base),
+        "portfolio_value_previous_close": round_price(portfolio_before),
+        "contribution_pct": percent(day_pnl, portfolio_before),
+        "price_basis": "as traded; previous closes divided by any split ratio since",
+    }

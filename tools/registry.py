@@ -1,0 +1,179 @@
+"""The registry: every tool by name, `call_tool` that never raises, and the tool schemas in the
+neutral, OpenAI, Anthropic and Qwen-template formats.
+
+A tool's name, one-line description and argument schema are a prompt contract: the model
+reads them. Change them deliberately and bump `TOOLS_VERSION`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, get_type_hints
+
+import duckdb
+from pydantic import BaseModel, ValidationError
+
+from tools import calculator, market, news, portfolio, sql
+from tools.catalog import Catalog
+from tools.errors import ToolError
+
+TOOLS_VERSION = "1"
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A tool as the model sees it (name, description, argument model) and the code behind it.
+
+    `calculating` marks tools whose figures are computed in code rather than read from a table.
+    """
+
+    name: str
+    description: str
+    args_model: type[BaseModel]
+    fn: Callable[[Catalog, Any], dict[str, Any]]
+    calculating: bool
+
+    def parameters(self) -> dict[str, Any]:
+        """The argument model's JSON schema, without pydantic's titles."""
+        return strip_titles(self.args_model.model_json_schema())
+
+
+def make_tool(fn: Callable[[Catalog, Any], dict[str, Any]], calculating: bool = False) -> Tool:
+    """A tool named after its function, described by its docstring, typed by its argument model."""
+    args_model = get_type_hints(fn)["args"]
+    description = (fn.__doc__ or "").strip().splitlines()[0]
+    return Tool(fn.__name__, description, args_model, fn, calculating)
+
+
+TOOLS: dict[str, Tool] = {
+    t.name: t
+    for t in (
+        make_tool(portfolio.get_portfolio),
+        make_tool(market.get_price),
+        make_tool(market.get_daily_move, calculating=True),
+        make_tool(market.get_price_change, calculating=True),
+        make_tool(news.search_news),
+        make_tool(news.get_events),
+        make_tool(portfolio.get_position_pnl, calculating=True),
+        make_tool(calculator.calculate, calculating=True),
+        make_tool(sql.list_tables),
+        make_tool(sql.describe_table),
+        make_tool(sql.run_sql),
+    )
+}
+
+
+def call_tool(catalog: Catalog, name: str, arguments: str | dict[str, Any]) -> dict[str, Any]:
+    """Run one tool call; every failure comes back as {"error": what was wrong and what is valid}."""
+    tool = TOOLS.get(name)
+    if tool is None:
+        return {"error": f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}"}
+    try:
+        args = tool.args_model.model_validate(parse_arguments(arguments))
+        return tool.fn(catalog, args)
+    except ToolError as exc:
+        return {"error": exc.message}
+    except ValidationError as exc:
+        return {"error": f"invalid arguments for {name}: {explain(exc)}; {signature(tool)}"}
+    except duckdb.InterruptException:
+        return {"error": f"the query ran past the {catalog.query_timeout_s:g} s limit; narrow it"}
+    except duckdb.Error as exc:
+        return {"error": f"query failed: {first_line(str(exc))}"}
+    except Exception as exc:  # a tool bug must not end the run: report it as an observation
+        return {"error": f"{name} failed: {type(exc).__name__}: {first_line(str(exc))}"}
+
+
+def parse_arguments(arguments: str | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(arguments, dict):
+        return arguments
+    try:
+        parsed = json.loads(arguments or "{}")
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise ToolError(f"arguments are not valid JSON ({exc}); send a JSON object") from None
+    if not isinstance(parsed, dict):
+        raise ToolError(f"arguments must be a JSON object, got {type(parsed).__name__}")
+    return parsed
+
+
+def explain(exc: ValidationError) -> str:
+    return "; ".join(
+        f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}" for e in exc.errors()
+    )
+
+
+def signature(tool: Tool) -> str:
+    props = tool.parameters().get("properties", {})
+    return (
+        f"{tool.name} takes "
+        + ", ".join(f"{k} ({v.get('description', v.get('type', ''))})" for k, v in props.items())
+        if props
+        else f"{tool.name} takes no arguments"
+    )
+
+
+def first_line(text: str) -> str:
+    return text.strip().splitlines()[0] if text.strip() else "unknown error"
+
+
+def strip_titles(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        return {k: strip_titles(v) for k, v in schema.items() if k != "title"}
+    if isinstance(schema, list):
+        return [strip_titles(v) for v in schema]
+    return schema
+
+
+def selected(names: Iterable[str] | None) -> list[Tool]:
+    if names is None:
+        return list(TOOLS.values())
+    unknown = [n for n in names if n not in TOOLS]
+    if unknown:
+        raise KeyError(f"unknown tools {unknown}; valid tools: {', '.join(TOOLS)}")
+    return [TOOLS[n] for n in names]
+
+
+def tool_specs(names: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """Neutral specs: {name, description, parameters (JSON schema)}."""
+    return [
+        {"name": t.name, "description": t.description, "parameters": t.parameters()}
+        for t in selected(names)
+    ]
+
+
+def openai_tools(names: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """Chat Completions `tools`: function definitions."""
+    return [{"type": "function", "function": spec} for spec in tool_specs(names)]
+
+
+def anthropic_tools(names: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """Messages API `tools`: name, description, input_schema."""
+    return [
+        {"name": s["name"], "description": s["description"], "input_schema": s["parameters"]}
+        for s in tool_specs(names)
+    ]
+
+
+def qwen_tools(names: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """The `tools` a Qwen-style chat template renders inside <tools></tools>, one JSON per line."""
+    return [
+        {"type": "function", "function": {**spec, "parameters": inline_refs(spec["parameters"])}}
+        for spec in tool_specs(names)
+    ]
+
+
+def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
+    """Local models read the schema as text: resolve `$defs` references in place."""
+    defs = schema.get("$defs", {})
+
+    def resolve(node: Any) -> Any:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                return resolve(defs[node["$ref"].rsplit("/", 1)[-1]])
+            return {k: resolve(v) for k, v in node.items() if k != "$defs"}
+        if isinstance(node, list):
+            return [resolve(v) for v in node]
+        return node
+
+    return resolve(schema)

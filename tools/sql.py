@@ -1,0 +1,190 @@
+"""Generic read-only SQL for the model: `list_tables`, `describe_table`, `run_sql`.
+
+`run_sql` accepts exactly one SELECT as DuckDB's own parser sees it, then walks the
+serialised syntax tree: only query nodes that read, only the contract tables (or the
+query's own CTEs), no table functions, no functions that read settings, the environment
+or the wall clock. The locked read-only catalog file is the second wall behind this one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from pydantic import Field
+
+from data.contract import TABLES
+from tools.catalog import AS_OF_RULES, DUCK_TYPES, Catalog
+from tools.errors import ToolError
+from tools.fields import ToolArgs
+from tools.news import iso_utc
+
+MAX_ROWS = 50
+MAX_SQL = 4000
+READ_NODES = {"SELECT_NODE", "SET_OPERATION_NODE", "CTE_NODE", "RECURSIVE_CTE_NODE"}
+READ_REFS = {"BASE_TABLE", "JOIN", "SUBQUERY", "EXPRESSION_LIST", "EMPTY", "PIVOT"}
+DENIED_FUNCTIONS = {
+    "getenv", "current_setting", "current_database", "current_catalog", "current_schema",
+    "current_schemas", "current_user", "session_user", "user", "version", "getvariable",
+    "now", "today", "current_date", "current_time", "current_timestamp", "localtime",
+    "localtimestamp", "get_current_time", "get_current_timestamp", "transaction_timestamp",
+    "statement_timestamp", "current_query", "txid_current", "random", "setseed", "uuid",
+    "gen_random_uuid", "uuidv4", "uuidv7", "nextval", "currval", "query", "query_table",
+}  # fmt: skip
+DENIED_PREFIXES = ("duckdb_", "pragma_", "pg_", "read_", "sqlite_", "has_", "icu_")
+BOUND_NAMES = {"report_date": "report date", "as_of": "as-of moment"}
+TABLE_NOTES = {
+    "companies": "one row per ticker: name, sector, currency, exchange",
+    "prices": "daily sessions per ticker, as traded (not split-adjusted), up to the report date",
+    "news": "headlines per ticker with their UTC publication time, up to the as-of moment",
+    "events": "earnings, dividends and splits (value = split ratio) announced by the as-of moment",
+    "holdings": "portfolio snapshots: a new as_of date whenever the holdings change",
+    "portfolios": "one row per portfolio: name and base currency",
+}
+
+
+def jsonable(value: Any) -> Any:
+    """A DuckDB value as JSON: ISO dates, UTC timestamps, floats without NaN."""
+    if isinstance(value, datetime):
+        return iso_utc(value) if value.tzinfo else value.isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        value = float(value)
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    return str(value)
+
+
+class NoArgs(ToolArgs):
+    pass
+
+
+def list_tables(cat: Catalog, args: NoArgs) -> dict[str, Any]:
+    """The tables run_sql can read, with row counts and what each holds."""
+    with cat.cursor() as cur:
+        counts = {
+            name: cur.execute(f"SELECT count(*) FROM {name}").fetchone()[0]  # type: ignore[index]
+            for name in TABLES
+        }
+    return {
+        "report_date": cat.report_date.isoformat(),
+        "as_of": iso_utc(cat.as_of),
+        "tables": [
+            {"table": name, "rows": counts[name], "holds": TABLE_NOTES[name]} for name in TABLES
+        ],
+    }
+
+
+class DescribeArgs(ToolArgs):
+    table: str = Field(description="One of: " + ", ".join(TABLES))
+
+
+def describe_table(cat: Catalog, args: DescribeArgs) -> dict[str, Any]:
+    """The columns and types of one table, its key, and how it is pinned to the as-of moment."""
+    table = TABLES.get(args.table)
+    if table is None:
+        raise ToolError(f"unknown table {args.table!r}; valid tables: {', '.join(TABLES)}")
+    rule = AS_OF_RULES[table.name]
+    return {
+        "table": table.name,
+        "columns": [{"name": f.name, "type": DUCK_TYPES[f.type]} for f in table.schema],
+        "key": list(table.key),
+        "holds": TABLE_NOTES[table.name],
+        "as_of_rule": (
+            f"{rule[0]} <= the {BOUND_NAMES[rule[1]]}" if rule else "not dated: all rows"
+        ),
+    }
+
+
+class RunSqlArgs(ToolArgs):
+    sql: str = Field(
+        max_length=MAX_SQL,
+        description=f"Exactly one read-only SELECT over the tables of list_tables; at most {MAX_ROWS} rows come back",
+    )
+
+
+def run_sql(cat: Catalog, args: RunSqlArgs) -> dict[str, Any]:
+    """Run one read-only SELECT over the catalog's tables; at most 50 rows come back."""
+    with cat.cursor() as cur:
+        statements = cur.extract_statements(args.sql)
+        if len(statements) != 1:
+            raise ToolError(f"send exactly one statement, got {len(statements)}")
+        statement = statements[0]
+        if statement.type.name != "SELECT":
+            raise ToolError(f"only SELECT is allowed, got {statement.type.name}")
+        serialised = cur.execute("SELECT json_serialize_sql($q)", {"q": statement.query}).fetchone()
+        assert serialised is not None
+        check_tree(json.loads(serialised[0]))
+        cur.execute(statement.query)
+        columns = [d[0] for d in cur.description or []]
+        rows = cur.fetchmany(MAX_ROWS + 1)
+    return {
+        "columns": columns,
+        "rows": [jsonable(list(r)) for r in rows[:MAX_ROWS]],
+        "truncated": len(rows) > MAX_ROWS,
+    }
+
+
+def walk(node: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from walk(value)
+
+
+def check_tree(tree: dict[str, Any]) -> None:
+    """Refuse anything in the parsed query that is not a plain read of the contract tables."""
+    if tree.get("error"):
+        raise ToolError(f"only a plain SELECT is allowed: {tree.get('error_message', '')}")
+    nodes = list(walk(tree["statements"]))
+    ctes = {entry["key"].lower() for n in nodes if "cte_map" in n for entry in n["cte_map"]["map"]}
+    for node in nodes:
+        if "cte_map" in node and node.get("type") not in READ_NODES:
+            raise ToolError(f"only reads are allowed; the query contains {node.get('type')}")
+        if "function_name" in node:
+            check_function(node["function_name"])
+        if (
+            node.get("class") == "COLUMN_REF"
+            and node["column_names"][-1].lower() in DENIED_FUNCTIONS
+        ):
+            raise ToolError(
+                f"{node['column_names'][-1]} is not available: tools see the as-of data only"
+            )
+        if "sample" in node and "class" not in node and "cte_map" not in node:
+            check_table_ref(node, ctes)
+
+
+def check_function(name: str) -> None:
+    lowered = name.lower()
+    if lowered in DENIED_FUNCTIONS or lowered.startswith(DENIED_PREFIXES):
+        raise ToolError(
+            f"function {name} is not available (settings, environment, clock and files are out of reach)"
+        )
+
+
+def check_table_ref(ref: dict[str, Any], ctes: set[str]) -> None:
+    kind = ref.get("type")
+    valid = f"read the tables {', '.join(TABLES)}"
+    if kind == "TABLE_FUNCTION":
+        raise ToolError(f"table functions are not available; {valid}")
+    if kind not in READ_REFS:
+        raise ToolError(f"{kind} is not available; {valid}")
+    if kind == "BASE_TABLE":
+        name = ref["table_name"].lower()
+        qualified = ref.get("catalog_name") or ref.get("schema_name") not in ("", "main")
+        if qualified or (name not in TABLES and name not in ctes):
+            raise ToolError(f"unknown table {ref['table_name']!r}; {valid}")
