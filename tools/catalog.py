@@ -26,7 +26,7 @@ import pyarrow as pa
 from data.contract import EXCHANGES, TABLES, Exchange
 from data.errors import InputError
 
-BUILD_VERSION = "1"
+BUILD_VERSION = "1-earnings-masked"
 MARKET_TZ = EXCHANGES["NYSE"].tz
 MARKET_CLOSE = EXCHANGES["NYSE"].close
 
@@ -46,6 +46,14 @@ AS_OF_RULES: dict[str, tuple[str, str] | None] = {
     "events": ("announced_at", "as_of"),
     "companies": None,
     "portfolios": None,
+}
+# columns whose value is not yet known at the as-of moment although the row is: an earnings
+# date is announced weeks ahead, its EPS only on the day
+MASKED_COLUMNS = {
+    (
+        "events",
+        "value",
+    ): "CASE WHEN kind = 'earnings' AND date > $report_date THEN NULL ELSE value END",
 }
 SORT_KEYS = {
     "prices": "ticker, date",
@@ -159,9 +167,12 @@ def build_catalog_file(data_dir: Path, target: Path, cutoff: date, as_of: dateti
     try:
         for name, table in TABLES.items():
             columns = ", ".join(
-                f'CAST("{f.name}" AS {DUCK_TYPES[f.type]}) AS "{f.name}"' for f in table.schema
+                f'CAST({MASKED_COLUMNS.get((name, f.name), f.name)} AS {DUCK_TYPES[f.type]}) AS "{f.name}"'
+                for f in table.schema
             )
             params: dict[str, object] = {"path": str(data_dir / table.filename)}
+            if any(key[0] == name for key in MASKED_COLUMNS):
+                params["report_date"] = cutoff
             where = ""
             if (rule := AS_OF_RULES[name]) is not None:
                 where = f'WHERE "{rule[0]}" <= $bound'

@@ -139,6 +139,26 @@ def test_get_events_includes_announced_future_events_only(catalog: Catalog, fram
     assert any(e["scheduled"] for e in result["events"])
 
 
+def test_future_earnings_show_their_date_but_not_their_figure(catalog: Catalog, frames) -> None:
+    events = frames["events"]
+    ahead = events[
+        (events.kind == "earnings")
+        & (events.date > catalog.report_date)
+        & (events.announced_at <= pd.Timestamp(catalog.as_of))
+        & events.value.notna()
+    ]
+    assert len(ahead), "the generated data announces earnings ahead with their EPS in the file"
+    row = ahead.iloc[0]
+    result = call_tool(
+        catalog,
+        "get_events",
+        {"ticker": row.ticker, "start": row.date.isoformat(), "end": row.date.isoformat()},
+    )
+    (event,) = [e for e in result["events"] if e["kind"] == "earnings"]
+    assert event["date"] == row.date.isoformat()
+    assert event["value"] is None
+
+
 def test_get_events_lists_the_split(catalog: Catalog, facts) -> None:
     split = facts.split
     result = call_tool(
