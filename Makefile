@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test lint run bench clean
+.PHONY: setup test lint run demo-real bench clean
 
 setup: $(STAMP)
 
@@ -25,6 +25,18 @@ test: lint
 
 run: setup
 	$(BIN)/nightdesk run --data data/sample --provider offline
+
+REALDATA ?= $(or $(NIGHTDESK_REALDATA),../shared/realdata)
+REAL_OUT := .nightdesk/realdata
+
+# Import the real data sets (prices, actions, companies, tweets) with the demo holdings, then report on them.
+demo-real: setup
+	$(BIN)/nightdesk data import --out $(REAL_OUT) --overwrite \
+		--prices $(REALDATA)/stocknet/prices --prices $(REALDATA)/zipline-csvdir \
+		--companies $(REALDATA)/stocknet/companies.tsv \
+		--news $(REALDATA)/stocknet/tweets-2015q4.jsonl --holdings data/demo/holdings.csv
+	$(BIN)/nightdesk data check $(REAL_OUT)
+	$(BIN)/nightdesk run --data $(REAL_OUT) --date 2015-12-08 --provider offline
 
 bench: setup
 	$(BIN)/python -m tests.bench

@@ -71,6 +71,7 @@ class ToolEvent(BaseModel):
     result: Any = None
     error: str | None = None
     step: int = 0
+    started_ms: float = 0.0
     duration_ms: float = 0.0
 
     @property

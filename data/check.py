@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from data.calendar import is_trading_day
-from data.contract import EVENT_KINDS, EXCHANGES, TABLES, Table
+from data.contract import EVENT_KINDS, EXCHANGES, PRICE_BASES, TABLES, Table
 from data.errors import InputError
 
 MAX_ROWS_PER_RULE = 20
@@ -140,6 +140,7 @@ DOMAINS: tuple[tuple[str, str, tuple[str, ...] | str, str], ...] = (
     ("events", "kind", EVENT_KINDS, f"one of {', '.join(EVENT_KINDS)}"),
     ("companies", "exchange", tuple(EXCHANGES), f"one of {', '.join(EXCHANGES)}"),
     ("companies", "currency", "[A-Z]{3}", "an ISO code like USD"),
+    ("companies", "price_basis", PRICE_BASES, f"one of {', '.join(PRICE_BASES)}"),
     ("portfolios", "base_currency", "[A-Z]{3}", "an ISO code like USD"),
 )  # fmt: skip
 REFERENCES = (

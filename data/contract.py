@@ -42,6 +42,7 @@ COMPANIES = Table(
             ("sector", pa.string()),
             ("currency", pa.string()),
             ("exchange", pa.string()),
+            ("price_basis", pa.string()),
         ]
     ),
     key=("ticker",),
@@ -116,6 +117,9 @@ TABLES: dict[str, Table] = {
     t.name: t for t in (COMPANIES, PRICES, NEWS, EVENTS, HOLDINGS, PORTFOLIOS)
 }
 EVENT_KINDS = ("earnings", "dividend", "split")
+PRICE_BASES = ("as_traded", "split_adjusted")
+"""How a ticker's prices treat splits: as traded (a split shows as a drop on its date) or
+split-adjusted by the vendor (earlier prices already divided by the ratio)."""
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,6 @@ renamed into place, so a reader never sees a half-written set.
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from datetime import date
 from pathlib import Path
 
@@ -24,9 +21,10 @@ from data.facts import FACTS_FILE, DelistingFact, GenerationFacts, HaltFact, Spl
 from data.market import build_prices, draw_specials, simulate_market
 from data.newsfeed import build_news
 from data.portfolios import build_portfolios
+from data.staging import staged_folder
 from data.universe import build_companies, draw_universe
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 MIN_TICKERS, MIN_SESSIONS = 12, 40
 
 
@@ -91,28 +89,10 @@ def write_dataset(
     tables: dict[str, pa.Table], facts: GenerationFacts, out_dir: Path, *, overwrite: bool = False
 ) -> None:
     """Write Parquet files and `generation.json` into `out_dir`, all at once or not at all."""
-    out_dir = Path(out_dir)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise InputError(f"--out {out_dir}: exists and is not a folder")
-    if out_dir.is_dir() and any(out_dir.iterdir()) and not overwrite:
-        raise InputError(f"--out {out_dir}: folder is not empty; pass --overwrite to replace it")
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
-    try:
+    with staged_folder(Path(out_dir), overwrite=overwrite) as staging:
         for name, table in tables.items():
             pq.write_table(table, staging / TABLES[name].filename, compression="zstd")
         (staging / FACTS_FILE).write_text(facts.model_dump_json(indent=2) + "\n")
-        os.chmod(staging, 0o755)
-        if out_dir.exists():
-            retired = out_dir.with_name(f".{out_dir.name}.old-{staging.name}")
-            out_dir.rename(retired)
-            staging.rename(out_dir)
-            shutil.rmtree(retired)
-        else:
-            staging.rename(out_dir)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging)
 
 
 def generate_dataset(
@@ -129,7 +109,5 @@ def generate_dataset(
     tables, facts = build_dataset(
         tickers=tickers, start=start, end=end, portfolios=portfolios, seed=seed
     )
-    out_dir = Path(out_dir)
-    empty = out_dir.is_dir() and not any(out_dir.iterdir())
-    write_dataset(tables, facts, out_dir, overwrite=overwrite or empty)
+    write_dataset(tables, facts, Path(out_dir), overwrite=overwrite)
     return facts

@@ -90,6 +90,7 @@ def build_companies(universe: Universe) -> pa.Table:
             "sector": sector_names[universe.sector_index].tolist(),
             "currency": ["USD"] * universe.size,
             "exchange": universe.exchanges,
+            "price_basis": ["as_traded"] * universe.size,
         },
         schema=COMPANIES.schema,
     )

@@ -6,8 +6,11 @@ Each command imports its room lazily, so `nightdesk verify` does not pay for Pre
 from __future__ import annotations
 
 import sys
+from datetime import date
+from pathlib import Path
+from typing import Annotated
 
-from cyclopts import App
+from cyclopts import App, Parameter
 
 from data.errors import InputError
 
@@ -16,6 +19,369 @@ data_app = App(name="data", help="Generate, check and import the Parquet data se
 tools_app = App(name="tools", help="Call the read-only tools the model uses.")
 app.command(data_app)
 app.command(tools_app)
+
+
+@data_app.command(name="generate")
+def data_generate(
+    *,
+    out: Path,
+    tickers: int = 50,
+    start: date = date(2023, 1, 3),
+    end: date = date(2024, 12, 31),
+    portfolios: int = 3,
+    seed: int = 20240101,
+    overwrite: bool = False,
+) -> None:
+    """Generate a deterministic data set (same arguments, same rows) into a new folder.
+
+    Parameters
+    ----------
+    out
+        Folder to create; it must be absent or empty unless --overwrite is given.
+    tickers
+        Number of companies.
+    start
+        First calendar day YYYY-MM-DD.
+    end
+        Last calendar day YYYY-MM-DD.
+    portfolios
+        Number of portfolios (8-25 holdings each).
+    seed
+        Random seed.
+    overwrite
+        Replace an existing data set in OUT (the swap is atomic).
+    """
+    from data.generate import generate_dataset
+
+    facts = generate_dataset(
+        out,
+        tickers=tickers,
+        start=start,
+        end=end,
+        portfolios=portfolios,
+        seed=seed,
+        overwrite=overwrite,
+    )
+    rows = ", ".join(f"{name} {count:,}" for name, count in facts.rows.items())
+    print(f"wrote {out}: {rows} (seed {seed}, {start}..{end})")
+
+
+@data_app.command(name="check")
+def data_check(directory: Path, /) -> None:
+    """Check a data folder against the contract; print every violation, exit 1 on any.
+
+    Parameters
+    ----------
+    directory
+        Folder holding the Parquet tables.
+    """
+    from data.check import check_dataset, count_rows
+    from data.contract import TABLES
+
+    violations = check_dataset(directory)
+    for violation in violations:
+        print(violation)
+    if violations:
+        tables = len({v.table for v in violations})
+        print(f"failed: {len(violations)} violations in {tables} of {len(TABLES)} tables")
+        raise SystemExit(1)
+    print(f"ok: {count_rows(directory):,} rows in {len(TABLES)} tables")
+
+
+@data_app.command(name="import")
+def data_import(
+    *,
+    out: Path,
+    prices: list[Path],
+    companies: Path | None = None,
+    news: Path | None = None,
+    holdings: Path | None = None,
+    overwrite: bool = False,
+) -> None:
+    """Import vendor files into a checked data set; print every row dropped or repaired.
+
+    Parameters
+    ----------
+    out
+        Folder to create; it must be absent or empty unless --overwrite is given.
+    prices
+        Folder of one CSV per ticker (Yahoo or csvdir layout); repeat it: the first given wins a date.
+    companies
+        TSV or CSV with symbol, name and sector.
+    news
+        JSONL with ticker, published_at, text (or headline), user (or source).
+    holdings
+        CSV with portfolio_id, as_of, ticker, quantity, cost_basis.
+    overwrite
+        Replace an existing data set in OUT (the swap is atomic).
+    """
+    from data.importer import ImportSources, import_dataset
+
+    sources = ImportSources(tuple(prices), companies, news, holdings)
+    for line in import_dataset(out, sources, overwrite=overwrite).render():
+        print(line)
+    print(f"wrote {out}")
+
+
+@tools_app.command(name="call")
+def tools_call(
+    name: str,
+    *,
+    date: date,
+    args: str = "{}",
+    data: Path = Path("data/sample"),
+) -> None:
+    """Run one tool against the catalog of a report date and print its JSON result.
+
+    Parameters
+    ----------
+    name
+        Tool name, e.g. get_price.
+    date
+        Report date YYYY-MM-DD; the catalog holds what was known at its end.
+    args
+        The tool's arguments as a JSON object.
+    data
+        Directory holding the Parquet data set.
+    """
+    import json
+
+    from tools.catalog import open_catalog
+    from tools.registry import TOOLS, call_tool
+
+    if name not in TOOLS:
+        raise InputError(f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}")
+    with open_catalog(data, date) as catalog:
+        result = call_tool(catalog, name, args)
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    if "error" in result:
+        raise SystemExit(1)
+
+
+@app.command(name="verify")
+def verify_traces(
+    trace: Annotated[str | None, Parameter(allow_leading_hyphen=True)] = None,
+    /,
+    *,
+    jsonl: Annotated[str | None, Parameter(allow_leading_hyphen=True)] = None,
+) -> None:
+    """Verify drafts against their traces; print the verdict JSON; exit 0 accepted, 1 rejected.
+
+    Parameters
+    ----------
+    trace
+        A trace JSON file, or - for stdin.
+    jsonl
+        A file (or -) with one trace per line; prints one verdict per line, in order.
+    """
+    from verifier.cli import read_source, verify_lines
+
+    if (trace is None) == (jsonl is None):
+        raise InputError("give one trace file (or -) or --jsonl FILE (or -), not both or neither")
+    if jsonl is not None:
+        verdicts = verify_lines(read_source(jsonl))
+    else:
+        verdicts = verify_lines(read_source(trace or "-"), single=True)
+    for verdict in verdicts:
+        print(verdict.model_dump_json())
+    raise SystemExit(0 if all(v.accepted for v in verdicts) else 1)
+
+
+@app.command(name="budget")
+def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
+    """Print where a finished run's tokens went: per provider, model and question kind.
+
+    Parameters
+    ----------
+    date
+        Report date YYYY-MM-DD of the run.
+    out
+        Output root the run wrote to.
+    """
+    import json
+
+    from pydantic import ValidationError
+    from rich.console import Console
+
+    from agent.budget import BudgetLedger, render_budget_table
+
+    manifest = out / date.isoformat() / "manifest.json"
+    if not manifest.is_file():
+        raise InputError(f"no run for {date} under {out} ({manifest} is missing): run it first")
+    try:
+        ledger = BudgetLedger.model_validate(
+            json.loads(manifest.read_text(encoding="utf-8"))["budget"]
+        )
+    except (ValueError, KeyError, TypeError, ValidationError):
+        raise InputError(
+            f"{manifest} holds no readable budget: run the night again to rewrite it"
+        ) from None
+    Console().print(render_budget_table(ledger))
+
+
+@app.command(name="run")
+def run_nightly(
+    *,
+    date: date | None = None,
+    data: Path = Path("data/sample"),
+    out: Path = Path("outputs"),
+    portfolio: list[str] | None = None,
+    provider: str = "offline",
+    model: str = "",
+    mode: str = "plan",
+    language: str = "en",
+    run_tokens: int | None = None,
+    question_tokens: int | None = None,
+    concurrency: int = 8,
+    shards: int = 1,
+    fresh: bool = False,
+) -> None:
+    """Run the nightly reports locally (no server needed) and print where they are.
+
+    Parameters
+    ----------
+    date
+        Session to report on, YYYY-MM-DD; default: the latest session in the data.
+    data
+        Folder of the Parquet data set.
+    out
+        Output root; reports go to OUT/DATE/.
+    portfolio
+        Portfolio id to report on (repeat for several); default: all.
+    provider
+        offline, openai, anthropic or local.
+    model
+        Model name (a folder for local); default: the provider's default.
+    mode
+        plan (the program calls the tools) or react (the model chooses them).
+    language
+        en or es.
+    run_tokens
+        Tokens the whole run may spend.
+    question_tokens
+        Tokens one question may spend.
+    concurrency
+        Tickers answered at the same time.
+    shards
+        Parts the night is split into (1: all in this process).
+    fresh
+        Recompute every ticker instead of reusing stored results.
+    """
+    from flows.launch import build_config, print_summary, run_with_progress
+
+    config = build_config(
+        {"run_tokens": run_tokens, "question_tokens": question_tokens},
+        report_date=date,
+        data_dir=data,
+        out_dir=out,
+        portfolios=portfolio or [],
+        provider=provider,
+        model=model,
+        mode=mode,
+        language=language,
+        concurrency=concurrency,
+        shards=shards,
+        fresh=fresh,
+    )
+    print_summary(run_with_progress(config))
+
+
+@app.command(name="serve")
+def serve_nightly(
+    *,
+    cron: str = "30 18 * * 1-5",
+    timezone: str = "America/New_York",
+    data: Path = Path("data/sample"),
+    out: Path = Path("outputs"),
+) -> None:
+    """Register the `nightly` deployment with a schedule and serve it (needs a Prefect server).
+
+    Parameters
+    ----------
+    cron
+        When to run, as a cron expression (default: weekdays at 18:30).
+    timezone
+        IANA time zone of the schedule.
+    data
+        Data folder the scheduled runs read.
+    out
+        Output root the scheduled runs write to.
+    """
+    from flows.deploy import serve_deployment
+
+    serve_deployment(cron=cron, timezone=timezone, data_dir=data, out_dir=out)
+
+
+@app.command(name="ask")
+def ask_question(
+    question: str,
+    /,
+    *,
+    date: date,
+    ticker: str,
+    portfolio: str | None = None,
+    provider: str = "offline",
+    model: str = "",
+    mode: str = "plan",
+    language: str = "en",
+    data: Path = Path("data/sample"),
+    questions: Path | None = None,
+    json: bool = False,
+) -> None:
+    """Ask one question about a ticker; print the draft and its trace; exit 1 without a draft.
+
+    Parameters
+    ----------
+    question
+        The question, in quotes; or a question id of the set (move, news, events, position).
+    date
+        Report date YYYY-MM-DD; the tools see what was known at its end.
+    ticker
+        Ticker symbol.
+    portfolio
+        Portfolio id, for questions about a position.
+    provider
+        offline, openai, anthropic or local.
+    model
+        Model name (a folder for local); default: the provider's default.
+    mode
+        plan (the program calls the tools) or react (the model chooses them).
+    language
+        en or es.
+    data
+        Folder of the Parquet data set.
+    questions
+        A question set file (JSON or YAML); default: the built-in set.
+    json
+        Print the trace as JSON instead.
+    """
+    import asyncio
+
+    from rich.console import Console
+
+    from agent.ask import ask, render_trace
+    from agent.questions import load_question_set
+
+    trace = asyncio.run(
+        ask(
+            question,
+            data_dir=data,
+            report_date=date,
+            ticker=ticker,
+            qset=load_question_set(questions),
+            portfolio_id=portfolio,
+            provider_name=provider,
+            model=model,
+            mode=mode,  # type: ignore[arg-type]
+            language=language,
+        )
+    )
+    if json:
+        print(trace.model_dump_json(indent=2))
+    else:
+        Console().print(render_trace(trace))
+    if trace.draft is None:
+        raise SystemExit(1)
 
 
 def fail(message: str, code: int = 2) -> None:

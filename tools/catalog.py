@@ -26,7 +26,7 @@ import pyarrow as pa
 from data.contract import EXCHANGES, TABLES, Exchange
 from data.errors import InputError
 
-BUILD_VERSION = "1-earnings-masked"
+BUILD_VERSION = "2"
 MARKET_TZ = EXCHANGES["NYSE"].tz
 MARKET_CLOSE = EXCHANGES["NYSE"].close
 

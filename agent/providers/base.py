@@ -53,6 +53,8 @@ class ModelRequest(BaseModel):
     tools: list[ToolSpec] = Field(default_factory=list)
     messages: list[Message]
     max_output_tokens: int = 1024
+    planned_calls: list[ToolCall] = Field(default_factory=list)
+    """The question set's plan; followed by the offline provider, never sent on a wire."""
 
 
 class ModelResponse(BaseModel):

@@ -85,6 +85,7 @@ CASES: dict[str, tuple[str, Mutation, tuple[str, str | None, int | None, str]]] 
     "naive news timestamps": ("news", naive_timestamps, ("news", "published_at", None, "must be stored in UTC")),
     "news in local time": ("news", new_york_timestamps, ("news", "published_at", None, "must be stored in UTC")),
     "unknown exchange": ("companies", set_cell(0, "exchange", "LSE"), ("companies", "exchange", 0, "must be one of NYSE")),
+    "unknown price basis": ("companies", set_cell(2, "price_basis", "adjusted"), ("companies", "price_basis", 2, "must be one of as_traded, split_adjusted")),
     "bad currency": ("companies", set_cell(1, "currency", "usd"), ("companies", "currency", 1, "ISO code")),
     "zero quantity": ("holdings", set_cell(0, "quantity", 0.0), ("holdings", "quantity", 0, "must be positive")),
 }  # fmt: skip
