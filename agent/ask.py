@@ -1,0 +1,156 @@
+"""One question from the shell: turn free text into a `Question`, answer it, show its trace.
+
+A free-form question in plan mode borrows the plan of the question-set entry whose
+keywords it mentions most (or is run in react mode when none matches); a question that
+is exactly an entry's id (`move`, `news`...) is asked in the set's own words.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from agent.loop import Mode, answer_question
+from agent.prompts import check_language
+from agent.providers import make_provider
+from agent.questions import Question, QuestionSet, match_spec, render_question
+from agent.trace import StopReason, Trace
+from data.errors import InputError
+from tools.catalog import open_catalog
+
+FREE_FORM = "ask"
+
+
+def question_from_text(
+    text: str,
+    *,
+    ticker: str,
+    as_of: date,
+    language: str,
+    qset: QuestionSet,
+    portfolio_id: str | None = None,
+    mode: Mode = "plan",
+) -> tuple[Question, Mode]:
+    """The question to ask and the mode to ask it in (react when plan mode has no plan)."""
+    check_language(language)
+    if not text.strip():
+        raise InputError("the question is empty: give it as the last argument, in quotes")
+    if text.strip() in qset.ids:
+        return render_question(qset.spec(text.strip()), ticker, as_of, language, portfolio_id), mode
+    spec = match_spec(text, qset, has_portfolio=portfolio_id is not None)
+    if spec is not None:
+        question = render_question(spec, ticker, as_of, language, portfolio_id, text=text)
+        return question, mode
+    question = Question(
+        id=f"{ticker}/{FREE_FORM}",
+        spec_id=FREE_FORM,
+        kind=FREE_FORM,
+        text=text,
+        ticker=ticker,
+        portfolio_id=portfolio_id,
+        as_of=as_of,
+        language=language,
+    )
+    return question, "react"
+
+
+async def ask(
+    text: str,
+    *,
+    data_dir: Path,
+    report_date: date,
+    ticker: str,
+    qset: QuestionSet,
+    portfolio_id: str | None = None,
+    provider_name: str = "offline",
+    model: str | None = None,
+    mode: Mode = "plan",
+    language: str = "en",
+    provider_options: dict[str, Any] | None = None,
+) -> Trace:
+    """Open the catalog of `report_date`, answer one question, return its trace."""
+    if mode not in ("plan", "react"):
+        raise InputError(f"unknown mode {mode!r}: use plan or react")
+    provider = make_provider(provider_name, model or None, **(provider_options or {}))
+    ticker = ticker.upper()
+    with open_catalog(data_dir, report_date) as catalog:
+        if ticker not in catalog.listings:
+            known = ", ".join(sorted(catalog.listings)[:5])
+            raise InputError(
+                f"unknown ticker {ticker!r} in {data_dir}: use a listed one, e.g. {known}"
+            )
+        question, chosen = question_from_text(
+            text,
+            ticker=ticker,
+            as_of=report_date,
+            language=language,
+            qset=qset,
+            portfolio_id=portfolio_id,
+            mode=mode,
+        )
+        return await answer_question(question, provider=provider, catalog=catalog, mode=chosen)
+
+
+def render_trace(trace: Trace) -> Group:
+    """The draft, then every tool call and model turn, readable in a terminal."""
+    answered = trace.stop_reason == StopReason.ANSWERED
+    draft = Panel(
+        Text(trace.draft or f"(no draft: {trace.stop_reason} {trace.stop_detail or ''})".strip()),
+        title=f"{trace.question_id} · {trace.provider}/{trace.model} · {trace.mode}",
+        border_style="green" if answered else "red",
+    )
+    calls = Table(
+        "step", "id", "tool", "args", "outcome", "ms", title="tool calls", title_justify="left"
+    )
+    for event in trace.events:
+        outcome = (
+            Text(_short(event.result), style="")
+            if event.ok
+            else Text(event.error or "", style="red")
+        )
+        calls.add_row(
+            str(event.step),
+            event.id,
+            event.tool,
+            _short(event.args),
+            outcome,
+            f"{event.duration_ms:.1f}",
+        )
+    turns = Table(
+        "step",
+        "finish",
+        "estimate",
+        "input",
+        "cached",
+        "output",
+        "ms",
+        title="model turns",
+        title_justify="left",
+    )
+    for turn in trace.turns:
+        u = turn.usage
+        turns.add_row(
+            str(turn.step),
+            turn.finish_reason or "",
+            str(turn.estimate),
+            str(u.input_tokens),
+            str(u.cached_tokens),
+            str(u.output_tokens),
+            f"{turn.duration_ms:.1f}",
+        )
+    footer = Text(
+        f"question: {trace.question}\nstop: {trace.stop_reason} · prompt {trace.prompt_version}"
+    )
+    return Group(draft, footer, calls, turns)
+
+
+def _short(value: Any, limit: int = 160) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,225 @@
+"""A deterministic provider with no network and no weights, for demos, dry runs and tests.
+
+It reads only what a real model would read, the request: in plan mode the tool results
+block of the drafting message; in react mode it first proposes the question's planned
+calls (`ModelRequest.planned_calls`), then drafts from the results in the history. Every
+figure, date and headline of a draft is copied from a tool result as the tool returned it;
+templates exist in English and Spanish. Usage is counted with the OpenAI tokenizer so
+budget dry runs see realistic numbers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from agent.prompts import parse_language, parse_results
+from agent.providers.base import Message, ModelRequest, ModelResponse
+from agent.tokens import count_text, estimate_request
+from agent.trace import ToolCall, Usage
+
+Sentence = Callable[[dict[str, Any], dict[str, Any], str], str]
+
+_T: dict[str, dict[str, str]] = {
+    "move": {
+        "en": "{ticker} closed at {close} on {session}, a day change of {change} ({change_pct}%) "
+        "from the previous close of {previous_close} on {previous_session}.",
+        "es": "{ticker} cerró a {close} el {session}, una variación diaria de {change} "
+        "({change_pct}%) frente al cierre anterior de {previous_close} del {previous_session}.",
+    },
+    "position": {
+        "en": "{ticker} in portfolio {portfolio_id}: {quantity} shares closed at {close} on "
+        "{session}, a market value of {market_value}; the day P&L was {day_pnl} ({pnl_pct}%), "
+        "a contribution of {contribution_pct}% to the portfolio's day return.",
+        "es": "{ticker} en la cartera {portfolio_id}: {quantity} acciones cerraron a {close} el "
+        "{session}, con un valor de mercado de {market_value}; el resultado del día fue {day_pnl} "
+        "({pnl_pct}%), una contribución de {contribution_pct}% al rendimiento diario de la cartera.",
+    },
+    "news": {
+        "en": "Headlines for {ticker} from {start} to {end}: {items}.",
+        "es": "Titulares de {ticker} del {start} al {end}: {items}.",
+    },
+    "no_news": {
+        "en": "There are no headlines for {ticker} from {start} to {end}.",
+        "es": "No hay titulares de {ticker} del {start} al {end}.",
+    },
+    "headline": {
+        "en": '"{headline}" ({source}, {published_at})',
+        "es": '"{headline}" ({source}, {published_at})',
+    },
+    "events": {
+        "en": "Events for {ticker} from {start} to {end}: {items}.",
+        "es": "Eventos de {ticker} del {start} al {end}: {items}.",
+    },
+    "no_events": {
+        "en": "Nothing is scheduled for {ticker} from {start} to {end}.",
+        "es": "No hay nada programado para {ticker} del {start} al {end}.",
+    },
+    "event": {"en": "{kind} on {date}", "es": "{kind} el {date}"},
+    "event_value": {
+        "en": "{kind} on {date}, value {value}",
+        "es": "{kind} el {date}, valor {value}",
+    },
+    "generic": {"en": "{tool} for {subject}: {items}.", "es": "{tool} de {subject}: {items}."},
+    "error": {
+        "en": "The data of {tool} is unavailable.",
+        "es": "Los datos de {tool} no están disponibles.",
+    },
+    "nothing": {
+        "en": "The available tools returned no data for this question.",
+        "es": "Las herramientas disponibles no devolvieron datos para esta pregunta.",
+    },
+}
+_KINDS = {"es": {"earnings": "resultados", "dividend": "dividendo", "split": "split"}}
+
+
+class OfflineProvider:
+    """The `offline` provider: templates over tool results, never a network call."""
+
+    name = "offline"
+
+    def __init__(self, model: str = "templates", *, tokenizer_model: str = "gpt-4o") -> None:
+        self.model = model
+        self.tokenizer_model = tokenizer_model
+
+    def estimate_tokens(self, request: ModelRequest) -> int:
+        return estimate_request(request, "openai", self.tokenizer_model)
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        prompt = self.estimate_tokens(request)
+        results = _results_in(request.messages)
+        if results is None and request.tools and request.planned_calls:
+            step = sum(1 for m in request.messages if m.role == "assistant") + 1
+            calls = [
+                ToolCall(id=f"offline-{step}-{i}", name=c.name, arguments=c.arguments)
+                for i, c in enumerate(request.planned_calls, 1)
+            ]
+            usage = Usage(
+                input_tokens=prompt, output_tokens=_count_calls(calls, self.tokenizer_model)
+            )
+            return ModelResponse(tool_calls=calls, finish_reason="tool_calls", usage=usage)
+        language = parse_language(_first_user_text(request.messages))
+        text = draft_text(results or [], language)
+        usage = Usage(input_tokens=prompt, output_tokens=count_text(text, self.tokenizer_model))
+        return ModelResponse(text=text, finish_reason="stop", usage=usage)
+
+
+def draft_text(results: list[dict[str, Any]], language: str) -> str:
+    """One sentence per tool result (identical calls once), joined into a paragraph."""
+    sentences: list[str] = []
+    for entry in results:
+        sentence = _sentence(entry, language)
+        if sentence not in sentences:
+            sentences.append(sentence)
+    return " ".join(sentences) if sentences else _T["nothing"][language]
+
+
+def _sentence(entry: dict[str, Any], language: str) -> str:
+    tool = str(entry.get("tool", ""))
+    result = entry.get("result")
+    if "error" in entry or not isinstance(result, dict) or "error" in result:
+        return _T["error"][language].format(tool=tool)
+    raw_args = entry.get("args")
+    args: dict[str, Any] = raw_args if isinstance(raw_args, dict) else {}
+    try:
+        return _SENTENCES[tool](result, args, language).replace("\n", " ")
+    except KeyError:  # another tool, or a result shape the templates do not know
+        return _generic(tool, result, args, language).replace("\n", " ")
+
+
+def _move(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
+    return _T["move"][language].format(**{k: _show(v) for k, v in result.items()})
+
+
+def _position(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
+    return _T["position"][language].format(**{k: _show(v) for k, v in result.items()})
+
+
+def _news(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
+    frame = {k: _show(result.get(k, args.get(k, ""))) for k in ("ticker", "start", "end")}
+    items = result.get("news") or []
+    if not items:
+        return _T["no_news"][language].format(**frame)
+    shown = [_T["headline"][language].format(**{k: _show(v) for k, v in n.items()}) for n in items]
+    return _T["news"][language].format(items="; ".join(shown), **frame)
+
+
+def _events(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
+    frame = {k: _show(result.get(k, args.get(k, ""))) for k in ("ticker", "start", "end")}
+    items = result.get("events") or []
+    if not items:
+        return _T["no_events"][language].format(**frame)
+    shown = []
+    for event in items:
+        kind = _KINDS.get(language, {}).get(event.get("kind"), event.get("kind"))
+        template = _T["event_value" if event.get("value") is not None else "event"][language]
+        shown.append(
+            template.format(
+                kind=kind, date=_show(event.get("date")), value=_show(event.get("value"))
+            )
+        )
+    return _T["events"][language].format(items="; ".join(shown), **frame)
+
+
+def _generic(tool: str, result: dict[str, Any], args: dict[str, Any], language: str) -> str:
+    """Any other tool: its scalar fields as `name value` pairs, values exactly as returned."""
+    subject = result.get("ticker") or args.get("ticker") or args.get("portfolio_id") or "-"
+    pairs = [
+        f"{key} {_show(value)}"
+        for key, value in result.items()
+        if key not in ("ticker", "note", "price_basis") and isinstance(value, str | int | float)
+    ]
+    return _T["generic"][language].format(tool=tool, subject=subject, items=", ".join(pairs))
+
+
+_SENTENCES: dict[str, Sentence] = {
+    "get_daily_move": _move,
+    "get_position_pnl": _position,
+    "search_news": _news,
+    "get_events": _events,
+}
+
+
+def _show(value: Any) -> str:
+    """A value as the tool returned it: JSON numbers keep their digits, text stays text."""
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _first_user_text(messages: list[Message]) -> str:
+    return next((m.text or "" for m in messages if m.role == "user"), "")
+
+
+def _results_in(messages: list[Message]) -> list[dict[str, Any]] | None:
+    """Tool results the request carries: a drafting block, else the tool turns of the history."""
+    for message in messages:
+        if message.role == "user" and message.text:
+            block = parse_results(message.text)
+            if block is not None:
+                return block
+    calls = {c.id: c for m in messages if m.role == "assistant" for c in m.tool_calls}
+    entries = []
+    for message in messages:
+        for item in message.results if message.role == "tool" else []:
+            call = calls.get(item.call_id)
+            entries.append(
+                _entry(item.name, call.arguments if call else "{}", item.content, item.is_error)
+            )
+    return entries or None
+
+
+def _entry(tool: str, arguments: str, content: str, is_error: bool) -> dict[str, Any]:
+    try:
+        args = json.loads(arguments)
+        payload = json.loads(content)
+    except ValueError:
+        return {"tool": tool, "error": content}
+    if is_error or (isinstance(payload, dict) and "error" in payload):
+        return {"tool": tool, "args": args, "error": content}
+    return {"tool": tool, "args": args, "result": payload}
+
+
+def _count_calls(calls: list[ToolCall], model: str) -> int:
+    return sum(count_text(f"{c.name}{c.arguments}", model) for c in calls)

@@ -1,0 +1,189 @@
+"""`nightdesk ask` as a user runs it: offline with no keys, and openai against a local
+OpenAI-compatible server (a scripted HTTP server on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from scripted import Call, Turn, openai_body
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def nightdesk(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_"))}
+    clean.update({"NO_PROXY": "127.0.0.1,localhost", "COLUMNS": "240", **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-c", "from flows.cli import main; main()", "ask", *args],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+class ScriptedServer(ThreadingHTTPServer):
+    def __init__(self, turns: list[Turn]) -> None:
+        super().__init__(("127.0.0.1", 0), ChatHandler)
+        self.turns = list(turns)
+        self.bodies: list[dict] = []
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+
+
+class ChatHandler(BaseHTTPRequestHandler):
+    server: ScriptedServer
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        self.server.bodies.append({"path": self.path, **body})
+        turn = self.server.turns.pop(0) if self.server.turns else Turn(text="script exhausted")
+        payload = json.dumps(openai_body(turn)).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def serve() -> Iterator:
+    servers: list[ScriptedServer] = []
+
+    def start(turns: list[Turn]) -> ScriptedServer:
+        server = ScriptedServer(turns)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def test_offline_prints_draft_and_trace(small_data, holding, report_date):
+    portfolio, ticker = holding
+    done = nightdesk(
+        "--date",
+        str(report_date),
+        "--ticker",
+        ticker.lower(),
+        "--data",
+        str(small_data),
+        "--portfolio",
+        portfolio,
+        "What did the position contribute?",
+    )
+
+    assert done.returncode == 0, done.stderr
+    assert f"{ticker}/position/{portfolio}" in done.stdout
+    assert "get_position_pnl" in done.stdout and "contribution of" in done.stdout
+
+
+def test_offline_json_is_the_trace(small_data, holding, report_date):
+    done = nightdesk(
+        "--date",
+        str(report_date),
+        "--ticker",
+        holding[1],
+        "--data",
+        str(small_data),
+        "--json",
+        "--language",
+        "es",
+        "news",
+    )
+
+    trace = json.loads(done.stdout)
+    assert done.returncode == 0
+    assert trace["stop_reason"] == "answered" and trace["language"] == "es"
+    assert [e["tool"] for e in trace["events"]] == ["get_daily_move", "search_news"]
+    assert {"question", "draft", "requires", "events"} <= trace.keys()
+
+
+def test_bad_input_is_one_line(small_data, report_date):
+    done = nightdesk(
+        "--date", str(report_date), "--ticker", "NOPE", "--data", str(small_data), "move"
+    )
+
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("nightdesk: error: unknown ticker 'NOPE'")
+    assert done.stderr.count("\n") == 1
+
+
+def test_openai_compatible_server_in_plan_mode(serve, small_data, holding, report_date):
+    server = serve([Turn(text="Drafted by the local server.")])
+    done = nightdesk(
+        "--date",
+        str(report_date),
+        "--ticker",
+        holding[1],
+        "--data",
+        str(small_data),
+        "--provider",
+        "openai",
+        "--model",
+        "local-llm",
+        "--json",
+        "move",
+        env={"OPENAI_BASE_URL": server.base_url},
+    )
+
+    assert done.returncode == 0, done.stderr
+    trace = json.loads(done.stdout)
+    assert trace["draft"] == "Drafted by the local server." and trace["model"] == "local-llm"
+    (sent,) = server.bodies
+    assert sent["path"] == "/v1/chat/completions" and sent["model"] == "local-llm"
+    assert "tools" not in sent and "TOOL RESULTS" in sent["messages"][1]["content"]
+
+
+def test_openai_compatible_server_in_react_mode(serve, small_data, holding, report_date):
+    ticker = holding[1]
+    server = serve(
+        [
+            Turn(
+                calls=(Call.of("call_1", "get_daily_move", ticker=ticker, date=str(report_date)),)
+            ),
+            Turn(text=f"{ticker} moved."),
+        ]
+    )
+    done = nightdesk(
+        "--date",
+        str(report_date),
+        "--ticker",
+        ticker,
+        "--data",
+        str(small_data),
+        "--provider",
+        "openai",
+        "--mode",
+        "react",
+        "--json",
+        "Why did it move?",
+        env={"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-local"},
+    )
+
+    assert done.returncode == 0, done.stderr
+    trace = json.loads(done.stdout)
+    assert trace["stop_reason"] == "answered" and trace["events"][0]["result"]["ticker"] == ticker
+    first, second = server.bodies
+    assert len(first["tools"]) == 11
+    assert (
+        second["messages"][-1]["role"] == "tool"
+        and second["messages"][-1]["tool_call_id"] == "call_1"
+    )
