@@ -1,0 +1,65 @@
+"""`nightdesk verify`: verdict JSON, exit 0 accepted / 1 rejected / 2 unreadable, --jsonl in order."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ACCEPTED = {
+    "question": "q",
+    "draft": "AAPL closed at 27.88.",
+    "events": [
+        {"id": "e1", "tool": "get_price", "args": {"ticker": "AAPL"}, "result": {"close": 27.88}}
+    ],
+}
+REJECTED = {**ACCEPTED, "draft": "AAPL closed at 27.89."}
+
+
+def nightdesk(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    code = "from flows.cli import main; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, "verify", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[2],
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(("trace", "code"), [(ACCEPTED, 0), (REJECTED, 1)])
+def test_one_trace_from_a_file(tmp_path: Path, trace: dict, code: int) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(trace))
+    done = nightdesk(str(path))
+    assert done.returncode == code
+    assert json.loads(done.stdout)["accepted"] is (code == 0)
+
+
+def test_jsonl_from_stdin_prints_verdicts_in_order() -> None:
+    done = nightdesk(
+        "--jsonl", "-", stdin="\n".join(json.dumps(t) for t in (ACCEPTED, REJECTED, ACCEPTED))
+    )
+    assert done.returncode == 1
+    assert [json.loads(line)["accepted"] for line in done.stdout.splitlines()] == [
+        True,
+        False,
+        True,
+    ]
+
+
+@pytest.mark.parametrize("stdin", ["{not json", "[1, 2]", '{"events": 3}'])
+def test_unreadable_input_is_one_line_and_exit_2(stdin: str) -> None:
+    done = nightdesk("-", stdin=stdin)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "nightdesk: error:" in done.stderr
+
+
+def test_a_bad_line_in_jsonl_names_the_line_and_prints_nothing() -> None:
+    done = nightdesk("--jsonl", "-", stdin=json.dumps(ACCEPTED) + "\n{oops\n")
+    assert done.returncode == 2 and done.stdout == "" and "line 2" in done.stderr

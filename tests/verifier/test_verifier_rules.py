@@ -1,0 +1,175 @@
+"""Each rule on hand-written traces: it fires on its own error and stays quiet otherwise."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from verifier.verify import verify
+
+MOVE = {
+    "id": "e1",
+    "tool": "get_daily_move",
+    "args": {"ticker": "AAPL", "date": "2024-06-14"},
+    "result": {
+        "ticker": "AAPL",
+        "session": "2024-06-14",
+        "previous_session": "2024-06-13",
+        "close": 27.88,
+        "previous_close": 26.1873,
+        "change": 1.6927,
+        "change_pct": 6.4528,
+    },
+}
+PRICE = {
+    "id": "e1",
+    "tool": "get_price",
+    "args": {"ticker": "AAPL", "date": "2024-06-14"},
+    "result": {"ticker": "AAPL", "session": "2024-06-14", "close": 27.88},
+}
+FAILED = {
+    "id": "e2",
+    "tool": "get_price",
+    "args": {"ticker": "ZZZZ", "date": "2024-06-14"},
+    "error": "unknown ticker 'ZZZZ'",
+}
+NEWS = {
+    "id": "e3",
+    "tool": "search_news",
+    "args": {"ticker": "AAPL"},
+    "result": {
+        "news": [
+            {
+                "headline": "Apple unveils new chip at developer event",
+                "published_at": "2024-06-14T14:00:00Z",
+            }
+        ]
+    },
+}
+
+
+def run(draft: str | None, *events: dict[str, Any], requires: list[str] | None = None):
+    trace = {
+        "question": "How did AAPL do on 2024-06-14?",
+        "draft": draft,
+        "events": list(events) or [MOVE],
+        "requires": requires or [],
+        "stop_reason": "max_steps",
+    }
+    verdict = verify(trace)
+    return verdict, sorted({r.rule.value for r in verdict.reasons})
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "AAPL closed at 27.88, up 6.45%.",
+        "AAPL closed at 27.9, up 6.5%.",
+        "AAPL subió un 6,45 % hasta 27,88.",
+        "AAPL closed at 27.88 on June 14, 2024, 1.69 above 26.19.",
+        "AAPL rose 1.69 (6.45%) on Jun 14.",
+    ],
+)
+def test_faithful_drafts_are_accepted_with_their_evidence(draft: str) -> None:
+    verdict, rules = run(draft)
+    assert rules == []
+    assert all(c.supported_by for c in verdict.claims)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rule"),
+    [
+        ("AAPL closed at 27.88, up 6.48%.", "unsupported_figure"),
+        ("AAPL closed at 27.8, up 6.45%.", "unsupported_figure"),
+        ("AAPL closed at -27.88, up 6.45%.", "unsupported_figure"),
+        ("AAPL rose 27.88% on the day.", "uncomputed_percentage"),
+        ("AAPL rose 1.69% on the day.", "uncomputed_percentage"),
+        ("AAPL fell 6.45% to 27.88.", "wrong_direction"),
+        ("AAPL cayó un 6,45 %.", "wrong_direction"),
+        ("AAPL closed at 27.88 on 2024-06-17, up 6.45%.", "unsupported_date"),
+        ("AAPL and MSFT: AAPL rose 6.45%.", "unknown_ticker"),
+    ],
+)
+def test_each_rule_fires_alone(draft: str, rule: str) -> None:
+    verdict, rules = run(draft)
+    assert rules == [rule]
+    assert not verdict.accepted
+    reason = verdict.reasons[0]
+    assert reason.span is not None and reason.message
+
+
+def test_precision_aware_comparison() -> None:
+    assert run("AAPL moved 6.4528%.")[1] == []
+    assert run("AAPL moved 6.4529%.")[1] == ["unsupported_figure"]
+    assert run("AAPL previously closed at 26.2.")[1] == []
+
+
+def test_fraction_supports_percent_and_scale_words_support_money() -> None:
+    calc = {
+        "id": "c1",
+        "tool": "calculate",
+        "args": {"expression": "x"},
+        "result": {"value": 0.0645},
+    }
+    pos = {
+        "id": "p1",
+        "tool": "get_position_pnl",
+        "args": {"ticker": "AAPL"},
+        "result": {"ticker": "AAPL", "market_value": 1234567.0, "contribution_pct": 0.85},
+    }
+    assert run("AAPL gained 6.45%.", calc)[1] == []
+    assert run("AAPL is worth $1.2M and added 85 bps.", pos)[1] == []
+    assert run("AAPL is worth $1.3M.", pos)[1] == ["unsupported_figure"]
+
+
+def test_the_classic_ten_dollars_for_a_failed_lookup() -> None:
+    verdict, rules = run("AAPL closed at 27.88. ZZZZ closed at $10.", PRICE, FAILED)
+    assert rules == ["unresolved_error"]
+    assert "get_price e2" in verdict.reasons[0].message and '"$10"' in verdict.reasons[0].message
+
+
+def test_a_later_successful_call_resolves_the_failure() -> None:
+    retry = {**FAILED, "id": "e3", "result": {"ticker": "ZZZZ", "close": 10.0}}
+    retry.pop("error")
+    assert run("ZZZZ closed at $10.", FAILED, retry)[1] == []
+
+
+def test_a_figure_from_another_tickers_result_is_unsupported() -> None:
+    msft = {
+        "id": "e2",
+        "tool": "get_price",
+        "args": {"ticker": "MSFT"},
+        "result": {"ticker": "MSFT", "close": 410.5},
+    }
+    verdict, rules = run("AAPL closed at 410.5.", PRICE, msft)
+    assert rules == ["unsupported_figure"]
+    assert "MSFT" in verdict.reasons[0].message
+
+
+def test_headlines_must_be_quoted_literally() -> None:
+    assert run('AAPL: "Apple unveils new chip at developer event".', NEWS)[1] == []
+    assert run("AAPL: «apple unveils new chip»", NEWS)[1] == []
+    assert run('AAPL: "Apple unveils new phone at developer event".', NEWS)[1] == [
+        "unknown_headline"
+    ]
+
+
+def test_missing_answer_and_no_draft() -> None:
+    assert run("AAPL closed at 27.88.", requires=["percentage"])[1] == ["missing_answer"]
+    assert run("AAPL closed at 27.88.", requires=["horoscope"])[1] == ["missing_answer"]
+    verdict, rules = run(None)
+    assert rules == ["no_draft"] and "max_steps" in verdict.reasons[0].message
+
+
+def test_full_agent_trace_json_is_accepted() -> None:
+    from agent.trace import Trace
+
+    trace = Trace(question_id="q", question="AAPL?", events=[MOVE], draft="AAPL closed at 27.88.")
+    assert verify(trace.model_dump(mode="json")).accepted
+
+
+def test_malformed_traces_are_rejected_not_raised() -> None:
+    verdict = verify({"events": [{"tool": 3}]})  # type: ignore[dict-item]
+    assert [r.rule.value for r in verdict.reasons] == ["invalid_trace"]
+    assert "events" in verdict.reasons[0].message

@@ -1,0 +1,20 @@
+"""The verifier: hold every drafted answer against its own tool trace, claim by claim."""
+
+from verifier.claims import Claim, extract_claims
+from verifier.trace_view import EventView, TraceView, parse_trace, read_trace
+from verifier.verdict import ClaimOut, Reason, Rule, Verdict
+from verifier.verify import verify
+
+__all__ = [
+    "Claim",
+    "ClaimOut",
+    "EventView",
+    "Reason",
+    "Rule",
+    "TraceView",
+    "Verdict",
+    "extract_claims",
+    "parse_trace",
+    "read_trace",
+    "verify",
+]

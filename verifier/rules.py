@@ -1,0 +1,256 @@
+"""The rules: one function per reason code, each holding the draft's claims against the trace.
+
+Every rule reads the same `Case` (claims already matched against the evidence once) and yields
+the reasons it finds. The figure rules are exclusive for one claim: an unsupported figure is blamed
+on a failed call when one explains it, and only a supported figure can be an uncomputed percentage
+or go the wrong direction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from verifier.claims import FIGURE_KINDS, Claim
+from verifier.evidence import Evidence, Fact, Failure
+from verifier.trace_view import TraceView
+from verifier.verdict import Reason, Rule
+
+
+@dataclass(slots=True)
+class Finding:
+    """A claim with what the evidence says about it."""
+
+    claim: Claim
+    facts: list[Fact]
+    in_scope: list[Fact]
+    supported_by: list[str]
+
+
+@dataclass(slots=True)
+class Case:
+    """What every rule reads: the trace, its evidence, the draft's claims with their findings."""
+
+    trace: TraceView
+    evidence: Evidence
+    findings: list[Finding]
+
+
+def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
+    """Match one claim against the evidence, keeping the facts about the tickers it speaks of."""
+    if claim.kind in FIGURE_KINDS:
+        facts = evidence.match_figure(claim)
+        scope = claim.scope
+        in_scope = [f for f in facts if not scope or f.ticker is None or f.ticker in scope]
+        preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
+        return Finding(claim, facts, in_scope, _ids(f.event for f in preferred or in_scope))
+    if claim.kind == "date":
+        return Finding(claim, [], [], evidence.match_date(claim))
+    if claim.kind == "ticker":
+        return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
+    return Finding(claim, [], [], evidence.match_headline(claim))
+
+
+def _ids(events: Iterator[str] | list[str]) -> list[str]:
+    return list(dict.fromkeys(events))
+
+
+def _ticker_events(symbol: str, evidence: Evidence) -> set[str]:
+    found: set[str] = set()
+    for variant in {symbol, symbol.replace(".", "-"), symbol.replace("-", ".")}:
+        found |= evidence.tickers.get(variant, set())
+    return found
+
+
+def _blocking_failure(claim: Claim, evidence: Evidence) -> Failure | None:
+    for failure in evidence.failures:
+        if failure.resolved:
+            continue
+        if failure.ticker is None or not claim.scope or failure.ticker in claim.scope:
+            return failure
+    return None
+
+
+def _figures(case: Case) -> Iterator[Finding]:
+    return (f for f in case.findings if f.claim.kind in FIGURE_KINDS)
+
+
+def _scope_words(claim: Claim) -> str:
+    return f" ({', '.join(sorted(claim.scope))})" if claim.scope else ""
+
+
+def check_unresolved_error(case: Case) -> Iterator[Reason]:
+    """A figure no result supports, about data that a failed call was meant to bring."""
+    for f in _figures(case):
+        failure = None if f.in_scope else _blocking_failure(f.claim, case.evidence)
+        if failure is not None:
+            about = f" for {failure.ticker}" if failure.ticker else ""
+            yield Reason(
+                rule=Rule.UNRESOLVED_ERROR,
+                message=(
+                    f'"{f.claim.text}"{_scope_words(f.claim)} states data that the failed call '
+                    f"{failure.tool} {failure.event}{about} was meant to bring "
+                    f'("{failure.message}"), and no later call brought it'
+                ),
+                span=f.claim.span,
+            )
+
+
+def check_unsupported_figure(case: Case) -> Iterator[Reason]:
+    """A figure that no successful result and no question contains at the precision shown."""
+    for f in _figures(case):
+        if f.in_scope or _blocking_failure(f.claim, case.evidence) is not None:
+            continue
+        yield Reason(
+            rule=Rule.UNSUPPORTED_FIGURE,
+            message=_unsupported_message(f, case.evidence),
+            span=f.claim.span,
+        )
+
+
+def _unsupported_message(f: Finding, evidence: Evidence) -> str:
+    claim = f.claim
+    head = f'"{claim.text}"{_scope_words(claim)}'
+    if f.facts:
+        return f"{head} matches {f.facts[0].describe()}, not a result about {', '.join(sorted(claim.scope))}"
+    if claim.sign:
+        unsigned = evidence.match_figure(dataclasses.replace(claim, sign=0))
+        if unsigned:
+            return f"{head} has the wrong sign: the trace has {unsigned[0].describe()}"
+    near = evidence.near(claim)
+    nearest = f"; the nearest value is {near.describe()}" if near else ""
+    return (
+        f"{head} is in no successful tool result and not in the question, "
+        f"compared at the precision shown{nearest}"
+    )
+
+
+def check_uncomputed_percentage(case: Case) -> Iterator[Reason]:
+    """A percentage whose only support is a figure that no calculating tool returned as one."""
+    for f in _figures(case):
+        if f.claim.unit and f.in_scope and not any(x.percent for x in f.in_scope):
+            yield Reason(
+                rule=Rule.UNCOMPUTED_PERCENTAGE,
+                message=(
+                    f'"{f.claim.text}" is given as a percentage, but no calculating tool returned it: '
+                    f"{f.in_scope[0].describe()} is not a percentage"
+                ),
+                span=f.claim.span,
+            )
+
+
+def check_wrong_direction(case: Case) -> Iterator[Reason]:
+    """A direction word ("rose", "cayó") next to a figure whose value has the other sign."""
+    for f in _figures(case):
+        claim = f.claim
+        if not claim.direction or claim.sign or not f.in_scope:
+            continue
+        facts = [x for x in f.in_scope if x.percent] if claim.unit else f.in_scope
+        signed = [x for x in facts if x.signed and x.value]
+        signed = [x for x in signed if x.change] or signed
+        if signed and all((x.value > 0) != (claim.direction > 0) for x in signed):
+            said = "a rise" if claim.direction > 0 else "a fall"
+            yield Reason(
+                rule=Rule.WRONG_DIRECTION,
+                message=(
+                    f'"{claim.direction_word} {claim.text}" says {said}, but the trace has '
+                    f"{signed[0].describe()}"
+                ),
+                span=(min(claim.start, _word_start(case, claim)), claim.end),
+            )
+
+
+def _word_start(case: Case, claim: Claim) -> int:
+    draft = case.trace.draft or ""
+    found = draft.rfind(claim.direction_word, 0, claim.start)
+    return found if found >= 0 else claim.start
+
+
+def check_unsupported_date(case: Case) -> Iterator[Reason]:
+    """A date that neither a result nor the question contains."""
+    for f in case.findings:
+        if f.claim.kind == "date" and not f.supported_by:
+            yield Reason(
+                rule=Rule.UNSUPPORTED_DATE,
+                message=f'"{f.claim.text}" is a date that no tool result and not the question contains',
+                span=f.claim.span,
+            )
+
+
+def check_unknown_ticker(case: Case) -> Iterator[Reason]:
+    """A ticker symbol that no call, result or the question mentions."""
+    for f in case.findings:
+        if f.claim.kind == "ticker" and not f.supported_by:
+            yield Reason(
+                rule=Rule.UNKNOWN_TICKER,
+                message=(
+                    f'"{f.claim.text}" looks like a ticker, but no tool call, result or the '
+                    "question mentions it"
+                ),
+                span=f.claim.span,
+            )
+
+
+def check_unknown_headline(case: Case) -> Iterator[Reason]:
+    """A quoted headline that no news result contains literally."""
+    for f in case.findings:
+        if f.claim.kind == "headline" and not f.supported_by:
+            yield Reason(
+                rule=Rule.UNKNOWN_HEADLINE,
+                message=f'the quoted headline "{f.claim.text}" is in no search_news result',
+                span=f.claim.span,
+            )
+
+
+REQUIREMENTS: dict[str, frozenset[str]] = {
+    "percentage": frozenset({"percent"}),
+    "percent": frozenset({"percent"}),
+    "figure": FIGURE_KINDS,
+    "number": FIGURE_KINDS,
+    "price": frozenset({"money", "number"}),
+    "amount": frozenset({"money", "number"}),
+    "date": frozenset({"date"}),
+    "headline": frozenset({"headline"}),
+    "ticker": frozenset({"ticker"}),
+}
+"""What each `requires` word of a question asks the draft to contain."""
+
+
+def check_missing_answer(case: Case) -> Iterator[Reason]:
+    """The question requires a kind of claim (a percentage, a date...) that the draft lacks."""
+    kinds = {f.claim.kind for f in case.findings}
+    for need in case.trace.requires:
+        wanted = REQUIREMENTS.get(need.lower())
+        if wanted is None:
+            known = ", ".join(REQUIREMENTS)
+            yield Reason(
+                rule=Rule.MISSING_ANSWER,
+                message=f"the question requires {need!r}, which the verifier cannot check (known: {known})",
+            )
+        elif not wanted & kinds:
+            yield Reason(
+                rule=Rule.MISSING_ANSWER,
+                message=f"the question requires a {need}, and the draft gives none",
+            )
+
+
+def no_draft_reason(trace: TraceView) -> Reason:
+    """Why there is nothing to verify: the stop reason the run recorded."""
+    stop = trace.stop_reason or "unknown"
+    detail = f": {trace.stop_detail}" if trace.stop_detail else ""
+    return Reason(
+        rule=Rule.NO_DRAFT, message=f"the run ended without a draft (stop reason {stop}{detail})"
+    )
+
+
+RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
+    check_unresolved_error,
+    check_unsupported_figure,
+    check_uncomputed_percentage,
+    check_wrong_direction,
+    check_unsupported_date,
+    check_unknown_ticker,
+    check_unknown_headline,
+    check_missing_answer,
+)

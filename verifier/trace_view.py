@@ -1,0 +1,87 @@
+"""The part of a trace the verifier reads, parsed leniently.
+
+Only `question`, `draft`, `requires`, `stop_reason`, `stop_detail` and the events' `id`, `tool`,
+`args`, `result` and `error` matter; every other field is ignored, so both the minimal JSON of a
+hand-written case and a full serialised agent trace are accepted.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from data.errors import InputError
+
+
+class EventView(BaseModel):
+    """One tool call: either a result or an error message."""
+
+    model_config = ConfigDict(extra="ignore", coerce_numbers_to_str=True)
+
+    id: str
+    tool: str
+    args: Any = None
+    result: Any = None
+    error: Any = None
+
+    @property
+    def failure(self) -> str | None:
+        """The error message, also when a tool returned its failure as `{"error": ...}`."""
+        if self.error is not None:
+            return str(self.error)
+        if isinstance(self.result, dict) and isinstance(self.result.get("error"), str):
+            return self.result["error"]
+        return None
+
+    @property
+    def ticker(self) -> str | None:
+        """The one ticker this call was about, if its arguments name exactly one."""
+        args = self.args
+        if isinstance(args, dict):
+            value = args.get("ticker")
+            if isinstance(value, str) and value:
+                return value.upper()
+        return None
+
+
+class TraceView(BaseModel):
+    """A trace as the verifier needs it."""
+
+    model_config = ConfigDict(extra="ignore", coerce_numbers_to_str=True)
+
+    question: str = ""
+    draft: str | None = None
+    requires: list[str] = Field(default_factory=list)
+    stop_reason: str | None = None
+    stop_detail: str | None = None
+    events: list[EventView] = Field(default_factory=list)
+
+
+def parse_trace(data: Any) -> TraceView:
+    """A `TraceView` from decoded JSON; `InputError` with one line saying what is wrong."""
+    if isinstance(data, TraceView):
+        return data
+    if not isinstance(data, dict):
+        raise InputError(f"a trace must be a JSON object, got {type(data).__name__}")
+    try:
+        return TraceView.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "trace"
+        raise InputError(
+            f"trace field {where!r}: {first['msg']} ({exc.error_count()} problem(s) in all)"
+        ) from None
+
+
+def read_trace(text: str) -> TraceView:
+    """A `TraceView` from JSON text; `InputError` when the text is not a trace."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(
+            f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}; "
+            "pass one trace object (or one per line with --jsonl)"
+        ) from None
+    return parse_trace(data)

@@ -1,0 +1,48 @@
+"""The verdict: accepted or not, every reason with its rule code and span, every claim with its
+supporting events. Its JSON is the verifier's public output."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+
+class Rule(StrEnum):
+    """Stable reason codes; analysts and the review queue filter on them."""
+
+    UNSUPPORTED_FIGURE = "unsupported_figure"
+    UNCOMPUTED_PERCENTAGE = "uncomputed_percentage"
+    UNRESOLVED_ERROR = "unresolved_error"
+    UNKNOWN_HEADLINE = "unknown_headline"
+    UNSUPPORTED_DATE = "unsupported_date"
+    UNKNOWN_TICKER = "unknown_ticker"
+    WRONG_DIRECTION = "wrong_direction"
+    MISSING_ANSWER = "missing_answer"
+    NO_DRAFT = "no_draft"
+    INVALID_TRACE = "invalid_trace"
+
+
+class Reason(BaseModel):
+    """Why a draft is rejected: which rule, which claim (span into the draft), in words."""
+
+    rule: Rule
+    message: str
+    span: tuple[int, int] | None = None
+
+
+class ClaimOut(BaseModel):
+    """A claim as reported: its text, where it is, what kind, and the events that support it."""
+
+    text: str
+    span: tuple[int, int]
+    kind: str
+    supported_by: list[str] = Field(default_factory=list)
+
+
+class Verdict(BaseModel):
+    """The verifier's answer for one draft."""
+
+    accepted: bool
+    reasons: list[Reason] = Field(default_factory=list)
+    claims: list[ClaimOut] = Field(default_factory=list)

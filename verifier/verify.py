@@ -1,0 +1,36 @@
+"""verify(trace) -> Verdict: pure, deterministic and cheap enough to run on every draft."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data.errors import InputError
+from verifier.claims import extract_claims
+from verifier.evidence import index_trace
+from verifier.rules import RULES, Case, assess_claim, no_draft_reason
+from verifier.trace_view import TraceView, parse_trace
+from verifier.verdict import ClaimOut, Reason, Rule, Verdict
+
+
+def verify(trace: dict[str, Any] | TraceView) -> Verdict:
+    """Hold every claim of the trace's draft against the trace's own tool results."""
+    try:
+        view = parse_trace(trace)
+    except InputError as exc:
+        return Verdict(
+            accepted=False, reasons=[Reason(rule=Rule.INVALID_TRACE, message=exc.message)]
+        )
+    draft = view.draft or ""
+    if not draft.strip():
+        return Verdict(accepted=False, reasons=[no_draft_reason(view)])
+    evidence = index_trace(view)
+    claims = extract_claims(draft, evidence.tickers)
+    case = Case(view, evidence, [assess_claim(c, evidence) for c in claims])
+    reasons = [reason for rule in RULES for reason in rule(case)]
+    out = [
+        ClaimOut(
+            text=f.claim.text, span=f.claim.span, kind=f.claim.kind, supported_by=f.supported_by
+        )
+        for f in case.findings
+    ]
+    return Verdict(accepted=not reasons, reasons=reasons, claims=out)
