@@ -126,8 +126,19 @@ def test_bad_input_is_one_line(small_data, report_date):
     assert done.stderr.count("\n") == 1
 
 
+def true_move(data: Path, ticker: str, day) -> dict:
+    """The day's move as the real tool computes it, for drafts that a server sends back."""
+    from tools.catalog import open_catalog
+    from tools.registry import call_tool
+
+    with open_catalog(data, day) as catalog:
+        return call_tool(catalog, "get_daily_move", {"ticker": ticker, "date": str(day)})
+
+
 def test_openai_compatible_server_in_plan_mode(serve, small_data, holding, report_date):
-    server = serve([Turn(text="Drafted by the local server.")])
+    move = true_move(small_data, holding[1], report_date)
+    draft = f"{holding[1]} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+    server = serve([Turn(text=draft)])
     done = nightdesk(
         "--date",
         str(report_date),
@@ -146,7 +157,7 @@ def test_openai_compatible_server_in_plan_mode(serve, small_data, holding, repor
 
     assert done.returncode == 0, done.stderr
     trace = json.loads(done.stdout)
-    assert trace["draft"] == "Drafted by the local server." and trace["model"] == "local-llm"
+    assert trace["draft"] == draft and trace["model"] == "local-llm"
     (sent,) = server.bodies
     assert sent["path"] == "/v1/chat/completions" and sent["model"] == "local-llm"
     assert "tools" not in sent and "TOOL RESULTS" in sent["messages"][1]["content"]
@@ -159,7 +170,9 @@ def test_openai_compatible_server_in_react_mode(serve, small_data, holding, repo
             Turn(
                 calls=(Call.of("call_1", "get_daily_move", ticker=ticker, date=str(report_date)),)
             ),
-            Turn(text=f"{ticker} moved."),
+            Turn(
+                text=f"{ticker} moved {true_move(small_data, ticker, report_date)['change_pct']}%."
+            ),
         ]
     )
     done = nightdesk(
@@ -187,3 +200,16 @@ def test_openai_compatible_server_in_react_mode(serve, small_data, holding, repo
         second["messages"][-1]["role"] == "tool"
         and second["messages"][-1]["tool_call_id"] == "call_1"
     )
+
+
+def test_an_invented_figure_is_rejected_with_its_reason(serve, small_data, holding, report_date):
+    server = serve([Turn(text=f"{holding[1]} closed at 99999.99 (+12.34%).")])
+    done = nightdesk(
+        *("--date", str(report_date), "--ticker", holding[1], "--data", str(small_data)),
+        *("--provider", "openai", "--model", "local-llm", "move"),
+        env={"OPENAI_BASE_URL": server.base_url},
+    )
+
+    assert done.returncode == 1, done.stderr
+    assert "REJECTED" in done.stdout
+    assert "unsupported_figure «99999.99»" in done.stdout
