@@ -1,0 +1,47 @@
+"""Write a data folder all at once or not at all: build it in a hidden sibling, then rename.
+
+A reader of `out_dir` sees the old set or the new one, never half of either; a failure while
+building (an exception inside the block) leaves `out_dir` untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from data.errors import InputError
+
+
+def check_out_dir(out_dir: Path, *, overwrite: bool) -> None:
+    """Refuse a target that is a file, or a non-empty folder without `overwrite`."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"--out {out_dir}: exists and is not a folder")
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not overwrite:
+        raise InputError(f"--out {out_dir}: folder is not empty; pass --overwrite to replace it")
+
+
+@contextmanager
+def staged_folder(out_dir: Path, *, overwrite: bool = False) -> Iterator[Path]:
+    """Yield an empty staging folder; on a clean exit it replaces `out_dir` in one rename."""
+    out_dir = Path(out_dir)
+    empty = out_dir.is_dir() and not any(out_dir.iterdir())
+    check_out_dir(out_dir, overwrite=overwrite or empty)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    try:
+        yield staging
+        os.chmod(staging, 0o755)
+        if out_dir.exists():
+            retired = out_dir.with_name(f".{out_dir.name}.old-{staging.name}")
+            out_dir.rename(retired)
+            staging.rename(out_dir)
+            shutil.rmtree(retired)
+        else:
+            staging.rename(out_dir)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)

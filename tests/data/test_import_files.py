@@ -1,0 +1,284 @@
+"""The importer on small hand-made files: layouts, every drop and repair, precedence, atomicity."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+
+from data.check import check_dataset
+from data.errors import InputError
+from data.import_log import ImportLog
+from data.import_news import read_news
+from data.import_prices import HEADERS, detect_format, read_price_file
+from data.importer import ImportSources, import_dataset
+from data.staging import staged_folder
+
+YAHOO = ",".join(HEADERS["yahoo"])
+CSVDIR = ",".join(HEADERS["csvdir"])
+NIGHTDESK = Path(sys.executable).with_name("nightdesk")
+
+
+def write(path: Path, *lines: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def yahoo_row(day: str, close: float, adj: float | None = None, volume: int = 1000) -> str:
+    return f"{day},{close},{close + 1},{close - 1},{close},{adj or close},{volume}"
+
+
+def test_layout_is_detected_from_the_header(tmp_path: Path) -> None:
+    assert detect_format(write(tmp_path / "A.csv", YAHOO)) == "yahoo"
+    assert detect_format(write(tmp_path / "B.csv", CSVDIR)) == "csvdir"
+    with pytest.raises(InputError, match=r"neither Yahoo .* nor csvdir"):
+        detect_format(write(tmp_path / "C.csv", "day,price"))
+
+
+def test_every_unusable_row_is_dropped_with_its_reason(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "abc.csv",
+        YAHOO,
+        yahoo_row("2024-03-04", 10.0),
+        "2024-03-05,null,null,null,null,null,null",
+        yahoo_row("2024-03-04", 11.0),
+        "2024-03-06,10,11,9,-1,-1,100",
+        "2024-03-07,10,11,9,10,10,-5",
+        yahoo_row("2024-03-09", 10.0),
+        "03/11/2024,10,11,9,10,10,100",
+        "2024-03-12,10,11,9,10,10,",
+        yahoo_row("2024-03-13", 12.0),
+    )
+    log = ImportLog()
+    part = read_price_file(path, "p/abc.csv", log)
+    reasons = {n.line: n.reason for n in log.notes}
+    assert reasons == {
+        3: "null price on 2024-03-05",
+        4: "duplicate date 2024-03-04 (line 2 kept)",
+        5: "non-positive price on 2024-03-06",
+        6: "negative volume on 2024-03-07",
+        7: "2024-03-09 is not a NYSE session",
+        8: "unreadable date '03/11/2024'",
+        9: "null volume on 2024-03-12",
+    }
+    assert all(n.action == "dropped" and n.source == "p/abc.csv" for n in log.notes)
+    assert part.ticker == "ABC"
+    assert part.rows["date"].tolist() == [date(2024, 3, 4), date(2024, 3, 13)]
+    assert part.rows["close"].tolist() == [10.0, 12.0]
+    assert log.read["prices"] == 9
+
+
+def test_high_and_low_are_widened_to_contain_open_and_close(tmp_path: Path) -> None:
+    path = write(tmp_path / "X.csv", YAHOO, "2024-03-04,10.5,10.2,9.8,9.5,9.5,100")
+    log = ImportLog()
+    row = read_price_file(path, "X.csv", log).rows.iloc[0]
+    assert (row["high"], row["low"]) == (10.5, 9.5)
+    (note,) = log.notes
+    assert note.action == "repaired" and note.line == 2
+    assert "set to 10.5/9.5" in note.reason
+
+
+def test_dividend_is_inferred_on_its_ex_date_from_adj_close(tmp_path: Path) -> None:
+    closes = [50.0, 51.0, 52.0, 50.8, 51.5]
+    ex, cash = 3, 0.65  # ex-date is the 4th session; Yahoo scales earlier Adj Close by 1 - D/C[t-1]
+    factor = 1 - cash / closes[ex - 1]
+    days = ["2024-03-04", "2024-03-05", "2024-03-06", "2024-03-07", "2024-03-08"]
+    rows = [
+        yahoo_row(d, c, round(c * (factor if i < ex else 1.0), 6))
+        for i, (d, c) in enumerate(zip(days, closes, strict=True))
+    ]
+    part = read_price_file(write(tmp_path / "D.csv", YAHOO, *rows), "D.csv", ImportLog())
+    (event,) = part.events.to_dict("records")
+    assert event["date"] == date(2024, 3, 7) and event["kind"] == "dividend"
+    assert event["value"] == pytest.approx(cash, abs=1e-4) and not event["stated"]
+
+
+def test_csvdir_states_splits_and_dividends(tmp_path: Path) -> None:
+    path = write(
+        tmp_path / "K.csv",
+        CSVDIR,
+        "2024-03-04,40,41,39,40,100,0.0,1.0",
+        "2024-03-05,20,21,19,20,200,0.0,2.0",
+        "2024-03-06,20,21,19,20,200,0.25,1.0",
+    )
+    events = read_price_file(path, "K.csv", ImportLog()).events
+    assert events[["date", "kind", "value"]].values.tolist() == [
+        [date(2024, 3, 6), "dividend", 0.25],
+        [date(2024, 3, 5), "split", 2.0],
+    ]
+
+
+@pytest.fixture
+def two_vendors(tmp_path: Path) -> tuple[Path, Path]:
+    yahoo = write(
+        tmp_path / "yahoo" / "KO.csv",
+        YAHOO,
+        yahoo_row("2024-03-05", 20.0, 19.0),
+        yahoo_row("2024-03-06", 20.5, 19.475),
+        yahoo_row("2024-03-07", 20.0, 19.0),
+    ).parent
+    csvdir = write(
+        tmp_path / "csvdir" / "KO.csv",
+        CSVDIR,
+        "2024-03-04,19,21,18,19.5,100,0.0,1.0",
+        "2024-03-05,19,21,18,19.9,100,0.0,1.0",
+        "2024-03-07,19,21,18,19.8,100,0.26,1.0",
+    ).parent
+    return yahoo, csvdir
+
+
+def test_first_prices_folder_wins_a_date_and_stated_actions_win(
+    tmp_path: Path, two_vendors: tuple[Path, Path]
+) -> None:
+    yahoo, csvdir = two_vendors
+    log = import_dataset(tmp_path / "out", ImportSources(prices=(yahoo, csvdir)))
+    prices = pq.read_table(tmp_path / "out" / "prices.parquet").to_pandas()
+    assert prices[["date", "close"]].values.tolist() == [
+        [date(2024, 3, 4), 19.5],
+        [date(2024, 3, 5), 20.0],
+        [date(2024, 3, 6), 20.5],
+        [date(2024, 3, 7), 20.0],
+    ]
+    events = pq.read_table(tmp_path / "out" / "events.parquet").to_pandas()
+    assert events[["date", "kind", "value"]].values.tolist() == [
+        [date(2024, 3, 7), "dividend", 0.26]
+    ]
+    assert events["announced_at"].iloc[0] == datetime(2024, 3, 7, 14, 30, tzinfo=UTC)
+    assert any("2 sessions also in" in r and "differ on 2" in r for r in log.remarks)
+    companies = pq.read_table(tmp_path / "out" / "companies.parquet").to_pylist()
+    assert companies == [
+        {"ticker": "KO", "name": "KO", "sector": "Unknown", "currency": "USD",
+         "exchange": "NYSE", "price_basis": "split_adjusted"}
+    ]  # fmt: skip
+
+
+def test_reversed_order_lets_the_other_vendor_win(
+    tmp_path: Path, two_vendors: tuple[Path, Path]
+) -> None:
+    yahoo, csvdir = two_vendors
+    import_dataset(tmp_path / "out", ImportSources(prices=(csvdir, yahoo)))
+    prices = pq.read_table(tmp_path / "out" / "prices.parquet").to_pandas()
+    assert prices["close"].tolist() == [19.5, 19.9, 20.5, 19.8]
+
+
+def test_companies_file_symbols_sectors_and_defaults(tmp_path: Path) -> None:
+    prices = write(tmp_path / "p" / "AAPL.csv", YAHOO, yahoo_row("2024-03-04", 10.0)).parent
+    write(tmp_path / "p" / "BRK-A.csv", YAHOO, yahoo_row("2024-03-04", 10.0))
+    companies = write(
+        tmp_path / "c.tsv",
+        "Sector\tSymbol\tCompany",
+        "Technology\t$AAPL\tApple Inc.",
+        "Basic Matierials\t$brk-a\tBerkshire",
+        "Technology\t$AAPL\tApple again",
+    )
+    log = import_dataset(tmp_path / "out", ImportSources(prices=(prices,), companies=companies))
+    rows = pq.read_table(tmp_path / "out" / "companies.parquet").to_pylist()
+    assert [(r["ticker"], r["name"], r["sector"], r["exchange"]) for r in rows] == [
+        ("AAPL", "Apple Inc.", "Technology", "NASDAQ"),
+        ("BRK-A", "Berkshire", "Basic Matierials", "NYSE"),
+    ]
+    assert [str(n) for n in log.notes] == ["dropped companies c.tsv:4: AAPL listed again"]
+    with pytest.raises(InputError, match="no column for sector"):
+        import_dataset(
+            tmp_path / "o2",
+            ImportSources(prices=(prices,), companies=write(tmp_path / "c.csv", "symbol,name")),
+        )
+
+
+def tweet(ticker: str, minutes: int, text: str, user: str = "u") -> str:
+    at = datetime(2015, 10, 1, 13, 0, tzinfo=UTC) + timedelta(minutes=minutes)
+    return json.dumps(
+        {"ticker": ticker, "published_at": at.isoformat(), "text": text, "user": user}
+    )
+
+
+def test_retweets_of_an_earlier_post_are_removed_keeping_the_earliest(tmp_path: Path) -> None:
+    original = "Apple Is Building Its Largest Startup Ever $AAPL http://t.co/rDStkWmQkS"
+    long = "Bond traders not buying into the rally as ten year yields keep sliding $SPY $AAPL $FB"
+    feed = write(
+        tmp_path / "t.jsonl",
+        tweet("AAPL", 5, f"RT @dh: {original}", "fan1"),
+        tweet("AAPL", 0, original, "dh"),
+        tweet("AAPL", 9, f"RT @dh: {original.upper()}", "fan2"),
+        tweet("AAPL", 20, long, "dtg"),
+        tweet("AAPL", 30, f"RT @dtg: {long[:60]}…", "fan3"),
+        tweet("MSFT", 40, f"RT @dh: {original}", "fan4"),
+        tweet("AAPL", 50, "RT @x: a post we never saw &amp; its only copy", "fan5"),
+        tweet("AAPL", 51, original, "other"),
+        tweet("ZZZZ", 60, "unknown"),
+        json.dumps(
+            {"ticker": "AAPL", "published_at": "2015-10-01T10:00:00", "text": "t", "user": "u"}
+        ),
+    )
+    log = ImportLog()
+    news = read_news(feed, {"AAPL", "MSFT"}, log).to_pylist()
+    kept = [(r["ticker"], r["source"]) for r in news]
+    assert kept == [
+        ("AAPL", "dh"), ("AAPL", "dtg"), ("AAPL", "fan5"), ("AAPL", "other"), ("MSFT", "fan4")
+    ]  # fmt: skip
+    assert news[2]["headline"] == "RT @x: a post we never saw & its only copy"
+    dropped = {n.line: n.reason for n in log.notes}
+    assert dropped == {
+        1: "retweet of AAPL post at 2015-10-01T13:00:00Z",
+        3: "retweet of AAPL post at 2015-10-01T13:00:00Z",
+        5: "retweet of AAPL post at 2015-10-01T13:20:00Z",
+        9: "ticker ZZZZ is not among the imported companies",
+        10: "published_at 2015-10-01T10:00:00 has no UTC offset",
+    }
+
+
+def test_holdings_derive_portfolios_and_bad_rows_are_refused(tmp_path: Path) -> None:
+    prices = write(tmp_path / "p" / "KO.csv", YAHOO, yahoo_row("2024-03-04", 10.0)).parent
+    header = "portfolio_id,as_of,ticker,quantity,cost_basis"
+    good = write(tmp_path / "h.csv", header, "demo-income,2024-03-04,$KO,10,9.5")
+    import_dataset(tmp_path / "out", ImportSources(prices=(prices,), holdings=good))
+    assert pq.read_table(tmp_path / "out" / "portfolios.parquet").to_pylist() == [
+        {"portfolio_id": "demo-income", "name": "Demo Income", "base_currency": "USD"}
+    ]
+    assert check_dataset(tmp_path / "out") == []
+    bad = write(tmp_path / "b.csv", header, "demo,2024-03-04,PEP,10,9.5")
+    with pytest.raises(InputError, match="line 2: ticker PEP has no prices"):
+        import_dataset(
+            tmp_path / "out", ImportSources(prices=(prices,), holdings=bad), overwrite=True
+        )
+    assert pq.read_table(tmp_path / "out" / "holdings.parquet").num_rows == 1
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_cli_prints_the_summary_and_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
+    prices = write(
+        tmp_path / "p" / "KO.csv", YAHOO, yahoo_row("2024-03-04", 10.0), "2024-03-05,null,,,,,"
+    ).parent
+    done = subprocess.run(
+        [str(NIGHTDESK), "data", "import", "--out", str(tmp_path / "o"), "--prices", str(prices)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "/p/KO.csv:3: null price on 2024-03-05\n" in done.stdout
+    assert "prices: read 2, kept 1 (dropped 1, repaired 0)" in done.stdout
+    again = subprocess.run(
+        [str(NIGHTDESK), "data", "import", "--out", str(tmp_path / "o"), "--prices", str(prices)],
+        capture_output=True,
+        text=True,
+    )
+    assert again.returncode != 0
+    assert again.stderr.strip().count("\n") == 0 and "--overwrite" in again.stderr
+
+
+def test_a_failed_build_leaves_the_old_set_and_no_staging_behind(tmp_path: Path) -> None:
+    out = write(tmp_path / "set" / "prices.parquet", "old").parent
+    with (
+        pytest.raises(InputError, match="breaks the contract"),
+        staged_folder(out, overwrite=True) as staging,
+    ):
+        (staging / "prices.parquet").write_text("new")
+        raise InputError("the imported set breaks the contract")
+    assert (out / "prices.parquet").read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["set"]

@@ -1,0 +1,131 @@
+"""The importer on the real data sets (never copied here): stocknet, zipline csvdir and tweets."""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections import Counter
+from datetime import date
+from pathlib import Path
+
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+
+from data.check import check_dataset
+from data.import_log import ImportLog
+from data.import_news import RETWEET, normalise_text
+from data.import_prices import read_price_file
+from data.importer import ImportSources, import_dataset
+
+ROOT = Path(__file__).resolve().parents[2]
+REALDATA = Path(os.environ.get("NIGHTDESK_REALDATA") or ROOT.parent / "shared" / "realdata")
+pytestmark = pytest.mark.skipif(
+    not (REALDATA / "stocknet").is_dir(),
+    reason=f"real data sets not found at {REALDATA} (set NIGHTDESK_REALDATA)",
+)
+DIVIDEND_TOLERANCE = 1e-4  # per share, as documented in data/README.md
+
+
+def sources(holdings: bool = True) -> ImportSources:
+    stocknet = REALDATA / "stocknet"
+    return ImportSources(
+        prices=(stocknet / "prices", REALDATA / "zipline-csvdir"),
+        companies=stocknet / "companies.tsv",
+        news=stocknet / "tweets-2015q4.jsonl",
+        holdings=ROOT / "data" / "demo" / "holdings.csv" if holdings else None,
+    )
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ImportLog]:
+    out = tmp_path_factory.mktemp("real") / "set"
+    return out, import_dataset(out, sources())
+
+
+def read(folder: Path, table: str) -> pd.DataFrame:
+    return pq.read_table(folder / f"{table}.parquet").to_pandas()
+
+
+def source_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_everything_imports_and_passes_the_check(imported: tuple[Path, ImportLog]) -> None:
+    out, log = imported
+    assert check_dataset(out) == []
+    assert set(read(out, "companies")["price_basis"]) == {"split_adjusted"}
+    files = [
+        *(REALDATA / "stocknet" / "prices").glob("*.csv"),
+        *(REALDATA / "zipline-csvdir").glob("*.csv"),
+    ]
+    null_rows = Counter(
+        p.name
+        for p in files
+        for row in source_rows(p)
+        if "null" in row.values() or "" in row.values()
+    )
+    assert sum(null_rows.values()) > 0
+    dropped = Counter(n.source.rsplit("/", 1)[-1] for n in log.notes if n.reason.startswith("null"))
+    assert dropped == null_rows
+    assert log.count("dropped", "prices") == sum(null_rows.values())
+    assert log.kept["prices"] == read(out, "prices").shape[0]
+
+
+@pytest.mark.parametrize(("ticker", "day", "ratio"), [("AAPL", date(2014, 6, 9), 7.0), ("KO", date(2012, 8, 13), 2.0)])  # fmt: skip
+def test_split_day_change_is_economic_not_an_artefact(
+    imported: tuple[Path, ImportLog], ticker: str, day: date, ratio: float
+) -> None:
+    out, _ = imported
+    folder = "stocknet/prices" if day >= date(2012, 9, 4) else "zipline-csvdir"
+    rows = source_rows(REALDATA / folder / f"{ticker}.csv")
+    at = next(i for i, r in enumerate(rows) if (r.get("Date") or r.get("date")) == day.isoformat())
+    close = "Close" if "Close" in rows[at] else "close"
+    expected = float(rows[at][close]) / float(rows[at - 1][close]) - 1
+    prices = read(out, "prices").query("ticker == @ticker").set_index("date")["close"]
+    change = prices[day] / prices[prices.index < day].iloc[-1] - 1
+    assert change == pytest.approx(expected, abs=1e-12)
+    assert abs(change) < 0.1
+    events = read(out, "events").query("ticker == @ticker and kind == 'split'")
+    assert events[["date", "value"]].values.tolist() == [[day, ratio]]
+
+
+@pytest.mark.parametrize("ticker", ["AAPL", "KO", "MSFT"])
+def test_inferred_dividends_match_the_stated_ones(ticker: str) -> None:
+    log = ImportLog()
+    yahoo = read_price_file(REALDATA / "stocknet/prices" / f"{ticker}.csv", "s", log)
+    stated = read_price_file(REALDATA / "zipline-csvdir" / f"{ticker}.csv", "z", log).events
+    first, last = yahoo.rows["date"].iloc[0], stated["date"].max()
+    inferred = yahoo.events[yahoo.events["date"] <= last].set_index("date")["value"]
+    dividends = stated[(stated["kind"] == "dividend") & (stated["date"] > first)]
+    paid = dividends.set_index("date")["value"]
+    assert len(paid) >= 9
+    assert list(inferred.index) == list(paid.index)
+    assert (inferred - paid).abs().max() < DIVIDEND_TOLERANCE
+
+
+def test_retweet_copies_are_gone_and_sessions_survive(imported: tuple[Path, ImportLog]) -> None:
+    out, log = imported
+    news = read(out, "news").sort_values(["ticker", "published_at"])
+    seen: set[tuple[str, str]] = set()
+    for ticker, headline in zip(news["ticker"], news["headline"], strict=True):
+        body = normalise_text(RETWEET.sub("", headline))
+        if RETWEET.match(headline):
+            assert (ticker, body) not in seen, headline
+        seen.add((ticker, body))
+    retweets = log.count("dropped", "news", "retweet of")
+    assert retweets > 500 and len(news) + retweets == log.read["news"]
+    evening = news[news["published_at"] < pd.Timestamp("2015-10-01", tz="UTC")]
+    assert not evening.empty  # posts of the evening before in UTC are kept, dated by the tools
+
+
+def test_demo_portfolios_hold_real_tickers_with_news(imported: tuple[Path, ImportLog]) -> None:
+    out, _ = imported
+    holdings, news, prices = read(out, "holdings"), read(out, "news"), read(out, "prices")
+    assert set(read(out, "portfolios")["portfolio_id"]) == {"demo-growth", "demo-income"}
+    sizes = holdings.groupby(["portfolio_id", "as_of"]).size()
+    assert sizes.between(8, 15).all() and len(sizes) == 4
+    assert {d.month for _, d in sizes.index} == {9, 11}
+    assert set(holdings["ticker"]) <= set(news["ticker"])
+    assert set(holdings["ticker"]) <= set(prices.query("date == @date(2015, 12, 8)")["ticker"])
