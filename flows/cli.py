@@ -328,7 +328,7 @@ def ask_question(
     questions: Path | None = None,
     json: bool = False,
 ) -> None:
-    """Ask one question about a ticker; print the draft and its trace; exit 1 without a draft.
+    """Ask one question about a ticker; print the draft, its trace and verdict; exit 1 unless accepted.
 
     Parameters
     ----------
@@ -361,6 +361,8 @@ def ask_question(
 
     from agent.ask import ask, render_trace
     from agent.questions import load_question_set
+    from flows.terminal import render_verdict
+    from verifier.verify import verify
 
     trace = asyncio.run(
         ask(
@@ -376,11 +378,14 @@ def ask_question(
             language=language,
         )
     )
+    verdict = verify(trace.model_dump(mode="json"))
     if json:
         print(trace.model_dump_json(indent=2))
     else:
-        Console().print(render_trace(trace))
-    if trace.draft is None:
+        console = Console()
+        console.print(render_trace(trace))
+        console.print(render_verdict(trace.draft, verdict))
+    if not verdict.accepted:
         raise SystemExit(1)
 
 

@@ -26,7 +26,7 @@ import pyarrow as pa
 from data.contract import EXCHANGES, TABLES, Exchange
 from data.errors import InputError
 
-BUILD_VERSION = "2"
+BUILD_VERSION = "3"
 MARKET_TZ = EXCHANGES["NYSE"].tz
 MARKET_CLOSE = EXCHANGES["NYSE"].close
 
@@ -73,6 +73,12 @@ class Listing:
     exchange: Exchange
     first: date | None
     last: date | None
+    price_basis: str = "as_traded"
+
+    @property
+    def adjusts_for_splits(self) -> bool:
+        """As-traded prices drop on a split day; a change must divide the earlier close."""
+        return self.price_basis == "as_traded"
 
 
 @dataclass
@@ -253,12 +259,13 @@ def load_listings(cat: Catalog) -> None:
     """Each ticker's exchange and session range, and the market's sessions, read once."""
     with cat.cursor() as cur:
         rows = cur.execute(
-            "SELECT c.ticker, c.exchange, min(p.date), max(p.date) FROM companies c "
+            "SELECT c.ticker, c.exchange, min(p.date), max(p.date), any_value(c.price_basis) "
+            "FROM companies c "
             "LEFT JOIN prices p USING (ticker) GROUP BY ALL"
         ).fetchall()
         sessions = cur.execute("SELECT DISTINCT date FROM prices ORDER BY date").fetchall()
     cat.listings = {
-        ticker: Listing(ticker, EXCHANGES.get(exchange, EXCHANGES["NYSE"]), first, last)
-        for ticker, exchange, first, last in rows
+        ticker: Listing(ticker, EXCHANGES.get(exchange, EXCHANGES["NYSE"]), first, last, basis)
+        for ticker, exchange, first, last, basis in rows
     }
     cat.sessions = [d for (d,) in sessions]

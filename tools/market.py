@@ -1,5 +1,6 @@
-"""Price tools: one close, one day's move, the change over a window. Prices are as traded;
-changes across a split compare with the earlier close divided by the split ratio."""
+"""Price tools: one close, one day's move, the change over a window. Every result names its
+price basis. Changes are economic: for as-traded prices a change across a split compares with
+the earlier close divided by the split ratio; split-adjusted prices need no correction."""
 
 from __future__ import annotations
 
@@ -13,7 +14,13 @@ from tools.errors import ToolError
 from tools.fields import IsoDate, Ticker, ToolArgs
 from tools.sessions import check_in_range, find_listing, no_session_error
 
-PRICE_BASIS = "as traded"
+BASIS_NAMES = {"as_traded": "as traded", "split_adjusted": "split-adjusted by the vendor"}
+
+
+def price_basis(cat: Catalog, ticker: str) -> str:
+    """The basis of a ticker's prices, in words for the model and the reader."""
+    basis = cat.listings[ticker].price_basis
+    return BASIS_NAMES.get(basis, basis)
 
 
 def round_price(value: float) -> float:
@@ -26,7 +33,9 @@ def percent(change: float, base: float) -> float:
 
 
 def split_ratios(cat: Catalog, ticker: str, after: date, until: date) -> list[tuple[date, float]]:
-    """Splits of the ticker dated in (after, until], with their ratios."""
+    """Splits of the ticker dated in (after, until] that its prices still show, with their ratios."""
+    if not cat.listings[ticker].adjusts_for_splits:
+        return []
     with cat.cursor() as cur:
         rows = cur.execute(
             "SELECT date, value FROM events WHERE ticker = $t AND kind = 'split' "
@@ -76,7 +85,7 @@ def get_price(cat: Catalog, args: PriceArgs) -> dict[str, Any]:
         "high": round_price(high),
         "low": round_price(low),
         "volume": volume,
-        "price_basis": PRICE_BASIS,
+        "price_basis": price_basis(cat, args.ticker),
     }
     if session != args.date:
         result["note"] = f"no session on {args.date}; the last session on or before it is {session}"
@@ -110,7 +119,7 @@ def get_daily_move(cat: Catalog, args: DailyMoveArgs) -> dict[str, Any]:
         "ticker": args.ticker,
         "session": session.isoformat(),
         "previous_session": prev_session.isoformat(),
-        "price_basis": PRICE_BASIS,
+        "price_basis": price_basis(cat, args.ticker),
         **change_between(prev_close, close, splits, "close", "previous_close"),
     }
 
@@ -163,6 +172,6 @@ def get_price_change(cat: Catalog, args: PriceChangeArgs) -> dict[str, Any]:
         "ticker": args.ticker,
         "start_session": start_session.isoformat(),
         "end_session": end_session.isoformat(),
-        "price_basis": PRICE_BASIS,
+        "price_basis": price_basis(cat, args.ticker),
         **change_between(start_close, end_close, splits, "end_close", "start_close"),
     }

@@ -11,7 +11,7 @@ from pydantic import Field
 from tools.catalog import Catalog
 from tools.errors import ToolError
 from tools.fields import IsoDate, PortfolioId, Ticker, ToolArgs
-from tools.market import percent, round_price
+from tools.market import percent, price_basis, round_price
 from tools.sessions import check_in_range, check_not_after_report, find_listing, no_session_error
 
 
@@ -82,7 +82,8 @@ def previous_closes(cat: Catalog, tickers: list[str], day: date) -> dict[str, tu
         ).fetchall()
     closes = {t: (session, close) for t, session, close in rows}
     for ticker, split_day, ratio in splits:
-        if ticker in closes and closes[ticker][0] < split_day:
+        as_traded = cat.listings[ticker].adjusts_for_splits
+        if as_traded and ticker in closes and closes[ticker][0] < split_day:
             session, close = closes[ticker]
             closes[ticker] = (session, close / ratio)
     return closes
@@ -136,5 +137,6 @@ def get_position_pnl(cat: Catalog, args: PositionPnlArgs) -> dict[str, Any]:
         "pnl_pct": percent(close - base, base),
         "portfolio_value_previous_close": round_price(portfolio_before),
         "contribution_pct": percent(day_pnl, portfolio_before),
-        "price_basis": "as traded; previous closes divided by any split ratio since",
+        "price_basis": price_basis(cat, args.ticker),
+        "note": "changes are economic: a split since the previous close is taken out",
     }

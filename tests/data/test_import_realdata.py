@@ -129,3 +129,78 @@ def test_demo_portfolios_hold_real_tickers_with_news(imported: tuple[Path, Impor
     assert {d.month for _, d in sizes.index} == {9, 11}
     assert set(holdings["ticker"]) <= set(news["ticker"])
     assert set(holdings["ticker"]) <= set(prices.query("date == @date(2015, 12, 8)")["ticker"])
+
+
+def tool(out: Path, day: date, name: str, **args: object) -> dict:
+    from tools.catalog import open_catalog
+    from tools.registry import call_tool
+
+    with open_catalog(out, day) as catalog:
+        return call_tool(catalog, name, args)
+
+
+def source_change_pct(folder: str, ticker: str, day: date) -> tuple[float, str]:
+    """The day's change in % from the source file's Close column, and the previous date."""
+    rows = source_rows(REALDATA / folder / f"{ticker}.csv")
+    at = next(i for i, r in enumerate(rows) if (r.get("Date") or r.get("date")) == day.isoformat())
+    key = "Close" if "Close" in rows[at] else "close"
+    prev = rows[at - 1]
+    return float(rows[at][key]) / float(prev[key]) * 100 - 100, prev.get("Date") or prev["date"]
+
+
+@pytest.mark.parametrize(
+    ("ticker", "day", "folder"),
+    [
+        ("AAPL", date(2014, 6, 9), "stocknet/prices"),  # 7:1 split
+        ("KO", date(2012, 8, 13), "zipline-csvdir"),  # 2:1 split
+        ("AAPL", date(2012, 11, 7), "stocknet/prices"),  # ex-dividend 0.37857
+    ],
+)
+def test_tools_give_the_economic_change_on_split_and_dividend_days(
+    imported: tuple[Path, ImportLog], ticker: str, day: date, folder: str
+) -> None:
+    out, _ = imported
+    expected, previous = source_change_pct(folder, ticker, day)
+    move = tool(out, day, "get_daily_move", ticker=ticker, date=day.isoformat())
+    assert move["change_pct"] == pytest.approx(round(expected, 2), abs=0.005)
+    assert move["previous_session"] == previous
+    assert move["price_basis"] == "split-adjusted by the vendor" and "splits" not in move
+    change = tool(out, day, "get_price_change", ticker=ticker, start=previous, end=day.isoformat())
+    assert change["change_pct"] == move["change_pct"]
+
+
+def test_search_news_returns_real_tweets_once_with_their_session(
+    imported: tuple[Path, ImportLog],
+) -> None:
+    import html
+    import json
+    from zoneinfo import ZoneInfo
+
+    out, _ = imported
+    day = date(2015, 10, 1)
+    found = tool(
+        out, day, "search_news", ticker="AAPL", start="2015-10-01", end="2015-10-01", limit=10
+    )
+    items = found["news"]
+    assert len(items) == 10
+    with (REALDATA / "stocknet" / "tweets-2015q4.jsonl").open() as handle:
+        tweets = {
+            (t["published_at"], normalise_text(html.unescape(t["text"]))): t
+            for t in map(json.loads, handle)
+            if t["ticker"] == "AAPL"
+        }
+    new_york = ZoneInfo("America/New_York")
+    for item in items:
+        tweet = tweets[(item["published_at"], normalise_text(item["headline"]))]
+        assert item["source"] == tweet["user"]
+        local = pd.Timestamp(item["published_at"]).tz_convert(new_york)
+        expected = (
+            "before"
+            if local.time() < pd.Timestamp("09:30").time()
+            else "during"
+            if local.time() < pd.Timestamp("16:00").time()
+            else "after"
+        )
+        assert (local.date(), item["session"]) == (day, expected)
+    bodies = [normalise_text(RETWEET.sub("", i["headline"])) for i in items]
+    assert len(set(bodies)) == len(bodies)  # a retweet never stands beside its original

@@ -1,0 +1,52 @@
+"""What a run shows in the Prefect UI: each portfolio's report, the rejected cases with their
+reasons, and where the tokens went."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
+
+from flows.publish import PublishedRun, RunOutcome
+
+MAX_KEY = 100
+
+
+def artifact_key(*parts: str) -> str:
+    """Prefect keys allow lower-case letters, digits and dashes only."""
+    key = "-".join(re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("-") for p in parts)
+    return key[:MAX_KEY].strip("-")
+
+
+async def publish_artifacts(outcome: RunOutcome, published: PublishedRun) -> None:
+    day = outcome.report_date.isoformat()
+    for path in published.reports:
+        if path.suffix == ".md":
+            await acreate_markdown_artifact(
+                markdown=path.read_text(encoding="utf-8"),
+                key=artifact_key("report", path.stem),
+                description=f"Report of {path.stem} for {day}",
+            )
+    rows: list[dict[str, Any]] = [
+        {
+            "case": r.case_id,
+            "ticker": r.ticker,
+            "question": r.kind,
+            "portfolios": ", ".join(r.portfolios),
+            "reason": r.reason,
+            "file": str(published.day / "rejected" / f"{r.case_id}.json"),
+        }
+        for res in outcome.results
+        for r in res.all_records
+        if r.status == "rejected"
+    ]
+    if rows:
+        await acreate_table_artifact(
+            table=rows, key=artifact_key("rejected-cases"), description=f"Rejected cases, {day}"
+        )
+    lines = outcome.budget.get("lines", [])
+    if lines:
+        await acreate_table_artifact(
+            table=lines, key=artifact_key("budget"), description=f"Token budget use, {day}"
+        )

@@ -1,0 +1,64 @@
+"""The run configuration: one pydantic model that is the flow's parameter, the CLI's options
+and the deployment's form in the Prefect UI (bounds and descriptions included)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from agent.budget import BudgetConfig
+
+ProviderName = Literal["offline", "openai", "anthropic", "local"]
+
+
+class RunConfig(BaseModel):
+    """What one night's run reports on, with which model, how fast and for how much."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    report_date: date | None = Field(
+        default=None,
+        description="Session to report on; empty means the latest session in the data.",
+    )
+    portfolios: list[str] = Field(
+        default_factory=list, description="Portfolio ids to report on; empty means all of them."
+    )
+    provider: ProviderName = Field(
+        default="offline", description="Model provider answering questions."
+    )
+    model: str = Field(
+        default="", max_length=200, description="Model name; empty picks the default."
+    )
+    mode: Literal["plan", "react"] = Field(
+        default="plan",
+        description="plan: the program calls the tools; react: the model chooses them.",
+    )
+    language: Literal["en", "es"] = Field(default="en", description="Language of the answers.")
+    budget: BudgetConfig = Field(
+        default_factory=lambda: BudgetConfig.model_validate({}),
+        description="Token budget and rate limits of the run.",
+    )
+    concurrency: int = Field(
+        default=8, ge=1, le=512, description="Tickers answered at the same time."
+    )
+    question_set: Path | None = Field(
+        default=None, description="Question set file (.json/.yaml); empty uses the bundled default."
+    )
+    data_dir: Path = Field(
+        default=Path("data/sample"), description="Folder of the Parquet data set."
+    )
+    out_dir: Path = Field(
+        default=Path("outputs"), description="Folder the reports are written under."
+    )
+    shards: int = Field(default=1, ge=1, le=64, description="Parts the night is split into.")
+    fresh: bool = Field(
+        default=False, description="Recompute every ticker, ignoring stored results."
+    )
+
+    @field_validator("portfolios")
+    @classmethod
+    def _unique(cls, value: list[str]) -> list[str]:
+        return list(dict.fromkeys(value))

@@ -1,0 +1,48 @@
+"""The `nightly` deployment: the same flow on a cron schedule, its parameters (budget included)
+a form in the Prefect UI. `nightdesk serve` registers it with a running server and serves it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from prefect.deployments.runner import RunnerDeployment
+from prefect.schedules import Cron
+
+from data.errors import InputError
+from flows.config import RunConfig
+from flows.nightly import nightly_reports
+
+DEPLOYMENT = "nightly"
+
+
+def nightly_deployment(
+    *, cron: str, timezone: str, data_dir: Path, out_dir: Path
+) -> RunnerDeployment:
+    """The deployment object, with its schedule checked before anything is registered."""
+    try:
+        ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InputError(
+            f"unknown time zone {timezone!r}: use an IANA name such as Europe/Madrid"
+        ) from None
+    try:
+        schedule = Cron(cron, timezone=timezone)
+    except ValueError:
+        raise InputError(f"invalid cron expression {cron!r}: e.g. '30 18 * * 1-5'") from None
+    config = RunConfig(data_dir=data_dir.resolve(), out_dir=out_dir.resolve())
+    deployment: RunnerDeployment = nightly_reports.to_deployment(  # type: ignore[assignment]
+        name=DEPLOYMENT,
+        schedules=[schedule],
+        parameters={"config": config.model_dump(mode="json")},
+        description="Nightly verified reports for every portfolio.",
+        tags=["nightdesk"],
+    )
+    return deployment
+
+
+def serve_deployment(*, cron: str, timezone: str, data_dir: Path, out_dir: Path) -> None:
+    """Register the deployment and run its scheduled runs in this process until stopped."""
+    from prefect import serve
+
+    serve(nightly_deployment(cron=cron, timezone=timezone, data_dir=data_dir, out_dir=out_dir))

@@ -1,0 +1,101 @@
+"""Running the nightly flow from a shell: Prefect settings that work on a fresh machine with no
+server, a progress bar while the tickers finish, and a summary with the output paths."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from flows.config import RunConfig
+
+PREFECT_DEFAULTS = {
+    "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    "PREFECT_SERVER_LOGGING_LEVEL": "CRITICAL",
+    "PREFECT_LOGGING_LOGGERS_PREFECT_TASK_RUNS_LEVEL": "WARNING",
+    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_BATCH_SIZE": "500",
+    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_FLUSH_INTERVAL": "1",
+    "PREFECT_SERVER_SERVICES_EVENT_PERSISTER_BATCH_SIZE": "500",
+    "PREFECT_SERVER_SERVICES_EVENT_PERSISTER_FLUSH_INTERVAL": "1",
+}
+
+
+def prepare_prefect(home: Path = Path(".nightdesk/prefect")) -> None:
+    """Project-local Prefect home and patient ephemeral-server settings, unless already set.
+
+    Must run before prefect is imported: it reads its settings once.
+    """
+    os.environ.setdefault("PREFECT_HOME", str(home.resolve()))
+    Path(os.environ["PREFECT_HOME"]).mkdir(parents=True, exist_ok=True)
+    for name, value in PREFECT_DEFAULTS.items():
+        os.environ.setdefault(name, value)
+
+
+def run_with_progress(config: RunConfig, console: Console | None = None) -> dict[str, Any]:
+    """Run the flow in this process, showing tickers done, accepted, rejected and tokens."""
+    prepare_prefect()
+    from flows.nightly import nightly_reports
+    from flows.progress import RunProgress, listen
+
+    console = console or Console(stderr=True)
+    bar = Progress(
+        TextColumn("[bold]tickers"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[detail]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+    )
+    task_id = bar.add_task("tickers", total=None, detail="starting Prefect...")
+
+    def show(p: RunProgress) -> None:
+        detail = (
+            f"accepted {p.accepted}  rejected {p.rejected}  "
+            f"tokens {p.tokens_used:,} of {p.tokens_budget:,}"
+        )
+        bar.update(task_id, total=p.tickers_total, completed=p.tickers_done, detail=detail)
+
+    with bar, listen(show):
+        result: dict[str, Any] = asyncio.run(nightly_reports(config))
+    return result
+
+
+def print_summary(result: dict[str, Any], console: Console | None = None) -> None:
+    console = console or Console()
+    counts = result["counts"]
+    used = result.get("tokens_used", {})
+    tokens = int(used.get("input_tokens", 0)) + int(used.get("output_tokens", 0))
+    reasons = ", ".join(f"{k} {v}" for k, v in counts["rejected_by_reason"].items()) or "none"
+    console.print(
+        f"Report date {result['report_date']}: {counts['portfolios']} portfolios, "
+        f"{counts['tickers']} tickers ({counts['tickers_reused']} reused), "
+        f"{counts['questions']} questions: {counts['accepted']} accepted, "
+        f"{counts['rejected']} rejected ({reasons}); {counts['model_calls']} model calls, "
+        f"{tokens:,} tokens."
+    )
+    day = Path(result["day"])
+    console.print(f"Reports:        {day / 'accepted'}")
+    console.print(f"Rejected cases: {day / 'rejected'} (index: rejected/index.jsonl)")
+    console.print(f"Manifest:       {result['manifest']}")
+
+
+def build_config(budget: dict[str, Any], **options: Any) -> RunConfig:
+    """The run configuration from CLI options; a bad value is one line saying which and why."""
+    from pydantic import ValidationError
+
+    from agent.budget import BudgetConfig
+    from data.errors import InputError
+
+    try:
+        given = {k: v for k, v in budget.items() if v is not None}
+        return RunConfig(budget=BudgetConfig(**given), **options)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "budget"
+        raise InputError(f"invalid {where}: {first['msg']}") from None

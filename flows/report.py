@@ -1,0 +1,153 @@
+"""One portfolio's report: its table, then per ticker the summary and each answer, verified or
+shown as withheld with its reason (never silently dropped). Rendered as JSON and Markdown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import date
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from flows.portfolio import PortfolioTable
+from flows.records import QuestionRecord, TickerResult
+
+
+class Answer(BaseModel):
+    """One question's place in a report: the verified text, or why it is withheld."""
+
+    question_id: str
+    kind: str
+    question: str
+    status: Literal["accepted", "approved", "withheld"]
+    answer: str | None = None
+    reason: str | None = None
+    case_id: str | None = None
+    note: str | None = None
+    evidence: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class TickerSection(BaseModel):
+    ticker: str
+    summary: Answer | None = None
+    summary_note: str | None = None
+    answers: list[Answer] = Field(default_factory=list)
+
+
+class PortfolioReport(BaseModel):
+    """What `accepted/<portfolio>.json` holds; the Markdown file is rendered from it."""
+
+    run_id: str
+    report_date: date
+    portfolio_id: str
+    table: PortfolioTable
+    tickers: list[TickerSection] = Field(default_factory=list)
+
+
+def build_report(
+    run_id: str, table: PortfolioTable, results: dict[str, TickerResult]
+) -> PortfolioReport:
+    """The report of one portfolio from the run's ticker results."""
+    sections = []
+    for ticker in table.tickers:
+        result = results.get(ticker)
+        if result is None:
+            continue
+        mine = [r for r in result.records if table.portfolio_id in r.portfolios]
+        sections.append(
+            TickerSection(
+                ticker=ticker,
+                summary=to_answer(result.summary) if result.summary is not None else None,
+                summary_note=result.summary_note,
+                answers=[to_answer(r) for r in mine],
+            )
+        )
+    return PortfolioReport(
+        run_id=run_id,
+        report_date=table.report_date,
+        portfolio_id=table.portfolio_id,
+        table=table,
+        tickers=sections,
+    )
+
+
+def to_answer(record: QuestionRecord) -> Answer:
+    if record.status == "accepted":
+        return Answer(
+            question_id=record.question_id,
+            kind=record.kind,
+            question=record.text,
+            status="accepted",
+            answer=record.draft,
+            evidence=list(evidence_of(record)),
+        )
+    return Answer(
+        question_id=record.question_id,
+        kind=record.kind,
+        question=record.text,
+        status="withheld",
+        reason=record.reason,
+        case_id=record.case_id,
+    )
+
+
+def evidence_of(record: QuestionRecord) -> Iterable[dict[str, Any]]:
+    """The successful tool calls an accepted answer rests on."""
+    for event in (record.trace or {}).get("events", []):
+        if event.get("error") is None:
+            yield {
+                "tool": event.get("tool"),
+                "args": event.get("args"),
+                "result": event.get("result"),
+            }
+
+
+def render_markdown(report: PortfolioReport) -> str:
+    t = report.table
+    title = f"{t.name} ({t.portfolio_id})" if t.name else t.portfolio_id
+    lines = [f"# {title}: {report.report_date.isoformat()}", ""]
+    if t.error:
+        lines += [f"Portfolio table unavailable: {t.error}", ""]
+    else:
+        lines += [
+            f"Market value {_num(t.market_value)} {t.base_currency}, day P&L {_num(t.day_pnl)}, "
+            f"day return {_pct(t.day_return_pct)}.",
+            f"Top contributors: {', '.join(t.contributors) or 'none'}. "
+            f"Top detractors: {', '.join(t.detractors) or 'none'}.",
+            "",
+            "| Ticker | Quantity | Close | Market value | Day P&L | P&L % | Contribution % |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for p in t.positions:
+            if p.error:
+                lines.append(f"| {p.ticker} | unavailable: {p.error} | | | | | |")
+                continue
+            lines.append(
+                f"| {p.ticker} | {_num(p.quantity)} | {_num(p.close)} | {_num(p.market_value)} "
+                f"| {_num(p.day_pnl)} | {_pct(p.pnl_pct)} | {_pct(p.contribution_pct)} |"
+            )
+        lines.append("")
+    for section in report.tickers:
+        lines += [f"## {section.ticker}", ""]
+        if section.summary is not None:
+            lines += [_text(section.summary), ""]
+        elif section.summary_note:
+            lines += [f"_Summary withheld: {section.summary_note}._", ""]
+        lines += [f"- **{a.kind}**: {_text(a)}" for a in section.answers]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _text(answer: Answer) -> str:
+    note = f" _({answer.note})_" if answer.note else ""
+    if answer.status in ("accepted", "approved"):
+        return (answer.answer or "") + note
+    return f"_withheld ({answer.reason}); see rejected case `{answer.case_id}`_{note}"
+
+
+def _num(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:,.2f}"
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:+.2f}%"

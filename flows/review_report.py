@@ -1,0 +1,145 @@
+"""Reports with the analyst's decisions applied, and `nightdesk report`: rebuild them from files.
+
+A withheld answer whose case was approved is shown with its draft, marked analyst-approved with
+the note; a re-asked case whose new attempt the verifier accepted shows the new answer; a
+rejected or undecided case stays withheld with its reason. A decision holds only for the draft
+the analyst read: when a later run rewrote the case, the decision no longer applies.
+Applying is idempotent: every answer that points at a case is derived from the case again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from data.errors import InputError
+from flows.cases import ReviewCase, load_cases, load_reruns, open_run
+from flows.decisions import Decision, digest_draft, latest_decisions, read_decisions
+from flows.layout import RunLayout, write_atomic, write_json
+from flows.report import Answer, PortfolioReport, render_markdown
+
+
+@dataclass
+class ReviewState:
+    """A run's cases, re-asked attempts and decisions in force, read once."""
+
+    cases: dict[str, ReviewCase] = field(default_factory=dict)
+    reruns: dict[str, ReviewCase] = field(default_factory=dict)
+    latest: dict[str, Decision] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, layout: RunLayout) -> ReviewState:
+        return cls(
+            cases={c.case_id: c for c in load_cases(layout)},
+            reruns=load_reruns(layout),
+            latest=latest_decisions(read_decisions(layout)),
+        )
+
+    def decision_for(self, case: ReviewCase) -> Decision | None:
+        """The decision in force, if it was made on this very draft."""
+        decision = self.latest.get(case.case_id)
+        if decision is None or decision.draft_digest != digest_draft(case.draft):
+            return None
+        return decision
+
+    def apply(self, report: PortfolioReport) -> PortfolioReport:
+        """The report with every case-backed answer derived from its case and decision."""
+        result = report.model_copy(deep=True)
+        for section in result.tickers:
+            section.answers = [self.review_answer(a) for a in section.answers]
+            if section.summary is not None:
+                section.summary = self.review_answer(section.summary)
+        return result
+
+    def review_answer(self, answer: Answer) -> Answer:
+        case = self.cases.get(answer.case_id or "")
+        if case is None:
+            return answer
+        withheld = Answer(
+            question_id=answer.question_id,
+            kind=answer.kind,
+            question=answer.question,
+            status="withheld",
+            reason=case.reason,
+            case_id=case.case_id,
+        )
+        decision = self.decision_for(case)
+        if decision is None:
+            return withheld
+        if decision.action == "approve":
+            note = f"analyst-approved by {decision.by}: {decision.note}"
+            return withheld.model_copy(
+                update={
+                    "status": "approved",
+                    "answer": case.draft,
+                    "reason": None,
+                    "note": note,
+                    "evidence": evidence_of(case),
+                }
+            )
+        attempt = self.reruns.get(decision.rerun_case or "")
+        if decision.action == "rerun" and attempt is not None and attempt.status == "accepted":
+            note = f"re-asked as {attempt.case_id} and verified; {decision.by}: {decision.note}"
+            return withheld.model_copy(
+                update={
+                    "status": "accepted",
+                    "answer": attempt.draft,
+                    "reason": None,
+                    "note": note,
+                    "evidence": evidence_of(attempt),
+                }
+            )
+        if decision.action == "rerun":
+            reason = attempt.reason if attempt is not None else "rerun missing"
+            return withheld.model_copy(
+                update={"note": f"re-asked as {decision.rerun_case}: still withheld ({reason})"}
+            )
+        return withheld.model_copy(
+            update={"note": f"analyst-rejected by {decision.by}: {decision.note}"}
+        )
+
+
+def evidence_of(case: ReviewCase) -> list[dict[str, Any]]:
+    """The successful tool calls a released answer rests on."""
+    events = (case.trace or {}).get("events", [])
+    return [
+        {"tool": e.get("tool"), "args": e.get("args"), "result": e.get("result")}
+        for e in events
+        if e.get("error") is None
+    ]
+
+
+def load_reports(layout: RunLayout) -> list[PortfolioReport]:
+    reports = []
+    for path in sorted(layout.accepted.glob("*.json")):
+        try:
+            reports.append(PortfolioReport.model_validate_json(path.read_bytes()))
+        except (OSError, ValidationError) as exc:
+            first = str(exc).splitlines()[0]
+            raise InputError(f"report {path} is unreadable ({first}); run the night again") from None
+    return reports
+
+
+def write_reviewed(layout: RunLayout, report: PortfolioReport) -> list[Path]:
+    json_path = layout.report(report.portfolio_id, ".json")
+    md_path = layout.report(report.portfolio_id, ".md")
+    write_json(json_path, report.model_dump(mode="json"))
+    write_atomic(md_path, render_markdown(report))
+    return [md_path, json_path]
+
+
+def rebuild_run(out_dir: Path, report_date: date) -> list[Path]:
+    """Rewrite every portfolio report and the review page from the cases and decisions."""
+    from flows.review_page import write_review_page
+
+    layout = open_run(out_dir, report_date)
+    state = ReviewState.load(layout)
+    written: list[Path] = []
+    for report in load_reports(layout):
+        written += write_reviewed(layout, state.apply(report))
+    written.append(write_review_page(layout))
+    return written

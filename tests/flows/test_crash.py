@@ -1,0 +1,73 @@
+"""A run killed with SIGKILL part-way, then rerun, ends like an uninterrupted run."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+NIGHTDESK = [sys.executable, "-c", "from flows.cli import main; main()"]
+
+
+def run(data: Path, out: Path, env: dict[str, str], *, kill_after: int | None = None) -> int:
+    args = [*NIGHTDESK, "run", "--data", str(data), "--out", str(out), "--concurrency", "1"]
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if kill_after is None:
+        return proc.wait(timeout=300)
+    deadline = time.monotonic() + 240
+    results = out / ".results"
+    while time.monotonic() < deadline and proc.poll() is None:
+        done = (
+            [p for p in results.glob("*") if not p.name.startswith(".")] if results.is_dir() else []
+        )
+        if len(done) >= kill_after:
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait()
+            return len(done)
+        time.sleep(0.02)
+    proc.kill()
+    pytest.fail("the run ended before it could be killed")
+
+
+def records(day: Path) -> set[tuple[str, ...]]:
+    found = set()
+    for path in (day / "accepted").glob("*.json"):
+        report = json.loads(path.read_text())
+        for s in report["tickers"]:
+            for a in [*s["answers"], *([s["summary"]] if s["summary"] else [])]:
+                found.add(
+                    (report["portfolio_id"], a["question_id"], a["status"], a["answer"] or "")
+                )
+    for path in (day / "rejected").glob("*__*.json"):
+        case = json.loads(path.read_text())
+        found.add(("case", case["question_id"], case["reason"], case["draft"] or ""))
+    return found
+
+
+def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path) -> None:
+    # Each run gets its own Prefect home: resuming needs only the stored results under --out.
+    def env(name: str) -> dict[str, str]:
+        return {**os.environ, "PREFECT_HOME": str(tmp_path / name)}
+
+    killed, clean = tmp_path / "killed", tmp_path / "clean"
+    assert run(small_data, clean, env("p1")) == 0
+    finished = run(small_data, killed, env("p2"), kill_after=3)
+    assert not list(killed.glob("*/manifest.json")), "the killed run must not have published"
+    assert run(small_data, killed, env("p3")) == 0
+    (day_k,) = [p for p in killed.iterdir() if not p.name.startswith(".")]
+    day_c = clean / day_k.name
+    assert records(day_k) == records(day_c)
+    assert not [p for p in killed.rglob("*") if p.name.endswith((".tmp", ".partial"))]
+    for path in day_k.rglob("*.json"):
+        json.loads(path.read_text())
+    rerun = json.loads((day_k / "manifest.json").read_text())["counts"]
+    full = json.loads((day_c / "manifest.json").read_text())["counts"]
+    assert rerun["tickers_reused"] >= finished
+    assert 0 < rerun["model_calls"] < full["model_calls"]

@@ -1,0 +1,85 @@
+"""A real Prefect server: the `nightly` deployment registers with its schedule and a parameter
+schema holding the budget fields (the UI form)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+CHECK = """
+import asyncio, json
+from pathlib import Path
+from prefect.client.orchestration import get_client
+from flows.deploy import nightly_deployment
+
+dep = nightly_deployment(cron="30 18 * * 1-5", timezone="Europe/Madrid",
+                         data_dir=Path("data/sample"), out_dir=Path("outputs"))
+dep.apply()
+
+async def read():
+    async with get_client() as client:
+        d = await client.read_deployment_by_name("nightly-reports/nightly")
+        return {"schedules": [s.schedule.model_dump(mode="json") for s in d.schedules],
+                "schema": d.parameter_openapi_schema}
+
+print(json.dumps(asyncio.run(read())))
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_deployment_schedule_and_budget_form(tmp_path: Path) -> None:
+    port = free_port()
+    env = {
+        **os.environ,
+        "PREFECT_HOME": str(tmp_path / "prefect"),
+        "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "prefect", "server", "start", "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    api = f"http://127.0.0.1:{port}/api"
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                urllib.request.urlopen(f"{api}/health", timeout=2).read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "prefect server did not start"
+                time.sleep(1)
+        out = subprocess.run(
+            [sys.executable, "-c", CHECK],
+            env={**env, "PREFECT_API_URL": api},
+            capture_output=True,
+            text=True,
+            timeout=180,
+            check=True,
+        )
+        found = json.loads(out.stdout.strip().splitlines()[-1])
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    (schedule,) = found["schedules"]
+    assert schedule["cron"] == "30 18 * * 1-5" and schedule["timezone"] == "Europe/Madrid"
+    text = json.dumps(found["schema"])
+    for field in ("run_tokens", "question_tokens", "max_output_tokens", "requests_per_minute"):
+        assert field in text
+    assert "config" in found["schema"]["properties"]
