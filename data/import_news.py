@@ -21,19 +21,13 @@ import pyarrow as pa
 
 from data.contract import NEWS
 from data.errors import InputError
+from data.headlines import normalise_headline
 from data.import_log import ImportLog
 
 RETWEET = re.compile(r"^RT @\w+:\s*")
 TRUNCATED = ("…", "...")
 MIN_PREFIX = 20
 """A cut-short retweet must keep at least this many normalised characters to match an earlier post."""
-
-
-def normalise_text(text: str) -> str:
-    """The news tool's headline normaliser (case, punctuation and spacing folded)."""
-    from tools.news import normalise_headline
-
-    return normalise_headline(text)
 
 
 def read_news(path: Path, companies: set[str], log: ImportLog) -> pa.Table:
@@ -102,7 +96,7 @@ def drop_retweets(
         if row[1] != ticker:
             ticker, seen = row[1], {}
         body = RETWEET.sub("", row[2])
-        normal = normalise_text(body)
+        normal = normalise_headline(body)
         copied = _earlier_copy(body, normal, seen) if RETWEET.match(row[2]) else None
         if copied is not None:
             log.note("dropped", "news", source, row[4], f"retweet of {ticker} post at {copied}")

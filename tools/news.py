@@ -8,13 +8,13 @@ from another source within the same day, are dropped in favour of the earliest.
 from __future__ import annotations
 
 import math
-import re
 from bisect import bisect_left
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from pydantic import Field
 
+from data.headlines import normalise_headline
 from tools.catalog import Catalog, Listing
 from tools.errors import ToolError
 from tools.fields import IsoDate, Ticker, ToolArgs
@@ -26,10 +26,6 @@ MAX_EVENT_WINDOW = timedelta(days=3 * 366)
 
 def iso_utc(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
-
-
-def normalise_headline(headline: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", headline.casefold()).split())
 
 
 def session_of(cat: Catalog, listing: Listing, moment: datetime) -> str:

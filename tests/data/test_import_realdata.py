@@ -13,8 +13,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from data.check import check_dataset
+from data.headlines import normalise_headline
 from data.import_log import ImportLog
-from data.import_news import RETWEET, normalise_text
+from data.import_news import RETWEET
 from data.import_prices import read_price_file
 from data.importer import ImportSources, import_dataset
 
@@ -110,7 +111,7 @@ def test_retweet_copies_are_gone_and_sessions_survive(imported: tuple[Path, Impo
     news = read(out, "news").sort_values(["ticker", "published_at"])
     seen: set[tuple[str, str]] = set()
     for ticker, headline in zip(news["ticker"], news["headline"], strict=True):
-        body = normalise_text(RETWEET.sub("", headline))
+        body = normalise_headline(RETWEET.sub("", headline))
         if RETWEET.match(headline):
             assert (ticker, body) not in seen, headline
         seen.add((ticker, body))
@@ -185,13 +186,13 @@ def test_search_news_returns_real_tweets_once_with_their_session(
     assert len(items) == 10
     with (REALDATA / "stocknet" / "tweets-2015q4.jsonl").open() as handle:
         tweets = {
-            (t["published_at"], normalise_text(html.unescape(t["text"]))): t
+            (t["published_at"], normalise_headline(html.unescape(t["text"]))): t
             for t in map(json.loads, handle)
             if t["ticker"] == "AAPL"
         }
     new_york = ZoneInfo("America/New_York")
     for item in items:
-        tweet = tweets[(item["published_at"], normalise_text(item["headline"]))]
+        tweet = tweets[(item["published_at"], normalise_headline(item["headline"]))]
         assert item["source"] == tweet["user"]
         local = pd.Timestamp(item["published_at"]).tz_convert(new_york)
         expected = (
@@ -202,5 +203,5 @@ def test_search_news_returns_real_tweets_once_with_their_session(
             else "after"
         )
         assert (local.date(), item["session"]) == (day, expected)
-    bodies = [normalise_text(RETWEET.sub("", i["headline"])) for i in items]
+    bodies = [normalise_headline(RETWEET.sub("", i["headline"])) for i in items]
     assert len(set(bodies)) == len(bodies)  # a retweet never stands beside its original
