@@ -36,6 +36,7 @@ async def publish_artifacts(outcome: RunOutcome, published: PublishedRun) -> Non
             "portfolios": ", ".join(r.portfolios),
             "reason": r.reason,
             "file": str(published.day / "rejected" / f"{r.case_id}.json"),
+            "review": f"{(published.day / 'review.html').resolve().as_uri()}#{r.case_id}",
         }
         for res in outcome.results
         for r in res.all_records

@@ -19,6 +19,8 @@ data_app = App(name="data", help="Generate, check and import the Parquet data se
 tools_app = App(name="tools", help="Call the read-only tools the model uses.")
 app.command(data_app)
 app.command(tools_app)
+app.command("flows.review_cli:review_app", name="review")
+app.command("flows.review_cli:rebuild_report", name="report")
 
 
 @data_app.command(name="generate")

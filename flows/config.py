@@ -53,7 +53,18 @@ class RunConfig(BaseModel):
     out_dir: Path = Field(
         default=Path("outputs"), description="Folder the reports are written under."
     )
-    shards: int = Field(default=1, ge=1, le=64, description="Parts the night is split into.")
+    shards: int = Field(
+        default=1,
+        ge=1,
+        le=64,
+        description="Parts the night is split into; above 1 each runs on a worker of the pool.",
+    )
+    work_pool: str = Field(
+        default="nightdesk",
+        min_length=1,
+        max_length=100,
+        description="Prefect work pool whose workers run the shards (with shards above 1).",
+    )
     fresh: bool = Field(
         default=False, description="Recompute every ticker, ignoring stored results."
     )

@@ -132,7 +132,9 @@ def record_decision(
     except ValidationError as exc:
         error = exc.errors()[0]
         field = ".".join(map(str, error["loc"]))
-        raise InputError(f"decision {field}: {error['msg']} (give --note TEXT and --by NAME)") from None
+        raise InputError(
+            f"decision {field}: {error['msg']} (give --note TEXT and --by NAME)"
+        ) from None
     append_decision(layout, decision)
     return decision
 

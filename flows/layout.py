@@ -5,6 +5,8 @@
 <out>/<date>/rejected/<case-id>.json, rejected/index.jsonl
 <out>/<date>/manifest.json
 <out>/.results/                       persisted ticker results (resume after a crash)
+<out>/.shards/<date>/<run-id>/shard-<n>.json   a shard's ticker results, gathered by the night
+<out>/.catalog/                       the per-date DuckDB catalog files
 ```
 Every name that comes from data (portfolio ids, tickers, question ids) is checked before it
 becomes a path, so no id can point outside the output root. Files are written to a temporary
@@ -68,11 +70,20 @@ class RunLayout:
     def results(self) -> Path:
         return self.root / ".results"
 
+    def shard_result(self, run_id: str, index: int) -> Path:
+        run = check_name(run_id, "run id")
+        return self.root / ".shards" / self.report_date.isoformat() / run / f"shard-{index}.json"
+
     def report(self, portfolio_id: str, suffix: str) -> Path:
         return self.accepted / f"{check_name(portfolio_id, 'portfolio id')}{suffix}"
 
     def case(self, case_id: str) -> Path:
         return self.rejected / f"{check_name(case_id, 'case id')}.json"
+
+
+def catalog_dir(out_dir: Path) -> Path:
+    """Where the catalog files of runs writing under `out_dir` are built (and shared)."""
+    return Path(out_dir) / ".catalog"
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -1,8 +1,9 @@
 """Publishing a run: accepted reports, rejected cases with their index, and the manifest.
 
 Only `accepted/`, `rejected/` and `manifest.json` belong to the publisher: files other tools keep
-beside them (review decisions, the review page) are left alone. The manifest is written last, so
-a manifest always describes a complete set of files.
+beside them (review decisions, re-asked cases) are left alone, and decisions already made are
+applied to the reports. The manifest is written last, so a manifest always describes a complete
+set of files; the review page is then rebuilt from them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from flows.layout import RunLayout, check_name, remove_stale, write_atomic, writ
 from flows.portfolio import PortfolioTable
 from flows.records import QuestionRecord, TickerResult
 from flows.report import PortfolioReport, build_report, render_markdown
+from flows.review_page import write_review_page
+from flows.review_report import ReviewState
 
 
 class RunOutcome(BaseModel):
@@ -56,8 +59,9 @@ def publish_run(out_dir: Path, outcome: RunOutcome) -> PublishedRun:
     write_jsonl(layout.rejected_index, [index_row(record) for record in rejected])
     reports: list[Path] = []
     withheld: dict[str, int] = {}
+    review = ReviewState.load(layout, strict=False)
     for table in outcome.tables:
-        report = build_report(outcome.run_id, table, results)
+        report = review.apply(build_report(outcome.run_id, table, results))
         reports += write_report(layout, report)
         withheld[table.portfolio_id] = sum(
             a.status == "withheld" for s in report.tickers for a in s.answers
@@ -66,6 +70,7 @@ def publish_run(out_dir: Path, outcome: RunOutcome) -> PublishedRun:
     remove_stale(layout.accepted, set(reports))
     counts = count_records(outcome, withheld)
     write_json(layout.manifest, manifest_of(outcome, counts))
+    write_review_page(layout)
     return PublishedRun(
         day=layout.day, reports=reports, cases=cases, manifest=layout.manifest, counts=counts
     )

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from flows.cases import ReviewCase, read_manifest, review_page_path
-from flows.decisions import Decision, describe_decision, read_decisions
+from flows.decisions import Decision, describe_decision
 from flows.layout import RunLayout, write_atomic
 from flows.review_report import ReviewState, load_reports
 
@@ -37,13 +38,15 @@ class Segment:
     support: list[str] = field(default_factory=list)
 
 
-def mark_draft(draft: str, reasons: list[dict[str, Any]], claims: list[dict[str, Any]]) -> list[Segment]:
+def mark_draft(
+    draft: str, reasons: list[dict[str, Any]], claims: list[dict[str, Any]]
+) -> list[Segment]:
     """Cut the draft at every span edge; each piece carries the reasons and claims covering it."""
     spans = [tuple(r["span"]) for r in reasons if r.get("span")]
     spans += [tuple(c["span"]) for c in claims if c.get("span")]
     cuts = sorted({0, len(draft), *(max(0, min(len(draft), p)) for s in spans for p in s)})
     segments: list[Segment] = []
-    for start, end in zip(cuts, cuts[1:], strict=False):
+    for start, end in pairwise(cuts):
         if start == end:
             continue
         piece = Segment(draft[start:end])
@@ -57,8 +60,13 @@ def mark_draft(draft: str, reasons: list[dict[str, Any]], claims: list[dict[str,
             for claim in claims:
                 span = claim.get("span")
                 if span and span[0] <= start and end <= span[1]:
-                    piece.support += [e for e in claim.get("supported_by", []) if e not in piece.support]
-        same = segments and (segments[-1].fails, segments[-1].support) == (piece.fails, piece.support)
+                    piece.support += [
+                        e for e in claim.get("supported_by", []) if e not in piece.support
+                    ]
+        same = segments and (segments[-1].fails, segments[-1].support) == (
+            piece.fails,
+            piece.support,
+        )
         if same:
             segments[-1].text += piece.text
         else:
@@ -98,12 +106,16 @@ def anchor(case_id: str, event_id: str) -> str:
     return f"{case_id}--{re.sub(r'[^A-Za-z0-9_.-]', '_', event_id)}"
 
 
-def case_view(case: ReviewCase, history: list[Decision], in_force: Decision | None) -> dict[str, Any]:
+def case_view(
+    case: ReviewCase, history: list[Decision], in_force: Decision | None
+) -> dict[str, Any]:
     verdict = case.verdict or {}
     trace = case.trace or {}
     reasons = list(verdict.get("reasons", []))
-    if not reasons:
-        detail = trace.get("stop_detail") or "no verdict: the question ended before a draft was judged"
+    if not reasons and case.status != "accepted":
+        detail = (
+            trace.get("stop_detail") or "no verdict: the question ended before a draft was judged"
+        )
         reasons = [{"rule": case.reason or "unknown", "message": detail, "span": None}]
     claims = list(verdict.get("claims", []))
     draft = case.draft or ""
@@ -159,7 +171,9 @@ def summary_view(layout: RunLayout, state: ReviewState, cases: list[ReviewCase])
     withheld: dict[str, int] = {}
     for report in load_reports(layout):
         applied = state.apply(report)
-        answers = [a for s in applied.tickers for a in [*s.answers, *([s.summary] if s.summary else [])]]
+        answers = [
+            a for s in applied.tickers for a in [*s.answers, *([s.summary] if s.summary else [])]
+        ]
         withheld[applied.portfolio_id] = sum(a.status == "withheld" for a in answers)
     decided = Counter(
         d.action for c in cases if (d := state.decision_for(c)) is not None and c.rerun_of is None
@@ -169,7 +183,9 @@ def summary_view(layout: RunLayout, state: ReviewState, cases: list[ReviewCase])
         "questions": counts.get("questions", 0),
         "accepted": counts.get("accepted", 0),
         "rejected": sum(1 for c in cases if c.rerun_of is None),
-        "by_reason": sorted(Counter(c.reason or "unknown" for c in cases if c.rerun_of is None).items()),
+        "by_reason": sorted(
+            Counter(c.reason or "unknown" for c in cases if c.rerun_of is None).items()
+        ),
         "withheld": sorted(withheld.items()),
         "decided": dict(decided),
         "tokens": {
@@ -186,8 +202,8 @@ def summary_view(layout: RunLayout, state: ReviewState, cases: list[ReviewCase])
 
 def render_review_page(layout: RunLayout) -> str:
     """The page's HTML: summary, filters, and one section per case (its anchor is the case id)."""
-    state = ReviewState.load(layout)
-    decisions = read_decisions(layout)
+    state = ReviewState.load(layout, strict=False)
+    decisions = state.decisions
     ordered: list[ReviewCase] = []
     for case in state.cases.values():
         ordered.append(case)
@@ -202,6 +218,7 @@ def render_review_page(layout: RunLayout) -> str:
     template = env.get_template("review.html.jinja")
     return template.render(
         day=layout.report_date.isoformat(),
+        problem=state.problem,
         summary=summary_view(layout, state, ordered),
         cases=views,
         reasons=sorted({rule for v in views for rule in v["rules"]}),

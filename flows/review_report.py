@@ -25,19 +25,32 @@ from flows.report import Answer, PortfolioReport, render_markdown
 
 @dataclass
 class ReviewState:
-    """A run's cases, re-asked attempts and decisions in force, read once."""
+    """A run's cases, re-asked attempts and decisions, read once.
+
+    Commands load it strictly (a damaged decision log is an error); the nightly publisher and the
+    review page load it leniently: the night is still published, without decisions, and the
+    page says in a banner why none are applied.
+    """
 
     cases: dict[str, ReviewCase] = field(default_factory=dict)
     reruns: dict[str, ReviewCase] = field(default_factory=dict)
-    latest: dict[str, Decision] = field(default_factory=dict)
+    decisions: list[Decision] = field(default_factory=list)
+    problem: str | None = None
 
     @classmethod
-    def load(cls, layout: RunLayout) -> ReviewState:
-        return cls(
-            cases={c.case_id: c for c in load_cases(layout)},
-            reruns=load_reruns(layout),
-            latest=latest_decisions(read_decisions(layout)),
-        )
+    def load(cls, layout: RunLayout, *, strict: bool = True) -> ReviewState:
+        state = cls(cases={c.case_id: c for c in load_cases(layout)}, reruns=load_reruns(layout))
+        try:
+            state.decisions = read_decisions(layout)
+        except InputError as exc:
+            if strict:
+                raise
+            state.problem = f"{exc.message}; no decision is applied until it is repaired"
+        return state
+
+    @property
+    def latest(self) -> dict[str, Decision]:
+        return latest_decisions(self.decisions)
 
     def decision_for(self, case: ReviewCase) -> Decision | None:
         """The decision in force, if it was made on this very draft."""
@@ -120,7 +133,9 @@ def load_reports(layout: RunLayout) -> list[PortfolioReport]:
             reports.append(PortfolioReport.model_validate_json(path.read_bytes()))
         except (OSError, ValidationError) as exc:
             first = str(exc).splitlines()[0]
-            raise InputError(f"report {path} is unreadable ({first}); run the night again") from None
+            raise InputError(
+                f"report {path} is unreadable ({first}); run the night again"
+            ) from None
     return reports
 
 

@@ -1,0 +1,167 @@
+"""The fan-out of one process: one ticker task per held ticker behind a semaphore, sharing one
+provider, budget and rate limiter. The unsharded night runs it over every ticker, each shard
+over its own part.
+
+Ticker tasks are async and called directly, gathered in the flow's own event loop (a few ms
+each, and the shared provider, budget and limiter stay on one loop). Results persist under
+`<out>/.results` with a key over date, ticker, holders, question set, provider, model, prompt
+version and data fingerprint, so a rerun after a crash reuses finished tickers. A reused result
+that holds outcomes which say nothing about the answer (provider_error, budget_exhausted,
+internal_error) is asked again for those questions only; verified rejections stay as they are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from prefect.states import State
+
+from agent.budget import BudgetLedger, RunBudget
+from agent.questions import DEFAULT_SET, QuestionSet, questions_for
+from agent.ratelimit import RateLimiter
+from flows.config import RunConfig
+from flows.layout import RunLayout
+from flows.progress import RunProgress, report_progress
+from flows.provider import open_provider
+from flows.records import QuestionRecord, TickerResult
+from flows.ticker import SERVICES, RunServices, TickerJob, answer_ticker
+from tools.catalog import Catalog
+
+
+@dataclass
+class TickerBatch:
+    """What one process's fan-out produced: results in ticker order, reused tickers, spend."""
+
+    results: list[TickerResult]
+    reused: list[str]
+    ledger: BudgetLedger
+
+
+async def answer_tickers(
+    config: RunConfig,
+    catalog: Catalog,
+    holders: dict[str, list[str]],
+    qset: QuestionSet,
+    run_id: str,
+) -> TickerBatch:
+    """Every ticker of `holders` answered within `config.budget` and `config.concurrency`."""
+    report_date = catalog.report_date
+    budget = RunBudget(config.budget, list(holders), provider=config.provider, model=config.model)
+    provider = open_provider(config)
+    services = RunServices(
+        provider=provider,
+        catalog=catalog,
+        budget=budget,
+        limiter=RateLimiter(config.budget.requests_per_minute, config.budget.tokens_per_minute),
+        question_set=qset,
+        max_steps=config.budget.max_steps,
+        max_output_tokens=config.budget.max_output_tokens,
+    )
+    jobs = [
+        TickerJob(
+            ticker=ticker,
+            portfolios=owners,
+            report_date=report_date,
+            question_set=question_set_id(qset, config.question_set),
+            provider=provider.name,
+            model=provider.model,
+            mode=config.mode,
+            language=config.language,
+            data_fingerprint=catalog.fingerprint,
+            run_id=run_id,
+        )
+        for ticker, owners in holders.items()
+    ]
+    layout = RunLayout(Path(config.out_dir), report_date)
+    token = SERVICES.set(services)
+    try:
+        results, reused = await run_tickers(jobs, layout, config, budget)
+    finally:
+        SERVICES.reset(token)
+    return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
+
+
+async def run_tickers(
+    jobs: list[TickerJob], layout: RunLayout, config: RunConfig, budget: RunBudget
+) -> tuple[list[TickerResult], list[str]]:
+    """Every ticker task, at most `concurrency` at once; a failed task becomes rejected records."""
+    gate = asyncio.Semaphore(config.concurrency)
+    task: Any = answer_ticker.with_options(
+        result_storage=layout.results, refresh_cache=config.fresh
+    )
+    progress = RunProgress(tickers_total=len(jobs), tokens_budget=config.budget.run_tokens)
+    reused: list[str] = []
+    report_progress(progress)
+
+    async def one(job: TickerJob) -> TickerResult:
+        async with gate:
+            state: State = await task(job, return_state=True)
+            result = await outcome_of(state, job)
+            if state.name == "Cached" and result.retryable:
+                again = task.with_options(refresh_cache=True)
+                result = await outcome_of(await again(job, result, return_state=True), job)
+            elif state.name == "Cached":
+                reused.append(job.ticker)
+        progress.tickers_done += 1
+        progress.accepted += sum(r.status == "accepted" for r in result.all_records)
+        progress.rejected += sum(r.status == "rejected" for r in result.all_records)
+        progress.tokens_used = budget.used.total
+        report_progress(progress)
+        return result
+
+    results = await asyncio.gather(*(one(job) for job in jobs))
+    return list(results), sorted(reused)
+
+
+async def outcome_of(state: State, job: TickerJob) -> TickerResult:
+    """The task's result, or rejected records for all its questions when the task failed."""
+    if state.is_completed():
+        result = await state.aresult()
+        if isinstance(result, TickerResult):
+            return result
+    message = state.message or state.name or "ticker task failed"
+    services = SERVICES.get()
+    return failed_result(
+        job.ticker, job.portfolios, job.report_date, job.language, services.question_set, message
+    )
+
+
+def failed_result(
+    ticker: str,
+    portfolios: list[str],
+    report_date: date,
+    language: str,
+    qset: QuestionSet,
+    message: str,
+) -> TickerResult:
+    """Every question of a ticker whose work failed, as rejected records (`internal_error`)."""
+    questions = questions_for(ticker, portfolios, report_date, language, qset)
+    return TickerResult(
+        ticker=ticker,
+        records=[
+            QuestionRecord(
+                question_id=q.id,
+                spec_id=q.spec_id,
+                kind=q.kind,
+                ticker=ticker,
+                portfolios=[q.portfolio_id] if q.portfolio_id else list(portfolios),
+                text=q.text,
+                status="rejected",
+                reason="internal_error",
+                reasons=[{"code": "internal_error", "message": message}],
+            )
+            for q in questions
+        ],
+        summary_note=f"ticker task failed: {message}",
+    )
+
+
+def question_set_id(qset: QuestionSet, path: Path | None) -> str:
+    """The set's name and a hash of its content: editing a question invalidates stored results."""
+    digest = hashlib.sha256(qset.model_dump_json().encode()).hexdigest()[:12]
+    return f"{qset.name}:{digest}" if path and Path(path) != DEFAULT_SET else f"default:{digest}"
