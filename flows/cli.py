@@ -236,6 +236,7 @@ def run_nightly(
     question_tokens: int | None = None,
     concurrency: int = 8,
     shards: int = 1,
+    pool: str = "nightdesk",
     fresh: bool = False,
 ) -> None:
     """Run the nightly reports locally (no server needed) and print where they are.
@@ -265,7 +266,10 @@ def run_nightly(
     concurrency
         Tickers answered at the same time.
     shards
-        Parts the night is split into (1: all in this process).
+        Parts the night is split into (1: all in this process; above 1: one run per part on
+        the workers of POOL, which needs PREFECT_API_URL).
+    pool
+        Prefect work pool whose workers run the shards.
     fresh
         Recompute every ticker instead of reusing stored results.
     """
@@ -283,6 +287,7 @@ def run_nightly(
         language=language,
         concurrency=concurrency,
         shards=shards,
+        work_pool=pool,
         fresh=fresh,
     )
     print_summary(run_with_progress(config))
@@ -295,8 +300,12 @@ def serve_nightly(
     timezone: str = "America/New_York",
     data: Path = Path("data/sample"),
     out: Path = Path("outputs"),
+    pool: str = "nightdesk",
 ) -> None:
     """Register the `nightly` deployment with a schedule and serve it (needs a Prefect server).
+
+    Also registers the `shard` deployment on the process work pool POOL, whose workers
+    (`prefect worker start --pool POOL`) run the shards of nights with shards above 1.
 
     Parameters
     ----------
@@ -308,10 +317,12 @@ def serve_nightly(
         Data folder the scheduled runs read.
     out
         Output root the scheduled runs write to.
+    pool
+        Prefect work pool whose workers run the shards.
     """
     from flows.deploy import serve_deployment
 
-    serve_deployment(cron=cron, timezone=timezone, data_dir=data, out_dir=out)
+    serve_deployment(cron=cron, timezone=timezone, data_dir=data, out_dir=out, work_pool=pool)
 
 
 @app.command(name="ask")

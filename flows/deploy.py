@@ -1,8 +1,10 @@
 """The `nightly` deployment: the same flow on a cron schedule, its parameters (budget included)
-a form in the Prefect UI. `nightdesk serve` registers it with a running server and serves it."""
+a form in the Prefect UI. `nightdesk serve` registers it with a running server and serves it,
+and registers the `shard` deployment that the workers of the pool run for sharded nights."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -12,12 +14,13 @@ from prefect.schedules import Cron
 from data.errors import InputError
 from flows.config import RunConfig
 from flows.nightly import nightly_reports
+from flows.shard import register_shard_deployment
 
 DEPLOYMENT = "nightly"
 
 
 def nightly_deployment(
-    *, cron: str, timezone: str, data_dir: Path, out_dir: Path
+    *, cron: str, timezone: str, data_dir: Path, out_dir: Path, work_pool: str = "nightdesk"
 ) -> RunnerDeployment:
     """The deployment object, with its schedule checked before anything is registered."""
     try:
@@ -30,7 +33,7 @@ def nightly_deployment(
         schedule = Cron(cron, timezone=timezone)
     except ValueError:
         raise InputError(f"invalid cron expression {cron!r}: e.g. '30 18 * * 1-5'") from None
-    config = RunConfig(data_dir=data_dir.resolve(), out_dir=out_dir.resolve())
+    config = RunConfig(data_dir=data_dir.resolve(), out_dir=out_dir.resolve(), work_pool=work_pool)
     deployment: RunnerDeployment = nightly_reports.to_deployment(  # type: ignore[assignment]
         name=DEPLOYMENT,
         schedules=[schedule],
@@ -41,8 +44,18 @@ def nightly_deployment(
     return deployment
 
 
-def serve_deployment(*, cron: str, timezone: str, data_dir: Path, out_dir: Path) -> None:
-    """Register the deployment and run its scheduled runs in this process until stopped."""
+def serve_deployment(
+    *, cron: str, timezone: str, data_dir: Path, out_dir: Path, work_pool: str = "nightdesk"
+) -> None:
+    """Register both deployments and run the scheduled nights in this process until stopped;
+    without the work pool the nights still run, unsharded."""
     from prefect import serve
 
-    serve(nightly_deployment(cron=cron, timezone=timezone, data_dir=data_dir, out_dir=out_dir))
+    nightly = nightly_deployment(
+        cron=cron, timezone=timezone, data_dir=data_dir, out_dir=out_dir, work_pool=work_pool
+    )
+    try:
+        asyncio.run(register_shard_deployment(work_pool))
+    except InputError as exc:
+        print(f"shard deployment not registered: {exc}")
+    serve(nightly)

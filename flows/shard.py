@@ -128,15 +128,22 @@ async def nightly_shard(job: ShardJob) -> str:
     return str(path)
 
 
-def shard_deployment(work_pool: str) -> RunnerDeployment:
+def shard_options(work_pool: str) -> dict[str, Any]:
     """The `shard` deployment on a process work pool; workers import the flow by module path,
-    so any machine with nightdesk installed can run it."""
+    so any machine with nightdesk installed can run it, whatever its working directory."""
+    return {
+        "name": DEPLOYMENT,
+        "work_pool_name": work_pool,
+        "entrypoint_type": EntrypointType.MODULE_PATH,
+        "description": "One shard of a nightly run; started by the night, run by a pool's worker.",
+        "tags": ["nightdesk"],
+    }
+
+
+def shard_deployment(work_pool: str) -> RunnerDeployment:
+    """The deployment object (outside an event loop: `nightdesk serve`)."""
     deployment: RunnerDeployment = nightly_shard.to_deployment(  # type: ignore[assignment]
-        name=DEPLOYMENT,
-        work_pool_name=work_pool,
-        entrypoint_type=EntrypointType.MODULE_PATH,
-        description="One shard of a nightly run; started by the night, run by a pool's worker.",
-        tags=["nightdesk"],
+        **shard_options(work_pool)
     )
     return deployment
 
@@ -161,7 +168,8 @@ async def register_shard_deployment(work_pool: str) -> None:
                 f"work pool {work_pool!r} does not exist: create it with `prefect work-pool "
                 f"create {work_pool} --type process` and start workers on it"
             ) from None
-    await shard_deployment(work_pool).aapply()
+    deployment = await nightly_shard.ato_deployment(**shard_options(work_pool))
+    await deployment.aapply()
 
 
 async def run_shards(

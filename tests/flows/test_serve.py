@@ -1,5 +1,5 @@
 """A real Prefect server: the `nightly` deployment registers with its schedule and a parameter
-schema holding the budget fields (the UI form)."""
+schema holding the budget fields (the UI form); the `shard` deployment registers on its pool."""
 
 from __future__ import annotations
 
@@ -32,7 +32,23 @@ async def read():
         return {"schedules": [s.schedule.model_dump(mode="json") for s in d.schedules],
                 "schema": d.parameter_openapi_schema}
 
-print(json.dumps(asyncio.run(read())))
+from data.errors import InputError
+from flows.shard import register_shard_deployment
+from prefect.client.schemas.actions import WorkPoolCreate
+
+async def shard():
+    try:
+        await register_shard_deployment("nightdesk")
+    except InputError as exc:
+        missing = str(exc)
+    async with get_client() as client:
+        await client.create_work_pool(WorkPoolCreate(name="nightdesk", type="process"))
+    await register_shard_deployment("nightdesk")
+    async with get_client() as client:
+        d = await client.read_deployment_by_name("nightly-shard/shard")
+        return {"missing": missing, "pool": d.work_pool_name, "entrypoint": d.entrypoint}
+
+print(json.dumps({**asyncio.run(read()), "shard": asyncio.run(shard())}))
 """
 
 
@@ -83,3 +99,6 @@ def test_deployment_schedule_and_budget_form(tmp_path: Path) -> None:
     for field in ("run_tokens", "question_tokens", "max_output_tokens", "requests_per_minute"):
         assert field in text
     assert "config" in found["schema"]["properties"]
+    shard = found["shard"]
+    assert "work pool 'nightdesk' does not exist" in shard["missing"]
+    assert shard["pool"] == "nightdesk" and shard["entrypoint"] == "flows.shard.nightly_shard"
