@@ -9,11 +9,13 @@ English and Spanish; whether a claim holds is decided elsewhere, against the tra
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from verifier.numbers import SCALES, Reading, read_digits
+from verifier.periods import Period, attach_periods
 
 Kind = Literal["number", "money", "percent", "date", "ticker", "headline"]
 DateReading = tuple[int | None, int, int | None]
@@ -40,6 +42,7 @@ class Claim:
     dates: tuple[DateReading, ...] = ()
     symbol: str = ""
     scope: frozenset[str] = field(default_factory=frozenset)
+    period: Period | None = None
 
     @property
     def span(self) -> tuple[int, int]:
@@ -136,7 +139,7 @@ TICKER = re.compile(r"(?<![\w$&.])(\$)?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])
 NUMBER = re.compile(
     r"(?<!\w)(?P<open>\(\s*)?(?P<s1>[-−+])?(?P<cur>US\$|\$|€|£|USD\s?|EUR\s?)?(?P<s2>[-−+])?"
     r"(?P<digits>\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
-    r"(?:(?P<letter>[kKMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
+    r"(?:(?P<letter>[kKmMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
     r"|billones|billón|billon|billions?|millions?|thousand|trillion|mil)(?!\w))?"
     r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|basis\s+points?|puntos\s+básicos|pb)(?!\w))?"
     r"(?P<close>\s*\))?"
@@ -154,6 +157,52 @@ _LEAD_GAP = re.compile(
 )
 _CHAIN_GAP = re.compile(r"(?i)\s*[,(/]?\s*(?:or|o|i\.e\.)?\s*\(?\s*")
 SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
+
+# Hints: cheap patterns (no leading assertion, so the regex engine skips ahead by first character)
+# that match wherever the pattern they stand for can start; the full pattern is tried only there.
+_MONTH_HINT = re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")
+_ES_MONTHS = "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
+_EN_MONTH_WORDS = re.compile("|".join(MONTHS_EN))
+_ES_MONTH_WORDS = re.compile("|".join(MONTHS_ES))
+Hint = tuple[re.Pattern[str], bool, re.Pattern[str]]
+"""A hint, whether it reads the case-folded text, and words one of which the folded text holds."""
+DATE_HINTS: tuple[Hint, ...] = (
+    (re.compile(r"\d\d\d\d-\d\d-\d\d"), False, re.compile("-")),
+    (_MONTH_HINT, False, _EN_MONTH_WORDS),
+    (
+        re.compile(
+            r"\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+        ),
+        False,
+        _EN_MONTH_WORDS,
+    ),
+    (_MONTH_HINT, False, _EN_MONTH_WORDS),
+    (re.compile(r"\d\d?\s+de\s"), False, _ES_MONTH_WORDS),
+    (re.compile(_ES_MONTHS), True, _ES_MONTH_WORDS),
+    (re.compile(r"\d\d?/\d\d?/\d\d\d\d"), False, re.compile("/")),
+)
+QUARTER_HINTS: tuple[Hint, ...] = (
+    (
+        re.compile(r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[\s-]+quarter"),
+        True,
+        re.compile("quarter"),
+    ),
+    (
+        re.compile(r"(?:primer|primero|segundo|tercer|tercero|cuarto|quinto)\s+trimestre"),
+        True,
+        re.compile("trimestre"),
+    ),
+    (re.compile(r"Q[1-9]|[1-9]Q"), False, re.compile("q")),
+)
+_NUMBER_HINT = re.compile(r"[(\-−+$€£UE\d]")
+_NUMBER_WORD_LIST = re.compile("|".join(NUMBER_WORDS))
+_NUMBER_WORD_HINT = re.compile("|".join(NUMBER_WORDS))
+_TICKER_HINT = re.compile(r"[$A-Z]")
+_DIRECTION_HINT = re.compile(
+    "ros|ris|gain|climb|jump|advance|increase|rall|rebound|up|sub|gan|avanz|crec|aument|alza"
+    "|repunt|fell|fall|drop|decline|los|sli|sank|sink|decrease|down|ca|perd|pierde|pérdida|baj"
+    "|retroced|descen|disminu"
+)
 STOPWORDS = frozenset(
     re.findall(
         r"\S+",
@@ -182,6 +231,17 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     _attach_directions(text, figures)
     _attach_scopes(text, figures, [c for c in claims if c.kind == "ticker"])
     claims.sort(key=lambda c: c.start)
+    attach_periods(text, claims)
+    return claims
+
+
+def extract_facts(text: str) -> list[Claim]:
+    """The claims of a source text (a tool result), without the draft-only direction and scope."""
+    claims: list[Claim] = []
+    masked = _mask(text, _headlines(text, claims))
+    masked = _mask(masked, _dates(masked, claims))
+    _figures(_mask(masked, _tickers(masked, frozenset(), claims)), claims)
+    attach_periods(text, claims)
     return claims
 
 
@@ -189,6 +249,36 @@ def normalise_headline(text: str) -> str:
     """Case, quote marks, spacing and trailing punctuation do not make a headline different."""
     text = text.replace("’", "'").replace("‘", "'").casefold()
     return " ".join(text.split()).strip(" .,;:!?")
+
+
+def _scan(
+    pattern: re.Pattern[str], hint: re.Pattern[str], text: str, hinted: str | None
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)`, trying `pattern` only where `hint` matches `hinted`.
+
+    `hinted` is `text` or its case fold of the same length; None (a fold that changed the length)
+    falls back to the plain scan.
+    """
+    if hinted is None:
+        yield from pattern.finditer(text)
+        return
+    pos = 0
+    while (h := hint.search(hinted, pos)) is not None:
+        m = pattern.match(text, h.start())
+        if m is None:
+            pos = h.start() + 1
+        else:
+            yield m
+            pos = max(m.end(), h.start() + 1)
+
+
+def _holds_any(folded: str | None, words: re.Pattern[str]) -> bool:
+    return folded is None or words.search(folded) is not None
+
+
+def _fold(text: str) -> str | None:
+    folded = text.casefold()
+    return folded if len(folded) == len(text) else None
 
 
 def _mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
@@ -204,7 +294,9 @@ def _mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
 
 
 def _headlines(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
-    spans = []
+    spans: list[tuple[int, int]] = []
+    if '"' not in text and "“" not in text and "«" not in text:
+        return spans
     for m in HEADLINE.finditer(text):
         inner = m.group(1) or m.group(2) or m.group(3)
         if len(inner.split()) >= 3:
@@ -215,15 +307,20 @@ def _headlines(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
 
 def _dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
     found: list[Claim] = []
-    for pattern in DATE_PATTERNS:
-        for m in pattern.finditer(text):
+    folded = _fold(text)
+    for pattern, (hint, fold, needs) in zip(DATE_PATTERNS, DATE_HINTS, strict=True):
+        if not _holds_any(folded, needs):
+            continue
+        for m in _scan(pattern, hint, text, folded if fold else text):
             if any(c.start < m.end() and m.start() < c.end for c in found):
                 continue
             readings = _date_readings(m.groupdict())
             if readings:
                 found.append(Claim(m.group(), m.start(), m.end(), "date", dates=readings))
-    for pattern in QUARTER_PATTERNS:
-        for m in pattern.finditer(text):
+    for pattern, (hint, fold, needs) in zip(QUARTER_PATTERNS, QUARTER_HINTS, strict=True):
+        if not _holds_any(folded, needs):
+            continue
+        for m in _scan(pattern, hint, text, folded if fold else text):
             if not any(c.start < m.end() and m.start() < c.end for c in found):
                 found.append(Claim(m.group(), m.start(), m.end(), "date", dates=(_quarter(m),)))
     claims.extend(found)
@@ -233,7 +330,7 @@ def _dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
 def _quarter(m: re.Match[str]) -> DateReading:
     g = m.groupdict()
     number = g.get("q") or g.get("q2")
-    quarter = int(number) if number else _ORDINALS[(g.get("ord") or "").lower()]
+    quarter = int(number) if number else _ORDINALS[(g.get("ord") or "").casefold()]
     year = g.get("y")
     full = int(year) + (2000 if len(year) == 2 else 0) if year else None
     return (full, QUARTER_BASE + quarter, None)
@@ -248,7 +345,7 @@ def _date_readings(g: dict[str, str | None]) -> tuple[DateReading, ...]:
     if g.get("mon"):
         month = MONTHS_EN[(g["mon"] or "")[:3].lower()]
     elif g.get("mes"):
-        month = MONTHS_ES[(g["mes"] or "").lower()]
+        month = MONTHS_ES[(g["mes"] or "").casefold()]
     else:
         month = int(g.get("m") or 0)
     day = int(g.get("d") or 0) or None
@@ -259,7 +356,7 @@ def _date_readings(g: dict[str, str | None]) -> tuple[DateReading, ...]:
 
 def _tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[tuple[int, int]]:
     spans = []
-    for m in TICKER.finditer(text):
+    for m in _scan(TICKER, _TICKER_HINT, text, text):
         symbol = m.group(2)
         cashtag = m.group(1) is not None
         if not cashtag and symbol not in known and (len(symbol) < 2 or symbol in STOPWORDS):
@@ -271,61 +368,87 @@ def _tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[tupl
 
 def _figures(text: str, claims: list[Claim]) -> list[Claim]:
     figures: list[Claim] = []
-    for m in NUMBER.finditer(text):
+    for m in _scan(NUMBER, _NUMBER_HINT, text, text):
         claim = _figure(text, m, figures[-1].end if figures else -1)
         if claim is not None:
             figures.append(claim)
-    for m in NUMBER_WORD.finditer(text):
-        reading = Reading(float(NUMBER_WORDS[m.group().lower()]), 0)
+    folded = _fold(text)
+    if not _holds_any(folded, _NUMBER_WORD_LIST):
+        return _sorted_figures(figures, claims)
+    for m in _scan(NUMBER_WORD, _NUMBER_WORD_HINT, text, folded):
+        reading = Reading(float(NUMBER_WORDS[m.group().casefold()]), 0)
         figures.append(Claim(m.group(), m.start(), m.end(), "number", (reading,)))
+    return _sorted_figures(figures, claims)
+
+
+def _sorted_figures(figures: list[Claim], claims: list[Claim]) -> list[Claim]:
     figures.sort(key=lambda c: c.start)
     claims.extend(figures)
     return figures
 
 
 def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
+    opened, s1, cur, s2, digits, letter, word, unit, close = m.group(
+        "open", "s1", "cur", "s2", "digits", "letter", "word", "unit", "close"
+    )
     start, end = m.start(), m.end()
-    if m.group("open") and m.group("close"):
+    if opened and close:
         aside = not text[previous_end:start].strip() if previous_end >= 0 else False
         sign = 0 if aside else -1
         if aside:
-            start, end = m.start("open") + len(m.group("open")), m.start("close")
+            start, end = m.start("open") + len(opened), m.start("close")
     else:
         sign = 0
-        if m.group("open"):
+        if opened:
             start = m.end("open")
-        if m.group("close"):
+        if close:
             end = m.start("close")
+    if letter == "m" and not cur:
+        return None
     after = text[end : end + 2]
     if after[:1].isalpha() or (after[:1] == "-" and after[1:2].isalpha()):
         return None
     if start > 1 and text[start - 1] == "-" and text[start - 2].isalpha():
         return None
-    signs = (m.group("s1") or "") + (m.group("s2") or "")
+    signs = (s1 or "") + (s2 or "")
     if "-" in signs or "−" in signs:
         sign = -1
     elif "+" in signs:
         sign = 1
-    unit = (m.group("unit") or "").strip().lower()
-    unit = (
-        "bps"
-        if unit in {"bps", "pb"} or "point" in unit or "punto" in unit
-        else "%"
-        if unit
-        else ""
-    )
-    scale_word = m.group("letter") or " ".join((m.group("word") or "").split())
-    scale = SCALES.get(scale_word.lower(), 1.0) if scale_word else 1.0
-    kind: Kind = "percent" if unit else "money" if m.group("cur") else "number"
-    readings = read_digits(m.group("digits"))
-    return Claim(text[start:end], start, end, kind, readings, scale, sign, unit)
+    unit = _unit(unit or "")
+    scale = _scale(letter or "", word or "")
+    kind: Kind = "percent" if unit else "money" if cur else "number"
+    return Claim(text[start:end], start, end, kind, _read_digits(digits), scale, sign, unit)
+
+
+@lru_cache(maxsize=256)
+def _unit(written: str) -> str:
+    unit = written.strip().lower()
+    if unit in {"bps", "pb"} or "point" in unit or "punto" in unit:
+        return "bps"
+    return "%" if unit else ""
+
+
+@lru_cache(maxsize=256)
+def _scale(letter: str, word: str) -> float:
+    scale_word = letter or " ".join(word.split())
+    return SCALES.get(scale_word.lower(), 1.0) if scale_word else 1.0
+
+
+_read_digits = lru_cache(maxsize=4096)(read_digits)
+
+
+def clear_caches() -> None:
+    """Forget the literals read so far."""
+    for cached in (_unit, _scale, _read_digits):
+        cached.cache_clear()
 
 
 def _attach_directions(text: str, figures: list[Claim]) -> None:
     if not figures:
         return
     starts = [f.start for f in figures]
-    for m in DIRECTION.finditer(text):
+    for m in _scan(DIRECTION, _DIRECTION_HINT, text, _fold(text)):
         direction = 1 if m.group("up") else -1
         i = _first_at_or_after(starts, m.end())
         gap = _LEAD_GAP

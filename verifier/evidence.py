@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
-from verifier.claims import QUARTER_BASE, Claim, DateReading, extract_claims, normalise_headline
+from verifier.claims import QUARTER_BASE, Claim, DateReading, extract_facts, normalise_headline
+from verifier.claims import clear_caches as clear_claim_caches
 from verifier.numbers import tolerance
+from verifier.periods import Period
 from verifier.trace_view import TraceView
 
 CALCULATING_TOOLS = frozenset(
@@ -38,8 +40,7 @@ _ISO_DATE = re.compile(
 _TOKEN = re.compile(r"(?<![\w$&.])\$?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
 
 
-@dataclass(slots=True, frozen=True)
-class Fact:
+class Fact(NamedTuple):
     """One number the trace vouches for."""
 
     value: float
@@ -51,6 +52,8 @@ class Fact:
     signed: bool
     decimals: int = -1
     """Decimals as written, for numbers found in text; -1 for JSON numbers."""
+    period: Period | None = None
+    """The period the text states the number for (see `verifier.periods`); None for JSON."""
 
     @property
     def change(self) -> bool:
@@ -87,28 +90,45 @@ class Evidence:
     tickers: dict[str, set[str]] = field(default_factory=dict)
     headlines: list[tuple[str, str]] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
+    pending_dates: dict[tuple[DateReading, str], None] = field(default_factory=dict, repr=False)
+    """Dates seen while indexing, each filed under all its details once at the end."""
 
     def match_figure(self, claim: Claim) -> list[Fact]:
-        """Facts that round to the claim at the precision it displays (any ticker)."""
+        """Facts that round to the claim at the precision it displays (any ticker).
+
+        A number in text may be rounded by one decimal more than the claim shows, except that a
+        bare whole number (a count: "12 aircraft") stands only for a whole number.
+        """
         found: list[Fact] = []
+        count = claim.kind == "number" and claim.scale == 1.0 and not claim.unit
         for reading in claim.readings:
             value, decimals = reading
             hits: list[Fact] = []
             if claim.unit == "bps":
-                hits += self._near(value, tolerance(decimals), claim.scale)
+                hits += self._near(value, decimals, claim.scale)
                 value, decimals = value / 100, decimals + 2
-            half = tolerance(decimals)
-            lo, hi = (value - half) * claim.scale, (value + half) * claim.scale
-            hits += _between(self.facts, self.magnitudes, lo, hi)
+            hits += self._near(value, decimals, claim.scale)
             if claim.unit:
+                half = tolerance(decimals)
+                lo, hi = (value - half) * claim.scale, (value + half) * claim.scale
                 hits += _between(self.fractions, self.fraction_magnitudes, lo, hi)
-            found += [f for f in hits if reading.decimals >= f.decimals - 1]
+            places = 0 if count and not reading.decimals else reading.decimals + 1
+            found += [f for f in hits if f.decimals <= places]
         if claim.sign:
             found = [f for f in found if f.signed and (f.value < 0) == (claim.sign < 0)]
         return found
 
-    def _near(self, value: float, half: float, scale: float) -> list[Fact]:
-        return _between(self.facts, self.magnitudes, (value - half) * scale, (value + half) * scale)
+    def _near(self, value: float, decimals: int, scale: float) -> list[Fact]:
+        """Facts within half a unit of the claim's last decimal.
+
+        A number written in text rounds half up (1.65 is not "1.6"); a JSON number is compared
+        by its binary value, as formatting it would round it.
+        """
+        half = tolerance(decimals)
+        lo, hi = (value - half) * scale, (value + half) * scale
+        top = (value + 0.5 * 10.0**-decimals * (1 - 1e-9)) * scale
+        found = _between(self.facts, self.magnitudes, lo, hi)
+        return [f for f in found if f.decimals < 0 or abs(f.value) < top]
 
     def match_date(self, claim: Claim) -> list[str]:
         """Event ids whose results (or the question) hold the date, at the detail it gives."""
@@ -148,10 +168,12 @@ def index_trace(trace: TraceView) -> Evidence:
             continue
         _index_dates_in(event.args, event.id, ev)
         calc = event.tool in CALCULATING_TOOLS
-        for fact in _walk(event.result, event.id, event.tool, "", ticker, calc, ev):
-            facts.append(fact)
+        _walk(event.result, event.id, event.tool, "", ticker, calc, ev, facts)
     _index_text(trace.question, QUESTION, "", "", None, True, ev, facts)
     ev.failures = _failures(trace)
+    for reading, event_id in ev.pending_dates:
+        for key in _date_keys(reading):
+            ev.dates.setdefault(key, set()).add(event_id)
     for (year, month, day), events in ev.dates.items():
         if year is not None and month == 0 and day is None:
             facts += [Fact(float(year), e, "", "year", None, False, False) for e in events]
@@ -159,7 +181,7 @@ def index_trace(trace: TraceView) -> Evidence:
     ev.facts = facts
     ev.magnitudes = [abs(f.value) for f in facts]
     fractions = [
-        Fact(f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed)
+        Fact(f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, period=f.period)
         for f in facts
         if f.percent and f.signed and f.key and abs(f.value) <= 10
     ]
@@ -170,18 +192,24 @@ def index_trace(trace: TraceView) -> Evidence:
 
 
 def _walk(
-    node: Any, event: str, tool: str, key: str, ticker: str | None, calc: bool, ev: Evidence
-) -> Iterator[Fact]:
+    node: Any,
+    event: str,
+    tool: str,
+    key: str,
+    ticker: str | None,
+    calc: bool,
+    ev: Evidence,
+    facts: list[Fact],
+) -> None:
+    """One pass over a result: JSON numbers are taken as they are, strings are read (cached)."""
     if node is None or isinstance(node, bool):
         return
-    if isinstance(node, int | float):
-        if node == node and abs(node) != float("inf"):
-            percent = calc and (tool in {"calculate", "run_sql"} or bool(_PERCENT_KEY.search(key)))
-            yield Fact(float(node), event, tool, key, ticker, percent, True)
-    elif isinstance(node, str):
-        facts: list[Fact] = []
+    if isinstance(node, str):
         _index_text(node, event, tool, key, ticker, calc, ev, facts)
-        yield from facts
+    elif isinstance(node, int | float):
+        if node == node and abs(node) != _INF:
+            percent = calc and (tool in _PERCENT_TOOLS or _percent_key(key))
+            facts.append(Fact(float(node), event, tool, key, ticker, percent, True))
     elif isinstance(node, dict):
         node = _rows_as_dicts(node)
         own = node.get("ticker")
@@ -189,11 +217,35 @@ def _walk(
             ticker = own.upper()
             ev.tickers.setdefault(ticker, set()).add(event)
         for k, value in node.items():
-            yield from _walk(value, event, tool, str(k).lower(), ticker, calc, ev)
+            kind = value.__class__
+            if kind is float or kind is int:  # the common leaf, without a call
+                if value == value and abs(value) != _INF:
+                    name = str(k).lower()
+                    percent = calc and (tool in _PERCENT_TOOLS or _percent_key(name))
+                    facts.append(Fact(float(value), event, tool, name, ticker, percent, True))
+            elif value is not None:
+                _walk(value, event, tool, str(k).lower(), ticker, calc, ev, facts)
     elif isinstance(node, list | tuple):
-        yield Fact(float(len(node)), event, tool, "count", None, False, False)
+        facts.append(Fact(float(len(node)), event, tool, "count", None, False, False))
         for item in node:
-            yield from _walk(item, event, tool, key, ticker, calc, ev)
+            _walk(item, event, tool, key, ticker, calc, ev, facts)
+
+
+_INF = float("inf")
+_PERCENT_TOOLS = frozenset({"calculate", "run_sql"})
+"""Tools any of whose numbers may be a percentage, whatever its key."""
+
+
+@lru_cache(maxsize=1024)
+def _percent_key(key: str) -> bool:
+    return bool(_PERCENT_KEY.search(key))
+
+
+def clear_caches() -> None:
+    """Forget the strings read so far (memory, or a cold-start measurement)."""
+    for cached in (read_text, _normalised, _date_keys, _percent_key):
+        cached.cache_clear()
+    clear_claim_caches()
 
 
 def _rows_as_dicts(node: dict[str, Any]) -> dict[str, Any]:
@@ -219,27 +271,51 @@ def _index_text(
     facts: list[Fact],
 ) -> None:
     if tool in NEWS_TOOLS or event == QUESTION:
-        ev.headlines.append((normalise_headline(text), event))
+        ev.headlines.append((_normalised(text), event))
+    reading = read_text(text)
+    for day in reading.days:
+        _add_day(day, event, ev)
+    for symbol in reading.tickers:
+        ev.tickers.setdefault(symbol, set()).add(event)
+    for when in reading.dates:
+        _add_date(when, event, ev)
+    for value, decimals, signed, unit, period in reading.numbers:
+        percent = unit and (calc or event == QUESTION)
+        facts.append(Fact(value, event, tool, key, ticker, percent, signed, decimals, period))
+
+
+class TextReading(NamedTuple):
+    """What one result string vouches for, independent of the event that holds it."""
+
+    days: tuple[date, ...]
+    tickers: tuple[str, ...]
+    dates: tuple[DateReading, ...]
+    numbers: tuple[tuple[float, int, bool, bool, Period | None], ...]
+    """(value, decimals written, signed, has a percent-like unit, period)."""
+
+
+@lru_cache(maxsize=8192)
+def read_text(text: str) -> TextReading:
+    """Dates, tickers and numbers written in a string; cached, since results repeat strings."""
     iso = _ISO_DATE.fullmatch(text)
     if iso:
-        _add_iso(iso, event, ev)
-        return
-    for symbol in _TOKEN.findall(text):
-        ev.tickers.setdefault(symbol, set()).add(event)
+        return TextReading(_iso_days(iso), (), (), ())
+    tickers = tuple(_TOKEN.findall(text))
     if not any(ch.isdigit() for ch in text):
-        return
-    for claim in extract_claims(text):
+        return TextReading((), tickers, (), ())
+    dates: list[DateReading] = []
+    numbers: list[tuple[float, int, bool, bool, Period | None]] = []
+    for claim in extract_facts(text):
         if claim.kind == "date":
-            for reading in claim.dates:
-                _add_date(reading, event, ev)
+            dates += claim.dates
         elif claim.readings:
-            percent = bool(claim.unit) and (calc or event == QUESTION)
-            signed = claim.sign != 0
+            unit, signed = bool(claim.unit), claim.sign != 0
             for value, decimals in claim.readings:
                 scaled = value * claim.scale * (claim.sign or 1)
-                facts.append(Fact(scaled, event, tool, key, ticker, percent, signed, decimals))
+                numbers.append((scaled, decimals, signed, unit, claim.period))
                 if claim.scale != 1.0:
-                    facts.append(Fact(value, event, tool, key, ticker, percent, False, decimals))
+                    numbers.append((value, decimals, False, unit, claim.period))
+    return TextReading((), tickers, tuple(dates), tuple(numbers))
 
 
 def _index_dates_in(args: Any, event: str, ev: Evidence) -> None:
@@ -252,14 +328,20 @@ def _index_dates_in(args: Any, event: str, ev: Evidence) -> None:
 
 
 def _add_iso(m: re.Match[str], event: str, ev: Evidence) -> None:
+    for day in _iso_days(m):
+        _add_day(day, event, ev)
+
+
+def _iso_days(m: re.Match[str]) -> tuple[date, ...]:
+    """The calendar day of an ISO date or timestamp (and the US day before, before 05:00 UTC)."""
     try:
         day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
     except ValueError:
-        return
-    _add_day(day, event, ev)
+        return ()
     hour, zone = m.group(4), m.group(5)
     if hour is not None and zone in ("Z", "+00:00", "+0000") and int(hour) < 5:
-        _add_day(day - timedelta(days=1), event, ev)
+        return (day, day - timedelta(days=1))
+    return (day,)
 
 
 def _add_day(day: date, event: str, ev: Evidence) -> None:
@@ -267,7 +349,12 @@ def _add_day(day: date, event: str, ev: Evidence) -> None:
 
 
 def _add_date(reading: DateReading, event: str, ev: Evidence) -> None:
-    """File a date under every detail a claim may give: day, month, quarter, year."""
+    ev.pending_dates[(reading, event)] = None
+
+
+@lru_cache(maxsize=4096)
+def _date_keys(reading: DateReading) -> tuple[DateReading, ...]:
+    """Every detail a claim may give of a date: day, month, quarter, year."""
     year, month, day = reading
     keys: set[DateReading] = {(year, month, day), (None, month, day), (year, month, None)}
     if month <= QUARTER_BASE:
@@ -275,10 +362,12 @@ def _add_date(reading: DateReading, event: str, ev: Evidence) -> None:
         keys |= {(year, quarter, None), (None, quarter, None)}
     if year is not None:
         keys.add((year, 0, None))
-    for key in keys:
-        if key[0] is None and key[2] is None and key[1] <= QUARTER_BASE:
-            continue
-        ev.dates.setdefault(key, set()).add(event)
+    return tuple(k for k in keys if not (k[0] is None and k[2] is None and k[1] <= QUARTER_BASE))
+
+
+@lru_cache(maxsize=8192)
+def _normalised(text: str) -> str:
+    return normalise_headline(text)
 
 
 def _failures(trace: TraceView) -> list[Failure]:

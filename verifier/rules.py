@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from verifier.claims import FIGURE_KINDS, Claim
 from verifier.evidence import Evidence, Fact, Failure
+from verifier.periods import periods_agree
 from verifier.trace_view import TraceView
 from verifier.verdict import Reason, Rule
 
@@ -26,6 +27,8 @@ class Finding:
     facts: list[Fact]
     in_scope: list[Fact]
     supported_by: list[str]
+    off_period: list[Fact] = dataclasses.field(default_factory=list)
+    """Facts that match the figure but that the source states for another period."""
 
 
 @dataclass(slots=True)
@@ -41,10 +44,14 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
     """Match one claim against the evidence, keeping the facts about the tickers it speaks of."""
     if claim.kind in FIGURE_KINDS:
         facts = evidence.match_figure(claim)
+        off_period = [f for f in facts if not periods_agree(claim.period, f.period)]
+        if off_period:
+            facts = [f for f in facts if periods_agree(claim.period, f.period)]
         scope = claim.scope
         in_scope = [f for f in facts if not scope or f.ticker is None or f.ticker in scope]
         preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
-        return Finding(claim, facts, in_scope, _ids(f.event for f in preferred or in_scope))
+        supported_by = _ids(f.event for f in preferred or in_scope)
+        return Finding(claim, facts, in_scope, supported_by, off_period)
     if claim.kind == "date":
         return Finding(claim, [], [], evidence.match_date(claim))
     if claim.kind == "ticker":
@@ -114,6 +121,13 @@ def _unsupported_message(f: Finding, evidence: Evidence) -> str:
     head = f'"{claim.text}"{_scope_words(claim)}'
     if f.facts:
         return f"{head} matches {f.facts[0].describe()}, not a result about {', '.join(sorted(claim.scope))}"
+    if f.off_period and claim.period is not None:
+        other = f.off_period[0]
+        stated = other.period.describe() if other.period else "another period"
+        return (
+            f"{head} is stated for {claim.period.describe()}, but the source gives "
+            f"{other.describe()} for {stated}"
+        )
     if claim.sign:
         unsigned = evidence.match_figure(dataclasses.replace(claim, sign=0))
         if unsigned:

@@ -1,13 +1,18 @@
 """Verification cost per draft: typical drafts of 100-200 words against traces of 10 events.
 
-Run: `.venv/bin/python -m tests.bench.bench_verify`. Prints microseconds per draft.
+Run: `.venv/bin/python -m tests.bench.bench_verify`. Prints microseconds per draft (min and median
+of several rounds). Every trace has its own figures, dates and headlines, so caches of repeated
+strings help only within a trace, as in a real run; `--cold` also clears them before each trace.
 """
 
 from __future__ import annotations
 
+import statistics
+import sys
 import time
 from typing import Any
 
+from verifier.evidence import clear_caches
 from verifier.verify import verify
 
 TICKERS = ["ENYW", "GMJ", "LADN", "MCG", "NGZW"]
@@ -17,18 +22,20 @@ def make_trace(i: int) -> dict[str, Any]:
     """Ten events (daily moves, news, P&L, a calculation) and a ~150-word draft over them."""
     events: list[dict[str, Any]] = []
     sentences = []
+    day = 2 + i % 26
+    session, previous = f"2024-03-{day:02d}", f"2024-03-{day - 1:02d}"
     for k, t in enumerate(TICKERS):
-        close, prev = 100 + i % 7 + k * 13.37, 98.5 + k * 13.1
+        close, prev = 100 + i * 0.37 + k * 13.37, 98.5 + i * 0.11 + k * 13.1
         pct = round((close - prev) / prev * 100, 2)
         events.append(
             {
                 "id": f"m{k}",
                 "tool": "get_daily_move",
-                "args": {"ticker": t, "date": "2024-03-27"},
+                "args": {"ticker": t, "date": session},
                 "result": {
                     "ticker": t,
-                    "session": "2024-03-27",
-                    "previous_session": "2024-03-26",
+                    "session": session,
+                    "previous_session": previous,
                     "close": round(close, 2),
                     "previous_close": round(prev, 2),
                     "change": round(close - prev, 2),
@@ -38,14 +45,14 @@ def make_trace(i: int) -> dict[str, Any]:
         )
         word = "rose" if pct >= 0 else "fell"
         sentences.append(
-            f"{t} {word} {abs(pct):.2f}% on March 27, 2024 to close at ${close:,.2f}, "
-            f"against a previous close of {prev:.2f} on 2024-03-26"
+            f"{t} {word} {abs(pct):.2f}% on March {day}, 2024 to close at ${close:,.2f}, "
+            f"against a previous close of {prev:.2f} on 2024-03-{day - 1:02d}"
         )
     news = [
         {
-            "headline": f"Company {n} announces quarterly results ahead of estimates",
+            "headline": f"Company {n} announces results for unit {i} ahead of estimates",
             "session": "before",
-            "published_at": "2024-03-27T12:00:00Z",
+            "published_at": f"{session}T12:00:00Z",
             "source": "Reuters",
         }
         for n in range(3)
@@ -83,13 +90,13 @@ def make_trace(i: int) -> dict[str, Any]:
     )
     draft = (
         ". ".join(sentences)
-        + '. The news flow was "Company 1 announces quarterly results ahead of '
+        + f'. The news flow was "Company 1 announces results for unit {i} ahead of '
         'estimates". The ENYW position gained $4,293.81 (3.73%), 85 bps of the portfolio, on a market '
         "value of $119.5K, a 3.6% return. Overall the portfolio had a constructive session with most "
         "holdings finishing higher and volumes close to their recent averages."
     )
     return {
-        "question": "Summarise the portfolio's day on 2024-03-27.",
+        "question": f"Summarise the portfolio's day on {session}.",
         "requires": ["percentage"],
         "events": events,
         "draft": draft,
@@ -97,20 +104,29 @@ def make_trace(i: int) -> dict[str, Any]:
 
 
 def main() -> None:
+    cold = "--cold" in sys.argv
     traces = [make_trace(i) for i in range(200)]
     words = sum(len(t["draft"].split()) for t in traces) / len(traces)
-    assert all(verify(t).accepted for t in traces[:5]), verify(traces[0]).reasons
+    assert len({t["draft"] for t in traces}) == len(traces)
+    assert all(verify(t).accepted for t in traces), verify(traces[0]).reasons
     for t in traces[:20]:
         verify(t)
-    rounds, best = 5, float("inf")
+    rounds, per_draft = 9, []
     for _ in range(rounds):
-        start = time.perf_counter()
+        clear_caches()
+        elapsed = 0.0
         for t in traces:
+            if cold:
+                clear_caches()
+            start = time.perf_counter()
             verify(t)
-        best = min(best, (time.perf_counter() - start) / len(traces))
+            elapsed += time.perf_counter() - start
+        per_draft.append(elapsed / len(traces))
     print(
-        f"verify: {best * 1e6:.0f} us per draft (best of {rounds} x {len(traces)}; "
-        f"{words:.0f} words, 10 events, {len(verify(traces[0]).claims)} claims)"
+        f"verify{' (cold caches)' if cold else ''}: min {min(per_draft) * 1e6:.0f} us, "
+        f"median {statistics.median(per_draft) * 1e6:.0f} us per draft ({rounds} rounds x "
+        f"{len(traces)} distinct traces; {words:.0f} words, 10 events, "
+        f"{len(verify(traces[0]).claims)} claims)"
     )
 
 

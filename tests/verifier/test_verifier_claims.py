@@ -126,3 +126,13 @@ def test_scope_is_the_tickers_before_the_figure() -> None:
     claims = extract_claims("AAPL closed at 190.2. MSFT closed at 410.5, above AAPL at 190.2.")
     figures = [c for c in claims if c.kind == "number"]
     assert [sorted(f.scope) for f in figures] == [["AAPL"], ["MSFT"], ["AAPL", "MSFT"]]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("ſeis", "number"), ("15 de ſeptiembre de 2024", "date"), ("the ſecond quarter", "date")],
+)
+def test_words_that_match_only_case_insensitively_are_read_not_raised_on(
+    text: str, kind: str
+) -> None:
+    assert one(text).kind == kind

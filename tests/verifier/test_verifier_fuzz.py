@@ -7,6 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from verifier import claims
 from verifier.claims import extract_claims
 from verifier.verify import verify
 
@@ -22,6 +23,10 @@ PIECES = [
     "2024-03-1",
     "AAPL ",
     "BRK-A",
+    " in the ",
+    "prior year ",
+    "2021 ",
+    "$8.2m ",
 ]
 REPORTISH = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 DRAFTS = st.one_of(st.none(), st.text(max_size=200), REPORTISH)
@@ -87,3 +92,58 @@ def test_verify_never_raises_on_arbitrary_json(trace: Any) -> None:
 def test_extraction_spans_point_into_the_text(text: str) -> None:
     for claim in extract_claims(text):
         assert 0 <= claim.start < claim.end <= len(text)
+
+
+SCANNED = [
+    *zip(claims.DATE_PATTERNS, claims.DATE_HINTS, strict=True),
+    *zip(claims.QUARTER_PATTERNS, claims.QUARTER_HINTS, strict=True),
+]
+HINTED = [
+    (claims.NUMBER, claims._NUMBER_HINT, False),
+    (claims.NUMBER_WORD, claims._NUMBER_WORD_HINT, True),
+    (claims.TICKER, claims._TICKER_HINT, False),
+    (claims.DIRECTION, claims._DIRECTION_HINT, True),
+]
+WORDY = st.lists(
+    st.sampled_from(
+        [
+            *PIECES,
+            *"/ -sſKİßéÓ",
+            "third quarter of 2021 ",
+            "Tercer Trimestre del 2020 ",
+            "15 de Marzo de 2024",
+            "SEPTIEMBRE de 2023",
+            "Mar 5th 2024",
+            "12/03/2024",
+            "3Q21",
+            "Q4 FY2020",
+            "Rose ",
+            "SUBIÓ ",
+            "Twelve ",
+            "ſeis ",
+            "US$",
+            "EUR ",
+            "1.2 million",
+            "last year",
+        ]
+    ),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(WORDY, st.text(max_size=80)))
+def test_hinted_scans_find_exactly_what_the_full_patterns_find(text: str) -> None:
+    folded = claims._fold(text)
+    for pattern, (hint, fold, needs) in SCANNED:
+        expected = [m.span() for m in pattern.finditer(text)]
+        if not claims._holds_any(folded, needs):
+            assert expected == []
+            continue
+        found = [m.span() for m in claims._scan(pattern, hint, text, folded if fold else text)]
+        assert found == expected, pattern.pattern
+    if not claims._holds_any(folded, claims._NUMBER_WORD_LIST):
+        assert list(claims.NUMBER_WORD.finditer(text)) == []
+    for pattern, hint, fold in HINTED:
+        found = [m.span() for m in claims._scan(pattern, hint, text, folded if fold else text)]
+        assert found == [m.span() for m in pattern.finditer(text)], pattern.pattern

@@ -1,0 +1,116 @@
+"""Figures held against the text they came from: the period they are stated for, half-up rounding
+of written numbers, counts that stand only for whole numbers, and `$8.2m` as money."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifier.claims import extract_claims
+from verifier.periods import Period, periods_agree
+from verifier.verify import verify
+
+CALL = (
+    "Diluted GAAP earnings per common share were $3.69 for the third quarter of 2021, improved "
+    "from $3.41 in the second quarter of 2021 and $2.75 in the third quarter of 2020.\n"
+    "Our sales forecast for 2021 remains in the range of $1.7 billion to $1.8 billion compared "
+    "with $1.67 billion in the prior year.\n"
+    "On a consolidated basis, our sales increased to a record $1.65 billion.\n"
+    "We reported a net profit of $8.2 million and agreed to accelerate 12 aircraft deliveries.\n"
+)
+
+
+def check(draft: str) -> list[str]:
+    event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": CALL}
+    verdict = verify({"question": "Summarise the call.", "draft": draft, "events": [event]})
+    return [f"{r.rule.value}: {r.message}" for r in verdict.reasons]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "EPS were $3.69 in the third quarter of 2021.",
+        "In Q3 2021 EPS rose to $3.69 from $3.41 in Q2 2021.",
+        "EPS of $2.75 in the third quarter of 2020 rose to $3.69.",
+        "Sales of $1.67 billion in the prior year.",
+        "The 2021 forecast is $1.7 billion to $1.8 billion.",
+        "Sales reached $1.7 billion, a record.",
+        "Net profit was $8 million, and 12 aircraft deliveries were accelerated.",
+        "Net profit was $8.2m.",
+    ],
+)
+def test_figures_stated_as_the_source_states_them_are_accepted(draft: str) -> None:
+    assert check(draft) == []
+
+
+@pytest.mark.parametrize(
+    ("draft", "said"),
+    [
+        ("EPS were $3.69 in the third quarter of 2020.", "stated for Q3 2020"),
+        ("In the second quarter of 2021 EPS were $3.69.", "stated for Q2 2021"),
+        ("Sales were $1.67 billion in the prior quarter.", "stated for the prior quarter"),
+        ("Sales reached a record $1.6 billion.", "$1.6 billion"),
+        ("The company accelerated 8 aircraft deliveries.", '"8"'),
+        ("Net profit was $9.2m.", "$9.2m"),
+    ],
+)
+def test_figures_moved_to_another_period_rounded_down_or_changed_are_rejected(
+    draft: str, said: str
+) -> None:
+    reasons = check(draft)
+    assert len(reasons) == 1 and reasons[0].startswith("unsupported_figure")
+    assert said in reasons[0]
+
+
+def test_the_period_message_names_the_period_the_source_gives() -> None:
+    (reason,) = check("EPS were $3.69 in the third quarter of 2020.")
+    assert "for Q3 2021" in reason
+
+
+def test_a_figure_takes_the_nearest_period_of_its_own_sentence() -> None:
+    text = "Revenue was $5 in Q3 2021, up from $4 in Q2 2021. Costs were $2."
+    periods = {c.text: c.period for c in extract_claims(text) if c.kind == "money"}
+    assert periods == {"$5": Period(2021, 3), "$4": Period(2021, 2), "$2": None}
+
+
+def test_relative_periods_and_years_written_alone_are_periods() -> None:
+    text = "Sales of $9 last quarter; guidance for 2022 is $12 billion; $7 a year ago."
+    periods = {c.text: c.period for c in extract_claims(text) if c.kind == "money"}
+    assert periods == {
+        "$9": Period(back="quarter"),
+        "$12 billion": Period(2022),
+        "$7": Period(back="year"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "agree"),
+    [
+        (Period(2021, 3), Period(2021, 3), True),
+        (Period(2021, 3), Period(2021), True),
+        (Period(2021, 3), Period(None, 3), True),
+        (Period(2021, 3), Period(2020, 3), False),
+        (Period(2021, 3), Period(2021, 2), False),
+        (Period(back="year"), Period(back="quarter"), False),
+        (Period(back="year"), Period(2020, 3), True),
+        (None, Period(2020), True),
+    ],
+)
+def test_periods_disagree_only_on_a_part_both_state(
+    a: Period | None, b: Period | None, agree: bool
+) -> None:
+    assert periods_agree(a, b) is agree
+
+
+def test_lower_case_m_is_millions_only_after_a_currency() -> None:
+    (money,) = [c for c in extract_claims("a profit of $8.2m and a 5m walk") if c.kind != "ticker"]
+    assert (money.text, money.kind, money.scale) == ("$8.2m", "money", 1e6)
+
+
+def test_a_period_a_change_is_measured_from_is_not_the_changes_period() -> None:
+    source = "Third quarter 2020 EPS was $0.34, up 17% from the third quarter of 2019."
+    event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": source}
+    draft = "Earnings per share for the third quarter of 2020 rose 17% to $0.34."
+    verdict = verify({"question": "Summarise the call.", "draft": draft, "events": [event]})
+    assert verdict.reasons == []
+    periods = {c.text: c.period for c in extract_claims(source) if c.kind != "date"}
+    assert periods == {"$0.34": Period(2020, 3), "17%": None}

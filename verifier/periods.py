@@ -1,0 +1,125 @@
+"""Periods: the quarter or year a figure is stated for, taken from the nearest mention around it.
+
+Earnings text is full of figures for neighbouring periods ("$3.69 for the third quarter of 2021,
+up from $3.41 in the second quarter"), so a figure found somewhere in a source still misleads when
+the draft states it for another period. A figure's period is the nearest period mention in its
+sentence, a period right after it joined by "in", "for", "during"... first: a quarter ("Q3 2021",
+"third quarter"), a year written alone ("2021"), or a relative one ("prior year", "last quarter",
+"year-ago"). Two periods disagree only where both say something
+about the same part (year, quarter, or the relative step) and say different things.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from verifier.claims import Claim
+
+
+class Period(NamedTuple):
+    """Year and quarter (1-4) where stated, or a step back ("year" or "quarter") from the text's own."""
+
+    year: int | None = None
+    quarter: int | None = None
+    back: str | None = None
+
+    def describe(self) -> str:
+        if self.back:
+            return f"the prior {self.back}"
+        quarter = f"Q{self.quarter}" if self.quarter else ""
+        return " ".join(p for p in (quarter, str(self.year or "")) if p)
+
+
+RELATIVE = re.compile(
+    r"(?i)(?<![\w-])(?:(?:prior|previous|last|past)[\s-]+(?P<step>year|quarter)"
+    r"|(?:linked|sequential)\s+(?P<linked>quarter)|(?P<ago>year[\s-]+ago|a\s+year\s+earlier))(?!\w)"
+)
+_RELATIVE_WORDS = re.compile(r"prior|previous|last|past|linked|sequential|ago|earlier")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
+QUARTER_BASE = 12
+_LINK = re.compile(
+    r"(?i)\s*,?\s*(?:in|for|during|of|at\s+the\s+end\s+of)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?"
+)
+"""What binds a figure to the period after it ("$2.75 in the third quarter"): that one wins."""
+_BASE = re.compile(
+    r"(?i)(?<!\w)(?:from|compared\s+(?:with|to)|versus|vs\.?|over|than|against)\s+(?:the\s+)?"
+    r"(?:same\s+(?:period|quarter)\s+(?:in|of)\s+)?(?:the\s+)?$"
+)
+"""A period a change is measured against ("up 17% from Q3 2019") is nobody's period."""
+
+
+def periods_agree(a: Period | None, b: Period | None) -> bool:
+    """Whether two periods can be the same: no part that both state differs."""
+    if a is None or b is None:
+        return True
+    return all(x is None or y is None or x == y for x, y in zip(a, b, strict=True))
+
+
+def attach_periods(text: str, claims: list[Claim]) -> None:
+    """Give each figure of `text` the period it is stated for, if its sentence names one.
+
+    A period joined to the figure before it ("$2.75 in Q3 2020") belongs to that figure alone, and
+    one a change is measured from ("up 17% from Q3 2019") to none; otherwise a figure takes the
+    nearest period of its sentence that no other figure stands between.
+    """
+    found = _mentions(text, claims)
+    if not found:
+        return
+    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    mentions = [(s, e, p, bisect_right(starts, s) - 1) for s, e, p in found]
+    figures = [c for c in claims if c.kind in ("number", "money", "percent") and not _is_year(c)]
+    ends = [f.end for f in figures]
+    owner: dict[int, int] = {}
+    for i, (start, _, _, _) in enumerate(mentions):
+        before = bisect_right(ends, start) - 1
+        if before >= 0 and _LINK.fullmatch(text, figures[before].end, start) is not None:
+            owner[i] = before
+        elif _BASE.search(text, max(start - 40, 0), start) is not None:
+            owner[i] = -1
+    for k, figure in enumerate(figures):
+        sentence = bisect_right(starts, figure.start) - 1
+        best: tuple[int, int, Period] | None = None
+        for i, (start, end, period, where) in enumerate(mentions):
+            mine = owner.get(i)
+            if where != sentence or (mine is not None and mine != k):
+                continue
+            if start >= figure.end:
+                gap, crossed = start - figure.end, bisect_right(ends, start) - 1 != k
+            else:
+                gap, crossed = figure.start - end, bisect_right(ends, end) < k
+            if gap < 0 or crossed:
+                continue
+            rank = (0 if mine == k else 1, gap)
+            if best is None or rank < best[:2]:
+                best = (*rank, period)
+        if best is not None:
+            figure.period = best[2]
+
+
+def _mentions(text: str, claims: list[Claim]) -> list[tuple[int, int, Period]]:
+    found: list[tuple[int, int, Period]] = []
+    for claim in claims:
+        if claim.kind == "date" and claim.dates:
+            year, month, day = claim.dates[0]
+            if month > QUARTER_BASE and day is None:
+                found.append((claim.start, claim.end, Period(year, month - QUARTER_BASE)))
+        elif _is_year(claim):
+            found.append((claim.start, claim.end, Period(int(claim.readings[0].value))))
+    if _RELATIVE_WORDS.search(text.lower()):
+        for m in RELATIVE.finditer(text):
+            step = m.group("step") or m.group("linked") or "year"
+            found.append((m.start(), m.end(), Period(back=step.lower())))
+    return found
+
+
+def _is_year(claim: Claim) -> bool:
+    return (
+        claim.kind == "number"
+        and not claim.sign
+        and claim.scale == 1.0
+        and _YEAR.fullmatch(claim.text) is not None
+    )
