@@ -200,23 +200,18 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     out
         Output root the run wrote to.
     """
-    import json
-
     from pydantic import ValidationError
     from rich.console import Console
 
     from agent.budget import BudgetLedger, render_budget_table
+    from flows.cases import open_run, read_manifest
 
-    manifest = out / date.isoformat() / "manifest.json"
-    if not manifest.is_file():
-        raise InputError(f"no run for {date} under {out} ({manifest} is missing): run it first")
+    layout = open_run(out, date)
     try:
-        ledger = BudgetLedger.model_validate(
-            json.loads(manifest.read_text(encoding="utf-8"))["budget"]
-        )
-    except (ValueError, KeyError, TypeError, ValidationError):
+        ledger = BudgetLedger.model_validate(read_manifest(layout)["budget"])
+    except (KeyError, ValidationError):
         raise InputError(
-            f"{manifest} holds no readable budget: run the night again to rewrite it"
+            f"{layout.manifest} holds no readable budget: run the night again to rewrite it"
         ) from None
     Console().print(render_budget_table(ledger))
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from flows.layout import RunLayout, check_name, remove_stale, write_atomic, write_json, write_jsonl
+from flows.layout import RunLayout, check_name, remove_stale, write_json, write_jsonl
 from flows.portfolio import PortfolioTable
 from flows.records import QuestionRecord, TickerResult
-from flows.report import PortfolioReport, build_report, render_markdown
+from flows.report import build_report, write_report
 from flows.review_page import write_review_page
 from flows.review_report import ReviewState
 
@@ -114,14 +114,6 @@ def index_row(record: QuestionRecord) -> dict[str, Any]:
         "tokens": sum(record.tokens.values()) - record.tokens.get("cached_tokens", 0),
         "file": f"{record.case_id}.json",
     }
-
-
-def write_report(layout: RunLayout, report: PortfolioReport) -> list[Path]:
-    json_path = layout.report(report.portfolio_id, ".json")
-    md_path = layout.report(report.portfolio_id, ".md")
-    write_json(json_path, report.model_dump(mode="json"))
-    write_atomic(md_path, render_markdown(report))
-    return [md_path, json_path]
 
 
 def count_records(outcome: RunOutcome, withheld: dict[str, int]) -> dict[str, Any]:

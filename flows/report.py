@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from flows.layout import RunLayout, write_atomic, write_json
 from flows.portfolio import PortfolioTable
 from flows.records import QuestionRecord, TickerResult
 
@@ -151,3 +153,12 @@ def _num(value: float | None) -> str:
 
 def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{value:+.2f}%"
+
+
+def write_report(layout: RunLayout, report: PortfolioReport) -> list[Path]:
+    """Write a portfolio report as markdown and JSON, each atomically."""
+    json_path = layout.report(report.portfolio_id, ".json")
+    md_path = layout.report(report.portfolio_id, ".md")
+    write_json(json_path, report.model_dump(mode="json"))
+    write_atomic(md_path, render_markdown(report))
+    return [md_path, json_path]

@@ -19,8 +19,8 @@ from pydantic import ValidationError
 from data.errors import InputError
 from flows.cases import ReviewCase, load_cases, load_reruns, open_run
 from flows.decisions import Decision, digest_draft, latest_decisions, read_decisions
-from flows.layout import RunLayout, write_atomic, write_json
-from flows.report import Answer, PortfolioReport, render_markdown
+from flows.layout import RunLayout
+from flows.report import Answer, PortfolioReport, write_report
 
 
 @dataclass
@@ -139,14 +139,6 @@ def load_reports(layout: RunLayout) -> list[PortfolioReport]:
     return reports
 
 
-def write_reviewed(layout: RunLayout, report: PortfolioReport) -> list[Path]:
-    json_path = layout.report(report.portfolio_id, ".json")
-    md_path = layout.report(report.portfolio_id, ".md")
-    write_json(json_path, report.model_dump(mode="json"))
-    write_atomic(md_path, render_markdown(report))
-    return [md_path, json_path]
-
-
 def rebuild_run(out_dir: Path, report_date: date) -> list[Path]:
     """Rewrite every portfolio report and the review page from the cases and decisions."""
     from flows.review_page import write_review_page
@@ -155,6 +147,6 @@ def rebuild_run(out_dir: Path, report_date: date) -> list[Path]:
     state = ReviewState.load(layout)
     written: list[Path] = []
     for report in load_reports(layout):
-        written += write_reviewed(layout, state.apply(report))
+        written += write_report(layout, state.apply(report))
     written.append(write_review_page(layout))
     return written

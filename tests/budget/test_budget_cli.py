@@ -54,9 +54,16 @@ def test_prints_the_ledger_of_a_run(
     assert "760" in out and "256" in out and "190" in out
 
 
-@pytest.mark.parametrize("manifest", [None, "{}", "not json"])
+@pytest.mark.parametrize(
+    ("manifest", "expected"),
+    [
+        (None, "no run for 2024-06-28"),
+        ("{}", "holds no readable budget"),
+        ("not json", "cannot read"),
+    ],
+)
 def test_missing_or_broken_run_is_one_line_and_nonzero(
-    tmp_path: Path, manifest: str | None
+    tmp_path: Path, manifest: str | None, expected: str
 ) -> None:
     if manifest is not None:
         (tmp_path / DAY.isoformat()).mkdir()
@@ -65,6 +72,5 @@ def test_missing_or_broken_run_is_one_line_and_nonzero(
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1
-    expected = "no run for 2024-06-28" if manifest is None else "holds no readable budget"
     assert done.stderr.startswith("nightdesk: error: ")
     assert expected in done.stderr
