@@ -45,8 +45,8 @@ _T: dict[str, dict[str, str]] = {
         "es": "No hay titulares de {ticker} del {start} al {end}.",
     },
     "headline": {
-        "en": '"{headline}" ({source}, {published_at})',
-        "es": '"{headline}" ({source}, {published_at})',
+        "en": "{headline} ({source}, {published_at})",
+        "es": "{headline} ({source}, {published_at})",
     },
     "events": {
         "en": "Events for {ticker} from {start} to {end}: {items}.",
@@ -141,7 +141,12 @@ def _news(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
     items = result.get("news") or []
     if not items:
         return _T["no_news"][language].format(**frame)
-    shown = [_T["headline"][language].format(**{k: _show(v) for k, v in n.items()}) for n in items]
+    shown = [
+        _T["headline"][language].format(
+            **{**{k: _show(v) for k, v in n.items()}, "headline": _quote(n)}
+        )
+        for n in items
+    ]
     return _T["news"][language].format(items="; ".join(shown), **frame)
 
 
@@ -186,6 +191,18 @@ def _show(value: Any) -> str:
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     return value if isinstance(value, str) else json.dumps(value)
+
+
+QUOTES = (('"', '"'), ("“", "”"), ("«", "»"))
+
+
+def _quote(item: dict[str, Any]) -> str:
+    """A headline in quotation marks it does not itself contain, so the quote reads whole."""
+    headline = str(item.get("headline", ""))
+    for left, right in QUOTES:
+        if left not in headline and right not in headline:
+            return f"{left}{headline}{right}"
+    return f"“{headline}”"
 
 
 def _first_user_text(messages: list[Message]) -> str:

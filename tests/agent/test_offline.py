@@ -146,3 +146,38 @@ async def test_summary_drafts_from_the_union_of_its_answers(sample_catalog):
     assert "closed at" in summary.draft and (
         "Events" in summary.draft or "Nothing is scheduled" in summary.draft
     )
+
+
+def test_a_headline_with_its_own_quotes_is_quoted_whole_and_verifies() -> None:
+    from agent.providers.offline import draft_text
+    from verifier.verify import verify
+
+    headline = '"L$D" Black Ops 3 w/ Papi Yang'
+    result = {
+        "ticker": "D",
+        "start": "2015-12-05",
+        "end": "2015-12-08",
+        "found": 1,
+        "truncated": False,
+        "news": [
+            {
+                "published_at": "2015-12-08T18:25:24Z",
+                "session": "during",
+                "headline": headline,
+                "source": "MrPapiYang",
+            }
+        ],
+    }
+    args = {"ticker": "D", "start": "2015-12-05", "end": "2015-12-08"}
+    draft = draft_text(
+        [{"id": "news-1", "tool": "search_news", "args": args, "result": result}], "en"
+    )
+    assert f"“{headline}”" in draft
+    trace = {
+        "question": "Which headlines could explain the move of D on 2015-12-08?",
+        "draft": draft,
+        "events": [{"id": "news-1", "tool": "search_news", "args": args, "result": result}],
+    }
+    verdict = verify(trace)
+    assert verdict.accepted, verdict.reasons
+    assert any(c.kind == "headline" and c.text.strip("“”") == headline for c in verdict.claims)
