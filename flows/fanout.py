@@ -51,8 +51,8 @@ async def answer_tickers(
 ) -> TickerBatch:
     """Every ticker of `holders` answered within `config.budget` and `config.concurrency`."""
     report_date = catalog.report_date
-    budget = RunBudget(config.budget, list(holders), provider=config.provider, model=config.model)
     provider = open_provider(config)
+    budget = RunBudget(config.budget, list(holders), provider=provider.name, model=provider.model)
     services = RunServices(
         provider=provider,
         catalog=catalog,

@@ -120,3 +120,5 @@ async def test_scripted_wire_run(kind: Wire, small_data: Path, tmp_path: Path) -
     assert used["cached_tokens"] == model.cached_tokens > 0
     assert used["output_tokens"] == model.output_tokens > 0
     assert manifest["parameters"]["provider"] == kind
+    provider_models = {(line["provider"], line["model"]) for line in manifest["budget"]["lines"]}
+    assert len(provider_models) == 1 and all(m for _, m in provider_models), provider_models
