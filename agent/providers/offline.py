@@ -63,8 +63,12 @@ _T: dict[str, dict[str, str]] = {
     },
     "generic": {"en": "{tool} for {subject}: {items}.", "es": "{tool} de {subject}: {items}."},
     "error": {
-        "en": "The data of {tool} is unavailable.",
-        "es": "Los datos de {tool} no están disponibles.",
+        "en": "No data came back from {tool}, so that part is unavailable.",
+        "es": "{tool} no devolvió datos, así que esa parte no está disponible.",
+    },
+    "news_error": {
+        "en": "No headlines were found for {ticker} in the window searched.",
+        "es": "No se encontraron titulares de {ticker} en el periodo consultado.",
     },
     "nothing": {
         "en": "The available tools returned no data for this question.",
@@ -118,10 +122,12 @@ def draft_text(results: list[dict[str, Any]], language: str) -> str:
 def _sentence(entry: dict[str, Any], language: str) -> str:
     tool = str(entry.get("tool", ""))
     result = entry.get("result")
-    if "error" in entry or not isinstance(result, dict) or "error" in result:
-        return _T["error"][language].format(tool=tool)
     raw_args = entry.get("args")
     args: dict[str, Any] = raw_args if isinstance(raw_args, dict) else {}
+    if "error" in entry or not isinstance(result, dict) or "error" in result:
+        if tool == "search_news" and isinstance(args.get("ticker"), str):
+            return _T["news_error"][language].format(ticker=args["ticker"])
+        return _T["error"][language].format(tool=tool)
     try:
         return _SENTENCES[tool](result, args, language).replace("\n", " ")
     except KeyError:  # another tool, or a result shape the templates do not know

@@ -181,3 +181,25 @@ def test_a_headline_with_its_own_quotes_is_quoted_whole_and_verifies() -> None:
     verdict = verify(trace)
     assert verdict.accepted, verdict.reasons
     assert any(c.kind == "headline" and c.text.strip("“”") == headline for c in verdict.claims)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("en", "No headlines were found for AXO"), ("es", "No se encontraron titulares de AXO")],
+)
+def test_a_window_without_news_is_said_plainly_and_verifies(language: str, expected: str) -> None:
+    from agent.providers.offline import draft_text
+    from verifier.verify import verify
+
+    args = {"ticker": "AXO", "start": "2024-12-28", "end": "2024-12-31"}
+    event = {
+        "id": "news-1",
+        "tool": "search_news",
+        "args": args,
+        "error": "no news for AXO between 2024-12-28 and 2024-12-31",
+    }
+    draft = draft_text([event], language)
+    assert draft.startswith(expected)
+    question = "Which recent headlines could explain the move of AXO on 2024-12-31?"
+    verdict = verify({"question": question, "draft": draft, "events": [event]})
+    assert verdict.accepted, verdict.reasons
