@@ -9,6 +9,7 @@ English and Spanish; whether a claim holds is decided elsewhere, against the tra
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -43,6 +44,21 @@ class Claim:
     symbol: str = ""
     scope: frozenset[str] = field(default_factory=frozenset)
     period: Period | None = None
+    tied: bool = False
+    """A period named only as a base: a change's ("from Q3 2019"), or a base figure's ("down from
+    $2.39 in Q3 2019")."""
+    used: bool = False
+    """A period some figure of the text is stated for."""
+
+    @property
+    def bare_quarter(self) -> bool:
+        """A quarter named for what its sentence says: not as a base, not as a figure's period."""
+        return (
+            self.kind == "date"
+            and not self.tied
+            and not self.used
+            and any(month > QUARTER_BASE and day is None for _, month, day in self.dates)
+        )
 
     @property
     def span(self) -> tuple[int, int]:
@@ -162,12 +178,12 @@ SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
 # that match wherever the pattern they stand for can start; the full pattern is tried only there.
 _MONTH_HINT = re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")
 _ES_MONTHS = "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
-_EN_MONTH_WORDS = re.compile("|".join(MONTHS_EN))
-_ES_MONTH_WORDS = re.compile("|".join(MONTHS_ES))
-Hint = tuple[re.Pattern[str], bool, re.Pattern[str]]
+_EN_MONTH_WORDS = tuple(MONTHS_EN)
+_ES_MONTH_WORDS = tuple(MONTHS_ES)
+Hint = tuple[re.Pattern[str], bool, tuple[str, ...]]
 """A hint, whether it reads the case-folded text, and words one of which the folded text holds."""
 DATE_HINTS: tuple[Hint, ...] = (
-    (re.compile(r"\d\d\d\d-\d\d-\d\d"), False, re.compile("-")),
+    (re.compile(r"\d\d\d\d-\d\d-\d\d"), False, ("-",)),
     (_MONTH_HINT, False, _EN_MONTH_WORDS),
     (
         re.compile(
@@ -179,23 +195,23 @@ DATE_HINTS: tuple[Hint, ...] = (
     (_MONTH_HINT, False, _EN_MONTH_WORDS),
     (re.compile(r"\d\d?\s+de\s"), False, _ES_MONTH_WORDS),
     (re.compile(_ES_MONTHS), True, _ES_MONTH_WORDS),
-    (re.compile(r"\d\d?/\d\d?/\d\d\d\d"), False, re.compile("/")),
+    (re.compile(r"\d\d?/\d\d?/\d\d\d\d"), False, ("/",)),
 )
 QUARTER_HINTS: tuple[Hint, ...] = (
     (
         re.compile(r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[\s-]+quarter"),
         True,
-        re.compile("quarter"),
+        ("quarter",),
     ),
     (
         re.compile(r"(?:primer|primero|segundo|tercer|tercero|cuarto|quinto)\s+trimestre"),
         True,
-        re.compile("trimestre"),
+        ("trimestre",),
     ),
-    (re.compile(r"Q[1-9]|[1-9]Q"), False, re.compile("q")),
+    (re.compile(r"Q[1-9]|[1-9]Q"), False, ("q",)),
 )
 _NUMBER_HINT = re.compile(r"[(\-−+$€£UE\d]")
-_NUMBER_WORD_LIST = re.compile("|".join(NUMBER_WORDS))
+_NUMBER_WORD_LIST = tuple(NUMBER_WORDS)
 _NUMBER_WORD_HINT = re.compile("|".join(NUMBER_WORDS))
 _TICKER_HINT = re.compile(r"[$A-Z]")
 _DIRECTION_HINT = re.compile(
@@ -272,8 +288,17 @@ def _scan(
             pos = max(m.end(), h.start() + 1)
 
 
-def _holds_any(folded: str | None, words: re.Pattern[str]) -> bool:
-    return folded is None or words.search(folded) is not None
+def _holds_any(folded: str | None, words: tuple[str, ...]) -> bool:
+    """Whether the folded text holds one of `words` (always, where folding changed the length)."""
+    return folded is None or any(word in folded for word in words)
+
+
+def _holds_once(holds: dict[int, bool], folded: str | None, words: tuple[str, ...]) -> bool:
+    """`_holds_any`, asked once per word list (several patterns share one)."""
+    held = holds.get(id(words))
+    if held is None:
+        held = holds[id(words)] = _holds_any(folded, words)
+    return held
 
 
 def _fold(text: str) -> str | None:
@@ -308,8 +333,9 @@ def _headlines(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
 def _dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
     found: list[Claim] = []
     folded = _fold(text)
+    holds: dict[int, bool] = {}
     for pattern, (hint, fold, needs) in zip(DATE_PATTERNS, DATE_HINTS, strict=True):
-        if not _holds_any(folded, needs):
+        if not _holds_once(holds, folded, needs):
             continue
         for m in _scan(pattern, hint, text, folded if fold else text):
             if any(c.start < m.end() and m.start() < c.end for c in found):
@@ -318,7 +344,7 @@ def _dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
             if readings:
                 found.append(Claim(m.group(), m.start(), m.end(), "date", dates=readings))
     for pattern, (hint, fold, needs) in zip(QUARTER_PATTERNS, QUARTER_HINTS, strict=True):
-        if not _holds_any(folded, needs):
+        if not _holds_once(holds, folded, needs):
             continue
         for m in _scan(pattern, hint, text, folded if fold else text):
             if not any(c.start < m.end() and m.start() < c.end for c in found):
@@ -460,23 +486,36 @@ def _attach_directions(text: str, figures: list[Claim]) -> None:
 
 
 def _first_at_or_after(starts: list[int], position: int) -> int:
-    from bisect import bisect_left
-
     return bisect_left(starts, position)
 
 
 def _attach_scopes(text: str, figures: list[Claim], tickers: list[Claim]) -> None:
+    """Each figure speaks about the tickers named before it in its sentence and the last one named.
+
+    Figures and tickers are walked together in order of position; a scope is built once for each
+    distinct (sentence, tickers so far).
+    """
     if not tickers:
         return
-    tickers.sort(key=lambda c: c.start)
+    tickers.sort(key=_start)
     sentence_starts = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
-    from bisect import bisect_right
-
+    ticker_starts = [t.start for t in tickers]
+    scopes: dict[tuple[int, int], frozenset[str]] = {}
+    seen = 0
     for figure in figures:
-        sentence = sentence_starts[bisect_right(sentence_starts, figure.start) - 1]
-        before = [t for t in tickers if t.end <= figure.start]
-        if not before:
+        while seen < len(tickers) and tickers[seen].end <= figure.start:
+            seen += 1
+        if not seen:
             continue
-        scope = {t.symbol for t in before if t.start >= sentence}
-        scope.add(before[-1].symbol)
-        figure.scope = frozenset(scope)
+        sentence = sentence_starts[bisect_right(sentence_starts, figure.start) - 1]
+        first = bisect_left(ticker_starts, sentence, 0, seen)
+        scope = scopes.get((first, seen))
+        if scope is None:
+            symbols = {t.symbol for t in tickers[first:seen]}
+            symbols.add(tickers[seen - 1].symbol)
+            scope = scopes[(first, seen)] = frozenset(symbols)
+        figure.scope = scope
+
+
+def _start(claim: Claim) -> int:
+    return claim.start

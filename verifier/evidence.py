@@ -88,10 +88,15 @@ class Evidence:
     fraction_magnitudes: list[float] = field(default_factory=list)
     dates: dict[DateReading, set[str]] = field(default_factory=dict)
     tickers: dict[str, set[str]] = field(default_factory=dict)
-    headlines: list[tuple[str, str]] = field(default_factory=list)
+    headlines: dict[tuple[str, str], None] = field(default_factory=dict)
+    """(text, event) of every string a news result or the question holds; normalised on demand."""
     failures: list[Failure] = field(default_factory=list)
-    pending_dates: dict[tuple[DateReading, str], None] = field(default_factory=dict, repr=False)
-    """Dates seen while indexing, each filed under all its details once at the end."""
+    free_dates: dict[DateReading, set[str]] = field(default_factory=dict)
+    """`dates` less the quarters a source names only as a comparison base."""
+    pending_dates: dict[tuple[DateReading, str], bool] = field(default_factory=dict, repr=False)
+    """Dates seen while indexing (and whether only as a base quarter), filed once at the end."""
+    read: set[tuple[str, str]] = field(default_factory=set, repr=False)
+    """(text, event) pairs whose dates and tickers are already filed."""
 
     def match_figure(self, claim: Claim) -> list[Fact]:
         """Facts that round to the claim at the precision it displays (any ticker).
@@ -100,26 +105,31 @@ class Evidence:
         bare whole number (a count: "12 aircraft") stands only for a whole number.
         """
         found: list[Fact] = []
-        count = claim.kind == "number" and claim.scale == 1.0 and not claim.unit
-        for reading in claim.readings:
-            value, decimals = reading
-            hits: list[Fact] = []
-            if claim.unit == "bps":
-                hits += self._near(value, decimals, claim.scale)
+        scale, unit = claim.scale, claim.unit
+        count = claim.kind == "number" and scale == 1.0 and not unit
+        for value, decimals in claim.readings:
+            places = 0 if count and not decimals else decimals + 1
+            if unit == "bps":
+                self._near(found, value, decimals, scale, places)
                 value, decimals = value / 100, decimals + 2
-            hits += self._near(value, decimals, claim.scale)
-            if claim.unit:
+            self._near(found, value, decimals, scale, places)
+            if unit:
                 half = tolerance(decimals)
-                lo, hi = (value - half) * claim.scale, (value + half) * claim.scale
-                hits += _between(self.fractions, self.fraction_magnitudes, lo, hi)
-            places = 0 if count and not reading.decimals else reading.decimals + 1
-            found += [f for f in hits if f.decimals <= places]
+                lo, hi = (value - half) * scale, (value + half) * scale
+                magnitudes = self.fraction_magnitudes
+                for f in self.fractions[bisect_left(magnitudes, lo) : bisect_right(magnitudes, hi)]:
+                    if f.decimals <= places:
+                        found.append(f)
         if claim.sign:
-            found = [f for f in found if f.signed and (f.value < 0) == (claim.sign < 0)]
+            negative = claim.sign < 0
+            found = [f for f in found if f.signed and (f.value < 0) == negative]
         return found
 
-    def _near(self, value: float, decimals: int, scale: float) -> list[Fact]:
-        """Facts within half a unit of the claim's last decimal.
+    def _near(
+        self, found: list[Fact], value: float, decimals: int, scale: float, places: int
+    ) -> None:
+        """Add the facts within half a unit of the claim's last decimal, written with at most
+        `places` decimals.
 
         A number written in text rounds half up (1.65 is not "1.6"); a JSON number is compared
         by its binary value, as formatting it would round it.
@@ -127,20 +137,29 @@ class Evidence:
         half = tolerance(decimals)
         lo, hi = (value - half) * scale, (value + half) * scale
         top = (value + 0.5 * 10.0**-decimals * (1 - 1e-9)) * scale
-        found = _between(self.facts, self.magnitudes, lo, hi)
-        return [f for f in found if f.decimals < 0 or abs(f.value) < top]
+        magnitudes = self.magnitudes
+        for f in self.facts[bisect_left(magnitudes, lo) : bisect_right(magnitudes, hi)]:
+            if f.decimals < 0 or (f.decimals <= places and abs(f.value) < top):
+                found.append(f)
 
-    def match_date(self, claim: Claim) -> list[str]:
-        """Event ids whose results (or the question) hold the date, at the detail it gives."""
+    def match_date(self, claim: Claim, free: bool = False) -> list[str]:
+        """Event ids whose results (or the question) hold the date, at the detail it gives.
+
+        With `free`, a quarter counts only where a source names it for what it says, not only as
+        a comparison base ("from Q3 2019", "down from $2.39 in Q3 2019").
+        """
+        index = self.free_dates if free else self.dates
         events: list[str] = []
         for reading in claim.dates:
-            events += self.dates.get(reading, ())
+            events += index.get(reading, ())
         return sorted(set(events))
 
     def match_headline(self, claim: Claim) -> list[str]:
         """Event ids of news results that contain the quoted text literally."""
         quote = normalise_headline(claim.text)
-        return sorted({event for text, event in self.headlines if quote and quote in text})
+        if not quote:
+            return []
+        return sorted({event for text, event in self.headlines if quote in _normalised(text)})
 
     def near(self, claim: Claim) -> Fact | None:
         """The fact closest to the claim's first reading, to show an analyst what was there."""
@@ -171,9 +190,11 @@ def index_trace(trace: TraceView) -> Evidence:
         _walk(event.result, event.id, event.tool, "", ticker, calc, ev, facts)
     _index_text(trace.question, QUESTION, "", "", None, True, ev, facts)
     ev.failures = _failures(trace)
-    for reading, event_id in ev.pending_dates:
+    for (reading, event_id), tied in ev.pending_dates.items():
         for key in _date_keys(reading):
             ev.dates.setdefault(key, set()).add(event_id)
+            if not tied:
+                ev.free_dates.setdefault(key, set()).add(event_id)
     for (year, month, day), events in ev.dates.items():
         if year is not None and month == 0 and day is None:
             facts += [Fact(float(year), e, "", "year", None, False, False) for e in events]
@@ -218,11 +239,14 @@ def _walk(
             ev.tickers.setdefault(ticker, set()).add(event)
         for k, value in node.items():
             kind = value.__class__
-            if kind is float or kind is int:  # the common leaf, without a call
+            if kind is float or kind is int:  # the common leaves, without a call
                 if value == value and abs(value) != _INF:
-                    name = str(k).lower()
+                    name = k.lower() if k.__class__ is str else str(k).lower()
                     percent = calc and (tool in _PERCENT_TOOLS or _percent_key(name))
                     facts.append(Fact(float(value), event, tool, name, ticker, percent, True))
+            elif kind is str:
+                name = k.lower() if k.__class__ is str else str(k).lower()
+                _index_text(value, event, tool, name, ticker, calc, ev, facts)
             elif value is not None:
                 _walk(value, event, tool, str(k).lower(), ticker, calc, ev, facts)
     elif isinstance(node, list | tuple):
@@ -271,17 +295,20 @@ def _index_text(
     facts: list[Fact],
 ) -> None:
     if tool in NEWS_TOOLS or event == QUESTION:
-        ev.headlines.append((_normalised(text), event))
+        ev.headlines[(text, event)] = None
     reading = read_text(text)
+    for value, decimals, signed, unit, period in reading.numbers:
+        percent = unit and (calc or event == QUESTION)
+        facts.append(Fact(value, event, tool, key, ticker, percent, signed, decimals, period))
+    if reading.empty or (text, event) in ev.read:
+        return
+    ev.read.add((text, event))
     for day in reading.days:
         _add_day(day, event, ev)
     for symbol in reading.tickers:
         ev.tickers.setdefault(symbol, set()).add(event)
     for when in reading.dates:
-        _add_date(when, event, ev)
-    for value, decimals, signed, unit, period in reading.numbers:
-        percent = unit and (calc or event == QUESTION)
-        facts.append(Fact(value, event, tool, key, ticker, percent, signed, decimals, period))
+        _add_date(when, event, ev, when in reading.tied)
 
 
 class TextReading(NamedTuple):
@@ -292,6 +319,13 @@ class TextReading(NamedTuple):
     dates: tuple[DateReading, ...]
     numbers: tuple[tuple[float, int, bool, bool, Period | None], ...]
     """(value, decimals written, signed, has a percent-like unit, period)."""
+    tied: frozenset[DateReading]
+    """Quarters the string names only as a comparison base."""
+
+    @property
+    def empty(self) -> bool:
+        """Whether the string vouches for no day, ticker or date."""
+        return not (self.days or self.tickers or self.dates)
 
 
 @lru_cache(maxsize=8192)
@@ -299,15 +333,18 @@ def read_text(text: str) -> TextReading:
     """Dates, tickers and numbers written in a string; cached, since results repeat strings."""
     iso = _ISO_DATE.fullmatch(text)
     if iso:
-        return TextReading(_iso_days(iso), (), (), ())
+        return TextReading(_iso_days(iso), (), (), (), frozenset())
     tickers = tuple(_TOKEN.findall(text))
     if not any(ch.isdigit() for ch in text):
-        return TextReading((), tickers, (), ())
+        return TextReading((), tickers, (), (), frozenset())
     dates: list[DateReading] = []
+    tied: set[DateReading] = set()
+    free: set[DateReading] = set()
     numbers: list[tuple[float, int, bool, bool, Period | None]] = []
     for claim in extract_facts(text):
         if claim.kind == "date":
             dates += claim.dates
+            (tied if claim.tied else free).update(claim.dates)
         elif claim.readings:
             unit, signed = bool(claim.unit), claim.sign != 0
             for value, decimals in claim.readings:
@@ -315,7 +352,7 @@ def read_text(text: str) -> TextReading:
                 numbers.append((scaled, decimals, signed, unit, claim.period))
                 if claim.scale != 1.0:
                     numbers.append((value, decimals, False, unit, claim.period))
-    return TextReading((), tickers, tuple(dates), tuple(numbers))
+    return TextReading((), tickers, tuple(dates), tuple(numbers), frozenset(tied - free))
 
 
 def _index_dates_in(args: Any, event: str, ev: Evidence) -> None:
@@ -348,8 +385,9 @@ def _add_day(day: date, event: str, ev: Evidence) -> None:
     _add_date((day.year, day.month, day.day), event, ev)
 
 
-def _add_date(reading: DateReading, event: str, ev: Evidence) -> None:
-    ev.pending_dates[(reading, event)] = None
+def _add_date(reading: DateReading, event: str, ev: Evidence, tied: bool = False) -> None:
+    key = (reading, event)
+    ev.pending_dates[key] = tied and ev.pending_dates.get(key, True)
 
 
 @lru_cache(maxsize=4096)

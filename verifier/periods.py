@@ -37,7 +37,9 @@ RELATIVE = re.compile(
     r"(?i)(?<![\w-])(?:(?:prior|previous|last|past)[\s-]+(?P<step>year|quarter)"
     r"|(?:linked|sequential)\s+(?P<linked>quarter)|(?P<ago>year[\s-]+ago|a\s+year\s+earlier))(?!\w)"
 )
-_RELATIVE_WORDS = re.compile(r"prior|previous|last|past|linked|sequential|ago|earlier")
+_RELATIVE_WORDS = ("prior", "previous", "last", "past", "linked", "sequential", "ago", "earlier")
+_RELATIVE_START = re.compile(r"prior|previous|last|past|linked|sequential|year|a\s+year")
+"""Where a RELATIVE mention can start (in the case-folded text); it is tried only there."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
 QUARTER_BASE = 12
@@ -64,13 +66,15 @@ def attach_periods(text: str, claims: list[Claim]) -> None:
 
     A period joined to the figure before it ("$2.75 in Q3 2020") belongs to that figure alone, and
     one a change is measured from ("up 17% from Q3 2019") to none; otherwise a figure takes the
-    nearest period of its sentence that no other figure stands between.
+    nearest period of its sentence that no other figure stands between. The claim naming a
+    period is marked `tied` when it names only a base: a change's, or a base figure's ("down from
+    $2.39 in Q3 2019"); and `used` when some figure takes it.
     """
     found = _mentions(text, claims)
     if not found:
         return
     starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
-    mentions = [(s, e, p, bisect_right(starts, s) - 1) for s, e, p in found]
+    mentions = [(s, e, p, bisect_right(starts, s) - 1) for s, e, p, _ in found]
     figures = [c for c in claims if c.kind in ("number", "money", "percent") and not _is_year(c)]
     ends = [f.end for f in figures]
     owner: dict[int, int] = {}
@@ -78,11 +82,15 @@ def attach_periods(text: str, claims: list[Claim]) -> None:
         before = bisect_right(ends, start) - 1
         if before >= 0 and _LINK.fullmatch(text, figures[before].end, start) is not None:
             owner[i] = before
-        elif _BASE.search(text, max(start - 40, 0), start) is not None:
+        elif _is_base(text, start):
             owner[i] = -1
+        mentioned = found[i][3]
+        if mentioned is not None and i in owner:
+            figure = figures[owner[i]] if owner[i] >= 0 else None
+            mentioned.tied = figure is None or _is_base(text, figure.start)
     for k, figure in enumerate(figures):
         sentence = bisect_right(starts, figure.start) - 1
-        best: tuple[int, int, Period] | None = None
+        best: tuple[int, int, Period, int] | None = None
         for i, (start, end, period, where) in enumerate(mentions):
             mine = owner.get(i)
             if where != sentence or (mine is not None and mine != k):
@@ -95,30 +103,62 @@ def attach_periods(text: str, claims: list[Claim]) -> None:
                 continue
             rank = (0 if mine == k else 1, gap)
             if best is None or rank < best[:2]:
-                best = (*rank, period)
+                best = (*rank, period, i)
         if best is not None:
             figure.period = best[2]
+            mentioned = found[best[3]][3]
+            if mentioned is not None:
+                mentioned.used = True
 
 
-def _mentions(text: str, claims: list[Claim]) -> list[tuple[int, int, Period]]:
-    found: list[tuple[int, int, Period]] = []
+Mention = tuple[int, int, Period, "Claim | None"]
+"""Where a period is named, the period, and the claim that names it (None for a relative one)."""
+
+
+def _mentions(text: str, claims: list[Claim]) -> list[Mention]:
+    found: list[Mention] = []
     for claim in claims:
         if claim.kind == "date" and claim.dates:
             year, month, day = claim.dates[0]
             if month > QUARTER_BASE and day is None:
-                found.append((claim.start, claim.end, Period(year, month - QUARTER_BASE)))
+                found.append((claim.start, claim.end, Period(year, month - QUARTER_BASE), claim))
         elif _is_year(claim):
-            found.append((claim.start, claim.end, Period(int(claim.readings[0].value))))
-    if _RELATIVE_WORDS.search(text.lower()):
-        for m in RELATIVE.finditer(text):
-            step = m.group("step") or m.group("linked") or "year"
-            found.append((m.start(), m.end(), Period(back=step.lower())))
+            found.append((claim.start, claim.end, Period(int(claim.readings[0].value)), claim))
+    lowered = text.casefold()
+    if any(word in lowered for word in _RELATIVE_WORDS):
+        found += _relative_mentions(text, lowered)
     return found
+
+
+def _relative_mentions(text: str, lowered: str) -> list[Mention]:
+    """`RELATIVE.finditer(text)`, trying the pattern only where a mention can start."""
+    if len(lowered) != len(text):
+        matches = list(RELATIVE.finditer(text))
+    else:
+        matches, pos = [], 0
+        while (hint := _RELATIVE_START.search(lowered, pos)) is not None:
+            m = RELATIVE.match(text, hint.start())
+            if m is None:
+                pos = hint.start() + 1
+            else:
+                matches.append(m)
+                pos = max(m.end(), hint.start() + 1)
+    found: list[Mention] = []
+    for m in matches:
+        step = m.group("step") or m.group("linked") or "year"
+        found.append((m.start(), m.end(), Period(back=step.lower()), None))
+    return found
+
+
+def _is_base(text: str, start: int) -> bool:
+    """Whether what starts at `start` is what a change is measured from ("down from $2.39")."""
+    return _BASE.search(text, max(start - 40, 0), start) is not None
 
 
 def _is_year(claim: Claim) -> bool:
     return (
         claim.kind == "number"
+        and len(claim.text) == 4
         and not claim.sign
         and claim.scale == 1.0
         and _YEAR.fullmatch(claim.text) is not None

@@ -44,23 +44,22 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
     """Match one claim against the evidence, keeping the facts about the tickers it speaks of."""
     if claim.kind in FIGURE_KINDS:
         facts = evidence.match_figure(claim)
-        off_period = [f for f in facts if not periods_agree(claim.period, f.period)]
-        if off_period:
-            facts = [f for f in facts if periods_agree(claim.period, f.period)]
+        off_period: list[Fact] = []
+        period = claim.period
+        if period is not None:
+            off_period = [f for f in facts if not periods_agree(period, f.period)]
+            if off_period:
+                facts = [f for f in facts if periods_agree(period, f.period)]
         scope = claim.scope
-        in_scope = [f for f in facts if not scope or f.ticker is None or f.ticker in scope]
+        in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
         preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
-        supported_by = _ids(f.event for f in preferred or in_scope)
+        supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
         return Finding(claim, facts, in_scope, supported_by, off_period)
     if claim.kind == "date":
-        return Finding(claim, [], [], evidence.match_date(claim))
+        return Finding(claim, [], [], evidence.match_date(claim, free=claim.bare_quarter))
     if claim.kind == "ticker":
         return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
     return Finding(claim, [], [], evidence.match_headline(claim))
-
-
-def _ids(events: Iterator[str] | list[str]) -> list[str]:
-    return list(dict.fromkeys(events))
 
 
 def _ticker_events(symbol: str, evidence: Evidence) -> set[str]:
@@ -185,11 +184,15 @@ def check_unsupported_date(case: Case) -> Iterator[Reason]:
     """A date that neither a result nor the question contains."""
     for f in case.findings:
         if f.claim.kind == "date" and not f.supported_by:
-            yield Reason(
-                rule=Rule.UNSUPPORTED_DATE,
-                message=f'"{f.claim.text}" is a date that no tool result and not the question contains',
-                span=f.claim.span,
+            message = (
+                f'"{f.claim.text}" is a date that no tool result and not the question contains'
             )
+            if case.evidence.match_date(f.claim):
+                message = (
+                    f'"{f.claim.text}" is named as the period of what the draft says, but the '
+                    "sources name it only as a comparison base"
+                )
+            yield Reason(rule=Rule.UNSUPPORTED_DATE, message=message, span=f.claim.span)
 
 
 def check_unknown_ticker(case: Case) -> Iterator[Reason]:

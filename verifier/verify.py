@@ -9,7 +9,7 @@ from verifier.claims import extract_claims
 from verifier.evidence import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
 from verifier.trace_view import TraceView, parse_trace
-from verifier.verdict import ClaimOut, Reason, Rule, Verdict
+from verifier.verdict import Reason, Rule, Verdict
 
 
 def verify(trace: dict[str, Any] | TraceView) -> Verdict:
@@ -27,10 +27,11 @@ def verify(trace: dict[str, Any] | TraceView) -> Verdict:
     claims = extract_claims(draft, evidence.tickers)
     case = Case(view, evidence, [assess_claim(c, evidence) for c in claims])
     reasons = [reason for rule in RULES for reason in rule(case)]
-    out = [
-        ClaimOut(
-            text=f.claim.text, span=f.claim.span, kind=f.claim.kind, supported_by=f.supported_by
-        )
+    claims_out = [
+        {"text": c.text, "span": (c.start, c.end), "kind": c.kind, "supported_by": f.supported_by}
         for f in case.findings
+        for c in (f.claim,)
     ]
-    return Verdict(accepted=not reasons, reasons=reasons, claims=out)
+    return Verdict.model_validate(
+        {"accepted": not reasons, "reasons": reasons, "claims": claims_out}
+    )

@@ -114,3 +114,42 @@ def test_a_period_a_change_is_measured_from_is_not_the_changes_period() -> None:
     assert verdict.reasons == []
     periods = {c.text: c.period for c in extract_claims(source) if c.kind != "date"}
     assert periods == {"$0.34": Period(2020, 3), "17%": None}
+
+
+BASES = (
+    "Net sales of $2.09 billion for the third quarter of 2020 decreased 22.4% from the third "
+    "quarter of 2019. EPS was $1.87, down from $2.39 in the second quarter of 2019.\n"
+    "Demand should improve in the fourth quarter of 2020."
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ("Net sales decreased in Q3 2019 on lower demand.", ["unsupported_date"]),
+        ("Results for the second quarter of 2019 were weak.", ["unsupported_date"]),
+        ("Net sales fell 22.4% from Q3 2019.", []),
+        ("EPS was $1.87, down from $2.39 in Q2 2019.", []),
+        ("Net sales decreased in Q3 2020.", []),
+        ("Demand should improve in Q4 2020.", []),
+    ],
+)
+def test_a_quarter_the_source_names_only_as_a_base_is_not_the_drafts_period(
+    draft: str, rules: list[str]
+) -> None:
+    event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": BASES}
+    verdict = verify({"question": "Summarise the call.", "draft": draft, "events": [event]})
+    assert sorted({r.rule.value for r in verdict.reasons}) == rules
+    if rules:
+        assert "only as a comparison base" in verdict.reasons[0].message
+
+
+def test_base_and_bare_quarters_are_told_apart() -> None:
+    claims = extract_claims(BASES)
+    dates = {c.text: (c.tied, c.bare_quarter) for c in claims if c.kind == "date"}
+    assert dates == {
+        "third quarter of 2020": (False, False),
+        "third quarter of 2019": (True, False),
+        "second quarter of 2019": (True, False),
+        "fourth quarter of 2020": (False, True),
+    }

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier import claims
+from verifier import claims, periods
 from verifier.claims import extract_claims
 from verifier.verify import verify
 
@@ -125,6 +125,11 @@ WORDY = st.lists(
             "EUR ",
             "1.2 million",
             "last year",
+            "Prior Year ",
+            "year-ago ",
+            "a year earlier ",
+            "linked quarter ",
+            "paſt quarter ",
         ]
     ),
     max_size=30,
@@ -147,3 +152,10 @@ def test_hinted_scans_find_exactly_what_the_full_patterns_find(text: str) -> Non
     for pattern, hint, fold in HINTED:
         found = [m.span() for m in claims._scan(pattern, hint, text, folded if fold else text)]
         assert found == [m.span() for m in pattern.finditer(text)], pattern.pattern
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(WORDY, st.text(max_size=80)))
+def test_hinted_relative_periods_are_the_full_scan(text: str) -> None:
+    found = [(m[0], m[1]) for m in periods._relative_mentions(text, text.casefold())]
+    assert found == [m.span() for m in periods.RELATIVE.finditer(text)]

@@ -40,5 +40,6 @@ def test_figure_edits_rejected_and_consistent_summaries_accepted() -> None:
         f"\nsummedits: {rejected}/{len(edits)} figure edits rejected ({rejected / len(edits):.1%}), "
         f"{kept}/{len(consistent)} consistent accepted ({kept / len(consistent):.1%})"
     )
-    assert rejected / len(edits) >= 0.88
-    assert kept / len(consistent) >= 0.99
+    assert (len(edits), len(consistent)) == (206, 242)
+    assert rejected >= 185
+    assert kept >= 241
