@@ -29,6 +29,7 @@ from agent.ratelimit import RateLimiter
 from agent.trace import StopReason, Trace
 from flows.records import QuestionRecord, TickerResult
 from tools.catalog import Catalog
+from tools.registry import TOOLS_VERSION
 
 NO_SUMMARY = "no verified answers to summarise"
 
@@ -45,6 +46,7 @@ class TickerJob(BaseModel):
     mode: Literal["plan", "react"] = "plan"
     language: str = "en"
     prompt_version: str = PROMPT_VERSION
+    tools_version: str = TOOLS_VERSION
     data_fingerprint: str = ""
     run_id: str = Field("", exclude=True)
 
@@ -66,7 +68,7 @@ SERVICES: ContextVar[RunServices] = ContextVar("nightdesk_run_services")
 
 
 def ticker_cache_key(context: TaskRunContext, parameters: dict[str, Any]) -> str:
-    """Date, ticker, holders, question set, provider, model, mode, language, prompt, data."""
+    """Date, ticker, holders, question set, provider, model, mode, language, prompt, tools, data."""
     job: TickerJob = parameters["job"]
     text = job.model_dump_json(exclude={"run_id"})
     return "ticker-" + hashlib.sha256(text.encode()).hexdigest()[:32]

@@ -65,7 +65,7 @@ class PriceArgs(ToolArgs):
 
 
 def get_price(cat: Catalog, args: PriceArgs) -> dict[str, Any]:
-    """The close of the last session on or before a date, as traded."""
+    """The close of the last session on or before a date, and the basis of its prices."""
     listing = find_listing(cat, args.ticker)
     check_in_range(cat, listing, args.date)
     with cat.cursor() as cur:

@@ -19,7 +19,7 @@ from tools import calculator, market, news, portfolio, sql
 from tools.catalog import Catalog
 from tools.errors import ToolError
 
-TOOLS_VERSION = "1"
+TOOLS_VERSION = "2"
 
 
 @dataclass(frozen=True)
