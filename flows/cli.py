@@ -269,6 +269,7 @@ def run_nightly(
         Recompute every ticker instead of reusing stored results.
     """
     from flows.launch import build_config, print_summary, run_with_progress
+    from flows.preflight import check_night
 
     config = build_config(
         {"run_tokens": run_tokens, "question_tokens": question_tokens},
@@ -285,7 +286,7 @@ def run_nightly(
         work_pool=pool,
         fresh=fresh,
     )
-    print_summary(run_with_progress(config))
+    print_summary(run_with_progress(check_night(config)))
 
 
 @app.command(name="serve")

@@ -25,18 +25,16 @@ from prefect.context import FlowRunContext
 from agent.budget import BudgetLedger
 from agent.prompts import PROMPT_VERSION
 from agent.questions import QuestionSet, load_question_set
-from data.errors import InputError
 from flows.artifacts import publish_artifacts
 from flows.config import RunConfig
 from flows.fanout import answer_tickers
 from flows.layout import RunLayout, catalog_dir, check_name
 from flows.portfolio import PortfolioTable, collect_portfolio_table
+from flows.preflight import check_night, resolve_portfolios
 from flows.publish import RunOutcome, publish_run
 from flows.shard import run_shards
 from tools.catalog import Catalog, open_catalog
 from tools.registry import TOOLS_VERSION, call_tool
-
-PAGE = 50
 
 
 @flow(name="nightly-reports", log_prints=True)
@@ -45,7 +43,9 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
     started = datetime.now(UTC)
     clock = time.perf_counter()
     run_id = current_run_id()
-    report_date = config.report_date or latest_session(config.data_dir, config.out_dir)
+    config = check_night(config)
+    report_date = config.report_date
+    assert report_date is not None
     qset = load_question_set(config.question_set)
     layout = RunLayout(Path(config.out_dir), report_date)
     catalog = open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir))
@@ -103,41 +103,6 @@ def budget_of(ledger: BudgetLedger, shards: list[dict[str, Any]]) -> dict[str, A
     """The manifest's budget: the (merged) ledger, and each shard's share and use when split."""
     budget = ledger.model_dump(mode="json")
     return {**budget, "shards": shards} if shards else budget
-
-
-def latest_session(data_dir: Path, out_dir: Path) -> date:
-    """The last session in the data up to today (the clock is read here, in flows/, only)."""
-    today = datetime.now(UTC).date()
-    with open_catalog(data_dir, today, workdir=catalog_dir(out_dir)) as catalog:
-        if not catalog.sessions:
-            raise InputError(f"data set {data_dir} has no prices up to {today}; pass --date D")
-        return catalog.sessions[-1]
-
-
-def resolve_portfolios(catalog: Catalog, wanted: list[str]) -> list[str]:
-    """The requested portfolio ids (checked against the data), or every one of them."""
-    known = all_portfolios(catalog)
-    unknown = [p for p in wanted if p not in known]
-    if unknown:
-        raise InputError(
-            f"unknown portfolio {', '.join(unknown)}: the data has {', '.join(known[:20])}"
-        )
-    chosen = wanted or known
-    if not chosen:
-        raise InputError(f"data set {catalog.data_dir} has no portfolios")
-    return [check_name(p, "portfolio id") for p in chosen]
-
-
-def all_portfolios(catalog: Catalog) -> list[str]:
-    ids: list[str] = []
-    while True:
-        sql = f"SELECT portfolio_id FROM portfolios ORDER BY 1 LIMIT {PAGE} OFFSET {len(ids)}"
-        page = call_tool(catalog, "run_sql", {"sql": sql})
-        if "error" in page:
-            raise InputError(f"cannot list portfolios in {catalog.data_dir}: {page['error']}")
-        ids += [row[0] for row in page["rows"]]
-        if len(page["rows"]) < PAGE:
-            return ids
 
 
 def collect_tables(catalog: Catalog, portfolios: list[str], day: date) -> list[PortfolioTable]:

@@ -1,0 +1,88 @@
+"""Checks a night's configuration before anything runs or any token is spent.
+
+The CLI runs them before Prefect starts, so bad input costs no server start; the flow runs
+them again, so a run started from the UI fails at once with the same one-line message instead
+of filling the rejected pile.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from agent.questions import load_question_set
+from data.calendar import next_session
+from data.errors import InputError
+from flows.config import RunConfig
+from flows.layout import catalog_dir, check_name
+from flows.provider import open_provider
+from tools.catalog import Catalog, open_catalog
+from tools.registry import call_tool
+
+PAGE = 50
+
+
+def check_night(config: RunConfig) -> RunConfig:
+    """The configuration with its report date resolved, once data, date, portfolios,
+    question set and provider are known to be usable; otherwise an `InputError`."""
+    report_date = config.report_date or latest_session(config.data_dir, config.out_dir)
+    with open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir)) as cat:
+        check_report_date(cat, report_date)
+        resolve_portfolios(cat, config.portfolios)
+    load_question_set(config.question_set)
+    if config.provider != "local":  # building a local provider loads its weights: once is enough
+        open_provider(config)
+    return config.model_copy(update={"report_date": report_date})
+
+
+def latest_session(data_dir: Path, out_dir: Path) -> date:
+    """The last session in the data up to today (the clock is read here, in flows/, only)."""
+    today = datetime.now(UTC).date()
+    with open_catalog(data_dir, today, workdir=catalog_dir(out_dir)) as catalog:
+        if not catalog.sessions:
+            raise InputError(f"data set {data_dir} has no prices up to {today}; pass --date D")
+        return catalog.sessions[-1]
+
+
+def resolve_portfolios(catalog: Catalog, wanted: list[str]) -> list[str]:
+    """The requested portfolio ids (checked against the data), or every one of them."""
+    known = all_portfolios(catalog)
+    unknown = [p for p in wanted if p not in known]
+    if unknown:
+        raise InputError(
+            f"unknown portfolio {', '.join(unknown)}: the data has {', '.join(known[:20])}"
+        )
+    chosen = wanted or known
+    if not chosen:
+        raise InputError(f"data set {catalog.data_dir} has no portfolios")
+    return [check_name(p, "portfolio id") for p in chosen]
+
+
+def all_portfolios(catalog: Catalog) -> list[str]:
+    ids: list[str] = []
+    while True:
+        sql = f"SELECT portfolio_id FROM portfolios ORDER BY 1 LIMIT {PAGE} OFFSET {len(ids)}"
+        page = call_tool(catalog, "run_sql", {"sql": sql})
+        if "error" in page:
+            raise InputError(f"cannot list portfolios in {catalog.data_dir}: {page['error']}")
+        ids += [row[0] for row in page["rows"]]
+        if len(page["rows"]) < PAGE:
+            return ids
+
+
+def check_report_date(catalog: Catalog, report_date: date) -> None:
+    """A night reports on a session the data holds: not a holiday, not past the data."""
+    last = catalog.sessions[-1] if catalog.sessions else None
+    if last == report_date:
+        return
+    if last is None:
+        raise InputError(f"data set {catalog.data_dir} has no prices up to {report_date}")
+    if next_session(last) <= report_date:
+        raise InputError(
+            f"data set {catalog.data_dir} has no prices after {last} up to {report_date}: "
+            f"pass --date {last} or earlier, or import the missing days"
+        )
+    raise InputError(
+        f"{report_date} is not a trading session; the sessions around it are {last} and "
+        f"{next_session(report_date)}: pass one of them as --date"
+    )

@@ -1,0 +1,58 @@
+"""Bad input to a night is refused before anything runs, with one line saying what to pass."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from data.calendar import trading_days
+from data.errors import InputError
+from flows.config import RunConfig
+from flows.preflight import check_night
+
+
+def config(data: Path, out: Path, **options: object) -> RunConfig:
+    return RunConfig(data_dir=data, out_dir=out, **options)
+
+
+def test_no_date_resolves_to_the_last_session(small_data: Path, tmp_path: Path) -> None:
+    end = date.fromisoformat(json.loads((small_data / "generation.json").read_text())["end"])
+    last = max(d for d in trading_days(end.replace(month=1, day=1), end))
+    assert check_night(config(small_data, tmp_path)).report_date == last
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {"report_date": date(2024, 7, 4)},
+            "2024-07-04 is not a trading session; the sessions around it are 2024-07-03 and 2024-07-05",
+        ),
+        (
+            {"report_date": date(2030, 1, 2)},
+            "has no prices after 2024-12-31 up to 2030-01-02: pass --date 2024-12-31",
+        ),
+        ({"report_date": date(2020, 6, 1)}, "has no prices up to 2020-06-01"),
+        ({"portfolios": ["NOPE"]}, "unknown portfolio NOPE: the data has P001"),
+    ],
+)
+def test_bad_input_is_refused_before_the_run(
+    small_data: Path, tmp_path: Path, options: dict, message: str
+) -> None:
+    with pytest.raises(InputError) as refused:
+        check_night(config(small_data, tmp_path, **options))
+    assert message in refused.value.message
+    assert "\\n" not in refused.value.message
+    assert not [p for p in tmp_path.iterdir() if p.name != ".catalog"]
+
+
+def test_a_provider_without_its_key_is_refused(
+    small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    with pytest.raises(InputError, match="provider openai needs OPENAI_API_KEY"):
+        check_night(config(small_data, tmp_path, provider="openai"))
