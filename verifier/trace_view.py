@@ -60,11 +60,14 @@ class TraceView(BaseModel):
 
 
 def parse_trace(data: Any) -> TraceView:
-    """A `TraceView` from decoded JSON; `InputError` with one line saying what is wrong."""
+    """A `TraceView` from decoded JSON (a trace, or a rejected case holding one under `trace`);
+    `InputError` with one line saying what is wrong."""
     if isinstance(data, TraceView):
         return data
     if not isinstance(data, dict):
         raise InputError(f"a trace must be a JSON object, got {type(data).__name__}")
+    if "events" not in data and isinstance(data.get("trace"), dict):
+        data = data["trace"]  # a rejected case file: its trace is what was verified
     try:
         return TraceView.model_validate(data)
     except ValidationError as exc:

@@ -40,6 +40,16 @@ def test_one_trace_from_a_file(tmp_path: Path, trace: dict, code: int) -> None:
     assert json.loads(done.stdout)["accepted"] is (code == 0)
 
 
+def test_a_rejected_case_file_is_verified_by_its_trace(tmp_path: Path) -> None:
+    case = {"case_id": "AAPL__move", "question": "q", "draft": REJECTED["draft"], "trace": REJECTED}
+    path = tmp_path / "AAPL__move.json"
+    path.write_text(json.dumps(case))
+    done = nightdesk(str(path))
+    assert done.returncode == 1
+    (reason,) = json.loads(done.stdout)["reasons"]
+    assert reason["rule"] == "unsupported_figure"
+
+
 def test_jsonl_from_stdin_prints_verdicts_in_order() -> None:
     done = nightdesk(
         "--jsonl", "-", stdin="\n".join(json.dumps(t) for t in (ACCEPTED, REJECTED, ACCEPTED))
