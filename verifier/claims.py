@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from operator import attrgetter
+from typing import Literal, NamedTuple
 
 from verifier.numbers import SCALES, Reading, read_digits
-from verifier.periods import Period, attach_periods
+from verifier.periods import Period, attach_periods, sentence_starts
 
 Kind = Literal["number", "money", "percent", "date", "ticker", "headline"]
 DateReading = tuple[int | None, int, int | None]
@@ -24,6 +25,7 @@ DateReading = tuple[int | None, int, int | None]
 QUARTER_BASE = 12
 
 FIGURE_KINDS = frozenset({"number", "money", "percent"})
+_START = attrgetter("start")
 
 
 @dataclass(slots=True)
@@ -42,13 +44,15 @@ class Claim:
     direction_word: str = ""
     dates: tuple[DateReading, ...] = ()
     symbol: str = ""
-    scope: frozenset[str] = field(default_factory=frozenset)
+    scope: frozenset[str] = frozenset()
     period: Period | None = None
     tied: bool = False
     """A period named only as a base: a change's ("from Q3 2019"), or a base figure's ("down from
     $2.39 in Q3 2019")."""
     used: bool = False
     """A period some figure of the text is stated for."""
+    name: str = ""
+    """The designation a whole number is part of ("MAX 10", "S&P 500"): a name, not a quantity."""
 
     @property
     def bare_quarter(self) -> bool:
@@ -152,14 +156,50 @@ NUMBER_WORDS = {
 NUMBER_WORD = re.compile(r"(?i)(?<![\w-])(" + "|".join(NUMBER_WORDS) + r")(?![\w-])")
 HEADLINE = re.compile(r"\"([^\"\n]{3,400})\"|“([^”\n]{3,400})”|«([^»\n]{3,400})»")
 TICKER = re.compile(r"(?<![\w$&.])(\$)?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
-NUMBER = re.compile(
-    r"(?<!\w)(?P<open>\(\s*)?(?P<s1>[-−+])?(?P<cur>US\$|\$|€|£|USD\s?|EUR\s?)?(?P<s2>[-−+])?"
-    r"(?P<digits>\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?)"
+_CUR = r"US\$|\$|€|£|USD\s?|EUR\s?"
+_DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
+_NUMBER_TAIL = (
     r"(?:(?P<letter>[kKmMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
     r"|billones|billón|billon|billions?|millions?|thousand|trillion|mil)(?!\w))?"
     r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|basis\s+points?|puntos\s+básicos|pb)(?!\w))?"
     r"(?P<close>\s*\))?"
 )
+NUMBER = re.compile(
+    rf"(?<!\w)(?P<open>\(\s*)?(?P<s1>[-−+])?(?P<cur>{_CUR})?(?P<s2>[-−+])?(?P<digits>{_DIGITS})"
+    + _NUMBER_TAIL
+)
+NUMBER_SCAN = re.compile(
+    r"[(\-−+$€£UE\d](?<!\w.)(?:"
+    rf"(?<=\()(?P<open>\s*)(?P<s1>[-−+])?(?P<cur>{_CUR})?(?P<s2>[-−+])?(?P<digits>{_DIGITS})"
+    rf"|(?<=[-−+])(?P<s_cur>{_CUR})?(?P<s_s2>[-−+])?(?P<s_digits>{_DIGITS})"
+    r"|(?P<c_cur>(?<=U)S\$|(?<=\$)|(?<=€)|(?<=£)|(?<=U)SD\s?|(?<=E)UR\s?)"
+    rf"(?P<c_s2>[-−+])?(?P<c_digits>{_DIGITS})"
+    r"|(?<=\d)(?P<d_digits>\d{0,2}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d*(?:[.,]\d+)?)"
+    ")" + _NUMBER_TAIL
+)
+"""`NUMBER` opening with its first character, one branch per kind of first character (so that
+the engine skips ahead to it in C); `number_parts` reads its groups as `NUMBER`'s. `open` holds the
+space after the parenthesis only."""
+NumberParts = tuple[str | None, ...]
+"""`NUMBER`'s groups: open, s1, cur, s2, digits, letter, word, unit, close."""
+
+
+def number_parts(text: str, m: re.Match[str]) -> NumberParts:
+    """The groups `NUMBER` would give for a match of `NUMBER_SCAN`."""
+    space, s1, cur, s2, digits, s_cur, s_s2, s_digits, c_cur, c_s2, c_digits, d_digits, *tail = (
+        m.groups()
+    )
+    first = text[m.start()]
+    if d_digits is not None:
+        digits = first + d_digits
+    elif c_digits is not None:
+        cur, s2, digits = first + (c_cur or ""), c_s2, c_digits
+    elif s_digits is not None:
+        s1, cur, s2, digits = first, s_cur, s_s2, s_digits
+    opened = None if space is None else first + space
+    return (opened, s1, cur, s2, digits, *tail)
+
+
 DIRECTION = re.compile(
     r"(?i)(?<!\w)(?:(?P<up>rose|rise[sn]?|rising|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|advance[ds]?|increase[ds]?"
     r"|rall(?:ied|ies)|rebound(?:ed|s)?|up|sub(?:ió|e|ida)|gan(?:ó|a|ancia)|avanz(?:ó|a)|crec(?:ió|e)|aument(?:ó|a|o)|alza|repunt(?:ó|a))"
@@ -172,53 +212,137 @@ _LEAD_GAP = re.compile(
     r"total|sharply|slightly|modestly|casi|cerca|alrededor|fuertemente|ligeramente)\s+){0,3}\(?\s*"
 )
 _CHAIN_GAP = re.compile(r"(?i)\s*[,(/]?\s*(?:or|o|i\.e\.)?\s*\(?\s*")
-SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
 
-# Hints: cheap patterns (no leading assertion, so the regex engine skips ahead by first character)
-# that match wherever the pattern they stand for can start; the full pattern is tried only there.
-_MONTH_HINT = re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")
-_ES_MONTHS = "enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre"
-_EN_MONTH_WORDS = tuple(MONTHS_EN)
-_ES_MONTH_WORDS = tuple(MONTHS_ES)
-Hint = tuple[re.Pattern[str], bool, tuple[str, ...]]
-"""A hint, whether it reads the case-folded text, and words one of which the folded text holds."""
-DATE_HINTS: tuple[Hint, ...] = (
-    (re.compile(r"\d\d\d\d-\d\d-\d\d"), False, ("-",)),
-    (_MONTH_HINT, False, _EN_MONTH_WORDS),
-    (
-        re.compile(
-            r"\d\d?(?:st|nd|rd|th)?\s+(?:of\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
-        ),
-        False,
-        _EN_MONTH_WORDS,
-    ),
-    (_MONTH_HINT, False, _EN_MONTH_WORDS),
-    (re.compile(r"\d\d?\s+de\s"), False, _ES_MONTH_WORDS),
-    (re.compile(_ES_MONTHS), True, _ES_MONTH_WORDS),
-    (re.compile(r"\d\d?/\d\d?/\d\d\d\d"), False, ("/",)),
+# Scans. Python's engine skips ahead in C only to the first character of a pattern that opens
+# with a character (or a class); a pattern that opens with an assertion (`\b`, a lookbehind) is
+# entered at every position, and each match handed to Python costs as much as scanning a hundred
+# characters. So a pattern runs in a form that opens with its first character and checks what may
+# precede it right after (`X(?<!\w.)` for `(?<!\w)X`); or it is tried only at a few candidate
+# starts: where a month name starts, or where a one-character hint (the rest as a lookahead) hits,
+# for the case-insensitive ones. Tests hold every scan equal to `finditer` of the pattern.
+
+
+class Scan(NamedTuple):
+    """How a pattern is run: `pattern.finditer`, or `pattern.match` at each candidate start.
+
+    Candidates are the hits of `hint` (in the case-folded text if `fold`), or, with `at`, the
+    positions where a month name starts ("month"), the day written before one can ("day"), or an
+    ISO date can, four characters before a dash ("dash").
+    `needs`: words one of which the text (folded unless `cased`) must hold for any match.
+    """
+
+    pattern: re.Pattern[str]
+    hint: re.Pattern[str] | None
+    fold: bool
+    needs: tuple[str, ...]
+    cased: bool = False
+    at: Literal["", "month", "day", "dash"] = ""
+    gate: re.Pattern[str] | None = None
+    """Something else the text must hold, cheaper to look for than `needs`."""
+
+
+def word_starts(words: str, before: str = r"\w", then: str = "") -> re.Pattern[str]:
+    """A one-character hint for `words` (regexes opening with a plain letter, separated by spaces)
+    at a word start: not after `before`, and followed by `then`."""
+    tails: dict[str, list[str]] = {}
+    for word in words.split():
+        tails.setdefault(word[0], []).append(word[1:])
+    return re.compile(
+        "|".join(
+            f"{first}(?<!{before}.)(?=(?:{'|'.join(rest)}){then})" for first, rest in tails.items()
+        )
+    )
+
+
+_MON_AT_WORD_START = (
+    r"(?P<mon>J(?<!\w.)(?:an(?:uary)?|une?|uly?)|F(?<!\w.)eb(?:ruary)?|M(?<!\w.)(?:ar(?:ch)?|ay)"
+    r"|A(?<!\w.)(?:pr(?:il)?|ug(?:ust)?)|S(?<!\w.)ep(?:t(?:ember)?)?|O(?<!\w.)ct(?:ober)?"
+    r"|N(?<!\w.)ov(?:ember)?|D(?<!\w.)ec(?:ember)?)(?![a-z])\.?"
 )
-QUARTER_HINTS: tuple[Hint, ...] = (
-    (
-        re.compile(r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[\s-]+quarter"),
+_MONTH_START = re.compile(
+    "J(?=an|un|ul)|F(?=eb)|M(?=ar|ay)|A(?=pr|ug)|S(?=ep)|O(?=ct)|N(?=ov)|D(?=ec)"
+)
+"""Where an English month name (as `_MON` reads it) can start."""
+_ISO_DASH = re.compile(r"-(?=\d\d-\d\d)")
+_DAY_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+_ES_MONTH_WORDS = tuple(MONTHS_ES)
+_ES_LINK = re.compile(r"del?\s")
+"""Spanish dates join day, month and year with `de`/`del`."""
+DATE_SCANS: tuple[Scan, ...] = (
+    Scan(DATE_PATTERNS[0], None, False, ("-",), at="dash"),
+    Scan(
+        re.compile(
+            rf"{_MON_AT_WORD_START}\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?(?!\d)(?:,?\s+{_YEAR})?"
+        ),
+        None,
+        False,
+        (),
+        at="month",
+    ),
+    Scan(DATE_PATTERNS[2], None, False, (), at="day"),
+    Scan(re.compile(rf"{_MON_AT_WORD_START}\s+{_YEAR}"), None, False, (), at="month"),
+    Scan(
+        re.compile(rf"(?P<d>\d(?<!\w.)\d?)\s+de\s+{_MES}(?:\s+(?:de|del)\s+{_YEAR})?"),
+        None,
+        False,
+        _ES_MONTH_WORDS,
+        gate=_ES_LINK,
+    ),
+    Scan(
+        DATE_PATTERNS[5],
+        word_starts(" ".join(_ES_MONTH_WORDS)),
+        True,
+        _ES_MONTH_WORDS,
+        gate=_ES_LINK,
+    ),
+    Scan(
+        re.compile(r"(?P<a>\d(?<![\d/].)\d?)/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
+        None,
+        False,
+        ("/",),
+    ),
+)
+QUARTER_SCANS: tuple[Scan, ...] = (
+    Scan(
+        QUARTER_PATTERNS[0],
+        word_starts("first second third fourth fifth 1st 2nd 3rd 4th 5th", then=r"[\s-]+quarter"),
         True,
         ("quarter",),
     ),
-    (
-        re.compile(r"(?:primer|primero|segundo|tercer|tercero|cuarto|quinto)\s+trimestre"),
+    Scan(
+        QUARTER_PATTERNS[1],
+        word_starts("primer primero segundo tercer tercero cuarto quinto", then=r"\s+trimestre"),
         True,
         ("trimestre",),
     ),
-    (re.compile(r"Q[1-9]|[1-9]Q"), False, ("q",)),
+    Scan(
+        re.compile(
+            r"[Q1-9](?<!\w.)(?:(?<=Q)(?P<q>[1-9])|(?<=(?P<q2>[1-9]))Q)"
+            r"(?:\s*(?:FY\s*)?'?(?P<y>(?:19|20)\d\d|\d\d)(?!\d))?(?![\w-])"
+        ),
+        None,
+        False,
+        ("Q",),
+        True,
+    ),
 )
-_NUMBER_HINT = re.compile(r"[(\-−+$€£UE\d]")
-_NUMBER_WORD_LIST = tuple(NUMBER_WORDS)
-_NUMBER_WORD_HINT = re.compile("|".join(NUMBER_WORDS))
-_TICKER_HINT = re.compile(r"[$A-Z]")
-_DIRECTION_HINT = re.compile(
-    "ros|ris|gain|climb|jump|advance|increase|rall|rebound|up|sub|gan|avanz|crec|aument|alza"
-    "|repunt|fell|fall|drop|decline|los|sli|sank|sink|decrease|down|ca|perd|pierde|pérdida|baj"
-    "|retroced|descen|disminu"
+_ALL_DATE_SCANS = tuple((False, how) for how in DATE_SCANS) + tuple(
+    (True, how) for how in QUARTER_SCANS
 )
+"""Every date scan, in the order they take precedence, and whether it reads a quarter."""
+TICKER_SCAN = re.compile(
+    r"[$A-Z](?<![\w$&.].)(?:(?<=\$)[A-Z]|(?<!\$))[A-Z]{0,4}(?:[.-][A-Z]{1,2})?(?![\w&-])"
+)
+"""`TICKER` opening with its first character; a cashtag is a match that starts with `$`."""
+_NUMBER_WORD_SCAN = Scan(
+    NUMBER_WORD, word_starts(" ".join(NUMBER_WORDS), before=r"[\w-]"), True, tuple(NUMBER_WORDS)
+)
+_DIRECTION_WORDS = (
+    "ros ris gain climb jump advance increase rall rebound up sub gan avanz crec aument alza"
+    " repunt fell fall drop decline los sli sank sink decrease down ca perd pierde pérdida baj"
+    " retroced descen disminu"
+)
+_DIRECTION_SCAN = Scan(DIRECTION, word_starts(_DIRECTION_WORDS), True, ())
 STOPWORDS = frozenset(
     re.findall(
         r"\S+",
@@ -243,11 +367,16 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     masked = _mask(text, _headlines(text, claims))
     masked = _mask(masked, _dates(masked, claims))
     tickers = _tickers(masked, known, claims)
-    figures = _figures(_mask(masked, tickers), claims)
-    _attach_directions(text, figures)
-    _attach_scopes(text, figures, [c for c in claims if c.kind == "ticker"])
-    claims.sort(key=lambda c: c.start)
-    attach_periods(text, claims)
+    figures = _figures(_mask(masked, [(t.start, t.end) for t in tickers]), claims)
+    if figures:
+        _attach_names(text, figures)
+        _attach_directions(text, figures, scan(_DIRECTION_SCAN, text, _fold(text)))
+    starts = None
+    if figures and tickers:
+        starts = sentence_starts(text)
+        _attach_scopes(figures, tickers, starts)
+    claims.sort(key=_START)
+    attach_periods(text, claims, starts)
     return claims
 
 
@@ -256,7 +385,8 @@ def extract_facts(text: str) -> list[Claim]:
     claims: list[Claim] = []
     masked = _mask(text, _headlines(text, claims))
     masked = _mask(masked, _dates(masked, claims))
-    _figures(_mask(masked, _tickers(masked, frozenset(), claims)), claims)
+    tickers = _tickers(masked, frozenset(), claims)
+    _figures(_mask(masked, [(t.start, t.end) for t in tickers]), claims)
     attach_periods(text, claims)
     return claims
 
@@ -267,38 +397,88 @@ def normalise_headline(text: str) -> str:
     return " ".join(text.split()).strip(" .,;:!?")
 
 
-def _scan(
-    pattern: re.Pattern[str], hint: re.Pattern[str], text: str, hinted: str | None
-) -> Iterator[re.Match[str]]:
-    """`pattern.finditer(text)`, trying `pattern` only where `hint` matches `hinted`.
+def scan(
+    how: Scan, text: str, folded: str | None, months: list[int] | None = None
+) -> Iterable[re.Match[str]]:
+    """The matches of the pattern `how` stands for, in order, as `finditer` finds them.
 
-    `hinted` is `text` or its case fold of the same length; None (a fold that changed the length)
-    falls back to the plain scan.
+    `folded` is the case fold of `text` (None where folding changed the length: a hinted pattern
+    then runs plainly); `months` the month starts (`month_starts`), for the month-anchored scans.
     """
-    if hinted is None:
-        yield from pattern.finditer(text)
-        return
-    pos = 0
-    while (h := hint.search(hinted, pos)) is not None:
-        m = pattern.match(text, h.start())
-        if m is None:
-            pos = h.start() + 1
-        else:
+    if how.at == "dash":
+        return _matches_at(how.pattern, text, [h.start() - 4 for h in _ISO_DASH.finditer(text, 4)])
+    if how.at:
+        if months is None:
+            months = month_starts(text)
+        starts = months if how.at == "month" else _day_starts(text, months)
+        return _matches_at(how.pattern, text, starts)
+    if how.hint is None or folded is None:
+        return how.pattern.finditer(text)
+    return _matches_at_hits(how.pattern, text, how.hint.finditer(folded if how.fold else text))
+
+
+def month_starts(text: str) -> list[int]:
+    """Where an English month name can start; every English date pattern holds one."""
+    return [m.start() for m in _MONTH_START.finditer(text)]
+
+
+def _matches_at(
+    pattern: re.Pattern[str], text: str, starts: Iterable[int]
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)`, given (in order) every position where a match can start."""
+    end = -1
+    match = pattern.match
+    for start in starts:
+        if start >= end and (m := match(text, start)) is not None:
+            end = m.end()
             yield m
-            pos = max(m.end(), h.start() + 1)
 
 
-def _holds_any(folded: str | None, words: tuple[str, ...]) -> bool:
-    """Whether the folded text holds one of `words` (always, where folding changed the length)."""
-    return folded is None or any(word in folded for word in words)
+def _matches_at_hits(
+    pattern: re.Pattern[str], text: str, hits: Iterable[re.Match[str]]
+) -> Iterator[re.Match[str]]:
+    """`_matches_at`, given the hint's matches (the start of each is a candidate)."""
+    end = -1
+    match = pattern.match
+    for hit in hits:
+        start = hit.start()
+        if start >= end and (m := match(text, start)) is not None:
+            end = m.end()
+            yield m
 
 
-def _holds_once(holds: dict[int, bool], folded: str | None, words: tuple[str, ...]) -> bool:
-    """`_holds_any`, asked once per word list (several patterns share one)."""
-    held = holds.get(id(words))
-    if held is None:
-        held = holds[id(words)] = _holds_any(folded, words)
-    return held
+def _day_starts(text: str, months: list[int]) -> list[int]:
+    """Where a day written before a month name can start (`5 March`, `5th of March`)."""
+    starts: set[int] = set()
+    for month in months:
+        i = month
+        while i and text[i - 1].isspace():
+            i -= 1
+        if i == month:
+            continue
+        ends = [i]
+        if i > 2 and text[i - 2 : i] == "of" and text[i - 3].isspace():
+            i -= 2
+            while i and text[i - 1].isspace():
+                i -= 1
+            ends.append(i)
+        for end in ends:
+            for day_end in (end, end - 2) if text[end - 2 : end] in _DAY_SUFFIXES else (end,):
+                for start in (day_end - 1, day_end - 2):
+                    if start >= 0 and text[start:day_end].isdecimal():
+                        starts.add(start)
+    return sorted(starts)
+
+
+def holds(how: Scan, text: str, folded: str | None) -> bool:
+    """Whether the text holds one of the words the pattern needs (always, if the fold failed)."""
+    if how.gate is not None and how.gate.search(text) is None:
+        return False
+    if not how.needs:
+        return True
+    if how.cased:
+        return any(map(text.__contains__, how.needs))
+    return folded is None or any(map(folded.__contains__, how.needs))
 
 
 def _fold(text: str) -> str | None:
@@ -331,26 +511,36 @@ def _headlines(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
 
 
 def _dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
-    found: list[Claim] = []
+    """Dates of every pattern in turn; a match overlapping one found before is dropped.
+
+    The spans found so far are kept sorted (they never overlap), so one bisection tells.
+    """
+    starts: list[int] = []
+    ends: list[int] = []
     folded = _fold(text)
-    holds: dict[int, bool] = {}
-    for pattern, (hint, fold, needs) in zip(DATE_PATTERNS, DATE_HINTS, strict=True):
-        if not _holds_once(holds, folded, needs):
+    months = month_starts(text)
+    held: dict[tuple[int, int], bool] = {}
+    for quarter, how in _ALL_DATE_SCANS:
+        if how.at in ("month", "day") and not months:
             continue
-        for m in _scan(pattern, hint, text, folded if fold else text):
-            if any(c.start < m.end() and m.start() < c.end for c in found):
+        if how.needs or how.gate is not None:
+            key = (id(how.needs), id(how.gate))
+            if (ok := held.get(key)) is None:
+                ok = held[key] = holds(how, text, folded)
+            if not ok:
                 continue
-            readings = _date_readings(m.groupdict())
+        for m in scan(how, text, folded, months):
+            start, end = m.span()
+            i = bisect_left(starts, end)
+            if i and ends[i - 1] > start:
+                continue
+            readings = (_quarter(m),) if quarter else _date_readings(m.groupdict())
             if readings:
-                found.append(Claim(m.group(), m.start(), m.end(), "date", dates=readings))
-    for pattern, (hint, fold, needs) in zip(QUARTER_PATTERNS, QUARTER_HINTS, strict=True):
-        if not _holds_once(holds, folded, needs):
-            continue
-        for m in _scan(pattern, hint, text, folded if fold else text):
-            if not any(c.start < m.end() and m.start() < c.end for c in found):
-                found.append(Claim(m.group(), m.start(), m.end(), "date", dates=(_quarter(m),)))
-    claims.extend(found)
-    return sorted(c.span for c in found)
+                claims.append(Claim(m.group(), start, end, "date", dates=readings))
+                i = bisect_left(starts, start)
+                starts.insert(i, start)
+                ends.insert(i, end)
+    return list(zip(starts, ends, strict=True))
 
 
 def _quarter(m: re.Match[str]) -> DateReading:
@@ -380,55 +570,72 @@ def _date_readings(g: dict[str, str | None]) -> tuple[DateReading, ...]:
     return ((year, month, day),)
 
 
-def _tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[tuple[int, int]]:
-    spans = []
-    for m in _scan(TICKER, _TICKER_HINT, text, text):
-        symbol = m.group(2)
-        cashtag = m.group(1) is not None
+def _tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[Claim]:
+    tickers = []
+    for m in TICKER_SCAN.finditer(text):
+        written = m.group()
+        cashtag = written[0] == "$"
+        symbol = written[1:] if cashtag else written
         if not cashtag and symbol not in known and (len(symbol) < 2 or symbol in STOPWORDS):
             continue
-        claims.append(Claim(m.group(), m.start(), m.end(), "ticker", symbol=symbol))
-        spans.append((m.start(), m.end()))
-    return spans
+        start, end = m.span()
+        tickers.append(Claim(written, start, end, "ticker", symbol=symbol))
+    claims.extend(tickers)
+    return tickers
 
 
 def _figures(text: str, claims: list[Claim]) -> list[Claim]:
     figures: list[Claim] = []
-    for m in _scan(NUMBER, _NUMBER_HINT, text, text):
+    for m in NUMBER_SCAN.finditer(text):
         claim = _figure(text, m, figures[-1].end if figures else -1)
         if claim is not None:
             figures.append(claim)
     folded = _fold(text)
-    if not _holds_any(folded, _NUMBER_WORD_LIST):
+    if not holds(_NUMBER_WORD_SCAN, text, folded):
         return _sorted_figures(figures, claims)
-    for m in _scan(NUMBER_WORD, _NUMBER_WORD_HINT, text, folded):
+    for m in scan(_NUMBER_WORD_SCAN, text, folded):
         reading = Reading(float(NUMBER_WORDS[m.group().casefold()]), 0)
         figures.append(Claim(m.group(), m.start(), m.end(), "number", (reading,)))
     return _sorted_figures(figures, claims)
 
 
+_NAME_WORD = re.compile(r"(?<![\w&.$])[A-Z][A-Z&]*[A-Z] $")
+"""An upper-case word right before a whole number makes the number part of a name ("MAX 10")."""
+
+
+def _attach_names(text: str, figures: list[Claim]) -> None:
+    for figure in figures:
+        if (
+            figure.kind == "number"
+            and not figure.sign
+            and figure.scale == 1.0
+            and figure.text.isdigit()
+            and figure.start > 2
+        ):
+            word = _NAME_WORD.search(text, max(figure.start - 12, 0), figure.start)
+            if word is not None:
+                figure.name = f"{word.group()}{figure.text}"
+
+
 def _sorted_figures(figures: list[Claim], claims: list[Claim]) -> list[Claim]:
-    figures.sort(key=lambda c: c.start)
+    figures.sort(key=_START)
     claims.extend(figures)
     return figures
 
 
 def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
-    opened, s1, cur, s2, digits, letter, word, unit, close = m.group(
-        "open", "s1", "cur", "s2", "digits", "letter", "word", "unit", "close"
-    )
-    start, end = m.start(), m.end()
+    opened, s1, cur, s2, digits, letter, word, unit, close = number_parts(text, m)
+    start, end = m.span()
+    sign = 0
     if opened and close:
-        aside = not text[previous_end:start].strip() if previous_end >= 0 else False
-        sign = 0 if aside else -1
-        if aside:
-            start, end = m.start("open") + len(opened), m.start("close")
-    else:
-        sign = 0
-        if opened:
-            start = m.end("open")
-        if close:
-            end = m.start("close")
+        if previous_end >= 0 and not text[previous_end:start].strip():
+            start, end = m.end("open"), m.start("close")
+        else:
+            sign = -1
+    elif opened:
+        start = m.end("open")
+    elif close:
+        end = m.start("close")
     if letter == "m" and not cur:
         return None
     after = text[end : end + 2]
@@ -436,15 +643,16 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
         return None
     if start > 1 and text[start - 1] == "-" and text[start - 2].isalpha():
         return None
-    signs = (s1 or "") + (s2 or "")
-    if "-" in signs or "−" in signs:
-        sign = -1
-    elif "+" in signs:
-        sign = 1
-    unit = _unit(unit or "")
-    scale = _scale(letter or "", word or "")
+    if s1 or s2:
+        signs = (s1 or "") + (s2 or "")
+        if "-" in signs or "−" in signs:
+            sign = -1
+        elif "+" in signs:
+            sign = 1
+    unit = _unit(unit) if unit else ""
+    scale = _scale(letter or "", word or "") if letter or word else 1.0
     kind: Kind = "percent" if unit else "money" if cur else "number"
-    return Claim(text[start:end], start, end, kind, _read_digits(digits), scale, sign, unit)
+    return Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
 
 
 @lru_cache(maxsize=256)
@@ -470,11 +678,12 @@ def clear_caches() -> None:
         cached.cache_clear()
 
 
-def _attach_directions(text: str, figures: list[Claim]) -> None:
-    if not figures:
-        return
+def _attach_directions(
+    text: str, figures: list[Claim], directions: Iterable[re.Match[str]]
+) -> None:
+    """Each direction word governs the figure after it and those chained to that one."""
     starts = [f.start for f in figures]
-    for m in _scan(DIRECTION, _DIRECTION_HINT, text, _fold(text)):
+    for m in directions:
         direction = 1 if m.group("up") else -1
         i = _first_at_or_after(starts, m.end())
         gap = _LEAD_GAP
@@ -489,16 +698,12 @@ def _first_at_or_after(starts: list[int], position: int) -> int:
     return bisect_left(starts, position)
 
 
-def _attach_scopes(text: str, figures: list[Claim], tickers: list[Claim]) -> None:
+def _attach_scopes(figures: list[Claim], tickers: list[Claim], sentence_starts: list[int]) -> None:
     """Each figure speaks about the tickers named before it in its sentence and the last one named.
 
-    Figures and tickers are walked together in order of position; a scope is built once for each
-    distinct (sentence, tickers so far).
+    Figures and tickers (both in order of position) are walked together; a scope is built once
+    for each distinct (sentence, tickers so far).
     """
-    if not tickers:
-        return
-    tickers.sort(key=_start)
-    sentence_starts = [0] + [m.end() for m in SENTENCE_END.finditer(text)]
     ticker_starts = [t.start for t in tickers]
     scopes: dict[tuple[int, int], frozenset[str]] = {}
     seen = 0
@@ -515,7 +720,3 @@ def _attach_scopes(text: str, figures: list[Claim], tickers: list[Claim]) -> Non
             symbols.add(tickers[seen - 1].symbol)
             scope = scopes[(first, seen)] = frozenset(symbols)
         figure.scope = scope
-
-
-def _start(claim: Claim) -> int:
-    return claim.start

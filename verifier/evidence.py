@@ -90,13 +90,13 @@ class Evidence:
     tickers: dict[str, set[str]] = field(default_factory=dict)
     headlines: dict[tuple[str, str], None] = field(default_factory=dict)
     """(text, event) of every string a news result or the question holds; normalised on demand."""
+    texts: list[tuple[str, str]] = field(default_factory=list)
+    """(text, event) of every string a successful result or the question holds."""
+    called: set[str] = field(default_factory=set)
+    """Tickers that calls were made for (arguments and `ticker` fields), not merely mentioned."""
     failures: list[Failure] = field(default_factory=list)
     free_dates: dict[DateReading, set[str]] = field(default_factory=dict)
     """`dates` less the quarters a source names only as a comparison base."""
-    pending_dates: dict[tuple[DateReading, str], bool] = field(default_factory=dict, repr=False)
-    """Dates seen while indexing (and whether only as a base quarter), filed once at the end."""
-    read: set[tuple[str, str]] = field(default_factory=set, repr=False)
-    """(text, event) pairs whose dates and tickers are already filed."""
 
     def match_figure(self, claim: Claim) -> list[Fact]:
         """Facts that round to the claim at the precision it displays (any ticker).
@@ -154,6 +154,16 @@ class Evidence:
             events += index.get(reading, ())
         return sorted(set(events))
 
+    def match_name(self, claim: Claim) -> list[Fact]:
+        """The designation a number is part of ("MAX 10"), where a result or the question writes
+        it (case and spacing ignored)."""
+        name = " ".join(claim.name.casefold().split())
+        events = dict.fromkeys(
+            event for text, event in self.texts if name in " ".join(text.casefold().split())
+        )
+        value = claim.readings[0].value if claim.readings else 0.0
+        return [_fact(value, e, "", "name", None, False, False, -1, None) for e in events]
+
     def match_headline(self, claim: Claim) -> list[str]:
         """Event ids of news results that contain the quoted text literally."""
         quote = normalise_headline(claim.text)
@@ -171,88 +181,203 @@ class Evidence:
         return min(candidates, key=lambda f: abs(abs(f.value) - target))
 
 
-def _between(facts: list[Fact], magnitudes: list[float], lo: float, hi: float) -> list[Fact]:
-    return facts[bisect_left(magnitudes, lo) : bisect_right(magnitudes, hi)]
-
-
 def index_trace(trace: TraceView) -> Evidence:
     """Index every successful result, every failure and the question of one trace."""
     ev = Evidence()
-    facts: list[Fact] = []
+    walker = _Walker(ev)
     for event in trace.events:
         ticker = event.ticker
         if ticker:
             ev.tickers.setdefault(ticker, set()).add(event.id)
+            ev.called.add(ticker)
         if event.failure is not None:
             continue
-        _index_dates_in(event.args, event.id, ev)
-        calc = event.tool in CALCULATING_TOOLS
-        _walk(event.result, event.id, event.tool, "", ticker, calc, ev, facts)
-    _index_text(trace.question, QUESTION, "", "", None, True, ev, facts)
+        walker.start(event.id, event.tool)
+        args = event.args
+        if isinstance(args, dict):
+            for value in args.values():
+                if isinstance(value, str) and _ISO_DATE.fullmatch(value):
+                    for when, _ in read_text(value).dates:
+                        walker.add_date(when, False)
+        walker.walk(event.result, "", ticker)
+    walker.start(QUESTION, "")
+    walker.calc = True
+    walker.text(trace.question, "", None)
     ev.failures = _failures(trace)
-    for (reading, event_id), tied in ev.pending_dates.items():
-        for key in _date_keys(reading):
-            ev.dates.setdefault(key, set()).add(event_id)
-            if not tied:
-                ev.free_dates.setdefault(key, set()).add(event_id)
+    _file_dates(ev, walker.dates)
+    facts = walker.facts
     for (year, month, day), events in ev.dates.items():
         if year is not None and month == 0 and day is None:
-            facts += [Fact(float(year), e, "", "year", None, False, False) for e in events]
-    facts.sort(key=lambda f: abs(f.value))
+            facts += [
+                _fact(float(year), e, "", "year", None, False, False, -1, None) for e in events
+            ]
+    facts.sort(key=_magnitude)
     ev.facts = facts
     ev.magnitudes = [abs(f.value) for f in facts]
     fractions = [
-        Fact(f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, period=f.period)
+        _fact(f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, -1, f.period)
         for f in facts
         if f.percent and f.signed and f.key and abs(f.value) <= 10
     ]
-    fractions.sort(key=lambda f: abs(f.value))
+    fractions.sort(key=_magnitude)
     ev.fractions = fractions
     ev.fraction_magnitudes = [abs(f.value) for f in fractions]
     return ev
 
 
-def _walk(
-    node: Any,
+def _fact(
+    value: float,
     event: str,
     tool: str,
     key: str,
     ticker: str | None,
-    calc: bool,
-    ev: Evidence,
-    facts: list[Fact],
-) -> None:
-    """One pass over a result: JSON numbers are taken as they are, strings are read (cached)."""
-    if node is None or isinstance(node, bool):
-        return
-    if isinstance(node, str):
-        _index_text(node, event, tool, key, ticker, calc, ev, facts)
-    elif isinstance(node, int | float):
-        if node == node and abs(node) != _INF:
-            percent = calc and (tool in _PERCENT_TOOLS or _percent_key(key))
-            facts.append(Fact(float(node), event, tool, key, ticker, percent, True))
-    elif isinstance(node, dict):
+    percent: bool,
+    signed: bool,
+    decimals: int,
+    period: Period | None,
+) -> Fact:
+    """A `Fact` without the generated constructor's keyword handling (it is built per number)."""
+    return tuple.__new__(Fact, (value, event, tool, key, ticker, percent, signed, decimals, period))
+
+
+def _magnitude(fact: Fact) -> float:
+    return abs(fact.value)
+
+
+class _Walker:
+    """One pass over the results of a trace: JSON numbers are taken as they are, strings are read
+    once per distinct string (`read_text`) and filed once per event."""
+
+    __slots__ = ("calc", "dates", "ev", "event", "facts", "news", "percent_all", "read", "tool")
+
+    def __init__(self, ev: Evidence) -> None:
+        self.ev = ev
+        self.facts: list[Fact] = []
+        self.dates: dict[DateReading, dict[str, bool]] = {}
+        """Per date, the events that hold it and whether each names it only as a base quarter."""
+        self.read: set[tuple[str, str]] = set()
+        self.event = self.tool = ""
+        self.calc = self.news = self.percent_all = False
+
+    def start(self, event: str, tool: str) -> None:
+        self.event, self.tool = event, tool
+        self.calc = tool in CALCULATING_TOOLS
+        self.percent_all = self.calc and tool in _PERCENT_TOOLS
+        self.news = tool in NEWS_TOOLS or event == QUESTION
+
+    def add_date(self, when: DateReading, tied: bool) -> None:
+        events = self.dates.get(when)
+        if events is None:
+            self.dates[when] = {self.event: tied}
+        else:
+            events[self.event] = tied and events.get(self.event, True)
+
+    def walk(self, node: Any, key: str, ticker: str | None) -> None:
+        kind = node.__class__
+        if kind is dict:
+            self.walk_dict(node, ticker)
+        elif kind is str:
+            self.text(node, key, ticker)
+        elif kind is float or kind is int:
+            self.number(node, key, ticker)
+        elif kind is list or kind is tuple:
+            self.facts.append(
+                _fact(
+                    float(len(node)), self.event, self.tool, "count", None, False, False, -1, None
+                )
+            )
+            for item in node:
+                self.walk(item, key, ticker)
+        elif node is None or kind is bool:
+            return
+        elif isinstance(node, dict):
+            self.walk_dict(node, ticker)
+        elif isinstance(node, str):
+            self.text(str(node), key, ticker)
+        elif isinstance(node, int | float):
+            self.number(node, key, ticker)
+        elif isinstance(node, list | tuple):
+            self.walk(list(node), key, ticker)
+
+    def walk_dict(self, node: dict[Any, Any], ticker: str | None) -> None:
         node = _rows_as_dicts(node)
         own = node.get("ticker")
-        if isinstance(own, str) and own:
+        if own.__class__ is str and own:
             ticker = own.upper()
-            ev.tickers.setdefault(ticker, set()).add(event)
+            self.ev.tickers.setdefault(ticker, set()).add(self.event)
+            self.ev.called.add(ticker)
         for k, value in node.items():
+            name = k.lower() if k.__class__ is str else str(k).lower()
             kind = value.__class__
-            if kind is float or kind is int:  # the common leaves, without a call
-                if value == value and abs(value) != _INF:
-                    name = k.lower() if k.__class__ is str else str(k).lower()
-                    percent = calc and (tool in _PERCENT_TOOLS or _percent_key(name))
-                    facts.append(Fact(float(value), event, tool, name, ticker, percent, True))
+            if kind is float or kind is int:  # the common leaves, without a further call
+                self.number(value, name, ticker)
             elif kind is str:
-                name = k.lower() if k.__class__ is str else str(k).lower()
-                _index_text(value, event, tool, name, ticker, calc, ev, facts)
+                self.text(value, name, ticker)
             elif value is not None:
-                _walk(value, event, tool, str(k).lower(), ticker, calc, ev, facts)
-    elif isinstance(node, list | tuple):
-        facts.append(Fact(float(len(node)), event, tool, "count", None, False, False))
-        for item in node:
-            _walk(item, event, tool, key, ticker, calc, ev, facts)
+                self.walk(value, name, ticker)
+
+    def number(self, value: float, key: str, ticker: str | None) -> None:
+        if value == value and abs(value) != _INF:
+            percent = self.percent_all or (self.calc and _percent_key(key))
+            self.facts.append(
+                _fact(float(value), self.event, self.tool, key, ticker, percent, True, -1, None)
+            )
+
+    def text(self, text: str, key: str, ticker: str | None) -> None:
+        event = self.event
+        self.ev.texts.append((text, event))
+        if self.news:
+            self.ev.headlines[(text, event)] = None
+        reading = read_text(text)
+        if reading.numbers:
+            percent_ok = self.calc or event == QUESTION
+            tool, facts = self.tool, self.facts
+            for value, decimals, signed, unit, period in reading.numbers:
+                facts.append(
+                    _fact(
+                        value,
+                        event,
+                        tool,
+                        key,
+                        ticker,
+                        unit and percent_ok,
+                        signed,
+                        decimals,
+                        period,
+                    )
+                )
+        if reading.empty:
+            return
+        pair = (text, event)
+        if pair in self.read:
+            return
+        self.read.add(pair)
+        for symbol in reading.tickers:
+            self.ev.tickers.setdefault(symbol, set()).add(event)
+        for when, tied in reading.dates:
+            self.add_date(when, tied)
+
+
+def _file_dates(ev: Evidence, dates: dict[DateReading, dict[str, bool]]) -> None:
+    """File each date under every detail a claim may give of it (day, month, quarter, year);
+    `free_dates` leaves out the events that name a quarter only as a comparison base."""
+    index, free = ev.dates, ev.free_dates
+    for when, events in dates.items():
+        keys = _date_keys(when)
+        for key in keys:
+            held = index.get(key)
+            if held is None:
+                index[key] = set(events)
+            else:
+                held.update(events)
+        untied = [e for e, tied in events.items() if not tied]
+        if untied:
+            for key in keys:
+                held = free.get(key)
+                if held is None:
+                    free[key] = set(untied)
+                else:
+                    held.update(untied)
 
 
 _INF = float("inf")
@@ -284,48 +409,19 @@ def _rows_as_dicts(node: dict[str, Any]) -> dict[str, Any]:
     return {**rest, "rows": [dict(zip(names, r, strict=True)) for r in rows]}
 
 
-def _index_text(
-    text: str,
-    event: str,
-    tool: str,
-    key: str,
-    ticker: str | None,
-    calc: bool,
-    ev: Evidence,
-    facts: list[Fact],
-) -> None:
-    if tool in NEWS_TOOLS or event == QUESTION:
-        ev.headlines[(text, event)] = None
-    reading = read_text(text)
-    for value, decimals, signed, unit, period in reading.numbers:
-        percent = unit and (calc or event == QUESTION)
-        facts.append(Fact(value, event, tool, key, ticker, percent, signed, decimals, period))
-    if reading.empty or (text, event) in ev.read:
-        return
-    ev.read.add((text, event))
-    for day in reading.days:
-        _add_day(day, event, ev)
-    for symbol in reading.tickers:
-        ev.tickers.setdefault(symbol, set()).add(event)
-    for when in reading.dates:
-        _add_date(when, event, ev, when in reading.tied)
-
-
 class TextReading(NamedTuple):
     """What one result string vouches for, independent of the event that holds it."""
 
-    days: tuple[date, ...]
     tickers: tuple[str, ...]
-    dates: tuple[DateReading, ...]
+    dates: tuple[tuple[DateReading, bool], ...]
+    """Each date named, and whether the string names it only as a comparison base (a quarter)."""
     numbers: tuple[tuple[float, int, bool, bool, Period | None], ...]
     """(value, decimals written, signed, has a percent-like unit, period)."""
-    tied: frozenset[DateReading]
-    """Quarters the string names only as a comparison base."""
+    empty: bool
+    """Whether the string vouches for no date and no ticker."""
 
-    @property
-    def empty(self) -> bool:
-        """Whether the string vouches for no day, ticker or date."""
-        return not (self.days or self.tickers or self.dates)
+
+_NOTHING = TextReading((), (), (), True)
 
 
 @lru_cache(maxsize=8192)
@@ -333,10 +429,11 @@ def read_text(text: str) -> TextReading:
     """Dates, tickers and numbers written in a string; cached, since results repeat strings."""
     iso = _ISO_DATE.fullmatch(text)
     if iso:
-        return TextReading(_iso_days(iso), (), (), (), frozenset())
+        days = _iso_days(iso)
+        return TextReading((), days, (), not days)
     tickers = tuple(_TOKEN.findall(text))
     if not any(ch.isdigit() for ch in text):
-        return TextReading((), tickers, (), (), frozenset())
+        return TextReading(tickers, (), (), not tickers) if tickers else _NOTHING
     dates: list[DateReading] = []
     tied: set[DateReading] = set()
     free: set[DateReading] = set()
@@ -352,24 +449,12 @@ def read_text(text: str) -> TextReading:
                 numbers.append((scaled, decimals, signed, unit, claim.period))
                 if claim.scale != 1.0:
                     numbers.append((value, decimals, False, unit, claim.period))
-    return TextReading((), tickers, tuple(dates), tuple(numbers), frozenset(tied - free))
+    only_base = tied - free
+    named = tuple((when, when in only_base) for when in dates)
+    return TextReading(tickers, named, tuple(numbers), not (tickers or named))
 
 
-def _index_dates_in(args: Any, event: str, ev: Evidence) -> None:
-    if isinstance(args, dict):
-        for value in args.values():
-            if isinstance(value, str):
-                iso = _ISO_DATE.fullmatch(value)
-                if iso:
-                    _add_iso(iso, event, ev)
-
-
-def _add_iso(m: re.Match[str], event: str, ev: Evidence) -> None:
-    for day in _iso_days(m):
-        _add_day(day, event, ev)
-
-
-def _iso_days(m: re.Match[str]) -> tuple[date, ...]:
+def _iso_days(m: re.Match[str]) -> tuple[tuple[DateReading, bool], ...]:
     """The calendar day of an ISO date or timestamp (and the US day before, before 05:00 UTC)."""
     try:
         day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
@@ -377,17 +462,12 @@ def _iso_days(m: re.Match[str]) -> tuple[date, ...]:
         return ()
     hour, zone = m.group(4), m.group(5)
     if hour is not None and zone in ("Z", "+00:00", "+0000") and int(hour) < 5:
-        return (day, day - timedelta(days=1))
-    return (day,)
-
-
-def _add_day(day: date, event: str, ev: Evidence) -> None:
-    _add_date((day.year, day.month, day.day), event, ev)
-
-
-def _add_date(reading: DateReading, event: str, ev: Evidence, tied: bool = False) -> None:
-    key = (reading, event)
-    ev.pending_dates[key] = tied and ev.pending_dates.get(key, True)
+        before = day - timedelta(days=1)
+        return (
+            ((day.year, day.month, day.day), False),
+            ((before.year, before.month, before.day), False),
+        )
+    return (((day.year, day.month, day.day), False),)
 
 
 @lru_cache(maxsize=4096)

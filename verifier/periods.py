@@ -41,8 +41,11 @@ _RELATIVE_WORDS = ("prior", "previous", "last", "past", "linked", "sequential", 
 _RELATIVE_START = re.compile(r"prior|previous|last|past|linked|sequential|year|a\s+year")
 """Where a RELATIVE mention can start (in the case-folded text); it is tried only there."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
-_SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
+SENTENCE_END = re.compile(r"[.!?;\n](?:(?<=\n)|(?=\s))")
+"""A sentence ends at `.!?;` before a space, or at a line break (written to open with a class, so
+that the engine skips ahead to it)."""
 QUARTER_BASE = 12
+_FIGURE_KINDS = ("number", "money", "percent")
 _LINK = re.compile(
     r"(?i)\s*,?\s*(?:in|for|during|of|at\s+the\s+end\s+of)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?"
 )
@@ -52,6 +55,8 @@ _BASE = re.compile(
     r"(?:same\s+(?:period|quarter)\s+(?:in|of)\s+)?(?:the\s+)?$"
 )
 """A period a change is measured against ("up 17% from Q3 2019") is nobody's period."""
+_JOINED = re.compile(r"(?i)[^.;:!?$\d]{0,40}?(?:,\s*(?:and\s+)?|\s+(?:and|y)\s+)")
+"""What joins two base figures ("$0.16 last quarter and $0.29"): words, then "and" or a comma."""
 
 
 def periods_agree(a: Period | None, b: Period | None) -> bool:
@@ -61,21 +66,32 @@ def periods_agree(a: Period | None, b: Period | None) -> bool:
     return all(x is None or y is None or x == y for x, y in zip(a, b, strict=True))
 
 
-def attach_periods(text: str, claims: list[Claim]) -> None:
+def sentence_starts(text: str) -> list[int]:
+    """Where each sentence of `text` starts (after `.!?;` and a space, or a line break)."""
+    return [0, *[m.end() for m in SENTENCE_END.finditer(text)]]
+
+
+def attach_periods(text: str, claims: list[Claim], starts: list[int] | None = None) -> None:
     """Give each figure of `text` the period it is stated for, if its sentence names one.
 
     A period joined to the figure before it ("$2.75 in Q3 2020") belongs to that figure alone, and
     one a change is measured from ("up 17% from Q3 2019") to none; otherwise a figure takes the
     nearest period of its sentence that no other figure stands between. The claim naming a
     period is marked `tied` when it names only a base: a change's, or a base figure's ("down from
-    $2.39 in Q3 2019"); and `used` when some figure takes it.
+    $2.39 in Q3 2019"); and `used` when some figure takes it. `starts`: `sentence_starts(text)`,
+    where the caller has it.
     """
     found = _mentions(text, claims)
     if not found:
         return
-    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    if starts is None:
+        starts = sentence_starts(text)
     mentions = [(s, e, p, bisect_right(starts, s) - 1) for s, e, p, _ in found]
-    figures = [c for c in claims if c.kind in ("number", "money", "percent") and not _is_year(c)]
+    figures = [
+        c
+        for c in claims
+        if c.kind in _FIGURE_KINDS and not (len(c.text) == 4 and c.kind == "number" and _is_year(c))
+    ]
     ends = [f.end for f in figures]
     owner: dict[int, int] = {}
     for i, (start, _, _, _) in enumerate(mentions):
@@ -87,7 +103,7 @@ def attach_periods(text: str, claims: list[Claim]) -> None:
         mentioned = found[i][3]
         if mentioned is not None and i in owner:
             figure = figures[owner[i]] if owner[i] >= 0 else None
-            mentioned.tied = figure is None or _is_base(text, figure.start)
+            mentioned.tied = figure is None or _is_base_figure(text, figures, owner[i])
     for k, figure in enumerate(figures):
         sentence = bisect_right(starts, figure.start) - 1
         best: tuple[int, int, Period, int] | None = None
@@ -118,11 +134,14 @@ Mention = tuple[int, int, Period, "Claim | None"]
 def _mentions(text: str, claims: list[Claim]) -> list[Mention]:
     found: list[Mention] = []
     for claim in claims:
-        if claim.kind == "date" and claim.dates:
-            year, month, day = claim.dates[0]
-            if month > QUARTER_BASE and day is None:
-                found.append((claim.start, claim.end, Period(year, month - QUARTER_BASE), claim))
-        elif _is_year(claim):
+        if claim.kind == "date":
+            if claim.dates:
+                year, month, day = claim.dates[0]
+                if month > QUARTER_BASE and day is None:
+                    found.append(
+                        (claim.start, claim.end, Period(year, month - QUARTER_BASE), claim)
+                    )
+        elif len(claim.text) == 4 and _is_year(claim):
             found.append((claim.start, claim.end, Period(int(claim.readings[0].value)), claim))
     lowered = text.casefold()
     if any(word in lowered for word in _RELATIVE_WORDS):
@@ -148,6 +167,16 @@ def _relative_mentions(text: str, lowered: str) -> list[Mention]:
         step = m.group("step") or m.group("linked") or "year"
         found.append((m.start(), m.end(), Period(back=step.lower()), None))
     return found
+
+
+def _is_base_figure(text: str, figures: list[Claim], k: int) -> bool:
+    """Whether figure `k` is what a change is measured from: it follows "from", "compared to"...,
+    or "and" joins it to one that does ("compared to $0.16 last quarter and $0.29 in Q3 2019")."""
+    while not _is_base(text, figures[k].start):
+        if k == 0 or _JOINED.fullmatch(text, figures[k - 1].end, figures[k].start) is None:
+            return False
+        k -= 1
+    return True
 
 
 def _is_base(text: str, start: int) -> bool:

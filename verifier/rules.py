@@ -38,26 +38,36 @@ class Case:
     trace: TraceView
     evidence: Evidence
     findings: list[Finding]
+    figures: list[Finding] = dataclasses.field(init=False)
+    """The findings about figures, which four rules read."""
+
+    def __post_init__(self) -> None:
+        self.figures = [f for f in self.findings if f.claim.kind in FIGURE_KINDS]
 
 
 def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
     """Match one claim against the evidence, keeping the facts about the tickers it speaks of."""
-    if claim.kind in FIGURE_KINDS:
+    kind = claim.kind
+    if kind in FIGURE_KINDS:
+        if claim.name and claim.name.split()[0] not in evidence.called:
+            named = evidence.match_name(claim)
+            return Finding(claim, named, named, [f.event for f in named])
         facts = evidence.match_figure(claim)
         off_period: list[Fact] = []
         period = claim.period
-        if period is not None:
-            off_period = [f for f in facts if not periods_agree(period, f.period)]
-            if off_period:
-                facts = [f for f in facts if periods_agree(period, f.period)]
+        if period is not None and facts:
+            agreeing = [f for f in facts if periods_agree(period, f.period)]
+            if len(agreeing) != len(facts):
+                off_period = [f for f in facts if not periods_agree(period, f.period)]
+                facts = agreeing
         scope = claim.scope
         in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
         preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
         supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
         return Finding(claim, facts, in_scope, supported_by, off_period)
-    if claim.kind == "date":
+    if kind == "date":
         return Finding(claim, [], [], evidence.match_date(claim, free=claim.bare_quarter))
-    if claim.kind == "ticker":
+    if kind == "ticker":
         return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
     return Finding(claim, [], [], evidence.match_headline(claim))
 
@@ -78,17 +88,13 @@ def _blocking_failure(claim: Claim, evidence: Evidence) -> Failure | None:
     return None
 
 
-def _figures(case: Case) -> Iterator[Finding]:
-    return (f for f in case.findings if f.claim.kind in FIGURE_KINDS)
-
-
 def _scope_words(claim: Claim) -> str:
     return f" ({', '.join(sorted(claim.scope))})" if claim.scope else ""
 
 
 def check_unresolved_error(case: Case) -> Iterator[Reason]:
     """A figure no result supports, about data that a failed call was meant to bring."""
-    for f in _figures(case):
+    for f in case.figures:
         failure = None if f.in_scope else _blocking_failure(f.claim, case.evidence)
         if failure is not None:
             about = f" for {failure.ticker}" if failure.ticker else ""
@@ -105,7 +111,7 @@ def check_unresolved_error(case: Case) -> Iterator[Reason]:
 
 def check_unsupported_figure(case: Case) -> Iterator[Reason]:
     """A figure that no successful result and no question contains at the precision shown."""
-    for f in _figures(case):
+    for f in case.figures:
         if f.in_scope or _blocking_failure(f.claim, case.evidence) is not None:
             continue
         yield Reason(
@@ -117,6 +123,11 @@ def check_unsupported_figure(case: Case) -> Iterator[Reason]:
 
 def _unsupported_message(f: Finding, evidence: Evidence) -> str:
     claim = f.claim
+    if claim.name:
+        return (
+            f'"{claim.text}" is part of the name "{claim.name}", which no successful tool result '
+            "and not the question contains"
+        )
     head = f'"{claim.text}"{_scope_words(claim)}'
     if f.facts:
         return f"{head} matches {f.facts[0].describe()}, not a result about {', '.join(sorted(claim.scope))}"
@@ -141,7 +152,7 @@ def _unsupported_message(f: Finding, evidence: Evidence) -> str:
 
 def check_uncomputed_percentage(case: Case) -> Iterator[Reason]:
     """A percentage whose only support is a figure that no calculating tool returned as one."""
-    for f in _figures(case):
+    for f in case.figures:
         if f.claim.unit and f.in_scope and not any(x.percent for x in f.in_scope):
             yield Reason(
                 rule=Rule.UNCOMPUTED_PERCENTAGE,
@@ -155,7 +166,7 @@ def check_uncomputed_percentage(case: Case) -> Iterator[Reason]:
 
 def check_wrong_direction(case: Case) -> Iterator[Reason]:
     """A direction word ("rose", "cayó") next to a figure whose value has the other sign."""
-    for f in _figures(case):
+    for f in case.figures:
         claim = f.claim
         if not claim.direction or claim.sign or not f.in_scope:
             continue

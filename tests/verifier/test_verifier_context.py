@@ -153,3 +153,51 @@ def test_base_and_bare_quarters_are_told_apart() -> None:
         "second quarter of 2019": (True, False),
         "fourth quarter of 2020": (False, True),
     }
+
+
+def test_a_base_joined_by_and_to_another_base_is_a_base_too() -> None:
+    source = "EPS were $0.34 compared to $0.16 last quarter and $0.29 in the third quarter of 2019."
+    dates = {c.text: c.tied for c in extract_claims(source) if c.kind == "date"}
+    assert dates == {"third quarter of 2019": True}
+    event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": source}
+    draft = "Results for the third quarter of 2019 were strong."
+    verdict = verify({"question": "Summarise the call.", "draft": draft, "events": [event]})
+    assert [r.rule.value for r in verdict.reasons] == ["unsupported_date"]
+    joined_to_a_level = "EPS were $0.34 and $0.29 in the third quarter of 2019."
+    dates = {c.text: c.tied for c in extract_claims(joined_to_a_level) if c.kind == "date"}
+    assert dates == {"third quarter of 2019": False}
+
+
+NAMES = "We will accelerate the delivery of 12 737 MAX 9 aircraft and add 10 aircraft in 2025."
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ("The company will accelerate 12 737 MAX 9 deliveries.", []),
+        ("The company will accelerate 12 737 MAX 10 deliveries.", ["unsupported_figure"]),
+        ("It will add 10 aircraft in 2025.", []),
+    ],
+)
+def test_a_number_that_is_part_of_a_name_must_be_written_as_that_name(
+    draft: str, rules: list[str]
+) -> None:
+    event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": NAMES}
+    verdict = verify({"question": "Summarise the call.", "draft": draft, "events": [event]})
+    assert [r.rule.value for r in verdict.reasons] == rules
+    if rules:
+        assert 'the name "MAX 10"' in verdict.reasons[0].message
+    else:
+        assert all(c.supported_by == ["e1"] for c in verdict.claims if c.kind == "number")
+
+
+def test_a_ticker_a_call_was_made_for_is_not_a_name() -> None:
+    event = {
+        "id": "e1",
+        "tool": "get_price",
+        "args": {"ticker": "ENYW", "date": "2024-03-27"},
+        "result": {"ticker": "ENYW", "session": "2024-03-27", "close": 15.0, "volume": 12},
+    }
+    draft = "ENYW 15 was the close, on a volume of 12 shares."
+    verdict = verify({"question": "How did ENYW close?", "draft": draft, "events": [event]})
+    assert verdict.accepted, verdict.reasons

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from hypothesis import given, settings
@@ -95,14 +96,10 @@ def test_extraction_spans_point_into_the_text(text: str) -> None:
 
 
 SCANNED = [
-    *zip(claims.DATE_PATTERNS, claims.DATE_HINTS, strict=True),
-    *zip(claims.QUARTER_PATTERNS, claims.QUARTER_HINTS, strict=True),
-]
-HINTED = [
-    (claims.NUMBER, claims._NUMBER_HINT, False),
-    (claims.NUMBER_WORD, claims._NUMBER_WORD_HINT, True),
-    (claims.TICKER, claims._TICKER_HINT, False),
-    (claims.DIRECTION, claims._DIRECTION_HINT, True),
+    *zip(claims.DATE_PATTERNS, claims.DATE_SCANS, strict=True),
+    *zip(claims.QUARTER_PATTERNS, claims.QUARTER_SCANS, strict=True),
+    (claims.NUMBER_WORD, claims._NUMBER_WORD_SCAN),
+    (claims.DIRECTION, claims._DIRECTION_SCAN),
 ]
 WORDY = st.lists(
     st.sampled_from(
@@ -130,28 +127,62 @@ WORDY = st.lists(
             "a year earlier ",
             "linked quarter ",
             "paſt quarter ",
+            "5th of March ",
+            "3 of\u00a0Jun. ",
+            "Sept. 5, 2024",
+            "xMar 5",
+            "June\t2021",
+            "2024-03-04T10:00:00Z",
+            "-2024-03-04",
+            "\n",
+            "USD ",
+            "(3.2) ",
+            "1,092.5",
+            "$BRK-A ",
+            "ENYW",
+            "5seven ",
+            "down ",
+            "dos ",
         ]
     ),
     max_size=30,
 ).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(text=st.one_of(WORDY, st.text(max_size=80)))
-def test_hinted_scans_find_exactly_what_the_full_patterns_find(text: str) -> None:
+def test_scans_find_exactly_what_the_full_patterns_find(text: str) -> None:
     folded = claims._fold(text)
-    for pattern, (hint, fold, needs) in SCANNED:
-        expected = [m.span() for m in pattern.finditer(text)]
-        if not claims._holds_any(folded, needs):
+    for pattern, how in SCANNED:
+        expected = [(m.span(), m.groupdict()) for m in pattern.finditer(text)]
+        if not claims.holds(how, text, folded):
             assert expected == []
             continue
-        found = [m.span() for m in claims._scan(pattern, hint, text, folded if fold else text)]
+        found = [(m.span(), m.groupdict()) for m in claims.scan(how, text, folded)]
         assert found == expected, pattern.pattern
-    if not claims._holds_any(folded, claims._NUMBER_WORD_LIST):
-        assert list(claims.NUMBER_WORD.finditer(text)) == []
-    for pattern, hint, fold in HINTED:
-        found = [m.span() for m in claims._scan(pattern, hint, text, folded if fold else text)]
-        assert found == [m.span() for m in pattern.finditer(text)], pattern.pattern
+    tickers = [(m.span(), m.group(1) or "", m.group(2)) for m in claims.TICKER.finditer(text)]
+    found_tickers = [
+        (m.span(), "$" if m.group()[0] == "$" else "", m.group().removeprefix("$"))
+        for m in claims.TICKER_SCAN.finditer(text)
+    ]
+    assert found_tickers == tickers
+    numbers = [
+        (m.span(), m.groups(), m.end("open"), m.start("close"))
+        for m in claims.NUMBER.finditer(text)
+    ]
+    found_numbers = [
+        (
+            m.span(),
+            claims.number_parts(text, m),
+            m.end("open"),
+            m.start("close"),
+        )
+        for m in claims.NUMBER_SCAN.finditer(text)
+    ]
+    assert found_numbers == numbers
+    assert [m.end() for m in periods.SENTENCE_END.finditer(text)] == [
+        m.end() for m in re.finditer(r"[.!?;](?=\s)|\n", text)
+    ]
 
 
 @settings(max_examples=300, deadline=None)
