@@ -53,6 +53,8 @@ class Claim:
     """A period some figure of the text is stated for."""
     name: str = ""
     """The designation a whole number is part of ("MAX 10", "S&P 500"): a name, not a quantity."""
+    bound: int = 0
+    """+1 for a lower bound ("over 100", "más de 5"), -1 for an upper one ("fewer than 100")."""
 
     @property
     def bare_quarter(self) -> bool:
@@ -370,6 +372,7 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     figures = _figures(_mask(masked, [(t.start, t.end) for t in tickers]), claims)
     if figures:
         _attach_names(text, figures)
+        attach_bounds(text, figures)
         _attach_directions(text, figures, scan(_DIRECTION_SCAN, text, _fold(text)))
     starts = None
     if figures and tickers:
@@ -386,7 +389,9 @@ def extract_facts(text: str) -> list[Claim]:
     masked = _mask(text, _headlines(text, claims))
     masked = _mask(masked, _dates(masked, claims))
     tickers = _tickers(masked, frozenset(), claims)
-    _figures(_mask(masked, [(t.start, t.end) for t in tickers]), claims)
+    figures = _figures(_mask(masked, [(t.start, t.end) for t in tickers]), claims)
+    if figures:
+        attach_bounds(text, figures)
     attach_periods(text, claims)
     return claims
 
@@ -615,6 +620,32 @@ def _attach_names(text: str, figures: list[Claim]) -> None:
             word = _NAME_WORD.search(text, max(figure.start - 12, 0), figure.start)
             if word is not None:
                 figure.name = f"{word.group()}{figure.text}"
+
+
+_BOUND_WORDS = (
+    "over ", "more than", "above", "at least", "exceed", "in excess of", "más de", "mas de",
+    "encima de", "under ", "fewer than", "less than", "below", "at most", "up to", "menos de",
+    "debajo de",
+)  # fmt: skip
+_BOUND = re.compile(
+    r"(?<!\w)(?:(?P<lower>over|more\s+than|above|at\s+least|exceeding|in\s+excess\s+of|más\s+de"
+    r"|mas\s+de|por\s+encima\s+de)|(?P<upper>under|fewer\s+than|less\s+than|below|at\s+most"
+    r"|up\s+to|menos\s+de|por\s+debajo\s+de))\s+(?=[\d(+$€£UE-])"
+)
+"""A bound word right before a figure (read in the case-folded text)."""
+
+
+def attach_bounds(text: str, figures: list[Claim]) -> None:
+    """Mark figures written as a bound ("over 100", "fewer than 100", "menos de 5"): a bound
+    turned around is a different statement, though the figure is the same."""
+    folded = text.casefold()
+    if len(folded) != len(text) or not any(word in folded for word in _BOUND_WORDS):
+        return
+    starts = [f.start for f in figures]
+    for m in _BOUND.finditer(folded):
+        i = bisect_left(starts, m.end())
+        if i < len(figures) and starts[i] == m.end():
+            figures[i].bound = 1 if m.group("lower") else -1
 
 
 def _sorted_figures(figures: list[Claim], claims: list[Claim]) -> list[Claim]:

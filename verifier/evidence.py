@@ -54,6 +54,8 @@ class Fact(NamedTuple):
     """Decimals as written, for numbers found in text; -1 for JSON numbers."""
     period: Period | None = None
     """The period the text states the number for (see `verifier.periods`); None for JSON."""
+    bound: int = 0
+    """Whether the text writes the number as a lower (+1) or upper (-1) bound ("over 100")."""
 
     @property
     def change(self) -> bool:
@@ -215,7 +217,9 @@ def index_trace(trace: TraceView) -> Evidence:
     ev.facts = facts
     ev.magnitudes = [abs(f.value) for f in facts]
     fractions = [
-        _fact(f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, -1, f.period)
+        _fact(
+            f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, -1, f.period, f.bound
+        )
         for f in facts
         if f.percent and f.signed and f.key and abs(f.value) <= 10
     ]
@@ -235,9 +239,12 @@ def _fact(
     signed: bool,
     decimals: int,
     period: Period | None,
+    bound: int = 0,
 ) -> Fact:
     """A `Fact` without the generated constructor's keyword handling (it is built per number)."""
-    return tuple.__new__(Fact, (value, event, tool, key, ticker, percent, signed, decimals, period))
+    return tuple.__new__(
+        Fact, (value, event, tool, key, ticker, percent, signed, decimals, period, bound)
+    )
 
 
 def _magnitude(fact: Fact) -> float:
@@ -332,7 +339,7 @@ class _Walker:
         if reading.numbers:
             percent_ok = self.calc or event == QUESTION
             tool, facts = self.tool, self.facts
-            for value, decimals, signed, unit, period in reading.numbers:
+            for value, decimals, signed, unit, period, bound in reading.numbers:
                 facts.append(
                     _fact(
                         value,
@@ -344,6 +351,7 @@ class _Walker:
                         signed,
                         decimals,
                         period,
+                        bound,
                     )
                 )
         if reading.empty:
@@ -415,8 +423,8 @@ class TextReading(NamedTuple):
     tickers: tuple[str, ...]
     dates: tuple[tuple[DateReading, bool], ...]
     """Each date named, and whether the string names it only as a comparison base (a quarter)."""
-    numbers: tuple[tuple[float, int, bool, bool, Period | None], ...]
-    """(value, decimals written, signed, has a percent-like unit, period)."""
+    numbers: tuple[tuple[float, int, bool, bool, Period | None, int], ...]
+    """(value, decimals written, signed, has a percent-like unit, period, bound)."""
     empty: bool
     """Whether the string vouches for no date and no ticker."""
 
@@ -437,7 +445,7 @@ def read_text(text: str) -> TextReading:
     dates: list[DateReading] = []
     tied: set[DateReading] = set()
     free: set[DateReading] = set()
-    numbers: list[tuple[float, int, bool, bool, Period | None]] = []
+    numbers: list[tuple[float, int, bool, bool, Period | None, int]] = []
     for claim in extract_facts(text):
         if claim.kind == "date":
             dates += claim.dates
@@ -446,9 +454,9 @@ def read_text(text: str) -> TextReading:
             unit, signed = bool(claim.unit), claim.sign != 0
             for value, decimals in claim.readings:
                 scaled = value * claim.scale * (claim.sign or 1)
-                numbers.append((scaled, decimals, signed, unit, claim.period))
+                numbers.append((scaled, decimals, signed, unit, claim.period, claim.bound))
                 if claim.scale != 1.0:
-                    numbers.append((value, decimals, False, unit, claim.period))
+                    numbers.append((value, decimals, False, unit, claim.period, claim.bound))
     only_base = tied - free
     named = tuple((when, when in only_base) for when in dates)
     return TextReading(tickers, named, tuple(numbers), not (tickers or named))

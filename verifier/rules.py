@@ -29,6 +29,9 @@ class Finding:
     supported_by: list[str]
     off_period: list[Fact] = dataclasses.field(default_factory=list)
     """Facts that match the figure but that the source states for another period."""
+    turned: list[Fact] = dataclasses.field(default_factory=list)
+    """Facts that match the figure but that the source writes as the other bound ("over 100"
+    where the draft says "fewer than 100")."""
 
 
 @dataclass(slots=True)
@@ -62,6 +65,8 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
                 facts = agreeing
         scope = claim.scope
         in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
+        if claim.bound and in_scope and all(f.bound == -claim.bound for f in in_scope):
+            return Finding(claim, facts, [], [], off_period, in_scope)
         preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
         supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
         return Finding(claim, facts, in_scope, supported_by, off_period)
@@ -129,6 +134,9 @@ def _unsupported_message(f: Finding, evidence: Evidence) -> str:
             "and not the question contains"
         )
     head = f'"{claim.text}"{_scope_words(claim)}'
+    if f.turned:
+        said, written = ("a lower", "an upper") if claim.bound > 0 else ("an upper", "a lower")
+        return f"{head} states {said} bound, but the source writes {f.turned[0].describe()} as {written} bound"
     if f.facts:
         return f"{head} matches {f.facts[0].describe()}, not a result about {', '.join(sorted(claim.scope))}"
     if f.off_period and claim.period is not None:

@@ -201,3 +201,32 @@ def test_a_ticker_a_call_was_made_for_is_not_a_name() -> None:
     draft = "ENYW 15 was the close, on a volume of 12 shares."
     verdict = verify({"question": "How did ENYW close?", "draft": draft, "events": [event]})
     assert verdict.accepted, verdict.reasons
+
+
+BOUNDS = (
+    "We plan to build over 100 stores, with over 50 completed, and keep net debt below $25 billion."
+)
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ("The company will build more than 100 stores, over 50 of them completed.", []),
+        ("Net debt stays under $25 billion while about 100 stores are built.", []),
+        ("The company will build fewer than 100 stores.", ["unsupported_figure"]),
+        ("Net debt will rise above $25 billion.", ["unsupported_figure"]),
+        ("La empresa construirá menos de 50 tiendas.", ["unsupported_figure"]),
+    ],
+)
+def test_a_bound_turned_around_is_not_supported(draft: str, rules: list[str]) -> None:
+    event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": BOUNDS}
+    verdict = verify({"question": "Summarise the call.", "draft": draft, "events": [event]})
+    assert [r.rule.value for r in verdict.reasons] == rules
+    if rules:
+        assert "bound, but the source writes" in verdict.reasons[0].message
+
+
+def test_bounds_are_read_in_english_and_spanish() -> None:
+    text = "Más de 5 tiendas, at least $2 billion, up to 3%, 7 stores and under (4.5)."
+    bounds = {c.text: c.bound for c in extract_claims(text) if c.kind != "ticker"}
+    assert bounds == {"5": 1, "$2 billion": 1, "3%": -1, "7": 0, "(4.5)": -1}
