@@ -1,10 +1,10 @@
-"""The NYSE trading calendar, computed by rule (no table to keep up to date).
+"""The NYSE trading calendar, computed by rule, plus the exchange's past one-off closings.
 
 Full-day holidays: New Year's Day, Martin Luther King Jr. Day, Washington's Birthday, Good Friday,
 Memorial Day, Juneteenth (from 2022), Independence Day, Labor Day, Thanksgiving and Christmas.
 A holiday on a Saturday is observed on the Friday before, on a Sunday on the Monday after, except
-New Year's Day on a Saturday, which the exchange does not observe (NYSE Rule 7.2). One-off closings
-(national days of mourning, storms) are not rules and are not in this calendar.
+New Year's Day on a Saturday, which the exchange does not observe (NYSE Rule 7.2). Closings no rule
+gives (national days of mourning, storms, 9/11) are listed in `CLOSINGS`; a new one is added there.
 """
 
 from __future__ import annotations
@@ -22,6 +22,22 @@ __all__ = [
 ]
 
 _ONE_DAY = timedelta(days=1)
+
+CLOSINGS: dict[date, str] = {
+    date(1985, 9, 27): "Hurricane Gloria",
+    date(1994, 4, 27): "National Day of Mourning for Richard Nixon",
+    date(2001, 9, 11): "September 11 attacks",
+    date(2001, 9, 12): "September 11 attacks",
+    date(2001, 9, 13): "September 11 attacks",
+    date(2001, 9, 14): "September 11 attacks",
+    date(2004, 6, 11): "National Day of Mourning for Ronald Reagan",
+    date(2007, 1, 2): "National Day of Mourning for Gerald Ford",
+    date(2012, 10, 29): "Hurricane Sandy",
+    date(2012, 10, 30): "Hurricane Sandy",
+    date(2018, 12, 5): "National Day of Mourning for George H. W. Bush",
+    date(2025, 1, 9): "National Day of Mourning for Jimmy Carter",
+}
+"""Full-day closings that no rule gives: the exchange announces them days ahead at most."""
 
 
 def _easter(year: int) -> date:
@@ -58,7 +74,7 @@ def _observed(day: date) -> date:
 
 @lru_cache(maxsize=256)
 def nyse_holidays(year: int) -> dict[date, str]:
-    """The exchange's full-day holidays of one calendar year, by observed date."""
+    """The exchange's full-day holidays and one-off closings of one calendar year, by date."""
     days = {
         _nth_weekday(year, 1, 0, 3): "Martin Luther King Jr. Day",
         _nth_weekday(year, 2, 0, 3): "Washington's Birthday",
@@ -74,6 +90,7 @@ def nyse_holidays(year: int) -> dict[date, str]:
         days[_observed(new_year)] = "New Year's Day"
     if year >= 2022:
         days[_observed(date(year, 6, 19))] = "Juneteenth"
+    days.update({day: why for day, why in CLOSINGS.items() if day.year == year})
     return dict(sorted(days.items()))
 
 

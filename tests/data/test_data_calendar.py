@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from data.calendar import (
+    CLOSINGS,
     holidays_between,
     is_trading_day,
     next_session,
@@ -17,7 +18,7 @@ from data.calendar import (
     trading_days,
 )
 
-# Regular holidays as published by NYSE for these years (one-off closings such as 2025-01-09 left out).
+# Holidays as published by NYSE for these years (the one-off closing of 2025-01-09 included).
 PUBLISHED = {
     2021: ["01-01", "01-18", "02-15", "04-02", "05-31", "07-05", "09-06", "11-25", "12-24"],
     2022: ["01-17", "02-21", "04-15", "05-30", "06-20", "07-04", "09-05", "11-24", "12-26"],
@@ -25,8 +26,8 @@ PUBLISHED = {
            "12-25"],
     2024: ["01-01", "01-15", "02-19", "03-29", "05-27", "06-19", "07-04", "09-02", "11-28",
            "12-25"],
-    2025: ["01-01", "01-20", "02-17", "04-18", "05-26", "06-19", "07-04", "09-01", "11-27",
-           "12-25"],
+    2025: ["01-01", "01-09", "01-20", "02-17", "04-18", "05-26", "06-19", "07-04", "09-01",
+           "11-27", "12-25"],
     2027: ["01-01", "01-18", "02-15", "03-26", "05-31", "06-18", "07-05", "09-06", "11-25",
            "12-24"],
 }  # fmt: skip
@@ -35,6 +36,18 @@ PUBLISHED = {
 def test_holidays_match_published_schedules() -> None:
     for year, days in PUBLISHED.items():
         assert list(nyse_holidays(year)) == [date.fromisoformat(f"{year}-{d}") for d in days]
+
+
+def test_one_off_closings_are_not_sessions() -> None:
+    assert all(not is_trading_day(day) and day.weekday() < 5 for day in CLOSINGS)
+    assert previous_session(date(2012, 10, 31)) == date(2012, 10, 26)
+    assert next_session(date(2018, 12, 4)) == date(2018, 12, 6)
+    assert holidays_between(date(2001, 9, 10), date(2001, 9, 17)) == [
+        date(2001, 9, 11),
+        date(2001, 9, 12),
+        date(2001, 9, 13),
+        date(2001, 9, 14),
+    ]
 
 
 def test_new_year_on_saturday_is_not_observed_on_friday() -> None:

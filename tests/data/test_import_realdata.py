@@ -12,6 +12,7 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
+from data.calendar import trading_days
 from data.check import check_dataset
 from data.headlines import normalise_headline
 from data.import_log import ImportLog
@@ -205,3 +206,14 @@ def test_search_news_returns_real_tweets_once_with_their_session(
         assert (local.date(), item["session"]) == (day, expected)
     bodies = [normalise_headline(RETWEET.sub("", i["headline"])) for i in items]
     assert len(set(bodies)) == len(bodies)  # a retweet never stands beside its original
+
+
+@pytest.mark.parametrize("ticker", ["AAPL", "IBM", "KO", "MSFT"])
+def test_the_calendar_has_exactly_the_sessions_the_exchange_traded(ticker: str) -> None:
+    """Real 2012-2014 prices, Hurricane Sandy's closing (2012-10-29/30) included."""
+    traded = [
+        date.fromisoformat(r["date"])
+        for r in source_rows(REALDATA / "zipline-csvdir" / f"{ticker}.csv")
+    ]
+    assert traded == trading_days(traded[0], traded[-1])
+    assert date(2012, 10, 26) in traded and date(2012, 10, 31) in traded
