@@ -158,11 +158,9 @@ class Evidence:
 
     def match_name(self, claim: Claim) -> list[Fact]:
         """The designation a number is part of ("MAX 10"), where a result or the question writes
-        it (case and spacing ignored)."""
-        name = " ".join(claim.name.casefold().split())
-        events = dict.fromkeys(
-            event for text, event in self.texts if name in " ".join(text.casefold().split())
-        )
+        it (case and spacing ignored, as for headlines)."""
+        name = normalise_headline(claim.name)
+        events = dict.fromkeys(event for text, event in self.texts if name in _normalised(text))
         value = claim.readings[0].value if claim.readings else 0.0
         return [_fact(value, e, "", "name", None, False, False, -1, None) for e in events]
 
