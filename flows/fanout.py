@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -42,14 +43,20 @@ class TickerBatch:
     ledger: BudgetLedger
 
 
+TickerDone = Callable[[TickerResult, bool, BudgetLedger], None]
+"""Called as each ticker finishes: its result, whether it was reused, the spend so far."""
+
+
 async def answer_tickers(
     config: RunConfig,
     catalog: Catalog,
     holders: dict[str, list[str]],
     qset: QuestionSet,
     run_id: str,
+    on_done: TickerDone | None = None,
 ) -> TickerBatch:
-    """Every ticker of `holders` answered within `config.budget` and `config.concurrency`."""
+    """Every ticker of `holders` answered within `config.budget` and `config.concurrency`;
+    `on_done` sees each ticker as it finishes (a shard stores it there, so a crash keeps it)."""
     report_date = catalog.report_date
     provider = open_provider(config)
     budget = RunBudget(config.budget, list(holders), provider=provider.name, model=provider.model)
@@ -80,14 +87,18 @@ async def answer_tickers(
     layout = RunLayout(Path(config.out_dir), report_date)
     token = SERVICES.set(services)
     try:
-        results, reused = await run_tickers(jobs, layout, config, budget)
+        results, reused = await run_tickers(jobs, layout, config, budget, on_done)
     finally:
         SERVICES.reset(token)
     return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
 
 
 async def run_tickers(
-    jobs: list[TickerJob], layout: RunLayout, config: RunConfig, budget: RunBudget
+    jobs: list[TickerJob],
+    layout: RunLayout,
+    config: RunConfig,
+    budget: RunBudget,
+    on_done: TickerDone | None = None,
 ) -> tuple[list[TickerResult], list[str]]:
     """Every ticker task, at most `concurrency` at once; a failed task becomes rejected records."""
     gate = asyncio.Semaphore(config.concurrency)
@@ -102,11 +113,14 @@ async def run_tickers(
         async with gate:
             state: State = await task(job, return_state=True)
             result = await outcome_of(state, job)
+            was_reused = state.name == "Cached" and not result.retryable
             if state.name == "Cached" and result.retryable:
                 again = task.with_options(refresh_cache=True)
                 result = await outcome_of(await again(job, result, return_state=True), job)
-            elif state.name == "Cached":
+            elif was_reused:
                 reused.append(job.ticker)
+        if on_done is not None:
+            on_done(result, was_reused, budget.ledger())
         progress.tickers_done += 1
         progress.accepted += sum(r.status == "accepted" for r in result.all_records)
         progress.rejected += sum(r.status == "rejected" for r in result.all_records)

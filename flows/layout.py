@@ -5,7 +5,7 @@
 <out>/<date>/rejected/<case-id>.json, rejected/index.jsonl
 <out>/<date>/manifest.json
 <out>/.results/                       persisted ticker results (resume after a crash)
-<out>/.shards/<date>/<run-id>/shard-<n>.json   a shard's ticker results, gathered by the night
+<out>/.shards/<date>/<run-id>/shard-<n>/       a shard's ticker results, gathered by the night
 <out>/.catalog/                       the per-date DuckDB catalog files
 ```
 Every name that comes from data (portfolio ids, tickers, question ids) is checked before it
@@ -70,9 +70,9 @@ class RunLayout:
     def results(self) -> Path:
         return self.root / ".results"
 
-    def shard_result(self, run_id: str, index: int) -> Path:
+    def shard_dir(self, run_id: str, index: int) -> Path:
         run = check_name(run_id, "run id")
-        return self.root / ".shards" / self.report_date.isoformat() / run / f"shard-{index}.json"
+        return self.root / ".shards" / self.report_date.isoformat() / run / f"shard-{index}"
 
     def report(self, portfolio_id: str, suffix: str) -> Path:
         return self.accepted / f"{check_name(portfolio_id, 'portfolio id')}{suffix}"

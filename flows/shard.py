@@ -3,9 +3,11 @@
 The night (the parent) splits the tickers into balanced parts, gives each part its share of the
 token budget, rate limits and concurrency up front (no counter crosses processes), and starts
 one run of the `shard` deployment per part. A shard answers its tickers like an unsharded night
-does and writes its results, not published outputs, under `<out>/.shards/`; the parent waits,
-gathers them, merges the budget ledgers and publishes once. A shard that fails or crashes turns
-its tickers into rejected records (`internal_error`): nothing is lost, the night still publishes.
+does and stores each ticker's result, with its spend so far, under `<out>/.shards/` as soon as
+the ticker finishes (`ShardStore`); the parent waits, gathers them, merges the budget ledgers and
+publishes once. When a shard fails or its worker dies, the tickers it finished keep their
+records and their spend; only the unfinished ones become rejected records (`internal_error`):
+nothing is lost, the night still publishes.
 """
 
 from __future__ import annotations
@@ -13,11 +15,10 @@ from __future__ import annotations
 import asyncio
 import heapq
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from prefect import flow
 from prefect.client.schemas.objects import FlowRun
-from prefect.context import FlowRunContext
 from prefect.deployments.runner import EntrypointType, RunnerDeployment
 from pydantic import BaseModel, Field
 
@@ -26,7 +27,7 @@ from agent.questions import QuestionSet, load_question_set
 from data.errors import InputError
 from flows.config import RunConfig
 from flows.fanout import TickerBatch, answer_tickers, failed_result
-from flows.layout import RunLayout, catalog_dir, write_json
+from flows.layout import RunLayout, catalog_dir, check_name, write_json
 from flows.progress import RunProgress, report_progress
 from flows.records import TickerResult
 from tools.catalog import open_catalog
@@ -47,14 +48,72 @@ class ShardJob(BaseModel):
     data_fingerprint: str = Field(description="Fingerprint of the data the night planned on.")
 
 
+LedgerSource = Literal["final", "last_ticker", "none"]
+
+
 class ShardResult(BaseModel):
-    """What a shard hands back: its ticker results, the tickers it reused, its ledger."""
+    """A shard as the parent gathers it: a result per ticker, the tickers it reused, its ledger.
+
+    `ledger_from` says how complete the spend is: `final` (the shard finished), `last_ticker`
+    (it stopped early: spend as of its last finished ticker, calls settled after that are not
+    in it) or `none` (it finished no ticker)."""
 
     index: int
     flow_run_id: str
     results: list[TickerResult]
     reused: list[str]
     ledger: BudgetLedger
+    finished: int = Field(0, description="Tickers the shard finished (the rest failed with it).")
+    ledger_from: LedgerSource = "final"
+
+
+class StoredTicker(BaseModel):
+    """One finished ticker as its shard stored it."""
+
+    reused: bool
+    result: TickerResult
+
+
+class ShardStore:
+    """A shard's folder: `tickers/<ticker>.json` as each finishes, `ledger.json` (the spend as of
+    the last finished ticker), and `final.json` (the whole ledger) when the shard completes.
+    Every file is written atomically, so what a dead worker left behind is whole."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @classmethod
+    def of(cls, job: ShardJob) -> ShardStore:
+        config = job.config
+        assert config.report_date is not None
+        layout = RunLayout(Path(config.out_dir), config.report_date)
+        return cls(layout.shard_dir(job.run_id, job.index))
+
+    def ticker_done(self, result: TickerResult, reused: bool, ledger: BudgetLedger) -> None:
+        name = check_name(result.ticker, "ticker")
+        stored = StoredTicker(reused=reused, result=result)
+        write_json(self.folder / "tickers" / f"{name}.json", stored.model_dump(mode="json"))
+        write_json(self.folder / "ledger.json", ledger.model_dump(mode="json"))
+
+    def complete(self, ledger: BudgetLedger) -> None:
+        write_json(self.folder / "final.json", ledger.model_dump(mode="json"))
+
+    def tickers(self) -> dict[str, StoredTicker]:
+        stored = (
+            StoredTicker.model_validate_json(p.read_text(encoding="utf-8"))
+            for p in sorted(self.folder.glob("tickers/*.json"))
+        )
+        return {s.result.ticker: s for s in stored}
+
+    def ledger(self, completed: bool) -> tuple[BudgetLedger | None, LedgerSource]:
+        """The final ledger of a completed shard, else the last one stored, else none."""
+        sources: list[tuple[str, LedgerSource]] = [("ledger.json", "last_ticker")]
+        if completed:
+            sources.insert(0, ("final.json", "final"))
+        for name, source in sources:
+            if (file := self.folder / name).is_file():
+                return BudgetLedger.model_validate_json(file.read_text(encoding="utf-8")), source
+        return None, "none"
 
 
 def split_tickers(holders: dict[str, list[str]], shards: int) -> list[dict[str, list[str]]]:
@@ -111,21 +170,14 @@ async def nightly_shard(job: ShardJob) -> str:
                 f"the data in {config.data_dir} differs from the data the night planned on: "
                 "give every worker the same shared data folder"
             )
-        batch = await answer_tickers(config, catalog, job.holders, qset, job.run_id)
+        store = ShardStore.of(job)
+        batch = await answer_tickers(
+            config, catalog, job.holders, qset, job.run_id, on_done=store.ticker_done
+        )
     finally:
         catalog.close()
-    context = FlowRunContext.get()
-    flow_run_id = str(context.flow_run.id) if context and context.flow_run else ""
-    result = ShardResult(
-        index=job.index,
-        flow_run_id=flow_run_id,
-        results=batch.results,
-        reused=batch.reused,
-        ledger=batch.ledger,
-    )
-    path = RunLayout(Path(config.out_dir), config.report_date).shard_result(job.run_id, job.index)
-    write_json(path, result.model_dump(mode="json"))
-    return str(path)
+    store.complete(batch.ledger)
+    return str(store.folder)
 
 
 def shard_options(work_pool: str) -> dict[str, Any]:
@@ -215,26 +267,35 @@ async def run_shards(
 
 
 def gather_shard(job: ShardJob, run: FlowRun, qset: QuestionSet) -> ShardResult:
-    """The shard's stored results; rejected records for all its tickers if it did not finish."""
+    """The shard's stored tickers with its ledger; rejected records for the tickers it did not
+    finish (all of them, if it finished none)."""
     config = job.config
     assert config.report_date is not None
-    path = RunLayout(Path(config.out_dir), config.report_date).shard_result(job.run_id, job.index)
+    store = ShardStore.of(job)
     state = run.state
-    if state is not None and state.is_completed() and path.is_file():
-        return ShardResult.model_validate_json(path.read_text(encoding="utf-8"))
+    completed = state is not None and state.is_completed()
+    stored = store.tickers()
+    ledger, source = store.ledger(completed)
     why = f"shard {job.index} ended {state.name if state else 'unknown'}"
+    if completed:
+        why += " without storing this ticker's result"
     message = f"{why}: {state.message}" if state and state.message else why
     return ShardResult(
         index=job.index,
         flow_run_id=str(run.id),
         results=[
-            failed_result(ticker, owners, config.report_date, config.language, qset, message)
-            for ticker, owners in job.holders.items()
+            stored[ticker].result
+            if ticker in stored
+            else failed_result(ticker, owners, config.report_date, config.language, qset, message)
+            for ticker, owners in sorted(job.holders.items())
         ],
-        reused=[],
-        ledger=BudgetLedger(
+        reused=sorted(t for t in job.holders if t in stored and stored[t].reused),
+        ledger=ledger
+        or BudgetLedger(
             run_tokens=config.budget.run_tokens, question_tokens=config.budget.question_tokens
         ),
+        finished=sum(t in stored for t in job.holders),
+        ledger_from=source,
     )
 
 
@@ -254,4 +315,6 @@ def shard_line(job: ShardJob, run: FlowRun, result: ShardResult) -> dict[str, An
         "concurrency": job.config.concurrency,
         "used": {**used.model_dump(), "total": used.total},
         "uncovered_tokens": result.ledger.uncovered_tokens,
+        "tickers_finished": result.finished,
+        "ledger_from": result.ledger_from,
     }

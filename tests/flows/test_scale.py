@@ -125,10 +125,13 @@ def test_two_shards_on_two_workers_match_unsharded(small_data: Path, tmp_path: P
     plain_used = json.loads((plain / day / "manifest.json").read_text())["budget"]["used"]
     assert budget["used"] == plain_used
 
+    assert {(s["tickers_finished"], s["ledger_from"]) for s in shards} == {
+        (s["tickers"], "final") for s in shards
+    }
     (run_dir,) = (sharded / ".shards" / day).iterdir()
-    stored = [json.loads(p.read_text()) for p in sorted(run_dir.glob("shard-*.json"))]
-    assert len(stored) == 2
-    tickers = [r["ticker"] for s in stored for r in s["results"]]
+    assert sorted(p.name for p in run_dir.iterdir()) == ["shard-0", "shard-1"]
+    stored = [json.loads(p.read_text()) for p in sorted(run_dir.glob("shard-*/tickers/*.json"))]
+    tickers = [s["result"]["ticker"] for s in stored]
     assert len(tickers) == len(set(tickers)) == counts["tickers"]
-    questions = [q["question_id"] for s in stored for r in s["results"] for q in r["records"]]
+    questions = [q["question_id"] for s in stored for q in s["result"]["records"]]
     assert len(questions) == len(set(questions))

@@ -100,4 +100,61 @@ def test_failed_shard_becomes_rejected_records(tmp_path) -> None:
     assert sorted(p for q in positions for p in q.portfolios) == ["P1", "P3"]
     line = shard_line(job, run, result)
     assert line["state"] == "Failed" and line["used"]["total"] == 0
+    assert (line["tickers_finished"], line["ledger_from"]) == (0, "none")
     assert line["run_tokens"] == job.config.budget.run_tokens
+
+
+@pytest.mark.usefixtures("prefect_server")
+@pytest.mark.filterwarnings("ignore::ResourceWarning")
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_shard_that_dies_keeps_the_tickers_it_finished(small_data, tmp_path) -> None:
+    """A real shard run stores each ticker as it finishes; cut short (its last ticker and its
+    final ledger never written), the parent still gets the finished tickers and their spend."""
+    import asyncio
+    from uuid import uuid4
+
+    import pyarrow.parquet as pq
+    from prefect.client.schemas.objects import FlowRun
+    from prefect.states import Completed, Crashed
+
+    from agent.questions import load_question_set
+    from flows.shard import ShardStore, gather_shard, nightly_shard, shard_line
+    from tests.flows.test_nightly import last_session
+    from tools.catalog import open_catalog
+
+    day = date.fromisoformat(last_session(small_data))
+    holders: dict[str, list[str]] = {}
+    for row in pq.read_table(small_data / "holdings.parquet").to_pylist():
+        holders.setdefault(row["ticker"], []).append(row["portfolio_id"])
+    holders = {t: sorted(holders[t]) for t in sorted(holders)[:3]}
+    config = RunConfig(report_date=day, data_dir=small_data, out_dir=tmp_path / "out", shards=1)
+    with open_catalog(small_data, day, workdir=tmp_path / "cat") as catalog:
+        fingerprint = catalog.fingerprint
+    (job,) = plan_shards(config, holders, "run-1", fingerprint)
+    asyncio.run(nightly_shard(job))
+    qset = load_question_set()
+    whole = gather_shard(job, FlowRun(flow_id=uuid4(), state=Completed()), qset)
+    assert whole.ledger_from == "final" and whole.finished == 3
+    assert "internal_error" not in {q.reason for r in whole.results for q in r.all_records}
+
+    store = ShardStore.of(job)
+    last = sorted(holders)[-1]
+    (store.folder / "final.json").unlink()
+    (store.folder / "tickers" / f"{last}.json").unlink()
+    run = FlowRun(flow_id=uuid4(), state=Crashed(message="worker died"))
+    cut = gather_shard(job, run, qset)
+
+    assert [r.ticker for r in cut.results] == sorted(holders)
+    assert cut.results[:2] == whole.results[:2]
+    lost = cut.results[2].records
+    assert lost and {(q.status, q.reason) for q in lost} == {("rejected", "internal_error")}
+    assert "shard 0 ended Crashed: worker died" in lost[0].reasons[0]["message"]
+    assert cut.ledger_from == "last_ticker" and cut.finished == 2
+    assert cut.ledger.used == whole.ledger.used and cut.ledger.used.total > 0
+    line = shard_line(job, run, cut)
+    assert (line["state"], line["tickers_finished"], line["ledger_from"]) == (
+        "Crashed",
+        2,
+        "last_ticker",
+    )
+    assert line["used"]["total"] == whole.ledger.used.total
