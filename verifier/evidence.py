@@ -33,6 +33,8 @@ QUESTION = "question"
 _PERCENT_KEY = re.compile(
     r"pct|percent|return|ratio|yield|weight|contribution|^value$|(?:^|_)rate$"
 )
+_PERCENT_UNIT_KEY = re.compile(r"pct|percent")
+"""Keys whose numbers are already in percent (`change_pct: -1.35` is -1.35%, never -135%)."""
 _CHANGE_KEY = re.compile(r"change|chg|pct|pnl|p_l|return|diff|delta|move|gain|loss|contribution")
 _ISO_DATE = re.compile(
     r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):\d\d(?::\d\d(?:\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?"
@@ -219,7 +221,7 @@ def index_trace(trace: TraceView) -> Evidence:
             f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, -1, f.period, f.bound
         )
         for f in facts
-        if f.percent and f.signed and f.key and abs(f.value) <= 10
+        if f.percent and f.signed and f.key and abs(f.value) <= 10 and not _in_percent(f.key)
     ]
     fractions.sort(key=_magnitude)
     ev.fractions = fractions
@@ -396,9 +398,14 @@ def _percent_key(key: str) -> bool:
     return bool(_PERCENT_KEY.search(key))
 
 
+@lru_cache(maxsize=1024)
+def _in_percent(key: str) -> bool:
+    return bool(_PERCENT_UNIT_KEY.search(key))
+
+
 def clear_caches() -> None:
     """Forget the strings read so far (memory, or a cold-start measurement)."""
-    for cached in (read_text, _normalised, _date_keys, _percent_key):
+    for cached in (read_text, _normalised, _date_keys, _percent_key, _in_percent):
         cached.cache_clear()
     clear_claim_caches()
 

@@ -176,6 +176,9 @@ def move_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
         yield mk(
             "bad-close-as-pct", f"{ticker} {word} {close:.2f}% on {s}.", ["uncomputed_percentage"]
         )
+        yield mk(
+            "bad-pct-times-100", f"{ticker} {word} {pct * 100:.2f}% on {s}.", ["unsupported_figure"]
+        )
         if abs(m["change"]) >= 0.1 and abs(abs(m["change"]) - pct) > 0.01:
             yield mk(
                 "bad-change-as-pct",
@@ -261,6 +264,11 @@ def position_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]
             f"La posición en {t1} aportó {es_num(a['contribution_pct'])} % a P001 el {es_date(DAYS[0])}, "
             f"con un valor de mercado de {es_num(mv)} USD.",
             [],
+        )
+        yield mk(
+            "bad-contribution-times-100",
+            f"The {t1} position contributed {a['contribution_pct'] * 100:+.2f}% to P001 on {DAYS[0]}.",
+            ["unsupported_figure"],
         )
         yield mk(
             "bad-other-ticker",
