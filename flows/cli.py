@@ -167,7 +167,10 @@ def verify_traces(
     *,
     jsonl: Annotated[str | None, Parameter(allow_leading_hyphen=True)] = None,
 ) -> None:
-    """Verify drafts against their traces; print the verdict JSON; exit 0 accepted, 1 rejected.
+    """Verify drafts against their traces; print the verdict JSON.
+
+    Exit 0 when every draft is accepted, 1 when one is rejected, 2 when the input is not
+    readable as traces (one line on stderr, nothing printed).
 
     Parameters
     ----------

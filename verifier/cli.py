@@ -20,6 +20,8 @@ def read_source(source: str) -> str:
     if source == "-":
         return sys.stdin.read()
     path = Path(source)
+    if path.is_dir():
+        raise InputError(f"{source} is a folder: give one trace JSON file, or - for stdin")
     if not path.is_file():
         raise InputError(f"no such trace file: {source} (give a JSON file, or - for stdin)")
     try:

@@ -59,6 +59,10 @@ class TraceView(BaseModel):
     events: list[EventView] = Field(default_factory=list)
 
 
+TRACE_KEYS = ("question", "draft", "events")
+"""What every trace holds (`draft` may be null), so that any other JSON object is told apart."""
+
+
 def parse_trace(data: Any) -> TraceView:
     """A `TraceView` from decoded JSON (a trace, or a rejected case holding one under `trace`);
     `InputError` with one line saying what is wrong."""
@@ -68,6 +72,14 @@ def parse_trace(data: Any) -> TraceView:
         raise InputError(f"a trace must be a JSON object, got {type(data).__name__}")
     if "events" not in data and isinstance(data.get("trace"), dict):
         data = data["trace"]  # a rejected case file: its trace is what was verified
+    missing = [key for key in TRACE_KEYS if key not in data]
+    if missing:
+        names = [repr(key) for key in missing]
+        fields = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        raise InputError(
+            f"not a trace: it has no {fields} field (a trace has {', '.join(TRACE_KEYS)}; "
+            "a rejected case file holds one under 'trace')"
+        )
     try:
         return TraceView.model_validate(data)
     except ValidationError as exc:

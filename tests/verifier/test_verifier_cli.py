@@ -62,12 +62,28 @@ def test_jsonl_from_stdin_prints_verdicts_in_order() -> None:
     ]
 
 
-@pytest.mark.parametrize("stdin", ["{not json", "[1, 2]", '{"events": 3}'])
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        "{not json",
+        "[1, 2]",
+        '{"question": "q", "draft": null, "events": 3}',
+        "{}",
+        '{"run_id": "r1", "report_date": "2024-06-03", "counts": {}}',
+    ],
+)
 def test_unreadable_input_is_one_line_and_exit_2(stdin: str) -> None:
     done = nightdesk("-", stdin=stdin)
     assert done.returncode == 2
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and "nightdesk: error:" in done.stderr
+
+
+def test_a_json_object_that_is_not_a_trace_says_which_fields_it_lacks() -> None:
+    row = {"case_id": "AAPL__move", "question_id": "AAPL/move", "reason": "missing_answer"}
+    done = nightdesk("--jsonl", "-", stdin=json.dumps(ACCEPTED) + "\n" + json.dumps(row))
+    assert done.returncode == 2 and done.stdout == ""
+    assert "line 2: not a trace: it has no 'question', 'draft' or 'events' field" in done.stderr
 
 
 def test_a_bad_line_in_jsonl_names_the_line_and_prints_nothing() -> None:
