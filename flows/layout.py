@@ -86,11 +86,24 @@ def catalog_dir(out_dir: Path) -> Path:
     return Path(out_dir) / ".catalog"
 
 
+def _file_mode() -> int:
+    """The mode `open()` would give a new file: 0o666 less the process umask."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+FILE_MODE = _file_mode()
+"""Read once at import: the umask is process-wide, and setting it to read it is not atomic."""
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename."""
+    """Write `text` to `path` through a temporary file and a rename; the file gets the mode a
+    plain `open()` would give it (a temporary file is private to its owner)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, FILE_MODE)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()

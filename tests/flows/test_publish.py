@@ -169,6 +169,15 @@ def test_unsafe_portfolio_id_writes_nothing(tmp_path: Path) -> None:
     assert not (tmp_path / "etc").exists() and not (tmp_path / "out").exists()
 
 
+def test_published_files_are_as_readable_as_any_file_the_user_writes(tmp_path: Path) -> None:
+    publish_run(tmp_path / "out", outcome(results()))
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x")
+    written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
+    assert len(written) > 5
+    assert {p.stat().st_mode & 0o777 for p in written} == {plain.stat().st_mode & 0o777}
+
+
 def test_write_atomic_leaves_old_file_when_interrupted(tmp_path: Path) -> None:
     target = tmp_path / "f.json"
     write_atomic(target, "old")
