@@ -137,6 +137,7 @@ def default_as_of(report_date: date) -> datetime:
 
 def fingerprint_data(data_dir: Path) -> str:
     """A hash of the contract files' names, sizes and modification times."""
+    check_data_dir(data_dir)
     digest = hashlib.sha256()
     for table in TABLES.values():
         stat = (data_dir / table.filename).stat()
@@ -246,7 +247,8 @@ def default_workdir() -> Path:
 
 def check_data_dir(data_dir: Path) -> None:
     if not data_dir.is_dir():
-        raise InputError(f"data directory {data_dir} does not exist; pass --data DIR")
+        what = "is a file, not a folder" if data_dir.exists() else "does not exist"
+        raise InputError(f"data directory {data_dir} {what}; pass --data DIR")
     missing = [t.filename for t in TABLES.values() if not (data_dir / t.filename).is_file()]
     if missing:
         raise InputError(

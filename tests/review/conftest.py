@@ -104,6 +104,7 @@ def make_run(data: Path, out: Path, workdir: Path) -> RunOutcome:
             for t, owners in holders.items()
         ]
         results = asyncio.run(answer_all(services, jobs))
+        fingerprint = catalog.fingerprint
     outcome = RunOutcome(
         run_id="review-test",
         report_date=DAY,
@@ -111,6 +112,7 @@ def make_run(data: Path, out: Path, workdir: Path) -> RunOutcome:
         tables=tables,
         results=results,
         budget=budget.ledger().model_dump(mode="json"),
+        data_fingerprint=fingerprint,
     )
     publish_run(out, outcome)
     return outcome

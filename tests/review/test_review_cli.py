@@ -154,3 +154,22 @@ def test_a_decision_needs_a_note(cli: Cli, run_out: Path) -> None:
     assert code == 2
     assert "note" in err
     assert not (run_out / DATE / "decisions.jsonl").exists()
+
+
+@pytest.mark.parametrize("data", ["missing", "empty", "file"])
+def test_rerun_with_a_data_path_that_is_no_data_set_is_one_line(
+    cli: Cli, run_out: Path, tmp_path: Path, data: str
+) -> None:
+    case = case_with(run_out, "provider_error")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "file").write_text("x")
+    code, out, err = cli(
+        "review", "decide", case, "--date", DATE, "--out", str(run_out), "--rerun",
+        "--note", "n", "--data", str(tmp_path / data),
+    )  # fmt: skip
+    assert code == 2 and out == ""
+    (line,) = err.strip().splitlines()
+    assert line.startswith(f"nightdesk: error: data directory {tmp_path / data} ")
+    assert "pass --data" in line or "nightdesk data generate" in line
+    assert not list((run_out / DATE).glob("reruns/*"))
+    assert not (run_out / DATE / "decisions.jsonl").exists()
