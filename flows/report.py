@@ -3,6 +3,7 @@ shown as withheld with its reason (never silently dropped). Rendered as JSON and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
@@ -105,46 +106,62 @@ def evidence_of(record: QuestionRecord) -> Iterable[dict[str, Any]]:
 
 
 def render_markdown(report: PortfolioReport) -> str:
+    """The report people read. Every text that comes from data, a model or an analyst goes
+    through `md_text`, so it reads as written and can never make a heading, table row or HTML."""
     t = report.table
-    title = f"{t.name} ({t.portfolio_id})" if t.name else t.portfolio_id
-    lines = [f"# {title}: {report.report_date.isoformat()}", ""]
+    name = md_text(f"{t.name} ({t.portfolio_id})" if t.name else t.portfolio_id)
+    lines = [f"# {name}: {report.report_date.isoformat()}", ""]
     if t.error:
-        lines += [f"Portfolio table unavailable: {t.error}", ""]
+        lines += [f"Portfolio table unavailable: {md_text(t.error)}", ""]
     else:
         lines += [
-            f"Market value {_num(t.market_value)} {t.base_currency}, day P&L {_num(t.day_pnl)}, "
-            f"day return {_pct(t.day_return_pct)}.",
-            f"Top contributors: {', '.join(t.contributors) or 'none'}. "
-            f"Top detractors: {', '.join(t.detractors) or 'none'}.",
+            f"Market value {_num(t.market_value)} {md_text(t.base_currency)}, day P&L "
+            f"{_num(t.day_pnl)}, day return {_pct(t.day_return_pct)}.",
+            f"Top contributors: {md_text(', '.join(t.contributors) or 'none')}. "
+            f"Top detractors: {md_text(', '.join(t.detractors) or 'none')}.",
             "",
             "| Ticker | Quantity | Close | Market value | Day P&L | P&L % | Contribution % |",
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         for p in t.positions:
             if p.error:
-                lines.append(f"| {p.ticker} | unavailable: {p.error} | | | | | |")
+                lines.append(f"| {md_text(p.ticker)} | unavailable: {md_text(p.error)} | | | | | |")
                 continue
             lines.append(
-                f"| {p.ticker} | {_num(p.quantity)} | {_num(p.close)} | {_num(p.market_value)} "
-                f"| {_num(p.day_pnl)} | {_pct(p.pnl_pct)} | {_pct(p.contribution_pct)} |"
+                f"| {md_text(p.ticker)} | {_num(p.quantity)} | {_num(p.close)} "
+                f"| {_num(p.market_value)} | {_num(p.day_pnl)} | {_pct(p.pnl_pct)} "
+                f"| {_pct(p.contribution_pct)} |"
             )
         lines.append("")
     for section in report.tickers:
-        lines += [f"## {section.ticker}", ""]
+        lines += [f"## {md_text(section.ticker)}", ""]
         if section.summary is not None:
             lines += [_text(section.summary), ""]
         elif section.summary_note:
-            lines += [f"_Summary withheld: {section.summary_note}._", ""]
-        lines += [f"- **{a.kind}**: {_text(a)}" for a in section.answers]
+            lines += [f"_Summary withheld: {md_text(section.summary_note)}._", ""]
+        lines += [f"- **{md_text(a.kind)}**: {_text(a)}" for a in section.answers]
         lines.append("")
     return "\n".join(lines)
 
 
 def _text(answer: Answer) -> str:
-    note = f" _({answer.note})_" if answer.note else ""
+    note = f" _({md_text(answer.note)})_" if answer.note else ""
     if answer.status in ("accepted", "approved"):
-        return (answer.answer or "") + note
-    return f"_withheld ({answer.reason}); see rejected case `{answer.case_id}`_{note}"
+        return md_text(answer.answer or "") + note
+    reason = md_text(answer.reason or "")
+    return f"_withheld ({reason}); see rejected case `{answer.case_id}`_{note}"
+
+
+_MD_SPECIAL = re.compile(r"[\\`*_\[\]<>|~]|&(?=#?\w+;)")
+_MD_LINE_START = re.compile(r"^(\d*)([#>+-]|(?<=\d)[.)](?!\S))")
+
+
+def md_text(text: str) -> str:
+    """`text` as one line of Markdown that renders as the text itself: whitespace runs (line
+    breaks too) become one space, and every character that could start emphasis, code, a link,
+    a table cell, HTML or an entity is escaped, as is a list or heading marker at its start."""
+    flat = " ".join(text.split())
+    return _MD_LINE_START.sub(r"\1\\\2", _MD_SPECIAL.sub(lambda m: "\\" + m.group(), flat))
 
 
 def _num(value: float | None) -> str:
