@@ -152,7 +152,8 @@ def _text(answer: Answer) -> str:
     return f"_withheld ({reason}); see rejected case `{answer.case_id}`_{note}"
 
 
-_MD_SPECIAL = re.compile(r"[\\`*_\[\]<>|~]|&(?=#?\w+;)")
+_MD_SPECIAL = re.compile(r"[\\`*\[\]<>|~]|(?<![^\W_])_|_(?![^\W_])|&(?=#?\w+;)")
+"""An underscore between letters or digits (`provider_error`) cannot open or close emphasis."""
 _MD_LINE_START = re.compile(r"^(\d*)([#>+-]|(?<=\d)[.)](?!\S))")
 
 

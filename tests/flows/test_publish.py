@@ -8,6 +8,8 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from data.errors import InputError
 from flows.layout import RunLayout, check_name, write_atomic
@@ -192,3 +194,24 @@ def test_layout_paths() -> None:
     layout = RunLayout(Path("/o"), DAY)
     assert layout.case("AAA__move") == Path("/o/2024-06-03/rejected/AAA__move.json")
     assert layout.report("P1", ".md") == Path("/o/2024-06-03/accepted/P1.md")
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(
+        st.sampled_from([*"ab1 _*`[]()<>|~#&;!-+.=\\\n\t:/\"'", "é", "&amp;", "&#1;", "<b>"]),
+        max_size=30,
+    ).map("".join)
+)
+def test_md_text_renders_as_the_text_itself(text: str) -> None:
+    """Whatever a draft, note or name holds, a Markdown renderer shows it as one plain line."""
+    import html
+
+    from markdown_it import MarkdownIt
+
+    from flows.report import md_text
+
+    flat = " ".join(text.split())
+    rendered = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(md_text(text))
+    expected = f"<p>{html.escape(flat, quote=False)}</p>\n" if flat else ""
+    assert rendered.replace("&quot;", '"') == expected
