@@ -29,7 +29,7 @@ from flows.config import RunConfig
 from flows.layout import RunLayout
 from flows.progress import RunProgress, report_progress
 from flows.provider import open_provider
-from flows.records import QuestionRecord, TickerResult
+from flows.records import QuestionRecord, TickerResult, withheld_summary
 from flows.ticker import SERVICES, RunServices, TickerJob, answer_ticker
 from tools.catalog import Catalog
 
@@ -153,7 +153,8 @@ def failed_result(
     qset: QuestionSet,
     message: str,
 ) -> TickerResult:
-    """Every question of a ticker whose work failed, as rejected records (`internal_error`)."""
+    """Every question of a ticker whose work failed, and its summary, as rejected records
+    (`internal_error`)."""
     questions = questions_for(ticker, portfolios, report_date, language, qset)
     return TickerResult(
         ticker=ticker,
@@ -171,7 +172,7 @@ def failed_result(
             )
             for q in questions
         ],
-        summary_note=f"ticker task failed: {message}",
+        summary=withheld_summary(ticker, portfolios, "internal_error", message),
     )
 
 

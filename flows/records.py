@@ -53,6 +53,7 @@ class TickerResult(BaseModel):
     records: list[QuestionRecord] = Field(default_factory=list)
     summary: QuestionRecord | None = None
     summary_note: str | None = None
+    """Why a result stored before every ticker got a summary record has none."""
 
     @property
     def all_records(self) -> list[QuestionRecord]:
@@ -65,3 +66,21 @@ class TickerResult(BaseModel):
     @property
     def model_calls(self) -> int:
         return sum(r.model_calls for r in self.all_records)
+
+
+def withheld_summary(
+    ticker: str, portfolios: list[str], reason: str, message: str
+) -> QuestionRecord:
+    """The summary of a ticker that could not be drafted: a rejected record like any question's,
+    so every ticker ends with its summary counted and listed, whatever happened to it."""
+    return QuestionRecord(
+        question_id=f"{ticker}/summary",
+        spec_id="summary",
+        kind="summary",
+        ticker=ticker,
+        portfolios=list(portfolios),
+        text="summary",
+        status="rejected",
+        reason=reason,
+        reasons=[{"code": reason, "message": message}],
+    )

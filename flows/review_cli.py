@@ -164,7 +164,8 @@ def decide_case(
     if found.rerun_of is not None:
         raise InputError(f"{case} is a re-asked attempt: decide on {found.rerun_of} instead")
     if approve and not found.draft:
-        raise InputError(f"case {case} has no draft to approve: use --rerun or --reject")
+        instead = "--reject" if found.spec_id == "summary" else "--rerun or --reject"
+        raise InputError(f"case {case} has no draft to approve: use {instead}")
     extra = {}
     if rerun:
         attempt = asyncio.run(

@@ -27,11 +27,11 @@ from agent.providers.base import Provider
 from agent.questions import Question, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
 from agent.trace import StopReason, Trace
-from flows.records import QuestionRecord, TickerResult
+from flows.records import QuestionRecord, TickerResult, withheld_summary
 from tools.catalog import Catalog
 from tools.registry import TOOLS_VERSION
 
-NO_SUMMARY = "no verified answers to summarise"
+NO_SUMMARY = "none of the ticker's answers was verified, so there is nothing to summarise"
 
 
 class TickerJob(BaseModel):
@@ -145,7 +145,9 @@ async def summarise(
         return
     accepted = [Trace.model_validate(r.trace) for r in result.records if r.status == "accepted"]
     if not accepted:
-        result.summary_note = NO_SUMMARY
+        result.summary = withheld_summary(
+            job.ticker, job.portfolios, "no_verified_answers", NO_SUMMARY
+        )
         return
     qid = f"{job.ticker}/summary"
     try:

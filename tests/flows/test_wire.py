@@ -110,8 +110,11 @@ async def test_scripted_wire_run(kind: Wire, small_data: Path, tmp_path: Path) -
     reasons = {(r["ticker"], r["question_id"].split("/")[1]): r["reason"] for r in rows}
     specs = {spec for _, t, spec in expected if t == down}
     assert {s for (t, s), why in reasons.items() if t == down and why == "provider_error"} == specs
-    assert model.requests[down] == 3 * len([r for r in rows if r["ticker"] == down])
+    assert reasons[(down, "summary")] == "no_verified_answers"
+    failed = [r for r in rows if r["ticker"] == down and r["reason"] == "provider_error"]
+    assert model.requests[down] == 3 * len(failed)
     invented = {s: why for (t, s), why in reasons.items() if t == inventor}
+    assert invented.pop("summary") == "no_verified_answers"
     assert invented and set(invented.values()) == {"unsupported_figure"}
     assert all(t in (down, inventor) for t, _ in reasons)
 
