@@ -96,6 +96,9 @@ def test_failed_shard_becomes_rejected_records(tmp_path) -> None:
     records = [q for r in result.results for q in r.records]
     assert records and {(q.status, q.reason) for q in records} == {("rejected", "internal_error")}
     assert "shard 1 ended Failed: worker lost" in records[0].reasons[0]["message"]
+    assert {(r.summary.question_id, r.summary.reason) for r in result.results if r.summary} == {
+        (f"{t}/summary", "internal_error") for t in job.holders
+    }
     positions = [q for q in records if q.ticker == "DDD" and q.spec_id == "position"]
     assert sorted(p for q in positions for p in q.portfolios) == ["P1", "P3"]
     line = shard_line(job, run, result)
