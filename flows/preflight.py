@@ -7,14 +7,17 @@ of filling the rejected pile.
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, date, datetime
 from pathlib import Path
+
+import duckdb
 
 from agent.questions import load_question_set
 from data.calendar import next_session
 from data.errors import InputError
 from flows.config import RunConfig
-from flows.layout import catalog_dir, check_name
+from flows.layout import RunLayout, catalog_dir, check_name
 from flows.provider import open_provider
 from tools.catalog import Catalog, open_catalog
 from tools.registry import call_tool
@@ -25,10 +28,14 @@ PAGE = 50
 def check_night(config: RunConfig) -> RunConfig:
     """The configuration with its report date resolved, once data, date, portfolios,
     question set and provider are known to be usable; otherwise an `InputError`."""
+    check_writable(catalog_dir(config.out_dir))
     report_date = config.report_date or latest_session(config.data_dir, config.out_dir)
+    layout = RunLayout(Path(config.out_dir), report_date)
+    for folder in (layout.accepted, layout.rejected, layout.results):
+        check_writable(folder)
     with open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir)) as cat:
         check_report_date(cat, report_date)
-        resolve_portfolios(cat, config.portfolios)
+        check_held_tickers(cat, resolve_portfolios(cat, config.portfolios))
     load_question_set(config.question_set)
     if config.provider != "local":  # building a local provider loads its weights: once is enough
         open_provider(config)
@@ -58,6 +65,43 @@ def resolve_portfolios(catalog: Catalog, wanted: list[str]) -> list[str]:
     return [check_name(p, "portfolio id") for p in chosen]
 
 
+def check_writable(folder: Path) -> None:
+    """The run can create and write `folder` (found before a token is spent, not at publish)."""
+    existing = Path(folder)
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    problem = (
+        f"{existing} is a file, not a folder"
+        if not existing.is_dir()
+        else f"{existing} is not writable"
+        if not os.access(existing, os.W_OK | os.X_OK)
+        else None
+    )
+    if problem:
+        raise InputError(
+            f"cannot write the run's outputs to {folder}: {problem}; pass --out a folder you "
+            "can write (or move what is in the way)"
+        )
+
+
+def check_held_tickers(catalog: Catalog, portfolios: list[str]) -> None:
+    """Every ticker the portfolios hold names its rejected-case and result files, so it must be
+    a safe file name; refused here, before the night starts, with who holds it."""
+    sql = (
+        "SELECT ticker, string_agg(DISTINCT portfolio_id, ', ' ORDER BY portfolio_id) "
+        "FROM holdings WHERE list_contains(?, portfolio_id) GROUP BY ticker ORDER BY ticker"
+    )
+    with catalog.cursor() as cur:
+        rows = cur.execute(sql, [portfolios]).fetchall()
+    for ticker, holders in rows:
+        try:
+            check_name(ticker, "ticker")
+        except InputError as exc:
+            raise InputError(
+                f"{exc.message}; held by {holders}: rename it in the data (BRK/B as BRK.B)"
+            ) from None
+
+
 def all_portfolios(catalog: Catalog) -> list[str]:
     ids: list[str] = []
     while True:
@@ -76,7 +120,13 @@ def check_report_date(catalog: Catalog, report_date: date) -> None:
     if last == report_date:
         return
     if last is None:
-        raise InputError(f"data set {catalog.data_dir} has no prices up to {report_date}")
+        first = first_price_date(catalog.data_dir)
+        hint = (
+            f"its prices start on {first}; pass --date {first} or later"
+            if first
+            else "it holds none at all"
+        )
+        raise InputError(f"data set {catalog.data_dir} has no prices up to {report_date}: {hint}")
     if next_session(last) <= report_date:
         raise InputError(
             f"data set {catalog.data_dir} has no prices after {last} up to {report_date}: "
@@ -86,3 +136,12 @@ def check_report_date(catalog: Catalog, report_date: date) -> None:
         f"{report_date} is not a trading session; the sessions around it are {last} and "
         f"{next_session(report_date)}: pass one of them as --date"
     )
+
+
+def first_price_date(data_dir: Path) -> date | None:
+    """The first date of the data's prices (the catalog only holds what was known by its date)."""
+    with duckdb.connect() as con:
+        row = con.execute(
+            "SELECT min(date) FROM read_parquet(?)", [str(Path(data_dir) / "prices.parquet")]
+        ).fetchone()
+    return row[0] if row else None

@@ -35,7 +35,10 @@ def test_no_date_resolves_to_the_last_session(small_data: Path, tmp_path: Path) 
             {"report_date": date(2030, 1, 2)},
             "has no prices after 2024-12-31 up to 2030-01-02: pass --date 2024-12-31",
         ),
-        ({"report_date": date(2020, 6, 1)}, "has no prices up to 2020-06-01"),
+        (
+            {"report_date": date(2020, 6, 1)},
+            "has no prices up to 2020-06-01: its prices start on 2024-01-02; pass --date 2024-01-02",
+        ),
         ({"portfolios": ["NOPE"]}, "unknown portfolio NOPE: the data has P001"),
     ],
 )
@@ -56,3 +59,42 @@ def test_a_provider_without_its_key_is_refused(
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     with pytest.raises(InputError, match="provider openai needs OPENAI_API_KEY"):
         check_night(config(small_data, tmp_path, provider="openai"))
+
+
+@pytest.mark.parametrize(
+    "in_the_way", [".", "2024-12-31/accepted", "2024-12-31/rejected", ".results"]
+)
+def test_outputs_that_cannot_be_written_are_refused_before_the_run(
+    small_data: Path, tmp_path: Path, in_the_way: str
+) -> None:
+    out = tmp_path / "out"
+    blocker = out / in_the_way if in_the_way != "." else out
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("a file where a folder must go")
+    with pytest.raises(InputError) as refused:
+        check_night(config(small_data, out, report_date=date(2024, 12, 31)))
+    assert f"{blocker} is a file, not a folder; pass --out" in refused.value.message
+
+
+def test_a_held_ticker_that_is_no_file_name_is_refused_before_the_run(
+    small_data: Path, tmp_path: Path
+) -> None:
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    data = tmp_path / "data"
+    data.mkdir()
+    holdings = pq.read_table(small_data / "holdings.parquet")
+    ticker = holdings.column("ticker")[0].as_py()
+    for source in small_data.glob("*.parquet"):
+        table = pq.read_table(source)
+        if "ticker" in table.column_names:
+            column = table["ticker"]
+            renamed = pc.if_else(pc.equal(column, ticker), f"{ticker}/X", column)
+            table = table.set_column(table.column_names.index("ticker"), "ticker", renamed)
+        pq.write_table(table, data / source.name)
+    holders = sorted({r["portfolio_id"] for r in holdings.to_pylist() if r["ticker"] == ticker})
+    with pytest.raises(InputError) as refused:
+        check_night(config(data, tmp_path / "out", report_date=date(2024, 12, 31)))
+    assert refused.value.message.startswith(f"ticker '{ticker}/X' cannot be used as a file name")
+    assert f"held by {', '.join(holders)}: rename it in the data" in refused.value.message
