@@ -133,9 +133,7 @@ def count_records(outcome: RunOutcome, withheld: dict[str, int]) -> dict[str, An
         "entries_accepted": entries["accepted"],
         "entries_rejected": entries["rejected"],
         "withheld_by_portfolio": withheld,
-        "model_calls": sum(
-            res.model_calls for res in outcome.results if res.ticker not in outcome.reused
-        ),
+        "model_calls": sum(line.get("calls", 0) for line in outcome.budget.get("lines", [])),
     }
 
 

@@ -78,7 +78,9 @@ def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path)
     assert not [p for p in killed.rglob("*") if p.name.endswith((".tmp", ".partial"))]
     for path in day_k.rglob("*.json"):
         json.loads(path.read_text())
-    rerun = json.loads((day_k / "manifest.json").read_text())["counts"]
+    manifest = json.loads((day_k / "manifest.json").read_text())
+    rerun = manifest["counts"]
     full = json.loads((day_c / "manifest.json").read_text())["counts"]
     assert rerun["tickers_reused"] >= finished
     assert 0 < rerun["model_calls"] < full["model_calls"]
+    assert rerun["model_calls"] == sum(line["calls"] for line in manifest["budget"]["lines"])
