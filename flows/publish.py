@@ -2,8 +2,11 @@
 
 Only `accepted/`, `rejected/` and `manifest.json` belong to the publisher: files other tools keep
 beside them (review decisions, re-asked cases) are left alone, and decisions already made are
-applied to the reports. The manifest is written last, so a manifest always describes a complete
-set of files; the review page is then rebuilt from them.
+applied to the reports. The manifest is the mark of a complete publish: the previous one (and
+the review page built from it) is removed before the first file changes, and the new one is
+written last, so a publish cut short leaves no manifest (readers then say there is no run for
+the date, and a rerun publishes again) rather than an old manifest over a mix of files. The
+review page is rebuilt from the new files right after.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from flows.cases import review_page_path
 from flows.layout import RunLayout, check_name, remove_stale, write_json, write_jsonl
 from flows.portfolio import PortfolioTable
 from flows.records import QuestionRecord, TickerResult
@@ -55,6 +59,8 @@ def publish_run(out_dir: Path, outcome: RunOutcome) -> PublishedRun:
     for table in outcome.tables:
         check_name(table.portfolio_id, "portfolio id")
     rejected = [r for res in outcome.results for r in res.all_records if r.status == "rejected"]
+    layout.manifest.unlink(missing_ok=True)
+    review_page_path(layout).unlink(missing_ok=True)
     cases = [write_case(layout, outcome, record) for record in rejected]
     write_jsonl(layout.rejected_index, [index_row(record) for record in rejected])
     reports: list[Path] = []

@@ -157,6 +157,28 @@ def test_republish_removes_stale_cases_but_keeps_foreign_files(tmp_path: Path) -
     assert (day / "decisions.jsonl").exists()
 
 
+def test_a_publish_cut_short_leaves_no_manifest_over_mixed_files(tmp_path: Path) -> None:
+    from flows.cases import open_run
+
+    publish_run(tmp_path, outcome(results()))
+    day = tmp_path / "2024-06-03"
+    assert (day / "manifest.json").is_file() and (day / "review.html").is_file()
+    (day / "accepted" / "P2.md").unlink()
+    (day / "accepted" / "P2.md").mkdir()  # the second report cannot be written: publish fails
+    fixed = results()
+    fixed[1].records = [record("BBB/move", ["P1"], "accepted")]
+    with pytest.raises(OSError):
+        publish_run(tmp_path, outcome(fixed))
+    assert not (day / "manifest.json").exists() and not (day / "review.html").exists()
+    with pytest.raises(InputError, match="no run for 2024-06-03"):
+        open_run(tmp_path, date(2024, 6, 3))
+    (day / "accepted" / "P2.md").rmdir()
+    publish_run(tmp_path, outcome(fixed))
+    counts = json.loads((day / "manifest.json").read_text())["counts"]
+    index = (day / "rejected" / "index.jsonl").read_text().splitlines()
+    assert counts["rejected"] == len(index) == 1 and (day / "review.html").is_file()
+
+
 @pytest.mark.parametrize("bad", ["../x", "a/b", "", ".hidden", "a..b", "x" * 200, "é"])
 def test_unsafe_names_are_refused(bad: str) -> None:
     with pytest.raises(InputError):
