@@ -3,13 +3,16 @@
 A free-form question in plan mode borrows the plan of the question-set entry whose
 keywords it mentions most (or is run in react mode when none matches); a question that
 is exactly an entry's id (`move`, `news`...) is asked in the set's own words.
+
+Tickers are upper case in the data and in every tool's arguments, so a ticker typed in any
+case names the same listing; one the data lacks is refused with the close matches it has.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import date
-from pathlib import Path
+from difflib import get_close_matches
 from typing import Any
 
 from rich.console import Group
@@ -23,7 +26,7 @@ from agent.providers import make_provider
 from agent.questions import Question, QuestionSet, match_spec, render_question
 from agent.trace import StopReason, Trace
 from data.errors import InputError
-from tools.catalog import open_catalog
+from tools.catalog import Catalog
 
 FREE_FORM = "ask"
 
@@ -61,11 +64,24 @@ def question_from_text(
     return question, "react"
 
 
+def resolve_ticker(catalog: Catalog, ticker: str) -> str:
+    """The listed ticker meant, upper-cased; otherwise an `InputError` naming close matches."""
+    symbol = ticker.strip().upper()
+    if symbol in catalog.listings:
+        return symbol
+    near = get_close_matches(symbol, list(catalog.listings), n=3)
+    hint = (
+        f"did you mean {', '.join(near)}?"
+        if near
+        else f"use a listed one, e.g. {', '.join(sorted(catalog.listings)[:5])}"
+    )
+    raise InputError(f"unknown ticker {symbol!r} in {catalog.data_dir}: {hint}")
+
+
 async def ask(
     text: str,
     *,
-    data_dir: Path,
-    report_date: date,
+    catalog: Catalog,
     ticker: str,
     qset: QuestionSet,
     portfolio_id: str | None = None,
@@ -75,27 +91,21 @@ async def ask(
     language: str = "en",
     provider_options: dict[str, Any] | None = None,
 ) -> Trace:
-    """Open the catalog of `report_date`, answer one question, return its trace."""
+    """Answer one question on the catalog's report date and return its trace; every input
+    is checked before the provider is built, so a bad one costs no model call."""
     if mode not in ("plan", "react"):
         raise InputError(f"unknown mode {mode!r}: use plan or react")
+    question, chosen = question_from_text(
+        text,
+        ticker=resolve_ticker(catalog, ticker),
+        as_of=catalog.report_date,
+        language=language,
+        qset=qset,
+        portfolio_id=portfolio_id,
+        mode=mode,
+    )
     provider = make_provider(provider_name, model or None, **(provider_options or {}))
-    ticker = ticker.upper()
-    with open_catalog(data_dir, report_date) as catalog:
-        if ticker not in catalog.listings:
-            known = ", ".join(sorted(catalog.listings)[:5])
-            raise InputError(
-                f"unknown ticker {ticker!r} in {data_dir}: use a listed one, e.g. {known}"
-            )
-        question, chosen = question_from_text(
-            text,
-            ticker=ticker,
-            as_of=report_date,
-            language=language,
-            qset=qset,
-            portfolio_id=portfolio_id,
-            mode=mode,
-        )
-        return await answer_question(question, provider=provider, catalog=catalog, mode=chosen)
+    return await answer_question(question, provider=provider, catalog=catalog, mode=chosen)
 
 
 def render_trace(trace: Trace) -> Group:

@@ -5,6 +5,11 @@ asked once per ticker; `portfolio`: once per portfolio holding it), what the ans
 contain (`requires`, read by the verifier), keywords that match free-form questions to it,
 the text per language and the plan: tool calls whose string arguments may use the
 placeholders `{ticker}`, `{portfolio_id}`, `{date}` and `{date+N}` / `{date-N}` (calendar days).
+
+Loading a set checks every plan step against its tool's argument model, with the placeholders
+filled by sample values, so a plan the tools would refuse fails before any token is spent. The
+samples stand in soundly: argument models check the form of a value (pattern, range, ISO date),
+never the data, and one sample date keeps every `{date±N}` window in its real order.
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from agent.prompts import LANGUAGES
 from data.errors import InputError
+from tools.registry import TOOLS, explain, signature
 
 DEFAULT_SET = Path(__file__).parent / "question_sets" / "default.json"
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)([+-]\d+)?\}")
 _NAMES = {"ticker", "portfolio_id", "date"}
+_SAMPLES: dict[str, Any] = {"ticker": "A", "portfolio_id": "P1", "date": date(2024, 1, 2)}
 
 
 class PlannedCall(BaseModel):
@@ -66,6 +73,8 @@ class QuestionSpec(BaseModel):
                     raise ValueError(
                         f"question {self.id!r}: {{portfolio_id}} needs scope portfolio"
                     )
+        for step, call in enumerate(self.plan, start=1):
+            check_planned_call(call, f"question {self.id!r} plan step {step}")
         return self
 
 
@@ -110,6 +119,19 @@ class Question(BaseModel):
     requires: list[str] = Field(default_factory=list)
 
 
+def check_planned_call(call: PlannedCall, where: str) -> None:
+    """A `ValueError` naming `where` unless the tool exists and takes these (sample-filled) args."""
+    tool = TOOLS.get(call.tool)
+    if tool is None:
+        raise ValueError(f"{where}: unknown tool {call.tool!r}; known tools: {', '.join(TOOLS)}")
+    try:
+        tool.args_model.model_validate(_fill(call.args, _SAMPLES))
+    except ValidationError as exc:
+        raise ValueError(
+            f"{where} ({tool.name}): invalid arguments: {explain(exc)}; {signature(tool)}"
+        ) from None
+
+
 def load_question_set(path: Path | str | None = None) -> QuestionSet:
     """The default set, or an operator's own file (.json, .yaml, .yml)."""
     source = Path(path) if path is not None else DEFAULT_SET
@@ -121,9 +143,18 @@ def load_question_set(path: Path | str | None = None) -> QuestionSet:
         raw = yaml.safe_load(text) if source.suffix in (".yaml", ".yml") else json.loads(text)
         return QuestionSet.model_validate(raw)
     except (ValueError, yaml.YAMLError) as exc:
-        first = exc.errors()[0] if isinstance(exc, ValidationError) else None
-        detail = f"{'.'.join(map(str, first['loc']))}: {first['msg']}" if first else str(exc)
+        detail = describe_error(exc)
         raise InputError(f"invalid question set {source}: {detail.splitlines()[0]}") from None
+
+
+def describe_error(exc: Exception) -> str:
+    """The first problem; a rule of our own speaks for itself, a field error says where."""
+    if not isinstance(exc, ValidationError):
+        return str(exc)
+    first = exc.errors()[0]
+    if first["type"] == "value_error" and "error" in first.get("ctx", {}):
+        return str(first["ctx"]["error"])
+    return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"
 
 
 def questions_for(

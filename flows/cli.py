@@ -204,10 +204,10 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         Output root the run wrote to.
     """
     from pydantic import ValidationError
-    from rich.console import Console
 
     from agent.budget import BudgetLedger, render_budget_table
     from flows.cases import open_run, read_manifest
+    from flows.terminal import output_console
 
     layout = open_run(out, date)
     try:
@@ -216,7 +216,7 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         raise InputError(
             f"{layout.manifest} holds no readable budget: run the night again to rewrite it"
         ) from None
-    Console().print(render_budget_table(ledger))
+    output_console().print(render_budget_table(ledger))
 
 
 @app.command(name="run")
@@ -349,7 +349,7 @@ def ask_question(
     date
         Report date YYYY-MM-DD; the tools see what was known at its end.
     ticker
-        Ticker symbol.
+        Ticker symbol, in any case (axo is AXO).
     portfolio
         Portfolio id, for questions about a position.
     provider
@@ -369,32 +369,36 @@ def ask_question(
     """
     import asyncio
 
-    from rich.console import Console
-
     from agent.ask import ask, render_trace
     from agent.questions import load_question_set
-    from flows.terminal import render_verdict
+    from flows.preflight import check_report_date, resolve_portfolios
+    from flows.terminal import output_console, render_verdict
+    from tools.catalog import open_catalog
     from verifier.verify import verify
 
-    trace = asyncio.run(
-        ask(
-            question,
-            data_dir=data,
-            report_date=date,
-            ticker=ticker,
-            qset=load_question_set(questions),
-            portfolio_id=portfolio,
-            provider_name=provider,
-            model=model,
-            mode=mode,  # type: ignore[arg-type]
-            language=language,
+    qset = load_question_set(questions)
+    with open_catalog(data, date) as catalog:
+        check_report_date(catalog, date)
+        if portfolio is not None:
+            resolve_portfolios(catalog, [portfolio])
+        trace = asyncio.run(
+            ask(
+                question,
+                catalog=catalog,
+                ticker=ticker,
+                qset=qset,
+                portfolio_id=portfolio,
+                provider_name=provider,
+                model=model,
+                mode=mode,  # type: ignore[arg-type]
+                language=language,
+            )
         )
-    )
     verdict = verify(trace.model_dump(mode="json"))
     if json:
         print(trace.model_dump_json(indent=2))
     else:
-        console = Console()
+        console = output_console()
         console.print(render_trace(trace))
         console.print(render_verdict(trace.draft, verdict))
     if not verdict.accepted:

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from flows.config import RunConfig
+from flows.terminal import output_console
 
 PREFECT_DEFAULTS = {
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
@@ -67,7 +68,7 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
 
 
 def print_summary(result: dict[str, Any], console: Console | None = None) -> None:
-    console = console or Console()
+    console = console or output_console()
     counts = result["counts"]
     used = result.get("tokens_used", {})
     tokens = int(used.get("input_tokens", 0)) + int(used.get("output_tokens", 0))

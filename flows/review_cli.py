@@ -40,11 +40,11 @@ def list_cases(*, date: Date, reason: str | None = None, out: Path = Path("outpu
     out
         Output root the run wrote to.
     """
-    from rich.console import Console
     from rich.table import Column, Table
 
     from flows.cases import open_run
     from flows.review_report import ReviewState
+    from flows.terminal import output_console
 
     state = ReviewState.load(open_run(out, date))
     cases = [c for c in state.cases.values() if reason is None or c.reason == reason]
@@ -67,7 +67,7 @@ def list_cases(*, date: Date, reason: str | None = None, out: Path = Path("outpu
             f"{case.total_tokens:,}",
             decision.action if decision else "",
         )
-    console = Console()
+    console = output_console()
     console.print(table)
     console.print(f"{len(cases)} cases; review page: {out / date.isoformat() / 'review.html'}")
 
@@ -85,18 +85,16 @@ def show_case(case: str, /, *, date: Date, out: Path = Path("outputs")) -> None:
     out
         Output root the run wrote to.
     """
-    from rich.console import Console
-
     from agent.ask import render_trace
     from agent.trace import Trace
     from flows.cases import load_case, open_run
     from flows.decisions import describe_decision, read_decisions
-    from flows.terminal import render_verdict
+    from flows.terminal import output_console, render_verdict
     from verifier.verdict import Verdict
 
     layout = open_run(out, date)
     found = load_case(layout, case)
-    console = Console()
+    console = output_console()
     console.print(f"[bold]{found.case_id}[/] · {found.status} · reason {found.reason}")
     if found.trace:
         console.print(render_trace(Trace.model_validate(found.trace)))

@@ -213,3 +213,58 @@ def test_an_invented_figure_is_rejected_with_its_reason(serve, small_data, holdi
     assert done.returncode == 1, done.stderr
     assert "REJECTED" in done.stdout
     assert "unsupported_figure «99999.99»" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("day", "extra", "expected"),
+    [
+        ("2024-12-21", (), "2024-12-21 is not a trading session"),
+        ("2025-06-02", (), "has no prices after 2024-12-31 up to 2025-06-02"),
+        (None, ("--portfolio", "P999"), "unknown portfolio P999: the data has"),
+    ],
+)
+def test_bad_date_or_portfolio_is_refused_before_the_model(
+    serve, small_data, holding, report_date, day, extra, expected
+):
+    server = serve([Turn(text="never asked")])
+    done = nightdesk(
+        *("--date", day or str(report_date), "--ticker", holding[1], "--data", str(small_data)),
+        *("--provider", "openai", "--model", "local-llm", *extra, "move"),
+        env={"OPENAI_BASE_URL": server.base_url},
+    )
+
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("nightdesk: error: ") and expected in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert server.bodies == []
+
+
+def test_unknown_ticker_names_close_matches(small_data, holding, report_date):
+    near = holding[1][:-1] + ("Q" if holding[1][-1] != "Q" else "Z")
+    done = nightdesk(
+        "--date", str(report_date), "--ticker", near.lower(), "--data", str(small_data), "move"
+    )
+
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"nightdesk: error: unknown ticker {near!r}")
+    assert "did you mean" in done.stderr and holding[1] in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_bad_question_set_is_refused_before_the_model(
+    serve, tmp_path, small_data, holding, report_date
+):
+    spec = {"id": "odd", "text": {"en": "a", "es": "b"}, "plan": [{"tool": "nosuch", "args": {}}]}
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps({"name": "odd", "questions": [spec]}), encoding="utf-8")
+    server = serve([Turn(text="never asked")])
+    done = nightdesk(
+        *("--date", str(report_date), "--ticker", holding[1], "--data", str(small_data)),
+        *("--provider", "openai", "--model", "local-llm", "--questions", str(path), "odd"),
+        env={"OPENAI_BASE_URL": server.base_url},
+    )
+
+    assert done.returncode == 2 and done.stdout == ""
+    assert "question 'odd' plan step 1: unknown tool 'nosuch'" in done.stderr
+    assert done.stderr.count("\n") == 1
+    assert server.bodies == []

@@ -79,13 +79,84 @@ def test_operator_yaml_set(tmp_path):
     ],
 )
 def test_invalid_sets_are_one_line_input_errors(tmp_path, patch, message):
-    spec = {"id": "x", "text": {"en": "a", "es": "b"}, "plan": [{"tool": "get_price", "args": {}}]}
+    plan = [{"tool": "get_price", "args": {"ticker": "{ticker}", "date": "{date}"}}]
+    spec = {"id": "x", "text": {"en": "a", "es": "b"}, "plan": plan}
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"name": "bad", "questions": [{**spec, **patch}]}), encoding="utf-8")
 
     with pytest.raises(InputError) as caught:
         load_question_set(path)
     assert message in caught.value.message and "\n" not in caught.value.message
+
+
+MOVE = {"tool": "get_daily_move", "args": {"ticker": "{ticker}", "date": "{date}"}}
+
+
+@pytest.mark.parametrize(
+    ("step", "message"),
+    [
+        (
+            {"tool": "nosuch", "args": {}},
+            "question 'x' plan step 2: unknown tool 'nosuch'; known tools: get_portfolio, get_price,",
+        ),
+        (
+            {"tool": "get_price", "args": {"ticker": "{ticker}"}},
+            "question 'x' plan step 2 (get_price): invalid arguments: date: Field required; "
+            "get_price takes ticker",
+        ),
+        (
+            {"tool": "get_price", "args": {"ticker": "{ticker}", "date": "{date}", "day": "x"}},
+            "(get_price): invalid arguments: day: Extra inputs are not permitted",
+        ),
+        (
+            {
+                "tool": "search_news",
+                "args": {"ticker": "{ticker}", "start": "{date-3}", "end": "{date}", "limit": 50},
+            },
+            "(search_news): invalid arguments: limit: Input should be less than or equal to 10",
+        ),
+        (
+            {"tool": "get_price", "args": {"ticker": "msft", "date": "{date}"}},
+            "(get_price): invalid arguments: ticker: String should match pattern",
+        ),
+        (
+            {
+                "tool": "get_price_change",
+                "args": {"ticker": "{ticker}", "start": "June 1", "end": "{date}"},
+            },
+            "invalid arguments: start: Value error, expected an ISO date YYYY-MM-DD, got 'June 1'",
+        ),
+    ],
+)
+def test_a_plan_the_tools_would_refuse_fails_to_load(tmp_path, step, message):
+    spec = {"id": "x", "text": {"en": "a", "es": "b"}, "plan": [MOVE, step]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"name": "bad", "questions": [spec]}), encoding="utf-8")
+
+    with pytest.raises(InputError) as caught:
+        load_question_set(path)
+    assert message in caught.value.message and "\n" not in caught.value.message
+
+
+def test_placeholders_in_plans_load_as_the_values_they_stand_for(tmp_path):
+    pnl = {"portfolio_id": "{portfolio_id}", "ticker": "{ticker}", "date": "{date-1}"}
+    sql = "SELECT close FROM prices WHERE ticker = '{ticker}' AND date <= '{date}'"
+    spec = {
+        "id": "x",
+        "scope": "portfolio",
+        "text": {"en": "a", "es": "b"},
+        "plan": [
+            {"tool": "get_position_pnl", "args": pnl},
+            {"tool": "run_sql", "args": {"sql": sql}},
+            {"tool": "list_tables"},
+        ],
+    }
+    path = tmp_path / "ok.json"
+    path.write_text(json.dumps({"name": "ok", "questions": [spec]}), encoding="utf-8")
+
+    (q,) = questions_for("BRK.B", ["P1"], DAY, "en", load_question_set(path))
+    assert q.plan[0].args == {"portfolio_id": "P1", "ticker": "BRK.B", "date": "2024-06-02"}
+    assert q.plan[1].args["sql"].endswith("ticker = 'BRK.B' AND date <= '2024-06-03'")
 
 
 def test_missing_set_file(tmp_path):

@@ -74,3 +74,15 @@ def test_missing_or_broken_run_is_one_line_and_nonzero(
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith("nightdesk: error: ")
     assert expected in done.stderr
+
+
+def test_piped_output_keeps_every_figure_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Into a pipe or a cron log the table is not cut to 80 columns ("13,…")."""
+    write_run(tmp_path)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    done = run_command("budget", "--date", DAY.isoformat(), "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "…" not in done.stdout
+    assert "gpt-4o-mini" in done.stdout and "daily_move" in done.stdout
