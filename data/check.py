@@ -7,6 +7,7 @@ millions of rows still gives a readable report.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,10 +15,19 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from data.calendar import is_trading_day
-from data.contract import EVENT_KINDS, EXCHANGES, PRICE_BASES, TABLES, Table
+from data.contract import (
+    EVENT_KINDS,
+    EXCHANGES,
+    PRICE_BASES,
+    SAFE_NAME_RULE,
+    TABLES,
+    Table,
+    is_safe_name,
+)
 from data.errors import InputError
 
 MAX_ROWS_PER_RULE = 20
@@ -77,9 +87,12 @@ def _load(data_dir: Path, table: Table) -> tuple[pd.DataFrame | None, list[Viola
     try:
         arrow = pq.read_table(path)
     except (OSError, pa.ArrowException) as exc:
-        return None, [Violation(table.name, None, None, f"unreadable Parquet: {exc}")]
+        reason = " ".join(str(exc).split()).rstrip(".")
+        message = f"unreadable Parquet file {table.filename}: {reason}"
+        return None, [Violation(table.name, None, None, message)]
     found: list[Violation] = []
     keep = []
+    non_finite: dict[str, np.ndarray] = {}
     for name in arrow.column_names:
         if name not in table.columns:
             found.append(Violation(table.name, name, None, "extra column, not in the contract"))
@@ -98,7 +111,12 @@ def _load(data_dir: Path, table: Table) -> tuple[pd.DataFrame | None, list[Viola
         nulls = arrow.column(field.name).is_null().to_numpy(zero_copy_only=False)
         if field.name not in table.nullable:
             found += _rows(table.name, field.name, None, nulls, "null in a non-nullable column")
+        if pa.types.is_floating(field.type):
+            finite = pc.is_finite(arrow.column(field.name)).fill_null(True)
+            non_finite[field.name] = ~finite.to_numpy(zero_copy_only=False)
     frame = arrow.select(keep).to_pandas()
+    for name, bad in non_finite.items():
+        found += _rows(table.name, name, frame, bad, f"{{{name}}} is not a finite number")
     return frame, found
 
 
@@ -143,6 +161,8 @@ DOMAINS: tuple[tuple[str, str, tuple[str, ...] | str, str], ...] = (
     ("companies", "price_basis", PRICE_BASES, f"one of {', '.join(PRICE_BASES)}"),
     ("portfolios", "base_currency", "[A-Z]{3}", "an ISO code like USD"),
 )  # fmt: skip
+# (table, column) whose values name files: each value once, where it is defined
+FILE_NAMES = (("companies", "ticker"), ("portfolios", "portfolio_id"))
 REFERENCES = (
     ("prices", "ticker", "companies"),
     ("news", "ticker", "companies"),
@@ -212,16 +232,38 @@ def _references(frames: Frames) -> Iterator[Violation]:
             yield from _rows(table, column, frame, bad, message)
 
 
-RULES = (_duplicate_keys, _row_rules, _sessions, _domains, _references)
+def safe_spelling(name: str) -> str:
+    """A spelling of `name` that can be a file name (BRK/B as BRK.B), or '' when none is near."""
+    dotted = re.sub(r"\.{2,}", ".", re.sub(r"[^A-Za-z0-9._-]+", ".", name)).strip("._-")
+    return dotted if dotted and is_safe_name(dotted) else ""
+
+
+def _fix(name: object) -> str:
+    spelled = safe_spelling(name) if isinstance(name, str) else ""
+    return f"write it as {spelled!r}" if spelled else "rename it"
+
+
+def _file_names(frames: Frames) -> Iterator[Violation]:
+    for table, column in FILE_NAMES:
+        frame = _columns(frames, table, column)
+        if frame is not None:
+            values = frame[column]
+            bad = np.array([isinstance(v, str) and not is_safe_name(v) for v in values], bool)
+            noun = column.replace("_id", " id")
+            message = f"{noun} {{{column}!r}} cannot be a file name: {SAFE_NAME_RULE}; {{fix}}"
+            shown = frame.assign(fix=values.map(_fix)) if bad.any() else frame
+            yield from _rows(table, column, shown, bad, message)
+
+
+RULES = (_duplicate_keys, _row_rules, _sessions, _domains, _references, _file_names)
 
 
 def check_dataset(data_dir: Path) -> list[Violation]:
     """Every contract violation in `data_dir`; an empty list means the folder is valid."""
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
-        raise InputError(
-            f"{data_dir}: no such folder; pass the folder that holds the Parquet files"
-        )
+        what = "is a file, not a folder" if data_dir.exists() else "no such folder"
+        raise InputError(f"{data_dir}: {what}; pass the folder that holds the Parquet files")
     frames: Frames = {}
     violations: list[Violation] = []
     for table in TABLES.values():

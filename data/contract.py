@@ -6,6 +6,7 @@ column lists from here, so the contract is stated once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import time
 from zoneinfo import ZoneInfo
@@ -13,6 +14,15 @@ from zoneinfo import ZoneInfo
 import pyarrow as pa
 
 UTC_TS = pa.timestamp("us", tz="UTC")
+SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+"""Tickers and portfolio ids name report and case files, so each must be one safe path
+component: letters, digits, '.', '_' or '-', at most 128, starting with a letter or digit."""
+SAFE_NAME_RULE = "use letters, digits, '.', '_' or '-' (at most 128, no '..')"
+
+
+def is_safe_name(name: str) -> bool:
+    """Whether `name` can be used as one file name under the output root."""
+    return bool(SAFE_NAME.fullmatch(name)) and ".." not in name
 
 
 @dataclass(frozen=True)

@@ -10,17 +10,30 @@ from datetime import date
 from pathlib import Path
 from typing import Annotated
 
-from cyclopts import App, Parameter
+from cyclopts import App, CycloptsError, Parameter
 
 from data.errors import InputError
 
-app = App(name="nightdesk", help="A verified daily report for every stock portfolio, every night.")
+app = App(
+    name="nightdesk",
+    help="A verified daily report for every stock portfolio, every night.",
+    print_error=False,  # a parse error is raised to `main`, which prints it as one line
+    exit_on_error=False,
+)
 data_app = App(name="data", help="Generate, check and import the Parquet data set.")
 tools_app = App(name="tools", help="Call the read-only tools the model uses.")
 app.command(data_app)
 app.command(tools_app)
-app.command("flows.review_cli:review_app", name="review")
-app.command("flows.review_cli:rebuild_report", name="report")
+app.command(
+    "flows.review_cli:review_app",
+    name="review",
+    help="List, show and decide the rejected cases of a run.",
+)
+app.command(
+    "flows.review_cli:rebuild_report",
+    name="report",
+    help="Rebuild a run's reports and review page with the analysts' decisions applied.",
+)
 
 
 @data_app.command(name="generate")
@@ -416,3 +429,5 @@ def main() -> None:
         app()
     except InputError as exc:
         fail(exc.message)
+    except CycloptsError as exc:  # unknown command or option, a value of the wrong type
+        fail(" ".join(str(exc).split()))

@@ -17,25 +17,20 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tempfile
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from data.contract import SAFE_NAME_RULE, is_safe_name
 from data.errors import InputError
-
-SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 
 
 def check_name(name: str, what: str) -> str:
     """The name if it is safe as one path component; otherwise a one-line input error."""
-    if not SAFE_NAME.fullmatch(name) or ".." in name:
-        raise InputError(
-            f"{what} {name!r} cannot be used as a file name: use letters, digits, '.', '_' "
-            "or '-' (at most 128, no '..')"
-        )
+    if not is_safe_name(name):
+        raise InputError(f"{what} {name!r} cannot be used as a file name: {SAFE_NAME_RULE}")
     return name
 
 

@@ -35,7 +35,7 @@ def check_night(config: RunConfig) -> RunConfig:
         check_writable(folder)
     with open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir)) as cat:
         check_report_date(cat, report_date)
-        check_held_tickers(cat, resolve_portfolios(cat, config.portfolios))
+        resolve_portfolios(cat, config.portfolios)
     load_question_set(config.question_set)
     if config.provider != "local":  # building a local provider loads its weights: once is enough
         open_provider(config)
@@ -82,24 +82,6 @@ def check_writable(folder: Path) -> None:
             f"cannot write the run's outputs to {folder}: {problem}; pass --out a folder you "
             "can write (or move what is in the way)"
         )
-
-
-def check_held_tickers(catalog: Catalog, portfolios: list[str]) -> None:
-    """Every ticker the portfolios hold names its rejected-case and result files, so it must be
-    a safe file name; refused here, before the night starts, with who holds it."""
-    sql = (
-        "SELECT ticker, string_agg(DISTINCT portfolio_id, ', ' ORDER BY portfolio_id) "
-        "FROM holdings WHERE list_contains(?, portfolio_id) GROUP BY ticker ORDER BY ticker"
-    )
-    with catalog.cursor() as cur:
-        rows = cur.execute(sql, [portfolios]).fetchall()
-    for ticker, holders in rows:
-        try:
-            check_name(ticker, "ticker")
-        except InputError as exc:
-            raise InputError(
-                f"{exc.message}; held by {holders}: rename it in the data (BRK/B as BRK.B)"
-            ) from None
 
 
 def all_portfolios(catalog: Catalog) -> list[str]:

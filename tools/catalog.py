@@ -6,6 +6,10 @@ queries then run on that file opened `read_only=True` with external access, exte
 secrets, replacement scans and configuration changes switched off and a time limit per
 query. Nothing outside the file is reachable, so neither the raw Parquet (future rows
 included) nor any other path can be read or written. See tools/README.md.
+
+Data that breaks the contract (an unreadable file, a missing column, a NaN or negative price,
+a ticker that cannot be a file name) is refused before the first build, once per data version,
+with one line that points to `nightdesk data check`.
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
+from data.check import check_dataset
 from data.contract import EXCHANGES, TABLES, Exchange
 from data.errors import InputError
 
-BUILD_VERSION = "3"
+BUILD_VERSION = "4"
+"""Bumped when the build or the contract check changes: older files are rebuilt and rechecked."""
 MARKET_TZ = EXCHANGES["NYSE"].tz
 MARKET_CLOSE = EXCHANGES["NYSE"].close
 
@@ -165,11 +171,44 @@ def lockdown_config(
     }
 
 
+SHOWN_VIOLATIONS = 3
+
+
+def check_contract(data_dir: Path, passed: Path) -> None:
+    """Refuse data that `nightdesk data check` fails: a night must not report on it. A pass
+    leaves the marker `passed`, so each data version is checked once, not once per date."""
+    if passed.exists():
+        return
+    violations = check_dataset(data_dir)
+    if violations:
+        shown = "; ".join(" ".join(str(v).split()) for v in violations[:SHOWN_VIOLATIONS])
+        more = len(violations) - SHOWN_VIOLATIONS
+        rest = f" (and {more} more)" if more > 0 else ""
+        raise InputError(
+            f"data folder {data_dir} breaks the contract: {shown}{rest}; "
+            f"run `nightdesk data check {data_dir}` for every problem"
+        )
+    passed.touch()
+
+
 def build_catalog_file(data_dir: Path, target: Path, cutoff: date, as_of: datetime) -> None:
-    """The trusted step: copy the as-of view of every table into a new DuckDB file."""
+    """The trusted step: copy the as-of view of every table into a new DuckDB file. On any
+    failure nothing is left behind; a table DuckDB cannot read is an `InputError`."""
     partial = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.partial")
-    partial.unlink(missing_ok=True)
-    con = duckdb.connect(str(partial))
+    leftovers = (partial, partial.with_name(f"{partial.name}.wal"))
+    for path in leftovers:
+        path.unlink(missing_ok=True)
+    try:
+        copy_tables(data_dir, partial, cutoff, as_of)
+        os.replace(partial, target)
+    finally:
+        for path in leftovers:
+            path.unlink(missing_ok=True)
+
+
+def copy_tables(data_dir: Path, file: Path, cutoff: date, as_of: datetime) -> None:
+    """Create the as-of copy of every contract table in the DuckDB file `file`."""
+    con = duckdb.connect(str(file))
     bounds = {"report_date": cutoff, "as_of": as_of}
     try:
         for name, table in TABLES.items():
@@ -184,15 +223,21 @@ def build_catalog_file(data_dir: Path, target: Path, cutoff: date, as_of: dateti
             if (rule := AS_OF_RULES[name]) is not None:
                 where = f'WHERE "{rule[0]}" <= $bound'
                 params["bound"] = bounds[rule[1]]
-            con.execute(
-                f"CREATE TABLE {name} AS SELECT {columns} FROM read_parquet($path) "
-                f"{where} ORDER BY {SORT_KEYS[name]}",
-                params,
-            )
+            try:
+                con.execute(
+                    f"CREATE TABLE {name} AS SELECT {columns} FROM read_parquet($path) "
+                    f"{where} ORDER BY {SORT_KEYS[name]}",
+                    params,
+                )
+            except duckdb.Error as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise InputError(
+                    f"cannot read {data_dir / table.filename}: {reason}; "
+                    f"run `nightdesk data check {data_dir}`"
+                ) from None
         con.execute("CHECKPOINT")
     finally:
         con.close()
-    os.replace(partial, target)
 
 
 def open_catalog(
@@ -221,6 +266,7 @@ def open_catalog(
     built = workdir / f"catalog-{key}.duckdb"
     cat = Catalog(report_date, as_of, data_dir, fingerprint, built, query_timeout_s)
     if not built.exists():
+        check_contract(data_dir, workdir / f"checked-{BUILD_VERSION}-{fingerprint}")
         build_catalog_file(data_dir, built, cat.price_cutoff, as_of)
     config = lockdown_config(query_timeout_s, threads)
     cat.path = config_variant(built, config)

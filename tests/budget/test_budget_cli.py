@@ -86,3 +86,23 @@ def test_piped_output_keeps_every_figure_whole(
     assert done.returncode == 0, done.stderr
     assert "…" not in done.stdout
     assert "gpt-4o-mini" in done.stdout and "daily_move" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("budget", "--date", "2024-13-01"),
+            'Invalid value for --date: unable to convert "2024-13-01" into date.',
+        ),
+        (("budget", "--date", "2024-06-28", "--zzz"), "Unknown option: --zzz."),
+        (("budgets",), 'Unknown command "budgets".'),
+    ],
+)
+def test_a_command_line_that_does_not_parse_is_one_line_and_exit_2(
+    args: tuple[str, ...], message: str
+) -> None:
+    done = run_command(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"nightdesk: error: {message}")

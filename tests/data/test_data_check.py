@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import shutil
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
@@ -88,6 +90,8 @@ CASES: dict[str, tuple[str, Mutation, tuple[str, str | None, int | None, str]]] 
     "unknown price basis": ("companies", set_cell(2, "price_basis", "adjusted"), ("companies", "price_basis", 2, "must be one of as_traded, split_adjusted")),
     "bad currency": ("companies", set_cell(1, "currency", "usd"), ("companies", "currency", 1, "ISO code")),
     "zero quantity": ("holdings", set_cell(0, "quantity", 0.0), ("holdings", "quantity", 0, "must be positive")),
+    "unsafe ticker": ("companies", set_cell(0, "ticker", "BRK/B"), ("companies", "ticker", 0, "ticker 'BRK/B' cannot be a file name")),
+    "unsafe portfolio id": ("portfolios", set_cell(1, "portfolio_id", "../P2"), ("portfolios", "portfolio_id", 1, "portfolio id '../P2' cannot be a file name")),
 }  # fmt: skip
 
 
@@ -108,6 +112,65 @@ def test_each_violation_kind_is_reported(small_data: Path, tmp_path: Path, case:
     ]  # fmt: skip
     assert matching, "\n".join(map(str, found))
     assert {v.table for v in found} <= {v_table, "prices", "news", "events", "holdings"}
+
+
+def set_number(path: Path, row: int, column: str, value: float) -> None:
+    """Set one float cell through Arrow (pandas would write a NaN as a null)."""
+    table = pq.read_table(path)
+    values = table.column(column).to_pylist()
+    values[row] = value
+    index = table.schema.get_field_index(column)
+    pq.write_table(table.set_column(index, column, pa.array(values, pa.float64())), path)
+
+
+@pytest.mark.parametrize(
+    ("table", "row", "column", "value"),
+    [
+        ("holdings", 1, "quantity", math.nan),
+        ("holdings", 2, "cost_basis", math.inf),
+        ("prices", 3, "close", math.nan),
+        ("events", 0, "value", -math.inf),
+    ],
+)
+def test_non_finite_numbers_are_reported(
+    small_data: Path, tmp_path: Path, table: str, row: int, column: str, value: float
+) -> None:
+    broken = tmp_path / "b"
+    shutil.copytree(small_data, broken)
+    path = broken / TABLES[table].filename
+    set_number(path, row, column, value)
+    found = [str(v) for v in check_dataset(broken)]
+    assert f"{table}.{column} row {row}: {value} is not a finite number" in found, found
+
+
+def test_null_in_a_nullable_number_is_not_non_finite(small_data: Path, tmp_path: Path) -> None:
+    broken = tmp_path / "b"
+    shutil.copytree(small_data, broken)
+    events = pq.read_table(broken / "events.parquet")
+    nulls = pa.nulls(events.num_rows, pa.float64())
+    index = events.schema.get_field_index("value")
+    pq.write_table(events.set_column(index, "value", nulls), broken / "events.parquet")
+    assert check_dataset(broken) == []
+
+
+def test_a_ticker_that_cannot_be_a_file_name_is_reported_once_with_a_fix(
+    small_data: Path, tmp_path: Path
+) -> None:
+    broken = tmp_path / "b"
+    shutil.copytree(small_data, broken)
+    old = sorted(pq.read_table(broken / "holdings.parquet").column("ticker").to_pylist())[0]
+    for table in ("companies", "prices", "news", "events", "holdings"):
+        path = broken / TABLES[table].filename
+        arrow = pq.read_table(path)
+        renamed = pc.if_else(pc.equal(arrow["ticker"], old), "AX/O", arrow["ticker"])
+        pq.write_table(
+            arrow.set_column(arrow.schema.get_field_index("ticker"), "ticker", renamed), path
+        )
+    row = pq.read_table(broken / "companies.parquet").column("ticker").to_pylist().index("AX/O")
+    assert [str(v) for v in check_dataset(broken)] == [
+        f"companies.ticker row {row}: ticker 'AX/O' cannot be a file name: use letters, digits, "
+        "'.', '_' or '-' (at most 128, no '..'); write it as 'AX.O'"
+    ]
 
 
 def test_unreadable_file_is_reported(small_data: Path, tmp_path: Path) -> None:
@@ -159,6 +222,12 @@ def test_cli_check_of_a_missing_folder_is_one_line_exit_2(tmp_path: Path) -> Non
     done = nightdesk("data", "check", tmp_path / "nowhere")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "nowhere: no such folder" in done.stderr
+
+
+def test_cli_check_of_a_file_says_it_is_not_a_folder(small_data: Path) -> None:
+    done = nightdesk("data", "check", small_data / "prices.parquet")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "prices.parquet: is a file, not a folder" in done.stderr
 
 
 def test_cli_generate_writes_a_set_and_refuses_to_overwrite(tmp_path: Path) -> None:

@@ -89,3 +89,17 @@ def test_a_json_object_that_is_not_a_trace_says_which_fields_it_lacks() -> None:
 def test_a_bad_line_in_jsonl_names_the_line_and_prints_nothing() -> None:
     done = nightdesk("--jsonl", "-", stdin=json.dumps(ACCEPTED) + "\n{oops\n")
     assert done.returncode == 2 and done.stdout == "" and "line 2" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("a.json", "b.json"), "Unused Tokens: ['b.json']"),
+    ],
+)
+def test_a_command_line_that_does_not_parse_is_one_line_and_exit_2(
+    args: tuple[str, ...], message: str
+) -> None:
+    done = nightdesk(*args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [f"nightdesk: error: {message}."]
