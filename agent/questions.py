@@ -25,7 +25,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from agent.prompts import LANGUAGES
-from data.errors import InputError
+from data.errors import InputError, first_error
 from tools.registry import TOOLS, explain, signature
 
 DEFAULT_SET = Path(__file__).parent / "question_sets" / "default.json"
@@ -151,10 +151,9 @@ def describe_error(exc: Exception) -> str:
     """The first problem; a rule of our own speaks for itself, a field error says where."""
     if not isinstance(exc, ValidationError):
         return str(exc)
-    first = exc.errors()[0]
-    if first["type"] == "value_error" and "error" in first.get("ctx", {}):
-        return str(first["ctx"]["error"])
-    return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"
+    where, what = first_error(exc)
+    own = exc.errors()[0]["type"] == "value_error"
+    return what if own or not where else f"{where}: {what}"
 
 
 def questions_for(

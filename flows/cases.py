@@ -85,7 +85,7 @@ def load_case(layout: RunLayout, case_id: str) -> ReviewCase:
     if not path.is_file():
         raise InputError(
             f"no case {case_id!r} in the run of {layout.report_date}: "
-            f"see `nightdesk review list --date {layout.report_date}`"
+            f"see `nightdesk review list {layout.cli_args}`"
         )
     return read_case(path)
 

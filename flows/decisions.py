@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import AwareDatetime, BaseModel, ValidationError, field_validator
 
-from data.errors import InputError
+from data.errors import InputError, first_error
 from flows.layout import RunLayout, check_name
 
 Action = Literal["approve", "reject", "rerun"]
@@ -130,11 +130,8 @@ def record_decision(
             rerun_reason=rerun_reason,
         )
     except ValidationError as exc:
-        error = exc.errors()[0]
-        field = ".".join(map(str, error["loc"]))
-        raise InputError(
-            f"decision {field}: {error['msg']} (give --note TEXT and --by NAME)"
-        ) from None
+        field, what = first_error(exc)
+        raise InputError(f"decision {field}: {what} (give --note TEXT and --by NAME)") from None
     append_decision(layout, decision)
     return decision
 

@@ -91,12 +91,11 @@ def build_config(budget: dict[str, Any], **options: Any) -> RunConfig:
     from pydantic import ValidationError
 
     from agent.budget import BudgetConfig
-    from data.errors import InputError
+    from data.errors import InputError, first_error
 
     try:
         given = {k: v for k, v in budget.items() if v is not None}
         return RunConfig(budget=BudgetConfig(**given), **options)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "budget"
-        raise InputError(f"invalid {where}: {first['msg']}") from None
+        where, what = first_error(exc)
+        raise InputError(f"invalid {where or 'budget'}: {what}") from None

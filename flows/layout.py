@@ -42,6 +42,11 @@ class RunLayout:
     report_date: date
 
     @property
+    def cli_args(self) -> str:
+        """`--date D --out ROOT`: how a hint names this run to another command."""
+        return f"--date {self.report_date.isoformat()} --out {self.root}"
+
+    @property
     def day(self) -> Path:
         return self.root / self.report_date.isoformat()
 

@@ -46,12 +46,13 @@ async def rerun_case(
     question_tokens: int | None = None,
 ) -> ReviewCase:
     """Ask the case's question again, judge the new draft, and keep it as a new case."""
+    params = manifest.get("parameters", {})
     if case.spec_id == "summary":
+        data_arg = f" --data {params['data_dir']}" if params.get("data_dir") else ""
         raise InputError(
             "a summary is drafted from the ticker's accepted answers and cannot be re-asked "
-            f"alone: run the night again with `nightdesk run --date {layout.report_date}`"
+            f"alone: run the night again with `nightdesk run {layout.cli_args}{data_arg}`"
         )
-    params = manifest.get("parameters", {})
     qset = load_question_set(params.get("question_set"))
     if case.spec_id not in qset.ids:
         raise InputError(f"question {case.spec_id!r} is not in the run's question set")

@@ -157,6 +157,15 @@ def decide_case(
 
     if approve + reject + rerun != 1:
         raise InputError("give exactly one of --approve, --reject or --rerun")
+    rerun_only: dict[str, object] = {
+        "--data": data,
+        "--provider": provider,
+        "--model": model,
+        "--question-tokens": question_tokens,
+    }
+    given = [flag for flag, value in rerun_only.items() if value is not None]
+    if given and not rerun:
+        raise InputError(f"{', '.join(given)} only apply to --rerun: drop them, or use --rerun")
     layout = open_run(out, date)
     found = load_case(layout, case)
     if found.rerun_of is not None:
@@ -193,7 +202,7 @@ def decide_case(
         **extra,
     )
     print(f"{decision.decision_id}: {describe_decision(decision)}")
-    print(f"rebuild the reports with `nightdesk report --date {date} --out {out}`")
+    print(f"rebuild the reports with `nightdesk report {layout.cli_args}`")
 
 
 def rebuild_report(*, date: Date, out: Path = Path("outputs")) -> None:

@@ -218,6 +218,7 @@ def render_review_page(layout: RunLayout) -> str:
     template = env.get_template("review.html.jinja")
     return template.render(
         day=layout.report_date.isoformat(),
+        run_args=layout.cli_args,
         problem=state.problem,
         summary=summary_view(layout, state, ordered),
         cases=views,

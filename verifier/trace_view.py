@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from data.errors import InputError
+from data.errors import InputError, first_error
 
 
 class EventView(BaseModel):
@@ -83,10 +83,9 @@ def parse_trace(data: Any) -> TraceView:
     try:
         return TraceView.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "trace"
+        where, what = first_error(exc)
         raise InputError(
-            f"trace field {where!r}: {first['msg']} ({exc.error_count()} problem(s) in all)"
+            f"trace field {where or 'trace'!r}: {what} ({exc.error_count()} problem(s) in all)"
         ) from None
 
 

@@ -114,6 +114,10 @@ def test_rerun_records_a_new_verified_attempt(cli: Cli, run_out: Path, review_da
         (("review", "decide", "NOPE__move", "--reject", "--note", "n"), "no case 'NOPE__move'"),
         (("review", "decide", "X", "--approve", "--reject", "--note", "n"), "exactly one of"),
         (("review", "list", "--reason", "no_such_reason"), "no case with reason"),
+        (
+            ("review", "decide", "X", "--approve", "--note", "n", "--provider", "openai"),
+            "--provider only apply to --rerun",
+        ),
     ],
 )
 def test_bad_case_ids_give_one_line_errors(
@@ -152,8 +156,14 @@ def test_a_decision_needs_a_note(cli: Cli, run_out: Path) -> None:
         "review", "decide", case, "--date", DATE, "--out", str(run_out), "--reject", "--note", " "
     )
     assert code == 2
-    assert "note" in err
+    assert "decision note: must not be empty (give --note TEXT" in err
     assert not (run_out / DATE / "decisions.jsonl").exists()
+
+
+def test_a_hint_names_the_run_with_its_output_root(cli: Cli, published_run: Path) -> None:
+    code, _, err = cli("review", "show", "NOPE__move", "--date", DATE, "--out", str(published_run))
+    assert code == 2
+    assert f"see `nightdesk review list --date {DATE} --out {published_run}`" in err
 
 
 @pytest.mark.parametrize("data", ["missing", "empty", "file"])
