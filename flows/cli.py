@@ -207,7 +207,8 @@ def verify_traces(
 
 @app.command(name="budget")
 def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
-    """Print where a finished run's tokens went: per provider, model and question kind.
+    """Print where a run's tokens went: per provider, model and question kind, and what every
+    attempt at the night spent (a crashed attempt included, also before any has published).
 
     Parameters
     ----------
@@ -219,17 +220,31 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     from pydantic import ValidationError
 
     from agent.budget import BudgetLedger, render_budget_table
+    from flows.attempts import load_night, render_night
     from flows.cases import open_run, read_manifest
+    from flows.layout import RunLayout
     from flows.terminal import output_console
 
-    layout = open_run(out, date)
+    console = output_console()
+    layout = RunLayout(out, date)
+    night = load_night(layout)
+    if night.attempts and not layout.manifest.is_file():
+        console.print(render_night(night))
+        console.print(
+            f"No attempt at {date} has published yet: rerun the night with "
+            f"`nightdesk run {layout.cli_args}` (it reuses every finished ticker)."
+        )
+        return
+    open_run(out, date)
     try:
         ledger = BudgetLedger.model_validate(read_manifest(layout)["budget"])
     except (KeyError, ValidationError):
         raise InputError(
             f"{layout.manifest} holds no readable budget: run the night again to rewrite it"
         ) from None
-    output_console().print(render_budget_table(ledger))
+    console.print(render_budget_table(ledger))
+    if len(night.attempts) > 1:
+        console.print(render_night(night))
 
 
 @app.command(name="run")

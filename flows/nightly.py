@@ -26,12 +26,14 @@ from agent.budget import BudgetLedger
 from agent.prompts import PROMPT_VERSION
 from agent.questions import QuestionSet, load_question_set
 from flows.artifacts import publish_artifacts
+from flows.attempts import Attempt, NightSpend, load_night, save_attempt
 from flows.config import RunConfig
 from flows.fanout import answer_tickers
 from flows.layout import RunLayout, catalog_dir, check_name
 from flows.portfolio import PortfolioTable, collect_portfolio_table
 from flows.preflight import check_night, resolve_portfolios
 from flows.publish import RunOutcome, publish_run
+from flows.records import TickerResult
 from flows.shard import run_shards
 from tools.catalog import Catalog, open_catalog
 from tools.registry import TOOLS_VERSION, call_tool
@@ -63,11 +65,29 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
                 qset,
             )
         else:
-            batch, shards = await answer_tickers(config, catalog, holders, qset, run_id), []
+            attempt = Attempt(run_id=run_id, started_at=started, ledger=empty_ledger(config))
+
+            def keep_spend(_result: TickerResult, _reused: bool, ledger: BudgetLedger) -> None:
+                attempt.tickers_done += 1
+                attempt.ledger = ledger
+                save_attempt(layout, attempt)
+
+            batch = await answer_tickers(config, catalog, holders, qset, run_id, on_done=keep_spend)
+            shards = []
         answered = time.perf_counter()
         fingerprint = catalog.fingerprint
     finally:
         catalog.close()
+    save_attempt(
+        layout,
+        Attempt(
+            run_id=run_id,
+            started_at=started,
+            answered=True,
+            tickers_done=len(batch.results),
+            ledger=batch.ledger,
+        ),
+    )
     outcome = RunOutcome(
         run_id=run_id,
         report_date=report_date,
@@ -75,7 +95,7 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
         tables=tables,
         results=batch.results,
         reused=batch.reused,
-        budget=budget_of(batch.ledger, shards),
+        budget=budget_of(batch.ledger, shards, load_night(layout)),
         timings={
             "started_at": started.isoformat(),
             "finished_at": datetime.now(UTC).isoformat(),
@@ -99,10 +119,19 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
     }
 
 
-def budget_of(ledger: BudgetLedger, shards: list[dict[str, Any]]) -> dict[str, Any]:
-    """The manifest's budget: the (merged) ledger, and each shard's share and use when split."""
-    budget = ledger.model_dump(mode="json")
+def budget_of(
+    ledger: BudgetLedger, shards: list[dict[str, Any]], night: NightSpend
+) -> dict[str, Any]:
+    """The manifest's budget: the (merged) ledger, each shard's share and use when split, and
+    what every attempt at this night spent (`night`: more than `used` after a crash and rerun)."""
+    budget = {**ledger.model_dump(mode="json"), "night": night.summary()}
     return {**budget, "shards": shards} if shards else budget
+
+
+def empty_ledger(config: RunConfig) -> BudgetLedger:
+    return BudgetLedger(
+        run_tokens=config.budget.run_tokens, question_tokens=config.budget.question_tokens
+    )
 
 
 def collect_tables(catalog: Catalog, portfolios: list[str], day: date) -> list[PortfolioTable]:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from agent.trace import Usage
+
 pytestmark = pytest.mark.slow
 NIGHTDESK = [sys.executable, "-c", "from flows.cli import main; main()"]
 
@@ -71,6 +73,20 @@ def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path)
     finished = run(small_data, killed, env("p2"), kill_after=3)
     assert finished >= 2
     assert not list(killed.glob("*/manifest.json")), "the killed run must not have published"
+    (ledgers,) = (killed / ".ledgers").iterdir()
+    (stopped,) = [json.loads(p.read_text()) for p in ledgers.glob("*.json")]
+    assert not stopped["answered"] and stopped["tickers_done"] >= finished - 1 >= 1
+    assert stopped["ledger"]["used"]["input_tokens"] > 0
+    budget = subprocess.run(
+        [*NIGHTDESK, "budget", "--date", ledgers.name, "--out", str(killed)],
+        env={**env("p2"), "COLUMNS": "200"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert budget.returncode == 0, budget.stderr
+    assert f"No attempt at {ledgers.name} has published yet" in budget.stdout
+    assert "no: stopped early" in budget.stdout
     assert run(small_data, killed, env("p3")) == 0
     (day_k,) = [p for p in killed.iterdir() if not p.name.startswith(".")]
     day_c = clean / day_k.name
@@ -84,3 +100,7 @@ def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path)
     assert rerun["tickers_reused"] >= finished
     assert 0 < rerun["model_calls"] < full["model_calls"]
     assert rerun["model_calls"] == sum(line["calls"] for line in manifest["budget"]["lines"])
+    night, used = manifest["budget"]["night"], Usage(**manifest["budget"]["used"]).total
+    assert [a["answered"] for a in night["attempts"]] == [False, True]
+    totals = [a["used"]["total"] for a in night["attempts"]]
+    assert night["used"]["total"] == sum(totals) > totals[1] == used > 0

@@ -1,0 +1,98 @@
+"""What every attempt at a night spent, also an attempt that never published.
+
+A rerun after a crash reuses the tickers the crashed attempt finished and spends nothing on them,
+so its own ledger shows only what it added. Each attempt therefore keeps its ledger under
+`<out>/.ledgers/<date>/<run-id>.json`, rewritten (atomically) as each ticker finishes and once
+more when it has answered everything; the manifest and `nightdesk budget` add them up into the
+night's spend. An attempt's budget is its own: the attempts add up, they do not share a budget.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+from rich.table import Table
+
+from agent.budget import BudgetLedger
+from agent.trace import Usage
+from flows.layout import RunLayout, check_name, write_json
+
+
+class Attempt(BaseModel):
+    """One attempt's spend: as of its last finished ticker, or complete once `answered`."""
+
+    run_id: str
+    started_at: datetime
+    answered: bool = False
+    tickers_done: int = 0
+    ledger: BudgetLedger
+
+
+class NightSpend(BaseModel):
+    """Every attempt of a night in the order they started, and what they spent together."""
+
+    attempts: list[Attempt]
+
+    @property
+    def used(self) -> Usage:
+        total = Usage()
+        for attempt in self.attempts:
+            total = total + attempt.ledger.used
+        return total
+
+    def summary(self) -> dict[str, object]:
+        """The manifest's `budget.night`: each attempt's tokens and whether it answered all."""
+        used = self.used
+        return {
+            "attempts": [
+                {
+                    "run_id": a.run_id,
+                    "started_at": a.started_at.isoformat(),
+                    "answered": a.answered,
+                    "tickers_done": a.tickers_done,
+                    "used": {**a.ledger.used.model_dump(), "total": a.ledger.used.total},
+                }
+                for a in self.attempts
+            ],
+            "used": {**used.model_dump(), "total": used.total},
+        }
+
+
+def attempts_dir(layout: RunLayout) -> Path:
+    return layout.root / ".ledgers" / layout.report_date.isoformat()
+
+
+def save_attempt(layout: RunLayout, attempt: Attempt) -> None:
+    path = attempts_dir(layout) / f"{check_name(attempt.run_id, 'run id')}.json"
+    write_json(path, attempt.model_dump(mode="json"))
+
+
+def load_night(layout: RunLayout) -> NightSpend:
+    """The attempts kept for the layout's date (an unreadable file is skipped: it is not ours)."""
+    attempts = []
+    for path in sorted(attempts_dir(layout).glob("*.json")):
+        try:
+            attempts.append(Attempt.model_validate_json(path.read_bytes()))
+        except (OSError, ValidationError):
+            continue
+    return NightSpend(attempts=sorted(attempts, key=lambda a: a.started_at))
+
+
+def render_night(night: NightSpend) -> Table:
+    """The attempts of a night and their sum, under the published run's ledger."""
+    table = Table(title="Attempts at this night (each with its own budget)", title_justify="left")
+    for column in ("run id", "started (UTC)", "tickers", "answered all", "tokens"):
+        table.add_column(column, justify="right" if column in ("tickers", "tokens") else "left")
+    for a in night.attempts:
+        table.add_row(
+            a.run_id,
+            a.started_at.strftime("%Y-%m-%d %H:%M:%S"),
+            f"{a.tickers_done:,}",
+            "yes" if a.answered else "no: stopped early",
+            f"{a.ledger.used.total:,}",
+        )
+    table.add_section()
+    table.add_row("night", "", "", "", f"{night.used.total:,}")
+    return table
