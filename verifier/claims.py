@@ -55,6 +55,8 @@ class Claim:
     """The designation a whole number is part of ("MAX 10", "S&P 500"): a name, not a quantity."""
     bound: int = 0
     """+1 for a lower bound ("over 100", "más de 5"), -1 for an upper one ("fewer than 100")."""
+    weekday: int = -1
+    """The day of the week written with a date ("Monday, December 30, 2024"): 0 Monday."""
 
     @property
     def bare_quarter(self) -> bool:
@@ -109,8 +111,11 @@ DATE_PATTERNS = tuple(
         rf"\b(?P<d>\d{{1,2}})\s+de\s+{_MES}(?:\s+(?:de|del)\s+{_YEAR})?",
         rf"\b{_MES}\s+(?:de|del)\s+{_YEAR}",
         r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])",
+        r"(?<![\w.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>(?:19|20)\d\d)(?!\d|\.\d)",
+        r"(?<![\d/])(?P<y>(?:19|20)\d\d)/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])",
     )
 )
+"""ISO, English, Spanish, a/b/yyyy (either way), dd.mm.yyyy and yyyy/mm/dd dates."""
 _ORDINALS = {
     w: i
     for i, group in enumerate(
@@ -156,7 +161,16 @@ NUMBER_WORDS = {
     for w in group.split()
 }
 NUMBER_WORD = re.compile(r"(?i)(?<![\w-])(" + "|".join(NUMBER_WORDS) + r")(?![\w-])")
-HEADLINE = re.compile(r"\"([^\"\n]{3,400})\"|“([^”\n]{3,400})”|«([^»\n]{3,400})»")
+HEADLINE = re.compile(
+    r"\"([^\"\n]{3,400})\"|“([^”\n]{3,400})”|«([^»\n]{3,400})»|„([^“”\n]{3,400})[“”]"
+    r"|‘(?=\S)((?:[^’\n]|’(?=\w)|(?<=\s)’){3,400})(?<=\S)’(?!\w)"
+    r"|'(?<![^\s(\[{]')(?=\S)((?:[^'\n]|'(?=\w)|(?<=\s)'){3,400})(?<=\S)'(?!\w)"
+)
+"""Quoted text. A single quote opens after a start, a space or a bracket and before a non-space,
+and closes after a non-space and before no letter or digit, so apostrophes (AXO's, the stocks'
+gains, rock 'n' roll) are not quotes; one inside a word is no closing one either."""
+_QUOTES = ('"', "“", "«", "„", "‘", "'")
+_ELLIPSIS = " .…"
 TICKER = re.compile(r"(?<![\w$&.])(\$)?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
 _CUR = r"US\$|\$|€|£|USD\s?|EUR\s?"
 _DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
@@ -167,15 +181,15 @@ _NUMBER_TAIL = (
     r"(?P<close>\s*\))?"
 )
 NUMBER = re.compile(
-    rf"(?<!\w)(?P<open>\(\s*)?(?P<s1>[-−+])?(?P<cur>{_CUR})?(?P<s2>[-−+])?(?P<digits>{_DIGITS})"
+    rf"(?<!\w)(?P<open>\(\s*)?(?P<s1>[-−–+])?(?P<cur>{_CUR})?(?P<s2>[-−–+])?(?P<digits>{_DIGITS})"
     + _NUMBER_TAIL
 )
 NUMBER_SCAN = re.compile(
-    r"[(\-−+$€£UE\d](?<!\w.)(?:"
-    rf"(?<=\()(?P<open>\s*)(?P<s1>[-−+])?(?P<cur>{_CUR})?(?P<s2>[-−+])?(?P<digits>{_DIGITS})"
-    rf"|(?<=[-−+])(?P<s_cur>{_CUR})?(?P<s_s2>[-−+])?(?P<s_digits>{_DIGITS})"
+    r"[(\-−–+$€£UE\d](?<!\w.)(?:"
+    rf"(?<=\()(?P<open>\s*)(?P<s1>[-−–+])?(?P<cur>{_CUR})?(?P<s2>[-−–+])?(?P<digits>{_DIGITS})"
+    rf"|(?<=[-−–+])(?P<s_cur>{_CUR})?(?P<s_s2>[-−–+])?(?P<s_digits>{_DIGITS})"
     r"|(?P<c_cur>(?<=U)S\$|(?<=\$)|(?<=€)|(?<=£)|(?<=U)SD\s?|(?<=E)UR\s?)"
-    rf"(?P<c_s2>[-−+])?(?P<c_digits>{_DIGITS})"
+    rf"(?P<c_s2>[-−–+])?(?P<c_digits>{_DIGITS})"
     r"|(?<=\d)(?P<d_digits>\d{0,2}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d*(?:[.,]\d+)?)"
     ")" + _NUMBER_TAIL
 )
@@ -204,10 +218,15 @@ def number_parts(text: str, m: re.Match[str]) -> NumberParts:
 
 DIRECTION = re.compile(
     r"(?i)(?<!\w)(?:(?P<up>rose|rise[sn]?|rising|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|advance[ds]?|increase[ds]?"
-    r"|rall(?:ied|ies)|rebound(?:ed|s)?|up|sub(?:ió|e|ida)|gan(?:ó|a|ancia)|avanz(?:ó|a)|crec(?:ió|e)|aument(?:ó|a|o)|alza|repunt(?:ó|a))"
+    r"|rall(?:ied|ies|y)|rebound(?:ed|s)?|up|surg(?:ed|es|e|ing)|soar(?:ed|s|ing)?|add(?:ed|s)|firm(?:ed|s)"
+    r"|spik(?:ed|es)|popp?(?:ed|s)|appreciat(?:ed|es)|higher|strengthen(?:ed|s)?"
+    r"|sub(?:ió|e|ida)|gan(?:ó|a|ancia)|avanz(?:ó|a)|crec(?:ió|e)|aument(?:ó|a|o)|alza|repunt(?:ó|a)"
+    r"|dispar(?:ó|a))"
     r"|(?P<down>fell|falls?|fallen|falling|drop(?:ped|s)?|decline[ds]?|lost|loses|loss|sli[dp](?:ped|s)?|sank|sinks?"
-    r"|decrease[ds]?|down|ca(?:yó|e|ída|ida)|perd(?:ió|e)|pierde|pérdida|perdida|baj(?:ó|a|ada)|retroced(?:ió|e)"
-    r"|descend(?:ió|e)|desciende|descenso|disminu(?:yó|ye|ción)))(?!\w)"
+    r"|decrease[ds]?|down|tumbl(?:ed|es|ing)|retreat(?:ed|s)?|dipp(?:ed|ing)|dips?|plung(?:ed|es|ing)"
+    r"|eas(?:ed|es)|shed(?:s|ding)?|lower|slump(?:ed|s)?|plummet(?:ed|s)?|weaken(?:ed|s)?"
+    r"|ca(?:yó|e|ída|ida)|perd(?:ió|e)|pierde|pérdida|perdida|baj(?:ó|a|ada)|retroced(?:ió|e)"
+    r"|descend(?:ió|e)|desciende|descenso|disminu(?:yó|ye|ción)|ced(?:ió|e)|desplom(?:ó|a)|hund(?:ió|e)))(?!\w)"
 )
 _LEAD_GAP = re.compile(
     r"(?i)\s*(?:(?:by|of|por|un|una|de|del|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
@@ -303,6 +322,22 @@ DATE_SCANS: tuple[Scan, ...] = (
         False,
         ("/",),
     ),
+    Scan(
+        re.compile(r"(?P<d>\d(?<![\w.].)\d?)\.(?P<m>\d{1,2})\.(?P<y>(?:19|20)\d\d)(?!\d|\.\d)"),
+        None,
+        False,
+        (),
+        gate=re.compile(r"\.\d\d?\.(?:19|20)"),
+    ),
+    Scan(
+        re.compile(
+            r"(?P<y>1(?<![\d/].)9\d\d|2(?<![\d/].)0\d\d)/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])"
+        ),
+        None,
+        False,
+        (),
+        gate=re.compile(r"/\d\d?/\d"),
+    ),
 )
 QUARTER_SCANS: tuple[Scan, ...] = (
     Scan(
@@ -340,10 +375,20 @@ _NUMBER_WORD_SCAN = Scan(
     NUMBER_WORD, word_starts(" ".join(NUMBER_WORDS), before=r"[\w-]"), True, tuple(NUMBER_WORDS)
 )
 _DIRECTION_WORDS = (
-    "ros ris gain climb jump advance increase rall rebound up sub gan avanz crec aument alza"
-    " repunt fell fall drop decline los sli sank sink decrease down ca perd pierde pérdida baj"
-    " retroced descen disminu"
+    "ros ris gain climb jump advance increase rall rebound up surg soar add firm spik pop apprec"
+    " higher strength sub gan avanz crec aument alza repunt dispar fell fall drop decline los sli"
+    " sank sink decrease down tumbl retreat dip plung eas shed lower slump plummet weaken ca perd"
+    " pierde pérdida baj retroced descen disminu ced desplom hund"
 )
+_AFTER_FIGURE = frozenset(
+    re.findall(
+        r"\S+",
+        "higher lower gain gains loss decline drop rise increase decrease fall jump advance rally"
+        " rebound alza subida caída caida pérdida perdida ganancia bajada descenso aumento",
+    )
+)
+"""Direction words that also govern the figure right before them ("closed 1.31% lower", "a
+2,897.51 loss"); a verb or `up`/`down` there belongs to what follows ("287.14, down 3.71")."""
 _DIRECTION_SCAN = Scan(DIRECTION, word_starts(_DIRECTION_WORDS), True, ())
 STOPWORDS = frozenset(
     re.findall(
@@ -355,7 +400,9 @@ STOPWORDS = frozenset(
         IPC PIB SA SL NV INC CO LLC LTD PLC ADR API SQL JSON OPEC COVID NOTE NEWS FDA FTC DOJ
         IRS EV EVS R D RD IT HR FCF OCF CAGR ARPU SAAS ASP SG SGA LIBOR SOFR NIM CET BPS PCT MM
         MN BN TN VS ETA NAV AUM TSR OEM Q H II III IV VI CET1 S&P DE LA EL EN Y O UN OR AND THE
-        TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT
+        TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT REIT REITS OTC WSJ CNBC AP FT PT
+        EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
+        PBOC IMF WTO NFP PMI ISM AGM
         """,
     )
 )
@@ -380,7 +427,37 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
         _attach_scopes(figures, tickers, starts)
     claims.sort(key=_START)
     attach_periods(text, claims, starts)
+    _attach_weekdays(text, claims)
     return claims
+
+
+_WEEKDAYS = {
+    name: number
+    for number, names in enumerate(
+        (
+            "monday mon lunes",
+            "tuesday tue tues martes",
+            "wednesday wed miércoles miercoles",
+            "thursday thu thurs jueves",
+            "friday fri viernes",
+            "saturday sat sábado sabado",
+            "sunday sun domingo",
+        )
+    )
+    for name in names.split()
+}
+_WEEKDAY_BEFORE = re.compile(
+    r"(?i)(?<!\w)(" + "|".join(sorted(_WEEKDAYS, key=len, reverse=True)) + r")\.?,?\s+(?:el\s+)?$"
+)
+"""A weekday name right before a date: "Monday, December 30", "Fri 2024-12-27", "lunes 30"."""
+
+
+def _attach_weekdays(text: str, claims: list[Claim]) -> None:
+    for claim in claims:
+        if claim.kind == "date" and claim.start:
+            m = _WEEKDAY_BEFORE.search(text, max(claim.start - 16, 0), claim.start)
+            if m is not None:
+                claim.weekday = _WEEKDAYS[m.group(1).casefold()]
 
 
 def extract_facts(text: str) -> list[Claim]:
@@ -505,11 +582,11 @@ def _mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
 
 def _headlines(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
-    if '"' not in text and "“" not in text and "«" not in text:
+    if not any(map(text.__contains__, _QUOTES)):
         return spans
     for m in HEADLINE.finditer(text):
-        inner = m.group(1) or m.group(2) or m.group(3)
-        if len(inner.split()) >= 3:
+        inner = m.group(m.lastindex or 1)
+        if len(inner.rstrip(_ELLIPSIS).split()) >= 3:
             claims.append(Claim(inner, m.start(), m.end(), "headline"))
             spans.append((m.start(), m.end()))
     return spans
@@ -591,8 +668,9 @@ def _tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[Clai
 
 def _figures(text: str, claims: list[Claim]) -> list[Claim]:
     figures: list[Claim] = []
+    date_ends = sorted(c.end for c in claims if c.kind == "date")
     for m in NUMBER_SCAN.finditer(text):
-        claim = _figure(text, m, figures[-1].end if figures else -1)
+        claim = _figure(text, m, _aside_anchor(text, m.start(), figures, date_ends))
         if claim is not None:
             figures.append(claim)
     folded = _fold(text)
@@ -602,6 +680,22 @@ def _figures(text: str, claims: list[Claim]) -> list[Claim]:
         reading = Reading(float(NUMBER_WORDS[m.group().casefold()]), 0)
         figures.append(Claim(m.group(), m.start(), m.end(), "number", (reading,)))
     return _sorted_figures(figures, claims)
+
+
+_CURRENCY_AFTER = re.compile(r"(?i)\s*(?:\$|€|£|usd|eur|d[oó]lares|euros)?\s*")
+
+
+def _aside_anchor(text: str, start: int, figures: list[Claim], date_ends: list[int]) -> int:
+    """Where the claim before a figure ends, for telling "(1.31%)" as an aside after it from a
+    negative: a date counts too ("on 2024-12-31 (287.14)"), and so does a currency written after
+    its amount ("2.897,51 $ (1,31 %)"), which is then taken as part of it."""
+    end = figures[-1].end if figures else -1
+    i = bisect_right(date_ends, start) - 1
+    if i >= 0 and date_ends[i] > end:
+        end = date_ends[i]
+    if end >= 0 and _CURRENCY_AFTER.fullmatch(text, end, start):
+        return start
+    return end
 
 
 _NAME_WORD = re.compile(r"(?<![\w&.$])[A-Z][A-Z&]*[A-Z] $")
@@ -645,6 +739,8 @@ def attach_bounds(text: str, figures: list[Claim]) -> None:
     for m in _BOUND.finditer(folded):
         i = bisect_left(starts, m.end())
         if i < len(figures) and starts[i] == m.end():
+            if i and not text[figures[i - 1].end : m.start()].strip():
+                continue  # "1.69 above 26.19": a difference between two figures, not a bound
             figures[i].bound = 1 if m.group("lower") else -1
 
 
@@ -676,14 +772,33 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
         return None
     if s1 or s2:
         signs = (s1 or "") + (s2 or "")
-        if "-" in signs or "−" in signs:
+        if "-" in signs or "−" in signs or "–" in signs:
             sign = -1
         elif "+" in signs:
             sign = 1
+    elif not sign and _says_minus(text) and _minus_word(text, start, previous_end):
+        sign = -1
     unit = _unit(unit) if unit else ""
     scale = _scale(letter or "", word or "") if letter or word else 1.0
     kind: Kind = "percent" if unit else "money" if cur else "number"
     return Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
+
+
+_MINUS_WORD = re.compile(r"(?i)(?<![\w-])minus\s+$")
+
+
+@lru_cache(maxsize=8)
+def _says_minus(text: str) -> bool:
+    """Whether the text writes "minus" at all: asked once per text, not once per figure."""
+    return "inus" in text or "INUS" in text
+
+
+def _minus_word(text: str, start: int, previous_end: int) -> bool:
+    """A sign in "minus 3.71"; a subtraction right after a figure ("287.14 minus 283.43")."""
+    word = _MINUS_WORD.search(text, max(start - 16, 0), start)
+    if word is None:
+        return False
+    return previous_end < 0 or bool(text[previous_end : word.start()].strip())
 
 
 @lru_cache(maxsize=256)
@@ -714,8 +829,17 @@ def _attach_directions(
 ) -> None:
     """Each direction word governs the figure after it and those chained to that one."""
     starts = [f.start for f in figures]
+    ends = [f.end for f in figures]
     for m in directions:
         direction = 1 if m.group("up") else -1
+        before = bisect_right(ends, m.start()) - 1
+        if (
+            before >= 0
+            and not figures[before].direction
+            and m.group().casefold() in _AFTER_FIGURE
+            and not text[figures[before].end : m.start()].strip()
+        ):
+            figures[before].direction, figures[before].direction_word = direction, m.group()
         i = _first_at_or_after(starts, m.end())
         gap = _LEAD_GAP
         cursor = m.end()

@@ -33,6 +33,7 @@ QUESTION = "question"
 _PERCENT_KEY = re.compile(
     r"pct|percent|return|ratio|yield|weight|contribution|^value$|(?:^|_)rate$"
 )
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _PERCENT_UNIT_KEY = re.compile(r"pct|percent")
 """Keys whose numbers are already in percent (`change_pct: -1.35` is -1.35%, never -135%)."""
 _CHANGE_KEY = re.compile(r"change|chg|pct|pnl|p_l|return|diff|delta|move|gain|loss|contribution")
@@ -113,8 +114,10 @@ class Evidence:
         count = claim.kind == "number" and scale == 1.0 and not unit
         for value, decimals in claim.readings:
             places = 0 if count and not decimals else decimals + 1
-            if unit == "bps":
-                self._near(found, value, decimals, scale, places)
+            if unit == "bps":  # as written (a bps field), not where a key says percent
+                written: list[Fact] = []
+                self._near(written, value, decimals, scale, places)
+                found += [f for f in written if not _in_percent(f.key)]
                 value, decimals = value / 100, decimals + 2
             self._near(found, value, decimals, scale, places)
             if unit:
@@ -127,6 +130,8 @@ class Evidence:
         if claim.sign:
             negative = claim.sign < 0
             found = [f for f in found if f.signed and (f.value < 0) == negative]
+        if found and not (claim.kind == "number" and _YEAR.fullmatch(claim.text)):
+            found = [f for f in found if f.key != "year"]  # "2,024 shares" is not the year 2024
         return found
 
     def _near(
@@ -167,7 +172,13 @@ class Evidence:
         return [_fact(value, e, "", "name", None, False, False, -1, None) for e in events]
 
     def match_headline(self, claim: Claim) -> list[str]:
-        """Event ids of news results that contain the quoted text literally."""
+        """Event ids of news results that contain the quoted text literally, or, for a quote cut
+        short with a trailing ellipsis, that start with what comes before it."""
+        start = shortened_headline(claim.text)
+        if start is not None:
+            return sorted(
+                {e for text, e in self.headlines if _starts_with(_normalised(text), start)}
+            )
         quote = normalise_headline(claim.text)
         if not quote:
             return []
@@ -221,7 +232,12 @@ def index_trace(trace: TraceView) -> Evidence:
             f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, -1, f.period, f.bound
         )
         for f in facts
-        if f.percent and f.signed and f.key and abs(f.value) <= 10 and not _in_percent(f.key)
+        if f.percent
+        and f.signed
+        and f.key
+        and abs(f.value) <= 10
+        and not _in_percent(f.key)
+        and (f.tool != "run_sql" or _percent_key(f.key))  # a SQL `change` of 3.71 is not 371%
     ]
     fractions.sort(key=_magnitude)
     ev.fractions = fractions
@@ -315,6 +331,8 @@ class _Walker:
             self.ev.called.add(ticker)
         for k, value in node.items():
             name = k.lower() if k.__class__ is str else str(k).lower()
+            if name == "expression" and self.tool == "calculate":
+                continue  # the model's own input, echoed: its numbers vouch for nothing
             kind = value.__class__
             if kind is float or kind is int:  # the common leaves, without a further call
                 self.number(value, name, ticker)
@@ -499,6 +517,24 @@ def _date_keys(reading: DateReading) -> tuple[DateReading, ...]:
 @lru_cache(maxsize=8192)
 def _normalised(text: str) -> str:
     return normalise_headline(text)
+
+
+def shortened_headline(quote: str) -> str | None:
+    """What comes before a trailing ellipsis ("Acme beats Q3…", "Acme beats Q3..."), normalised;
+    "" if that is under three words (too little to name a headline), None without an ellipsis."""
+    quote = quote.rstrip()
+    if not quote.endswith(("…", "...")):
+        return None
+    start = normalise_headline(quote.rstrip(" .…"))
+    return start if len(start.split()) >= 3 else ""
+
+
+def _starts_with(headline: str, start: str) -> bool:
+    """The headline opens with `start` and the cut falls at a word's end: "EPS of $0.3…" is not
+    the start of "EPS of $0.38"."""
+    if not start or not headline.startswith(start):
+        return False
+    return len(headline) == len(start) or not headline[len(start)].isalnum()
 
 
 def _failures(trace: TraceView) -> list[Failure]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 
-from verifier.claims import FIGURE_KINDS, Claim
+from verifier.claims import FIGURE_KINDS, QUARTER_BASE, Claim
 from verifier.evidence import Evidence, Fact, Failure
 from verifier.periods import periods_agree
 from verifier.trace_view import TraceView
@@ -65,8 +66,10 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
                 facts = agreeing
         scope = claim.scope
         in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
-        if claim.bound and in_scope and all(f.bound == -claim.bound for f in in_scope):
-            return Finding(claim, facts, [], [], off_period, in_scope)
+        if claim.bound and in_scope:
+            against = [f for f in in_scope if f.bound == -claim.bound or _beyond(claim, f)]
+            if len(against) == len(in_scope):
+                return Finding(claim, facts, [], [], off_period, against)
         preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
         supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
         return Finding(claim, facts, in_scope, supported_by, off_period)
@@ -75,6 +78,16 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
     if kind == "ticker":
         return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
     return Finding(claim, [], [], evidence.match_headline(claim))
+
+
+def _beyond(claim: Claim, fact: Fact) -> bool:
+    """An exact (JSON) value on the wrong side of the bound the draft states: "up less than 1%"
+    where the trace has 1.31, "closed below 287" where it has 287.14."""
+    if fact.decimals != -1 or claim.unit == "bps" or not claim.readings:
+        return False
+    value = abs(fact.value)
+    limit = min((r.value * claim.scale for r in claim.readings), key=lambda x: abs(x - value))
+    return value < limit if claim.bound > 0 else value > limit
 
 
 def _ticker_events(symbol: str, evidence: Evidence) -> set[str]:
@@ -136,7 +149,11 @@ def _unsupported_message(f: Finding, evidence: Evidence) -> str:
     head = f'"{claim.text}"{_scope_words(claim)}'
     if f.turned:
         said, written = ("a lower", "an upper") if claim.bound > 0 else ("an upper", "a lower")
-        return f"{head} states {said} bound, but the source writes {f.turned[0].describe()} as {written} bound"
+        fact = f.turned[0]
+        if fact.bound:
+            return f"{head} states {said} bound, but the source writes {fact.describe()} as {written} bound"
+        side = "below" if claim.bound > 0 else "above"
+        return f"{head} states {said} bound, but the trace has {fact.describe()}, {side} it"
     if f.facts:
         return f"{head} matches {f.facts[0].describe()}, not a result about {', '.join(sorted(claim.scope))}"
     if f.off_period and claim.period is not None:
@@ -193,6 +210,27 @@ def check_wrong_direction(case: Case) -> Iterator[Reason]:
             )
 
 
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _wrong_weekday(claim: Claim) -> str | None:
+    """Why the weekday written with a full date is not its day, if no reading of it agrees."""
+    days = []
+    for year, month, day in claim.dates:
+        if year is None or day is None or month > QUARTER_BASE:
+            return None
+        try:
+            days.append(date(year, month, day).weekday())
+        except ValueError:
+            return None
+    if not days or claim.weekday in days:
+        return None
+    return (
+        f'"{claim.text}" is a {_DAY_NAMES[days[0]]}, not a {_DAY_NAMES[claim.weekday]} '
+        "as the draft writes"
+    )
+
+
 def _word_start(case: Case, claim: Claim) -> int:
     draft = case.trace.draft or ""
     found = draft.rfind(claim.direction_word, 0, claim.start)
@@ -200,8 +238,12 @@ def _word_start(case: Case, claim: Claim) -> int:
 
 
 def check_unsupported_date(case: Case) -> Iterator[Reason]:
-    """A date that neither a result nor the question contains."""
+    """A date that neither a result nor the question contains, or written with a day of the
+    week it does not fall on ("Monday, December 31, 2024": a Tuesday)."""
     for f in case.findings:
+        if f.claim.kind == "date" and f.claim.weekday >= 0 and (wrong := _wrong_weekday(f.claim)):
+            yield Reason(rule=Rule.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
+            continue
         if f.claim.kind == "date" and not f.supported_by:
             message = (
                 f'"{f.claim.text}" is a date that no tool result and not the question contains'

@@ -142,6 +142,30 @@ def move_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
             f"El {es_date(s)}, {ticker} {mot} {es_num(pct)} por ciento y cerró en {es_num(close)} dólares.",
             [],
         )
+        yield mk(
+            "en-after",
+            f"{ticker} closed {pct:.2f}% {'higher' if up else 'lower'} on {s}, at {close:.2f}.",
+            [],
+        )
+        tenth = round(pct, 1)
+        if tenth != pct:  # a bound the exact value keeps, and the same bound turned around
+            kept, broken = ("over", "under") if tenth < pct else ("under", "over")
+            yield mk("en-bound", f"{ticker} {word} {kept} {tenth:.1f}% on {s}.", [])
+            yield mk(
+                "bad-bound",
+                f"{ticker} {word} {broken} {tenth:.1f}% on {s}.",
+                ["unsupported_figure"],
+            )
+        yield mk(
+            "bad-direction-synonym",
+            f"{ticker} {'tumbled' if up else 'surged'} {pct:.2f}% on {s} to {close:.2f}.",
+            ["wrong_direction"],
+        )
+        yield mk(
+            "bad-direction-after",
+            f"{ticker} closed {pct:.2f}% {'lower' if up else 'higher'} on {s}.",
+            ["wrong_direction"],
+        )
         digit = f"{close + (0.09 if close % 1 < 0.9 else -0.09):.2f}"
         yield mk(
             "bad-digit",

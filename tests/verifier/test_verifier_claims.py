@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from verifier.claims import extract_claims
+from verifier.verify import verify
 
 
 def one(text: str, kind: str | None = None):
@@ -56,10 +57,65 @@ def test_percentages(text: str, unit: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "sign"), [("-3.2", -1), ("−3.2", -1), ("(3.2)", -1), ("+3.2", 1), ("3.2", 0)]
+    ("text", "sign"),
+    [
+        ("-3.2", -1),
+        ("−3.2", -1),
+        ("–3.2", -1),
+        ("(–3.2)", -1),
+        ("minus 3.2", -1),
+        ("Minus $3.2", -1),
+        ("(3.2)", -1),
+        ("+3.2", 1),
+        ("3.2", 0),
+    ],
 )
 def test_signs(text: str, sign: int) -> None:
     assert one(f"change {text} on the day").sign == sign
+
+
+@pytest.mark.parametrize("text", ["a range of 4–7% today", "a range of 4-7% today"])
+def test_a_dash_after_a_digit_is_a_range_not_a_sign(text: str) -> None:
+    assert [(c.text, c.sign) for c in extract_claims(text)] == [("4", 0), ("7%", 0)]
+
+
+def test_minus_right_after_a_figure_is_a_subtraction_not_a_sign() -> None:
+    claims = extract_claims("287.14 minus 283.43 is 3.71")
+    assert [(c.text, c.sign) for c in claims] == [("287.14", 0), ("283.43", 0), ("3.71", 0)]
+
+
+MOVE = {
+    "id": "move-1",
+    "tool": "get_daily_move",
+    "args": {"ticker": "AXO", "date": "2024-12-31"},
+    "result": {"ticker": "AXO", "close": 287.14, "change": 3.71, "change_pct": 1.31},
+}
+NEWS = {
+    "id": "news-1",
+    "tool": "search_news",
+    "args": {"ticker": "AXO"},
+    "result": {
+        "news": [{"headline": "Apex Oilfield Corp. reports quarterly EPS of $0.38 after review"}]
+    },
+}
+
+
+def rules_fired(draft: str, event: dict[str, object]) -> list[str]:
+    verdict = verify({"question": "How did AXO move?", "draft": draft, "events": [event]})
+    return [r.rule for r in verdict.reasons]
+
+
+@pytest.mark.parametrize(
+    ("change", "rules"),
+    [
+        ("3.71 (1.31%)", []),
+        ("+3.71 (+1.31%)", []),
+        ("–3.71 (–1.31%)", ["unsupported_figure", "unsupported_figure"]),
+        ("minus 3.71", ["unsupported_figure"]),
+    ],
+)
+def test_a_written_minus_is_held_against_a_rise(change: str, rules: list[str]) -> None:
+    assert rules_fired(f"AXO closed at 287.14, a day change of {change}.", MOVE) == rules
 
 
 def test_parenthesised_figure_after_a_figure_is_an_aside_not_a_negative() -> None:
@@ -77,6 +133,10 @@ def test_parenthesised_figure_after_a_figure_is_an_aside_not_a_negative() -> Non
         ("at 2024-03-15T20:00:00Z it", (2024, 3, 15)),
         ("in the third quarter of 2021", (2021, 15, None)),
         ("in Q2 2020", (2020, 14, None)),
+        ("on 31.12.2024 it", (2024, 12, 31)),
+        ("on 31.12.2024.", (2024, 12, 31)),
+        ("on 2024/12/31 it", (2024, 12, 31)),
+        ("on 2024/1/5 it", (2024, 1, 5)),
     ],
 )
 def test_dates(text: str, reading: tuple[int | None, int, int | None]) -> None:
@@ -97,6 +157,72 @@ def test_quoted_headlines_in_three_quote_styles_hide_their_numbers() -> None:
         "Acme raises 2024 guidance",
         "Acme sube un 5 %",
     ]
+
+
+def test_quoted_headlines_in_single_and_german_quotes_hide_their_numbers() -> None:
+    text = "Read ‘Acme beats Q3 with 12% growth’, „Acme hebt Prognose um 5 % an“ and ('Acme’s sales up 3%')."
+    assert [c.text for c in extract_claims(text)] == [
+        "Acme beats Q3 with 12% growth",
+        "Acme hebt Prognose um 5 % an",
+        "Acme’s sales up 3%",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "AXO's shares and the stocks' gains of 5%",
+        "rock 'n' roll of 5%",
+        "the stocks' gains rose 5%' and",
+        "the 'two words' of 5%",
+    ],
+)
+def test_apostrophes_are_not_quotes(text: str) -> None:
+    assert "headline" not in [c.kind for c in extract_claims(text)]
+    assert "5%" in [c.text for c in extract_claims(text)]
+
+
+def test_an_apostrophe_does_not_end_a_single_quoted_headline() -> None:
+    text = "rock 'n' roll, then 'AXO's shares rise 5% today' said"
+    assert [(c.text, c.kind) for c in extract_claims(text)] == [
+        ("AXO's shares rise 5% today", "headline")
+    ]
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "‘Apex Oilfield Corp. reports yearly EPS of $0.38’",
+        "„Apex Oilfield Corp. reports yearly EPS of $0.38“",
+        "'Apex Oilfield Corp. reports yearly EPS of $0.38'",
+    ],
+)
+def test_a_paraphrase_in_single_or_german_quotes_is_an_unknown_headline(quote: str) -> None:
+    assert rules_fired(f"AXO news: {quote}.", NEWS) == ["unknown_headline"]
+
+
+@pytest.mark.parametrize(
+    ("quote", "rules"),
+    [
+        ('"Apex Oilfield Corp. reports quarterly…"', []),
+        ('"Apex Oilfield Corp. reports quarterly EPS..."', []),
+        ("“Apex Oilfield Corp. reports quarterly EPS of $0.38 …”", []),
+        ('"Apex Oilfield Corp. reports quarterly EPS of $0.38 after review…"', []),
+        ('"Apex Oilfield Corp. reports quarterly EPS of $0.3…"', ["unknown_headline"]),
+        ('"Apex Oilfield Corp. reports yearly…"', ["unknown_headline"]),
+        ('"Oilfield Corp. reports quarterly…"', ["unknown_headline"]),
+        ('"Oilfield Corp. reports quarterly..."', ["unknown_headline"]),
+        ('"Apex Oilfield Corp. reports quarterly EPS of $0.3..."', ["unknown_headline"]),
+    ],
+)
+def test_a_headline_cut_short_with_an_ellipsis_must_be_a_headline_start(
+    quote: str, rules: list[str]
+) -> None:
+    assert rules_fired(f"AXO news: {quote}", NEWS) == rules
+
+
+def test_an_ellipsis_does_not_count_as_a_word_of_a_headline() -> None:
+    assert "headline" not in [c.kind for c in extract_claims('said "Apex Oilfield …" today')]
 
 
 @pytest.mark.parametrize(

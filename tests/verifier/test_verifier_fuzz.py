@@ -13,7 +13,10 @@ from verifier.claims import extract_claims
 from verifier.verify import verify
 
 PIECES = [
-    *'0123456789.,-−+()$€%  AZQXbnMk"“”«»',
+    *"0123456789.,-−–+()$€%  AZQXbnMk\"“”«»„‘’'…/",
+    "minus ",
+    "31.12.2024",
+    "2024/12/31",
     "rose ",
     "fell ",
     "cayó ",
@@ -143,6 +146,12 @@ WORDY = st.lists(
             "5seven ",
             "down ",
             "dos ",
+            "1.2.1999.",
+            "x2024/1/5",
+            "2020/12/3/",
+            "4–7%",
+            "(–3.2)",
+            "US$–",
         ]
     ),
     max_size=30,

@@ -173,3 +173,66 @@ def test_malformed_traces_are_rejected_not_raised() -> None:
     verdict = verify({"events": [{"tool": 3}]})  # type: ignore[dict-item]
     assert [r.rule.value for r in verdict.reasons] == ["invalid_trace"]
     assert "events" in verdict.reasons[0].message
+
+
+CALC = {
+    "id": "e2",
+    "tool": "calculate",
+    "args": {"expression": "(27.88 - 25.5) / 25.5"},
+    "result": {"expression": "(27.88 - 25.5) / 25.5", "value": 0.093333},
+}
+SQL = {
+    "id": "e4",
+    "tool": "run_sql",
+    "args": {"sql": "SELECT ticker, change, change_ratio FROM moves"},
+    "result": {
+        "columns": ["ticker", "change", "change_ratio"],
+        "rows": [["AAPL", 1.69, 0.0645]],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "events", "rules"),
+    [
+        # the numbers of a calculation's expression are the model's input, not evidence
+        ("AAPL closed at 27.88, up from 25.5.", (MOVE, CALC), ["unsupported_figure"]),
+        ("AAPL closed at 27.88, 9.33% above a level of its own choosing.", (MOVE, CALC), []),
+        # bps are hundredths of a percent, also where the key is already in percent
+        ("AAPL closed at 27.88, up 6.45 bps.", (MOVE,), ["unsupported_figure"]),
+        ("AAPL closed at 27.88, up 645 bps.", (MOVE,), []),
+        # a thousands separator makes a quantity, never the year of a date
+        (
+            "AAPL closed at 27.88 on 2024-06-14 with 2,024 shares traded.",
+            (MOVE,),
+            ["unsupported_figure"],
+        ),
+        ("AAPL closed at 27.88 on 2024-06-14, the best close of 2024.", (MOVE,), []),
+        # a SQL cell is read as a fraction only under a ratio's name
+        ("AAPL rose 169% on the day.", (MOVE, SQL), ["unsupported_figure"]),
+        ("AAPL rose 6.45% on the day, a change of 1.69.", (MOVE, SQL), []),
+        # a bound the exact value breaks
+        ("AAPL closed at 27.88, up less than 6%.", (MOVE,), ["unsupported_figure"]),
+        ("AAPL closed at 27.88, up more than 6%.", (MOVE,), []),
+        ("AAPL closed below 27.9.", (MOVE,), []),
+        ("AAPL closed above 27.9.", (MOVE,), ["unsupported_figure"]),
+        # a figure in parentheses right after a date or an amount is an aside, else a negative
+        ("AAPL cerró a 27,88 $ (6,45 %) el 14 de junio de 2024.", (MOVE,), []),
+        ("AAPL closed higher on 2024-06-14 (27.88), up 6.45%.", (MOVE,), []),
+        ("AAPL closed at 27.88; its day change was (1.69).", (MOVE,), ["unsupported_figure"]),
+        # a weekday written with a date must be the day it falls on
+        ("AAPL closed at 27.88 on Friday, June 14, 2024.", (MOVE,), []),
+        ("AAPL subió un 6,45 % el viernes 14 de junio de 2024.", (MOVE,), []),
+        ("AAPL closed at 27.88 on Thursday, June 14, 2024.", (MOVE,), ["unsupported_date"]),
+        ("AAPL closed at 27.88 on Mon 2024-06-14.", (MOVE,), ["unsupported_date"]),
+        # direction words before and after the figure
+        ("AAPL tumbled 6.45% to 27.88.", (MOVE,), ["wrong_direction"]),
+        ("AAPL closed 6.45% lower at 27.88.", (MOVE,), ["wrong_direction"]),
+        ("AAPL closed 6.45% higher at 27.88.", (MOVE,), []),
+        ("AAPL surged 6.45% to 27.88.", (MOVE,), []),
+    ],
+)
+def test_figures_hold_only_what_their_sources_say(
+    draft: str, events: tuple[dict[str, Any], ...], rules: list[str]
+) -> None:
+    assert run(draft, *events)[1] == rules
