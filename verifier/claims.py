@@ -57,6 +57,9 @@ class Claim:
     """+1 for a lower bound ("over 100", "más de 5"), -1 for an upper one ("fewer than 100")."""
     weekday: int = -1
     """The day of the week written with a date ("Monday, December 30, 2024"): 0 Monday."""
+    field: str = ""
+    """What the draft calls the figure right before it ("closed at", "previous close of"): a
+    key of `FIELDS`, or empty."""
 
     @property
     def bare_quarter(self) -> bool:
@@ -420,6 +423,7 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     if figures:
         _attach_names(text, figures)
         attach_bounds(text, figures)
+        _attach_fields(text, figures)
         _attach_directions(text, figures, scan(_DIRECTION_SCAN, text, _fold(text)))
     starts = None
     if figures and tickers:
@@ -714,6 +718,38 @@ def _attach_names(text: str, figures: list[Claim]) -> None:
             word = _NAME_WORD.search(text, max(figure.start - 12, 0), figure.start)
             if word is not None:
                 figure.name = f"{word.group()}{figure.text}"
+
+
+FIELDS: dict[str, frozenset[str]] = {
+    "close": frozenset({"close", "end_close"}),
+    "previous_close": frozenset({"previous_close", "start_close"}),
+    "market_value": frozenset({"market_value"}),
+    "day_pnl": frozenset({"day_pnl"}),
+}
+"""What a draft may call a figure, and the result keys that hold such a figure."""
+_FIELD_WORD = re.compile(
+    r"(?i)(?<!\w)(?:(?P<previous_close>previous\s+close|prior\s+close|previously\s+closed"
+    r"|cierre\s+(?:anterior|previo))"
+    r"|(?P<close>closed|closing|close|cerró|cerro|cierre)"
+    r"|(?P<market_value>market\s+value|valor\s+de\s+mercado)"
+    r"|(?P<day_pnl>(?:day\s+)?p&l|(?:day\s+)?pnl|resultado\s+del\s+día))(?!\w)"
+)
+_FIELD_GAP = re.compile(r"(?i)(?:\s+(?:was|is|of|at|on|de|a|en|fue))?\s+(?:\$|us\$|€)?")
+"""A name of a field and the words between it and its figure ("closed at $287.14", "a previous
+close of 283.43", "el resultado del día fue 2.897,51")."""
+
+
+def _attach_fields(text: str, figures: list[Claim]) -> None:
+    names = [(m.end(), m.lastgroup) for m in _FIELD_WORD.finditer(text)]
+    if not names:
+        return
+    ends = [end for end, _ in names]
+    for figure in figures:
+        i = bisect_right(ends, figure.start) - 1
+        if i >= 0 and figure.kind != "percent":
+            end, name = names[i]
+            if name and _FIELD_GAP.fullmatch(text, end, figure.start):
+                figure.field = name
 
 
 _BOUND_WORDS = (

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
-from verifier.claims import FIGURE_KINDS, QUARTER_BASE, Claim
+from verifier.claims import FIELDS, FIGURE_KINDS, QUARTER_BASE, Claim
 from verifier.evidence import Evidence, Fact, Failure
 from verifier.periods import periods_agree
 from verifier.trace_view import TraceView
@@ -30,6 +30,9 @@ class Finding:
     supported_by: list[str]
     off_period: list[Fact] = dataclasses.field(default_factory=list)
     """Facts that match the figure but that the source states for another period."""
+    misnamed: list[Fact] = dataclasses.field(default_factory=list)
+    """Facts that match the figure but are another field than the draft calls it ("closed at"
+    where the value is the previous close)."""
     turned: list[Fact] = dataclasses.field(default_factory=list)
     """Facts that match the figure but that the source writes as the other bound ("over 100"
     where the draft says "fewer than 100")."""
@@ -69,7 +72,9 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
         if claim.bound and in_scope:
             against = [f for f in in_scope if f.bound == -claim.bound or _beyond(claim, f)]
             if len(against) == len(in_scope):
-                return Finding(claim, facts, [], [], off_period, against)
+                return Finding(claim, facts, [], [], off_period, turned=against)
+        if claim.field and in_scope and _misnamed(claim, in_scope):
+            return Finding(claim, facts, [], [], off_period, misnamed=in_scope)
         preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
         supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
         return Finding(claim, facts, in_scope, supported_by, off_period)
@@ -78,6 +83,20 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
     if kind == "ticker":
         return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
     return Finding(claim, [], [], evidence.match_headline(claim))
+
+
+_KNOWN_FIELDS = frozenset().union(*FIELDS.values()) | {
+    "open", "high", "low", "change", "change_pct", "pnl_pct", "contribution_pct", "quantity",
+    "volume", "portfolio_value_previous_close",
+}  # fmt: skip
+"""Result keys whose meaning is known: a figure they alone hold is that field, nothing else."""
+
+
+def _misnamed(claim: Claim, facts: list[Fact]) -> bool:
+    """Every fact is a known field other than the one the draft names ("closed at 283.43" where
+    283.43 is only the previous close)."""
+    wanted = FIELDS[claim.field]
+    return all(f.key in _KNOWN_FIELDS and f.key not in wanted for f in facts)
 
 
 def _beyond(claim: Claim, fact: Fact) -> bool:
@@ -147,6 +166,9 @@ def _unsupported_message(f: Finding, evidence: Evidence) -> str:
             "and not the question contains"
         )
     head = f'"{claim.text}"{_scope_words(claim)}'
+    if f.misnamed:
+        named = claim.field.replace("_", " ").replace("day pnl", "day P&L")
+        return f"{head} is written as the {named}, but the trace has {f.misnamed[0].describe()}"
     if f.turned:
         said, written = ("a lower", "an upper") if claim.bound > 0 else ("an upper", "a lower")
         fact = f.turned[0]

@@ -157,6 +157,11 @@ def move_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
                 ["unsupported_figure"],
             )
         yield mk(
+            "bad-previous-as-close",
+            f"{ticker} closed at {prev:.2f} on {s}, {word} {pct:.2f}%.",
+            ["unsupported_figure"],
+        )
+        yield mk(
             "bad-direction-synonym",
             f"{ticker} {'tumbled' if up else 'surged'} {pct:.2f}% on {s} to {close:.2f}.",
             ["wrong_direction"],

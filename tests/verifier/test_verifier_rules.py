@@ -220,6 +220,11 @@ SQL = {
         ("AAPL cerró a 27,88 $ (6,45 %) el 14 de junio de 2024.", (MOVE,), []),
         ("AAPL closed higher on 2024-06-14 (27.88), up 6.45%.", (MOVE,), []),
         ("AAPL closed at 27.88; its day change was (1.69).", (MOVE,), ["unsupported_figure"]),
+        # a figure the draft names (close, previous close, market value, P&L) is that field
+        ("AAPL closed at 26.19 on 2024-06-14, up 6.45%.", (MOVE,), ["unsupported_figure"]),
+        ("AAPL closed at 27.88, from a previous close of 26.19.", (MOVE,), []),
+        ("AAPL: a previous close of 27.88, up 6.45%.", (MOVE,), ["unsupported_figure"]),
+        ("AAPL cerró a 27,88 $ frente a un cierre anterior de 26,19 $.", (MOVE,), []),
         # a weekday written with a date must be the day it falls on
         ("AAPL closed at 27.88 on Friday, June 14, 2024.", (MOVE,), []),
         ("AAPL subió un 6,45 % el viernes 14 de junio de 2024.", (MOVE,), []),
