@@ -34,6 +34,7 @@ _PERCENT_KEY = re.compile(
     r"pct|percent|return|ratio|yield|weight|contribution|^value$|(?:^|_)rate$"
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_MONEY = re.compile(r"(?i)[$€£]|\b(?:usd|eur|gbp|dollars?|d[oó]lar(?:es)?|euros?)\b")
 _PERCENT_UNIT_KEY = re.compile(r"pct|percent")
 """Keys whose numbers are already in percent (`change_pct: -1.35` is -1.35%, never -135%)."""
 _CHANGE_KEY = re.compile(r"change|chg|pct|pnl|p_l|return|diff|delta|move|gain|loss|contribution")
@@ -97,6 +98,9 @@ class Evidence:
     """(text, event) of every string a news result or the question holds; normalised on demand."""
     texts: list[tuple[str, str]] = field(default_factory=list)
     """(text, event) of every string a successful result or the question holds."""
+    question_money: bool = False
+    """Whether the question writes an amount of money at all: if not, its numbers ("the next 30
+    days") support no money figure of the draft."""
     called: set[str] = field(default_factory=set)
     """Tickers that calls were made for (arguments and `ticker` fields), not merely mentioned."""
     failures: list[Failure] = field(default_factory=list)
@@ -216,6 +220,7 @@ def index_trace(trace: TraceView) -> Evidence:
     walker.start(QUESTION, "")
     walker.calc = True
     walker.text(trace.question, "", None)
+    ev.question_money = _MONEY.search(trace.question) is not None
     ev.failures = _failures(trace)
     _file_dates(ev, walker.dates)
     facts = walker.facts

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from verifier.claims import FIELDS, FIGURE_KINDS, QUARTER_BASE, Claim
-from verifier.evidence import Evidence, Fact, Failure
+from verifier.evidence import QUESTION, Evidence, Fact, Failure
 from verifier.periods import periods_agree
 from verifier.trace_view import TraceView
 from verifier.verdict import Reason, Rule
@@ -60,6 +60,8 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
             named = evidence.match_name(claim)
             return Finding(claim, named, named, [f.event for f in named])
         facts = evidence.match_figure(claim)
+        if kind == "money" and facts and not evidence.question_money:
+            facts = [f for f in facts if f.event != QUESTION]  # "$30" is not "30 days"
         off_period: list[Fact] = []
         period = claim.period
         if period is not None and facts:
@@ -191,6 +193,8 @@ def _unsupported_message(f: Finding, evidence: Evidence) -> str:
             return f"{head} has the wrong sign: the trace has {unsigned[0].describe()}"
     near = evidence.near(claim)
     nearest = f"; the nearest value is {near.describe()}" if near else ""
+    if near and near.event == QUESTION and claim.kind == "money" and not evidence.question_money:
+        nearest = f"; the question's {near.value:g} is not an amount of money"
     return (
         f"{head} is in no successful tool result and not in the question, "
         f"compared at the precision shown{nearest}"

@@ -241,3 +241,23 @@ def test_figures_hold_only_what_their_sources_say(
     draft: str, events: tuple[dict[str, Any], ...], rules: list[str]
 ) -> None:
     assert run(draft, *events)[1] == rules
+
+
+@pytest.mark.parametrize(
+    ("question", "draft", "rules"),
+    [
+        (
+            "Which events does AAPL have in the next 30 days?",
+            "AAPL pays $30 on 2024-06-14.",
+            ["unsupported_figure"],
+        ),
+        ("Which events does AAPL have in the next 30 days?", "None in the next 30 days.", []),
+        ("Did AAPL close above $27 on 2024-06-14?", "Yes: AAPL closed at $27.88, above $27.", []),
+    ],
+)
+def test_a_number_of_the_question_is_money_only_where_the_question_is(
+    question: str, draft: str, rules: list[str]
+) -> None:
+    trace = {"question": question, "draft": draft, "events": [MOVE]}
+    verdict = verify(trace)
+    assert sorted({r.rule.value for r in verdict.reasons}) == rules
