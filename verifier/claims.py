@@ -179,7 +179,7 @@ _CUR = r"US\$|\$|€|£|USD\s?|EUR\s?"
 _DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 _NUMBER_TAIL = (
     r"(?:(?P<letter>[kKmMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
-    r"|billones|billón|billon|billions?|millions?|thousand|trillion|mil)(?!\w))?"
+    r"|billones|billón|billon|billions?|millions?|thousand|trillion|mil|cents?|centavos?|¢)(?!\w))?"
     r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|basis\s+points?|puntos\s+básicos|pb)(?!\w))?"
     r"(?P<close>\s*\))?"
 )
@@ -816,7 +816,7 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
         sign = -1
     unit = _unit(unit) if unit else ""
     scale = _scale(letter or "", word or "") if letter or word else 1.0
-    kind: Kind = "percent" if unit else "money" if cur else "number"
+    kind: Kind = "percent" if unit else "money" if cur or word in _CENTS else "number"
     return Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
 
 
@@ -835,6 +835,10 @@ def _minus_word(text: str, start: int, previous_end: int) -> bool:
     if word is None:
         return False
     return previous_end < 0 or bool(text[previous_end : word.start()].strip())
+
+
+_CENTS = frozenset({"cent", "cents", "centavo", "centavos", "¢"})
+"""Words after a number that make it money in hundredths ("87 cents" is $0.87)."""
 
 
 @lru_cache(maxsize=256)

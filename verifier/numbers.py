@@ -18,6 +18,11 @@ class Reading(NamedTuple):
 
 
 SCALES: dict[str, float] = {
+    "cent": 1e-2,
+    "cents": 1e-2,
+    "centavo": 1e-2,
+    "centavos": 1e-2,
+    "¢": 1e-2,
     "k": 1e3,
     "thousand": 1e3,
     "mil": 1e3,

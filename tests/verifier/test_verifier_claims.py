@@ -25,6 +25,9 @@ def one(text: str, kind: str | None = None):
         ("sales of 1.2 million", 1.2, 1, 1e6),
         ("debt of 2.5bn", 2.5, 1, 1e9),
         ("ventas de 3,4 mil millones", 3.4, 1, 1e9),
+        ("a dividend of 87 cents", 87.0, 0, 0.01),
+        ("pays 87¢ a share", 87.0, 0, 0.01),
+        ("un dividendo de 87 centavos", 87.0, 0, 0.01),
     ],
 )
 def test_numbers_in_report_formats(text: str, value: float, decimals: int, scale: float) -> None:

@@ -225,6 +225,9 @@ SQL = {
         ("AAPL closed at 27.88, from a previous close of 26.19.", (MOVE,), []),
         ("AAPL: a previous close of 27.88, up 6.45%.", (MOVE,), ["unsupported_figure"]),
         ("AAPL cerró a 27,88 $ frente a un cierre anterior de 26,19 $.", (MOVE,), []),
+        # cents are hundredths of the currency
+        ("AAPL's day change was 169 cents.", (MOVE,), []),
+        ("AAPL's day change was 170 cents.", (MOVE,), ["unsupported_figure"]),
         # a weekday written with a date must be the day it falls on
         ("AAPL closed at 27.88 on Friday, June 14, 2024.", (MOVE,), []),
         ("AAPL subió un 6,45 % el viernes 14 de junio de 2024.", (MOVE,), []),
