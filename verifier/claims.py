@@ -450,18 +450,31 @@ _WEEKDAYS = {
     )
     for name in names.split()
 }
-_WEEKDAY_BEFORE = re.compile(
-    r"(?i)(?<!\w)(" + "|".join(sorted(_WEEKDAYS, key=len, reverse=True)) + r")\.?,?\s+(?:el\s+)?$"
+_WEEKDAY_GAP = " \t,."
+
+
+_WEEKDAY_HINT = re.compile(
+    "mon|tue|wed|thu|fri|sat|sun|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo"
 )
-"""A weekday name right before a date: "Monday, December 30", "Fri 2024-12-27", "lunes 30"."""
+"""What the case-folded text must hold for any weekday name (English ones by abbreviation)."""
 
 
 def _attach_weekdays(text: str, claims: list[Claim]) -> None:
+    """A weekday name right before a date: "Monday, December 30", "Fri 2024-12-27", "el lunes
+    30" (read as the last word before the date, without a regex pass)."""
+    if _WEEKDAY_HINT.search(text.casefold()) is None:
+        return
     for claim in claims:
         if claim.kind == "date" and claim.start:
-            m = _WEEKDAY_BEFORE.search(text, max(claim.start - 16, 0), claim.start)
-            if m is not None:
-                claim.weekday = _WEEKDAYS[m.group(1).casefold()]
+            before = text[max(claim.start - 16, 0) : claim.start].rstrip(_WEEKDAY_GAP)
+            words = before.rsplit(None, 2)
+            if words and words[-1].casefold() == "el" and len(words) > 1:
+                words.pop()
+            if words:
+                word = words[-1].rstrip(_WEEKDAY_GAP).casefold()
+                day = _WEEKDAYS.get(word)
+                if day is not None and not before[: -len(words[-1])][-1:].isalnum():
+                    claim.weekday = day
 
 
 def extract_facts(text: str) -> list[Claim]:
@@ -674,7 +687,15 @@ def _figures(text: str, claims: list[Claim]) -> list[Claim]:
     figures: list[Claim] = []
     date_ends = sorted(c.end for c in claims if c.kind == "date")
     for m in NUMBER_SCAN.finditer(text):
-        claim = _figure(text, m, _aside_anchor(text, m.start(), figures, date_ends))
+        start = m.start()
+        before = (
+            _aside_anchor(text, start, figures, date_ends)
+            if text[start] == "("  # only a parenthesised figure asks what it follows
+            else figures[-1].end
+            if figures
+            else -1
+        )
+        claim = _figure(text, m, before)
         if claim is not None:
             figures.append(claim)
     folded = _fold(text)
@@ -694,10 +715,11 @@ def _aside_anchor(text: str, start: int, figures: list[Claim], date_ends: list[i
     negative: a date counts too ("on 2024-12-31 (287.14)"), and so does a currency written after
     its amount ("2.897,51 $ (1,31 %)"), which is then taken as part of it."""
     end = figures[-1].end if figures else -1
-    i = bisect_right(date_ends, start) - 1
-    if i >= 0 and date_ends[i] > end:
-        end = date_ends[i]
-    if end >= 0 and _CURRENCY_AFTER.fullmatch(text, end, start):
+    if date_ends:
+        i = bisect_right(date_ends, start) - 1
+        if i >= 0 and date_ends[i] > end:
+            end = date_ends[i]
+    if end >= 0 and start - end < 12 and _CURRENCY_AFTER.fullmatch(text, end, start):
         return start
     return end
 
@@ -728,27 +750,50 @@ FIELDS: dict[str, frozenset[str]] = {
 }
 """What a draft may call a figure, and the result keys that hold such a figure."""
 _FIELD_WORD = re.compile(
-    r"(?i)(?<!\w)(?:(?P<previous_close>previous\s+close|prior\s+close|previously\s+closed"
+    r"(?<!\w)(?:(?P<previous_close>previous\s+close|prior\s+close|previously\s+closed"
     r"|cierre\s+(?:anterior|previo))"
     r"|(?P<close>closed|closing|close|cerró|cerro|cierre)"
     r"|(?P<market_value>market\s+value|valor\s+de\s+mercado)"
     r"|(?P<day_pnl>(?:day\s+)?p&l|(?:day\s+)?pnl|resultado\s+del\s+día))(?!\w)"
 )
-_FIELD_GAP = re.compile(r"(?i)(?:\s+(?:was|is|of|at|on|de|a|en|fue))?\s+(?:\$|us\$|€)?")
+_FIELD_GAP = re.compile(r"(?:\s+(?:was|is|of|at|on|de|a|en|fue))?\s+(?:\$|us\$|€)?")
 """A name of a field and the words between it and its figure ("closed at $287.14", "a previous
-close of 283.43", "el resultado del día fue 2.897,51")."""
+close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-folded text."""
+_FIELD_STEMS = ("previous", "prior", "clos", "cierr", "cerr", "market", "valor", "p&l", "pnl")
+_FIELD_STEMS_ES = ("resultado",)
+"""Where a field name can start: `str.find` finds them in C, and the pattern is tried only there."""
+
+
+def _field_names(folded: str) -> list[tuple[int, str | None]]:
+    """(end, field) of every field name in the case-folded text, in order."""
+    starts = []
+    for stem in _FIELD_STEMS + _FIELD_STEMS_ES:
+        i = folded.find(stem)
+        while i >= 0:
+            starts.append(i)
+            i = folded.find(stem, i + 1)
+    names: list[tuple[int, str | None]] = []
+    last = -1
+    for start in sorted(starts):
+        if start >= last and (m := _FIELD_WORD.match(folded, start)) is not None:
+            names.append((m.end(), m.lastgroup))
+            last = m.end()
+    return names
 
 
 def _attach_fields(text: str, figures: list[Claim]) -> None:
-    names = [(m.end(), m.lastgroup) for m in _FIELD_WORD.finditer(text)]
+    folded = text.casefold()
+    if len(folded) != len(text):
+        return  # positions would not carry over; fields are then not read
+    names = _field_names(folded)
     if not names:
         return
-    ends = [end for end, _ in names]
-    for figure in figures:
-        i = bisect_right(ends, figure.start) - 1
-        if i >= 0 and figure.kind != "percent":
-            end, name = names[i]
-            if name and _FIELD_GAP.fullmatch(text, end, figure.start):
+    starts = [f.start for f in figures]
+    for end, name in names:
+        i = bisect_left(starts, end)
+        if i < len(figures) and name and figures[i].start - end < 12:
+            figure = figures[i]
+            if figure.kind != "percent" and _FIELD_GAP.fullmatch(folded, end, figure.start):
                 figure.field = name
 
 
@@ -869,17 +914,19 @@ def _attach_directions(
 ) -> None:
     """Each direction word governs the figure after it and those chained to that one."""
     starts = [f.start for f in figures]
-    ends = [f.end for f in figures]
+    ends: list[int] | None = None
     for m in directions:
         direction = 1 if m.group("up") else -1
-        before = bisect_right(ends, m.start()) - 1
-        if (
-            before >= 0
-            and not figures[before].direction
-            and m.group().casefold() in _AFTER_FIGURE
-            and not text[figures[before].end : m.start()].strip()
-        ):
-            figures[before].direction, figures[before].direction_word = direction, m.group()
+        if m.group().casefold() in _AFTER_FIGURE:
+            if ends is None:
+                ends = [f.end for f in figures]
+            before = bisect_right(ends, m.start()) - 1
+            if (
+                before >= 0
+                and not figures[before].direction
+                and not text[figures[before].end : m.start()].strip()
+            ):
+                figures[before].direction, figures[before].direction_word = direction, m.group()
         i = _first_at_or_after(starts, m.end())
         gap = _LEAD_GAP
         cursor = m.end()

@@ -134,7 +134,11 @@ class Evidence:
         if claim.sign:
             negative = claim.sign < 0
             found = [f for f in found if f.signed and (f.value < 0) == negative]
-        if found and not (claim.kind == "number" and _YEAR.fullmatch(claim.text)):
+        if (
+            found
+            and any(1899 < r.value * scale < 2101 for r in claim.readings)
+            and not (claim.kind == "number" and _YEAR.fullmatch(claim.text))
+        ):
             found = [f for f in found if f.key != "year"]  # "2,024 shares" is not the year 2024
         return found
 
