@@ -32,6 +32,9 @@ class ReviewCase(BaseModel):
     question: str = ""
     draft: str | None = None
     reason: str | None = None
+    reasons: list[dict[str, Any]] = Field(default_factory=list)
+    """Every reason with its message: the verdict's, or why no draft was judged (a provider
+    fault, a budget cut, a failed ticker or shard)."""
     verdict: dict[str, Any] | None = None
     trace: dict[str, Any] | None = None
     tokens: dict[str, int] = Field(default_factory=dict)

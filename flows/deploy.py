@@ -14,7 +14,9 @@ from prefect.schedules import Cron
 from data.errors import InputError
 from flows.config import RunConfig
 from flows.nightly import nightly_reports
+from flows.preflight import check_writable
 from flows.shard import register_shard_deployment
+from tools.catalog import check_data_dir
 
 DEPLOYMENT = "nightly"
 
@@ -48,9 +50,13 @@ def serve_deployment(
     *, cron: str, timezone: str, data_dir: Path, out_dir: Path, work_pool: str = "nightdesk"
 ) -> None:
     """Register both deployments and run the scheduled nights in this process until stopped;
-    without the work pool the nights still run, unsharded."""
+    without the work pool the nights still run, unsharded. The data, the output root and the
+    server are checked first, so a serve that cannot work says so at once, not every night."""
     from prefect import serve
 
+    check_data_dir(Path(data_dir))
+    check_writable(Path(out_dir))
+    asyncio.run(check_server())
     nightly = nightly_deployment(
         cron=cron, timezone=timezone, data_dir=data_dir, out_dir=out_dir, work_pool=work_pool
     )
@@ -59,3 +65,23 @@ def serve_deployment(
     except InputError as exc:
         print(f"shard deployment not registered: {exc}")
     serve(nightly)
+
+
+async def check_server() -> None:
+    """A Prefect server answers at PREFECT_API_URL (a temporary one would vanish with us)."""
+    from prefect.client.orchestration import get_client
+    from prefect.settings import PREFECT_API_URL
+
+    url = PREFECT_API_URL.value()
+    if not url:
+        raise InputError(
+            "serve needs a Prefect server: start one (`prefect server start`) and set "
+            "PREFECT_API_URL to its address, e.g. http://127.0.0.1:4200/api"
+        )
+    async with get_client() as client:
+        failure = await client.api_healthcheck()
+    if failure is not None:
+        raise InputError(
+            f"no Prefect server answers at {url}: start it (`prefect server start`) or set "
+            "PREFECT_API_URL to the address of a running one"
+        )

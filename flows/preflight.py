@@ -13,6 +13,7 @@ from pathlib import Path
 
 import duckdb
 
+from agent.pricing import load_prices
 from agent.questions import load_question_set
 from data.calendar import next_session
 from data.errors import InputError
@@ -37,6 +38,7 @@ def check_night(config: RunConfig) -> RunConfig:
         check_report_date(cat, report_date)
         resolve_portfolios(cat, config.portfolios)
     load_question_set(config.question_set)
+    load_prices(config.budget.price_file)
     if config.provider != "local":  # building a local provider loads its weights: once is enough
         open_provider(config)
     return config.model_copy(update={"report_date": report_date})

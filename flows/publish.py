@@ -98,6 +98,7 @@ def write_case(layout: RunLayout, outcome: RunOutcome, record: QuestionRecord) -
             "question": record.text,
             "draft": record.draft,
             "reason": record.reason,
+            "reasons": record.reasons,
             "verdict": record.verdict,
             "trace": record.trace,
             "tokens": record.tokens,

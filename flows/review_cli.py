@@ -100,6 +100,9 @@ def show_case(case: str, /, *, date: Date, out: Path = Path("outputs")) -> None:
         console.print(render_trace(Trace.model_validate(found.trace)))
     if found.verdict:
         console.print(render_verdict(found.draft, Verdict.model_validate(found.verdict)))
+    else:
+        for reason in found.reasons:
+            console.print(f"{reason.get('code', found.reason)}: {reason.get('message', '')}")
     for decision in read_decisions(layout):
         if decision.case_id == found.case_id:
             console.print(f"decision {decision.decision_id}: {describe_decision(decision)}")

@@ -113,8 +113,11 @@ def case_view(
     trace = case.trace or {}
     reasons = list(verdict.get("reasons", []))
     if not reasons and case.status != "accepted":
+        stated = [r for r in case.reasons if r.get("message")]
         detail = (
-            trace.get("stop_detail") or "no verdict: the question ended before a draft was judged"
+            trace.get("stop_detail")
+            or (stated[0]["message"] if stated else "")
+            or "no verdict: the question ended before a draft was judged"
         )
         reasons = [{"rule": case.reason or "unknown", "message": detail, "span": None}]
     claims = list(verdict.get("claims", []))

@@ -40,6 +40,10 @@ def test_no_date_resolves_to_the_last_session(small_data: Path, tmp_path: Path) 
             "has no prices up to 2020-06-01: its prices start on 2024-01-02; pass --date 2024-01-02",
         ),
         ({"portfolios": ["NOPE"]}, "unknown portfolio NOPE: the data has P001"),
+        (
+            {"budget": {"price_file": "/nonexistent/prices.json"}},
+            "cannot read price file /nonexistent/prices.json",
+        ),
     ],
 )
 def test_bad_input_is_refused_before_the_run(

@@ -102,3 +102,33 @@ def test_deployment_schedule_and_budget_form(tmp_path: Path) -> None:
     shard = found["shard"]
     assert "work pool 'nightdesk' does not exist" in shard["missing"]
     assert shard["pool"] == "nightdesk" and shard["entrypoint"] == "flows.shard.nightly_shard"
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "message"),
+    [
+        ({}, (), "serve needs a Prefect server: start one"),
+        (
+            {"PREFECT_API_URL": "http://127.0.0.1:9/api"},
+            (),
+            "no Prefect server answers at http://127.0.0.1:9/api",
+        ),
+        ({}, ("--data", "/nonexistent/data"), "data directory /nonexistent/data does not exist"),
+    ],
+)
+def test_serve_that_cannot_work_says_so_in_one_line(
+    tmp_path: Path, env: dict[str, str], args: tuple[str, ...], message: str
+) -> None:
+    base = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
+    base["PREFECT_HOME"] = str(tmp_path / "prefect")
+    done = subprocess.run(
+        [sys.executable, "-c", "from flows.cli import main; main()", "serve", "--out",
+         str(tmp_path / "out"), *args],
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr[-2000:]
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("nightdesk: error: ") and message in line

@@ -200,3 +200,14 @@ def test_a_note_is_text_in_the_markdown_report_never_markup(cli: Cli, run_out: P
     assert page.count("<table>") == 1 and "<em>really</em>" not in page
     flat = " ".join(note.split()).replace("<", "&lt;").replace(">", "&gt;")
     assert f"analyst-approved by &lt;b&gt;ana&lt;/b&gt;: {flat}" in page
+
+
+def test_a_case_without_a_verdict_keeps_why(cli: Cli, run_out: Path) -> None:
+    case = case_with(run_out, "provider_error")
+    stored = json.loads((run_out / DATE / "rejected" / f"{case}.json").read_text())
+    assert stored["verdict"] is None
+    (reason,) = stored["reasons"]
+    assert reason["code"] == "provider_error" and reason["message"]
+    code, out, _ = cli("review", "show", case, "--date", DATE, "--out", str(run_out))
+    assert code == 0
+    assert f"provider_error: {reason['message'][:40]}" in " ".join(out.split())
