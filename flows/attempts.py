@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel, ValidationError
 from rich.table import Table
 
-from agent.budget import BudgetLedger
+from agent.budget import BudgetLedger, merge_ledgers
 from agent.trace import Usage
 from flows.layout import RunLayout, check_name, write_json
 
@@ -70,14 +70,38 @@ def save_attempt(layout: RunLayout, attempt: Attempt) -> None:
 
 
 def load_night(layout: RunLayout) -> NightSpend:
-    """The attempts kept for the layout's date (an unreadable file is skipped: it is not ours)."""
+    """The attempts kept for the layout's date (an unreadable file is skipped: it is not ours).
+    A sharded attempt that never answered everything (its night crashed or was stopped while
+    the shards ran) takes its spend from what its shards stored."""
     attempts = []
     for path in sorted(attempts_dir(layout).glob("*.json")):
         try:
-            attempts.append(Attempt.model_validate_json(path.read_bytes()))
+            attempt = Attempt.model_validate_json(path.read_bytes())
         except (OSError, ValidationError):
             continue
+        if not attempt.answered:
+            attempt = with_shard_spend(layout, attempt)
+        attempts.append(attempt)
     return NightSpend(attempts=sorted(attempts, key=lambda a: a.started_at))
+
+
+def with_shard_spend(layout: RunLayout, attempt: Attempt) -> Attempt:
+    """The attempt with the spend and finished tickers its shards stored, if it had any."""
+    from flows.shard import ShardStore
+
+    folders = sorted(layout.shard_dir(attempt.run_id, 0).parent.glob("shard-*"))
+    if not folders:
+        return attempt
+    stores = [ShardStore(folder) for folder in folders]
+    ledgers = [ledger for store in stores if (ledger := store.ledger(True)[0]) is not None]
+    if not ledgers:
+        return attempt
+    return attempt.model_copy(
+        update={
+            "ledger": merge_ledgers(ledgers),
+            "tickers_done": sum(len(store.tickers()) for store in stores),
+        }
+    )
 
 
 def render_night(night: NightSpend) -> Table:

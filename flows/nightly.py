@@ -56,7 +56,10 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
         tables = await asyncio.to_thread(collect_tables, catalog, portfolios, report_date)
         holders = holders_of(tables)
         prepared = time.perf_counter()
-        if config.shards > 1:
+        if config.shards > 1:  # the shards keep the spend until the night has it all
+            save_attempt(
+                layout, Attempt(run_id=run_id, started_at=started, ledger=empty_ledger(config))
+            )
             batch, shards = await run_shards(
                 config.model_copy(update={"report_date": report_date}),
                 holders,
@@ -84,7 +87,9 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
             run_id=run_id,
             started_at=started,
             answered=True,
-            tickers_done=len(batch.results),
+            tickers_done=(
+                sum(line["tickers_finished"] for line in shards) if shards else len(batch.results)
+            ),
             ledger=batch.ledger,
         ),
     )
