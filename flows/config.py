@@ -65,6 +65,15 @@ class RunConfig(BaseModel):
         max_length=100,
         description="Prefect work pool whose workers run the shards (with shards above 1).",
     )
+    shard_stall_minutes: int = Field(
+        default=30,
+        ge=1,
+        le=24 * 60,
+        description=(
+            "A running shard that finishes no ticker for this long is taken as lost (its worker "
+            "died): the night keeps what it stored and goes on."
+        ),
+    )
     fresh: bool = Field(
         default=False, description="Recompute every ticker, ignoring stored results."
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import time
 from pathlib import Path
 from typing import Any, Literal
 
@@ -240,13 +241,13 @@ async def run_shards(
     report_progress(progress)
 
     async def one(job: ShardJob) -> tuple[ShardResult, dict[str, Any]]:
-        run: FlowRun = await run_deployment(  # type: ignore[misc]
+        started: FlowRun = await run_deployment(  # type: ignore[misc]
             f"{FLOW_NAME}/{DEPLOYMENT}",
             parameters={"job": job.model_dump(mode="json")},
-            timeout=None,
-            poll_interval=POLL_S,
+            timeout=0,
             idempotency_key=f"{run_id}:shard-{job.index}",
         )
+        run = await wait_for_shard(started, ShardStore.of(job), config.shard_stall_minutes * 60)
         result = gather_shard(job, run, qset)
         progress.tickers_done += len(job.holders)
         for record in (r for res in result.results for r in res.all_records):
@@ -264,6 +265,39 @@ async def run_shards(
         ledger=merge_ledgers([shard.ledger for shard, _ in done]),
     )
     return batch, [line for _, line in done]
+
+
+async def wait_for_shard(run: FlowRun, store: ShardStore, stall_s: float) -> FlowRun:
+    """The shard's run once it has ended. A run still Running when nothing in its store has
+    changed for `stall_s` (its worker died with it, and nothing will ever mark it) is marked
+    Crashed, so that the night gathers what it stored and publishes. A run not yet started
+    (no worker up) is waited for."""
+    from prefect.client.orchestration import get_client
+    from prefect.states import Crashed
+
+    async with get_client() as client:
+        while True:
+            run = await client.read_flow_run(run.id)
+            state = run.state
+            if state is not None and state.is_final():
+                return run
+            if (
+                state is not None
+                and state.is_running()
+                and stalled(store, state.timestamp.timestamp(), stall_s, time.time())
+            ):
+                minutes = round(stall_s / 60)
+                message = f"no ticker finished for {minutes} min: its worker is taken as lost"
+                await client.set_flow_run_state(run.id, Crashed(message=message), force=True)
+                return await client.read_flow_run(run.id)
+            await asyncio.sleep(POLL_S)
+
+
+def stalled(store: ShardStore, running_since: float, stall_s: float, now: float) -> bool:
+    """No stored ticker or ledger (nor the start of the run) is more recent than `stall_s`."""
+    files = [p for p in store.folder.rglob("*.json") if p.is_file()]
+    last = max([running_since, *(p.stat().st_mtime for p in files)])
+    return now - last > stall_s
 
 
 def gather_shard(job: ShardJob, run: FlowRun, qset: QuestionSet) -> ShardResult:

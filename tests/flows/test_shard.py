@@ -161,3 +161,23 @@ def test_shard_that_dies_keeps_the_tickers_it_finished(small_data, tmp_path) -> 
         "last_ticker",
     )
     assert line["used"]["total"] == whole.ledger.used.total
+
+
+def test_a_running_shard_is_stalled_only_when_nothing_it_stores_changes(tmp_path) -> None:
+    import os
+
+    from agent.budget import BudgetLedger
+    from flows.records import TickerResult
+    from flows.shard import ShardStore, stalled
+
+    store = ShardStore(tmp_path / "shard-0")
+    start = 1_000_000.0
+    assert not stalled(store, start, 600, start + 599)  # running, nothing stored yet
+    assert stalled(store, start, 600, start + 601)
+    store.ticker_done(
+        TickerResult(ticker="AAA"), False, BudgetLedger(run_tokens=1, question_tokens=1)
+    )
+    for path in store.folder.rglob("*.json"):
+        os.utime(path, (start + 500, start + 500))
+    assert not stalled(store, start, 600, start + 1_000)  # a ticker finished 500 s in
+    assert stalled(store, start, 600, start + 1_101)
