@@ -3,6 +3,7 @@ and the deployment's form in the Prefect UI (bounds and descriptions included)."
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from pathlib import Path
 from typing import Literal
@@ -12,6 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from agent.budget import BudgetConfig
 
 ProviderName = Literal["offline", "openai", "anthropic", "local"]
+DATA_ENV, OUT_ENV = "NIGHTDESK_DATA", "NIGHTDESK_OUT"
+"""Defaults for `data_dir` and `out_dir` where set: `nightdesk serve` sets them to its --data and
+--out, so a custom run whose `config` leaves them out (Prefect replaces a parameter whole) still
+reads and writes the served folders, not folders relative to wherever serve was started."""
 
 
 class RunConfig(BaseModel):
@@ -48,10 +53,12 @@ class RunConfig(BaseModel):
         default=None, description="Question set file (.json/.yaml); empty uses the bundled default."
     )
     data_dir: Path = Field(
-        default=Path("data/sample"), description="Folder of the Parquet data set."
+        default_factory=lambda: Path(os.environ.get(DATA_ENV, "data/sample")),
+        description="Folder of the Parquet data set.",
     )
     out_dir: Path = Field(
-        default=Path("outputs"), description="Folder the reports are written under."
+        default_factory=lambda: Path(os.environ.get(OUT_ENV, "outputs")),
+        description="Folder the reports are written under.",
     )
     shards: int = Field(
         default=1,

@@ -5,6 +5,7 @@ and registers the `shard` deployment that the workers of the pool run for sharde
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -12,7 +13,7 @@ from prefect.deployments.runner import RunnerDeployment
 from prefect.schedules import Cron
 
 from data.errors import InputError
-from flows.config import RunConfig
+from flows.config import DATA_ENV, OUT_ENV, RunConfig
 from flows.nightly import nightly_reports
 from flows.preflight import check_writable
 from flows.shard import register_shard_deployment
@@ -57,6 +58,8 @@ def serve_deployment(
     check_data_dir(Path(data_dir))
     check_writable(Path(out_dir))
     asyncio.run(check_server())
+    os.environ[DATA_ENV] = str(Path(data_dir).resolve())  # the runs served here default to them
+    os.environ[OUT_ENV] = str(Path(out_dir).resolve())
     nightly = nightly_deployment(
         cron=cron, timezone=timezone, data_dir=data_dir, out_dir=out_dir, work_pool=work_pool
     )

@@ -132,3 +132,18 @@ def test_serve_that_cannot_work_says_so_in_one_line(
     assert done.returncode == 2, done.stderr[-2000:]
     (line,) = done.stderr.strip().splitlines()
     assert line.startswith("nightdesk: error: ") and message in line
+
+
+def test_a_custom_run_without_folders_uses_the_served_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Prefect replaces the `config` parameter whole: what it leaves out falls back to the
+    folders `serve` was given (it sets these variables), not to folders relative to its cwd."""
+    from flows.config import DATA_ENV, OUT_ENV, RunConfig
+
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(OUT_ENV, str(tmp_path / "out"))
+    config = RunConfig.model_validate({"portfolios": ["P001"]})
+    assert (config.data_dir, config.out_dir) == (tmp_path / "data", tmp_path / "out")
+    monkeypatch.delenv(DATA_ENV)
+    assert RunConfig().data_dir == Path("data/sample")
