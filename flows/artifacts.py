@@ -1,5 +1,6 @@
 """What a run shows in the Prefect UI: each portfolio's report, the rejected cases with their
-reasons, and where the tokens went."""
+reasons, and where the tokens went. Keys carry the report date, so each date has its own series
+of versions (a rerun adds one) and the Artifacts page never mixes dates under one key."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ async def publish_artifacts(outcome: RunOutcome, published: PublishedRun) -> Non
         if path.suffix == ".md":
             await acreate_markdown_artifact(
                 markdown=path.read_text(encoding="utf-8"),
-                key=artifact_key("report", path.stem),
+                key=artifact_key("report", path.stem, day),
                 description=f"Report of {path.stem} for {day}",
             )
     rows: list[dict[str, Any]] = [
@@ -44,10 +45,13 @@ async def publish_artifacts(outcome: RunOutcome, published: PublishedRun) -> Non
     ]
     if rows:
         await acreate_table_artifact(
-            table=rows, key=artifact_key("rejected-cases"), description=f"Rejected cases, {day}"
+            table=rows,
+            key=artifact_key("rejected-cases", day),
+            description=f"Rejected cases, {day}",
         )
-    lines = outcome.budget.get("lines", [])
-    if lines:
-        await acreate_table_artifact(
-            table=lines, key=artifact_key("budget"), description=f"Token budget use, {day}"
-        )
+    lines = outcome.budget.get("lines") or [
+        {"calls": 0, "note": "no model call: every ticker was reused from an earlier attempt"}
+    ]
+    await acreate_table_artifact(
+        table=lines, key=artifact_key("budget", day), description=f"Token budget use, {day}"
+    )

@@ -105,6 +105,24 @@ async def test_rerun_reuses_finished_tickers(small_data: Path, tmp_path: Path) -
     again = await nightly_reports(config)
     assert first["counts"]["model_calls"] > 0 and again["counts"]["model_calls"] == 0
     assert again["counts"]["tickers_reused"] == again["counts"]["tickers"]
+    from uuid import UUID
+
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import (
+        ArtifactFilter,
+        ArtifactFilterFlowRunId,
+        ArtifactFilterKey,
+    )
+
+    key = f"budget-{again['report_date']}"
+    async with get_client() as client:
+        found = await client.read_artifacts(
+            artifact_filter=ArtifactFilter(
+                key=ArtifactFilterKey(any_=[key]),
+                flow_run_id=ArtifactFilterFlowRunId(any_=[UUID(again["run_id"])]),
+            )
+        )
+    assert len(found) == 1, "a run that reused every ticker still publishes its budget table"
     fresh = await nightly_reports(config.model_copy(update={"fresh": True}))
     assert fresh["counts"]["model_calls"] == first["counts"]["model_calls"]
     assert {
