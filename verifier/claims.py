@@ -163,7 +163,11 @@ NUMBER_WORDS = {
     )
     for w in group.split()
 }
-NUMBER_WORD = re.compile(r"(?i)(?<![\w-])(" + "|".join(NUMBER_WORDS) + r")(?![\w-])")
+NUMBER_WORD = re.compile(
+    r"(?i)(?<![\w-])(" + "|".join(NUMBER_WORDS) + r")(?![\w-])"
+    r"(?!\s+(?:hundred|thousand|million|billion|cientos|mil|millones)(?!\w))"
+)
+"""Two to twelve in words, not the start of a larger number ("seven hundred eighty-one")."""
 HEADLINE = re.compile(
     r"\"([^\"\n]{3,400})\"|“([^”\n]{3,400})”|«([^»\n]{3,400})»|„([^“”\n]{3,400})[“”]"
     r"|‘(?=\S)((?:[^’\n]|’(?=\w)|(?<=\s)’){3,400})(?<=\S)’(?!\w)"
@@ -221,7 +225,7 @@ def number_parts(text: str, m: re.Match[str]) -> NumberParts:
 
 DIRECTION = re.compile(
     r"(?i)(?<!\w)(?:(?P<up>rose|rise[sn]?|rising|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|advance[ds]?|increase[ds]?"
-    r"|rall(?:ied|ies|y)|rebound(?:ed|s)?|up|surg(?:ed|es|e|ing)|soar(?:ed|s|ing)?|add(?:ed|s)|firm(?:ed|s)"
+    r"|rall(?:ied|ies|y)|rebound(?:ed|s)?|up|surg(?:ed|es|e|ing)|soar(?:ed|s|ing)?|add(?:ed|s|ing)|firm(?:ed|s)"
     r"|spik(?:ed|es)|popp?(?:ed|s)|appreciat(?:ed|es)|higher|strengthen(?:ed|s)?"
     r"|sub(?:ió|e|ida)|gan(?:ó|a|ancia)|avanz(?:ó|a)|crec(?:ió|e)|aument(?:ó|a|o)|alza|repunt(?:ó|a)"
     r"|dispar(?:ó|a))"
@@ -229,10 +233,10 @@ DIRECTION = re.compile(
     r"|decrease[ds]?|down|tumbl(?:ed|es|ing)|retreat(?:ed|s)?|dipp(?:ed|ing)|dips?|plung(?:ed|es|ing)"
     r"|eas(?:ed|es)|shed(?:s|ding)?|lower|slump(?:ed|s)?|plummet(?:ed|s)?|weaken(?:ed|s)?"
     r"|ca(?:yó|e|ída|ida)|perd(?:ió|e)|pierde|pérdida|perdida|baj(?:ó|a|ada)|retroced(?:ió|e)"
-    r"|descend(?:ió|e)|desciende|descenso|disminu(?:yó|ye|ción)|ced(?:ió|e)|desplom(?:ó|a)|hund(?:ió|e)))(?!\w)"
+    r"|descend(?:ió|e)|desciende|descenso|disminu(?:yó|ye|ción)|ced(?:ió|e)|desplom(?:ó|a)|hund(?:ió|e)|rest(?:ó|a)))(?!\w)"
 )
 _LEAD_GAP = re.compile(
-    r"(?i)\s*(?:(?:by|of|por|un|una|de|del|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
+    r"(?i)\s*(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
     r"total|sharply|slightly|modestly|casi|cerca|alrededor|fuertemente|ligeramente)\s+){0,3}\(?\s*"
 )
 _CHAIN_GAP = re.compile(r"(?i)\s*[,(/]?\s*(?:or|o|i\.e\.)?\s*\(?\s*")
@@ -381,7 +385,7 @@ _DIRECTION_WORDS = (
     "ros ris gain climb jump advance increase rall rebound up surg soar add firm spik pop apprec"
     " higher strength sub gan avanz crec aument alza repunt dispar fell fall drop decline los sli"
     " sank sink decrease down tumbl retreat dip plung eas shed lower slump plummet weaken ca perd"
-    " pierde pérdida baj retroced descen disminu ced desplom hund"
+    " pierde pérdida baj retroced descen disminu ced desplom hund rest"
 )
 _AFTER_FIGURE = frozenset(
     re.findall(
@@ -405,7 +409,7 @@ STOPWORDS = frozenset(
         MN BN TN VS ETA NAV AUM TSR OEM Q H II III IV VI CET1 S&P DE LA EL EN Y O UN OR AND THE
         TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT REIT REITS OTC WSJ CNBC AP FT PT
         EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
-        PBOC IMF WTO NFP PMI ISM AGM
+        PBOC IMF WTO NFP PMI ISM AGM PR UPI BBC CNN NYT DJ MW IBD
         """,
     )
 )
@@ -747,27 +751,41 @@ FIELDS: dict[str, frozenset[str]] = {
     "previous_close": frozenset({"previous_close", "start_close"}),
     "market_value": frozenset({"market_value"}),
     "day_pnl": frozenset({"day_pnl"}),
+    "day_change": frozenset({"change"}),
+    "contribution": frozenset({"contribution_pct"}),
 }
 """What a draft may call a figure, and the result keys that hold such a figure."""
+PERCENT_FIELDS = frozenset({"contribution"})
+"""Fields that are percentages; a percentage named as any other field is not judged by name."""
 _FIELD_WORD = re.compile(
     r"(?<!\w)(?:(?P<previous_close>previous\s+close|prior\s+close|previously\s+closed"
+    r"|(?:previous|prior)\s+(?:day|session)'s\s+close"
     r"|cierre\s+(?:anterior|previo))"
-    r"|(?P<close>closed|closing|close|cerró|cerro|cierre)"
+    r"|(?P<close>closing\s+price|closed|closing|close|ended\s+the\s+(?:session|day)"
+    r"|settled|finished\s+the\s+(?:session|day)|cerró|cerro|cerraron|cierre"
+    r"|terminaron\s+la\s+sesión|terminó\s+la\s+sesión)"
     r"|(?P<market_value>market\s+value|valor\s+de\s+mercado)"
-    r"|(?P<day_pnl>(?:day\s+)?p&l|(?:day\s+)?pnl|resultado\s+del\s+día))(?!\w)"
+    r"|(?P<day_pnl>(?:day\s+)?p&l|(?:day\s+)?pnl|resultado\s+del\s+día)"
+    r"|(?P<day_change>day\s+change|daily\s+change|variación\s+diaria)"
+    r"|(?P<contribution>contribution|contributing|contribución|aportó|aporte))(?!\w)"
 )
-_FIELD_GAP = re.compile(r"(?:\s+(?:was|is|of|at|on|de|a|en|fue))?\s+(?:\$|us\$|€)?")
+_FIELD_GAP = re.compile(
+    r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?\s+(?:\$|us\$|€)?"
+)
 """A name of a field and the words between it and its figure ("closed at $287.14", "a previous
 close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-folded text."""
-_FIELD_STEMS = ("previous", "prior", "clos", "cierr", "cerr", "market", "valor", "p&l", "pnl")
-_FIELD_STEMS_ES = ("resultado",)
+_FIELD_STEMS = (
+    "previous", "prior", "clos", "cierr", "cerr", "market", "valor", "p&l", "pnl", "resultado",
+    "ended", "settled", "finished", "terminaron", "terminó", "day change", "daily change",
+    "variación", "contribu", "aport",
+)  # fmt: skip
 """Where a field name can start: `str.find` finds them in C, and the pattern is tried only there."""
 
 
 def _field_names(folded: str) -> list[tuple[int, str | None]]:
     """(end, field) of every field name in the case-folded text, in order."""
     starts = []
-    for stem in _FIELD_STEMS + _FIELD_STEMS_ES:
+    for stem in _FIELD_STEMS:
         i = folded.find(stem)
         while i >= 0:
             starts.append(i)
@@ -793,7 +811,9 @@ def _attach_fields(text: str, figures: list[Claim]) -> None:
         i = bisect_left(starts, end)
         if i < len(figures) and name and figures[i].start - end < 12:
             figure = figures[i]
-            if figure.kind != "percent" and _FIELD_GAP.fullmatch(folded, end, figure.start):
+            if (figure.kind == "percent") == (name in PERCENT_FIELDS) and _FIELD_GAP.fullmatch(
+                folded, end, figure.start
+            ):
                 figure.field = name
 
 
@@ -847,9 +867,16 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     if letter == "m" and not cur:
         return None
     after = text[end : end + 2]
-    if after[:1].isalpha() or (after[:1] == "-" and after[1:2].isalpha()):
+    if (
+        after[:1].isalpha()
+        or (after[:1] == "-" and after[1:2].isalpha())  # a code: "10-K"
+        or (after[:1] == ":" and after[1:2].isdigit())  # the hour of a clock time: "14:22"
+    ):
         return None
-    if start > 1 and text[start - 1] == "-" and text[start - 2].isalpha():
+    if start > 1 and (
+        (text[start - 1] == "-" and text[start - 2].isalpha())  # "COVID-19"
+        or (text[start - 1] == ":" and text[start - 2].isdigit())  # the minutes of "14:22"
+    ):
         return None
     if s1 or s2:
         signs = (s1 or "") + (s2 or "")

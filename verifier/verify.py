@@ -24,7 +24,7 @@ def verify(trace: dict[str, Any] | TraceView) -> Verdict:
     if not draft.strip():
         return Verdict(accepted=False, reasons=[no_draft_reason(view)])
     evidence = index_trace(view)
-    claims = extract_claims(draft, evidence.tickers)
+    claims = extract_claims(draft, evidence.called)  # a stop word is a ticker only if called
     case = Case(view, evidence, [assess_claim(c, evidence) for c in claims])
     reasons = [reason for rule in RULES for reason in rule(case)]
     claims_out = [

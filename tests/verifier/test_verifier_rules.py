@@ -228,6 +228,17 @@ SQL = {
         # cents are hundredths of the currency
         ("AAPL's day change was 169 cents.", (MOVE,), []),
         ("AAPL's day change was 170 cents.", (MOVE,), ["unsupported_figure"]),
+        # words the draft names a figure with, in other forms
+        ("AAPL's closing price was 26.19 on 2024-06-14.", (MOVE,), ["unsupported_figure"]),
+        (
+            "AAPL settled at 27.88 on 2024-06-14, up from the prior day's close of 26.19.",
+            (MOVE,),
+            [],
+        ),
+        ("AAPL ended the session at 27.88, a day change of 6.45.", (MOVE,), ["unsupported_figure"]),
+        ("AAPL ended the session at 27.88, a day change of 1.69.", (MOVE,), []),
+        # a clock time is not two figures
+        ("AAPL closed at 27.88; the news came at 14:22 UTC on 2024-06-14.", (MOVE,), []),
         # a weekday written with a date must be the day it falls on
         ("AAPL closed at 27.88 on Friday, June 14, 2024.", (MOVE,), []),
         ("AAPL subió un 6,45 % el viernes 14 de junio de 2024.", (MOVE,), []),
@@ -263,4 +274,45 @@ def test_a_number_of_the_question_is_money_only_where_the_question_is(
 ) -> None:
     trace = {"question": question, "draft": draft, "events": [MOVE]}
     verdict = verify(trace)
+    assert sorted({r.rule.value for r in verdict.reasons}) == rules
+
+
+POSITION = {
+    "id": "p1",
+    "tool": "get_position_pnl",
+    "args": {"portfolio_id": "P001", "ticker": "AAPL", "date": "2024-06-14"},
+    "result": {
+        "ticker": "AAPL",
+        "base_currency": "USD",
+        "quantity": 100.0,
+        "close": 27.88,
+        "market_value": 2788.0,
+        "day_pnl": 169.27,
+        "pnl_pct": 6.45,
+        "contribution_pct": 0.85,
+    },
+}
+WIRE = {
+    "id": "n1",
+    "tool": "search_news",
+    "args": {"ticker": "AAPL"},
+    "result": {"news": [{"headline": "Apple sets buyback", "source": "PR Newswire"}]},
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        # a stop word the results mention (a currency, a news wire) is still not a ticker
+        ("AAPL: the day P&L was USD 169.27, a market value of 2,788.00 USD.", []),
+        ("PR Newswire reported a buyback, and AAPL closed at 27.88.", []),
+        # a percentage named as the contribution must be the contribution
+        ("AAPL contributed a contribution of 0.85% to P001.", []),
+        ("AAPL: a contribution of 6.45% to P001.", ["unsupported_figure"]),
+    ],
+)
+def test_words_of_the_results_and_named_percentages(draft: str, rules: list[str]) -> None:
+    verdict = verify(
+        {"question": "How did the AAPL position do?", "draft": draft, "events": [POSITION, WIRE]}
+    )
     assert sorted({r.rule.value for r in verdict.reasons}) == rules
