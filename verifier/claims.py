@@ -464,11 +464,18 @@ _WEEKDAY_HINT = re.compile(
 
 
 def _attach_weekdays(text: str, claims: list[Claim]) -> None:
-    """A weekday name right before a date: "Monday, December 30", "Fri 2024-12-27", "el lunes
-    30" (read as the last word before the date, without a regex pass)."""
+    """A weekday name right before or after a date: "Monday, December 30", "Fri 2024-12-27", "el
+    lunes 30", "2025-01-24 (Friday)" (read as the word next to the date, without a regex pass)."""
     if _WEEKDAY_HINT.search(text.casefold()) is None:
         return
     for claim in claims:
+        if claim.kind == "date":
+            after = text[claim.end : claim.end + 14].lstrip(" ,(").split(None, 1)
+            if after:  # "2025-01-24 (Friday)", "January 13, Monday"
+                day = _WEEKDAYS.get(after[0].rstrip(").,;").casefold())
+                if day is not None:
+                    claim.weekday = day
+                    continue
         if claim.kind == "date" and claim.start:
             before = text[max(claim.start - 16, 0) : claim.start].rstrip(_WEEKDAY_GAP)
             words = before.rsplit(None, 2)

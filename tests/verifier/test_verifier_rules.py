@@ -244,6 +244,8 @@ SQL = {
         ("AAPL subió un 6,45 % el viernes 14 de junio de 2024.", (MOVE,), []),
         ("AAPL closed at 27.88 on Thursday, June 14, 2024.", (MOVE,), ["unsupported_date"]),
         ("AAPL closed at 27.88 on Mon 2024-06-14.", (MOVE,), ["unsupported_date"]),
+        ("AAPL closed at 27.88 on 2024-06-14 (Thursday).", (MOVE,), ["unsupported_date"]),
+        ("AAPL closed at 27.88 on 2024-06-14 (Friday).", (MOVE,), []),
         # direction words before and after the figure
         ("AAPL tumbled 6.45% to 27.88.", (MOVE,), ["wrong_direction"]),
         ("AAPL closed 6.45% lower at 27.88.", (MOVE,), ["wrong_direction"]),
