@@ -34,17 +34,23 @@ def readable(path: Path) -> bool:
 
 def run(data: Path, out: Path, env: dict[str, str], *, kill_after: int | None = None) -> int:
     args = [*NIGHTDESK, "run", "--data", str(data), "--out", str(out), "--concurrency", "1"]
-    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        args,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # the kill takes the run's temporary Prefect server with it
+    )
     if kill_after is None:
         return proc.wait(timeout=300)
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and proc.poll() is None:
         if len(stored_results(out)) >= kill_after:
-            os.kill(proc.pid, signal.SIGKILL)
+            os.killpg(proc.pid, signal.SIGKILL)  # a machine that dies: every process of it
             proc.wait()
             return sum(readable(p) for p in stored_results(out))
         time.sleep(0.02)
-    proc.kill()
+    os.killpg(proc.pid, signal.SIGKILL)
     pytest.fail("the run ended before it could be killed")
 
 
