@@ -184,7 +184,8 @@ _DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 _NUMBER_TAIL = (
     r"(?:(?P<letter>[kKmMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
     r"|billones|billón|billon|billions?|millions?|thousand|trillion|mil|cents?|centavos?|¢)(?!\w))?"
-    r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|basis\s+points?|puntos\s+básicos|pb)(?!\w))?"
+    r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|basis\s+points?|puntos\s+básicos|pb"
+    r"|percentage\s+points?|pp|puntos\s+porcentuales)(?!\w))?"
     r"(?P<close>\s*\))?"
 )
 NUMBER = re.compile(
@@ -923,6 +924,8 @@ _CENTS = frozenset({"cent", "cents", "centavo", "centavos", "¢"})
 @lru_cache(maxsize=256)
 def _unit(written: str) -> str:
     unit = written.strip().lower()
+    if unit.startswith(("percentage", "puntos porcentuales")):
+        return "%"  # percentage points: a difference of percentages, in percent
     if unit in {"bps", "pb"} or "point" in unit or "punto" in unit:
         return "bps"
     return "%" if unit else ""

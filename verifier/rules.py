@@ -239,21 +239,30 @@ def check_wrong_direction(case: Case) -> Iterator[Reason]:
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-def _wrong_weekday(claim: Claim) -> str | None:
-    """Why the weekday written with a full date is not its day, if no reading of it agrees."""
-    days = []
+def _wrong_weekday(claim: Claim, evidence: Evidence) -> str | None:
+    """Why the weekday written with a date is not its day, if no reading of it agrees. A date
+    without its year ("Tuesday, January 13") takes the years the trace gives that day."""
+    days: list[tuple[date, int]] = []
     for year, month, day in claim.dates:
-        if year is None or day is None or month > QUARTER_BASE:
+        if day is None or month > QUARTER_BASE:
             return None
-        try:
-            days.append(date(year, month, day).weekday())
-        except ValueError:
-            return None
-    if not days or claim.weekday in days:
+        years = (
+            [year]
+            if year is not None
+            else sorted({y for y, m, d in evidence.dates if m == month and d == day and y})
+        )
+        for each in years:
+            try:
+                when = date(each, month, day)
+            except ValueError:
+                continue
+            days.append((when, when.weekday()))
+    if not days or any(weekday == claim.weekday for _, weekday in days):
         return None
+    when, weekday = days[0]
     return (
-        f'"{claim.text}" is a {_DAY_NAMES[days[0]]}, not a {_DAY_NAMES[claim.weekday]} '
-        "as the draft writes"
+        f'"{claim.text}" ({when.isoformat()}) is a {_DAY_NAMES[weekday]}, not a '
+        f"{_DAY_NAMES[claim.weekday]} as the draft writes"
     )
 
 
@@ -267,7 +276,11 @@ def check_unsupported_date(case: Case) -> Iterator[Reason]:
     """A date that neither a result nor the question contains, or written with a day of the
     week it does not fall on ("Monday, December 31, 2024": a Tuesday)."""
     for f in case.findings:
-        if f.claim.kind == "date" and f.claim.weekday >= 0 and (wrong := _wrong_weekday(f.claim)):
+        if (
+            f.claim.kind == "date"
+            and f.claim.weekday >= 0
+            and (wrong := _wrong_weekday(f.claim, case.evidence))
+        ):
             yield Reason(rule=Rule.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
             continue
         if f.claim.kind == "date" and not f.supported_by:

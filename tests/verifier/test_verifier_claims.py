@@ -52,6 +52,10 @@ def test_ambiguous_separator_keeps_both_readings() -> None:
         ("6.45 percent", "%"),
         ("6,45 por ciento", "%"),
         ("250 bps", "bps"),
+        ("250 basis points", "bps"),
+        ("0.13 percentage points", "%"),
+        ("0.13 pp", "%"),
+        ("0,13 puntos porcentuales", "%"),
     ],
 )
 def test_percentages(text: str, unit: str) -> None:

@@ -246,6 +246,8 @@ SQL = {
         ("AAPL closed at 27.88 on Mon 2024-06-14.", (MOVE,), ["unsupported_date"]),
         ("AAPL closed at 27.88 on 2024-06-14 (Thursday).", (MOVE,), ["unsupported_date"]),
         ("AAPL closed at 27.88 on 2024-06-14 (Friday).", (MOVE,), []),
+        ("AAPL closed at 27.88 on Friday, June 14.", (MOVE,), []),
+        ("AAPL closed at 27.88 on Monday, June 14.", (MOVE,), ["unsupported_date"]),
         # direction words before and after the figure
         ("AAPL tumbled 6.45% to 27.88.", (MOVE,), ["wrong_direction"]),
         ("AAPL closed 6.45% lower at 27.88.", (MOVE,), ["wrong_direction"]),
