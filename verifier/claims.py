@@ -104,6 +104,9 @@ _MON = (
 )
 _MES = r"(?P<mes>(?i:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre))(?!\w)"
 _YEAR = r"(?P<y>(?:19|20)\d\d)(?![\d-])"
+MONTHS_ES_SHORT = {"ene": 1, "abr": 4, "ago": 8, "dic": 12}
+"""Spanish abbreviations that are not also English ones (`mar`, `jun`... read as English)."""
+_MES_SHORT = r"(?P<mes>(?i:ene|abr|ago|dic))"
 DATE_PATTERNS = tuple(
     re.compile(p)
     for p in (
@@ -116,9 +119,12 @@ DATE_PATTERNS = tuple(
         r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])",
         r"(?<![\w.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>(?:19|20)\d\d)(?!\d|\.\d)",
         r"(?<![\d/])(?P<y>(?:19|20)\d\d)/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])",
+        rf"(?<![\w-])(?P<d>\d{{1,2}})-{_MON}-{_YEAR}",
+        rf"(?<![\w-])(?P<d>\d{{1,2}})\s+{_MES_SHORT}(?:\.\s*|\s+)(?:de\s+)?{_YEAR}",
     )
 )
-"""ISO, English, Spanish, a/b/yyyy (either way), dd.mm.yyyy and yyyy/mm/dd dates."""
+"""ISO, English, Spanish, a/b/yyyy (either way), dd.mm.yyyy, yyyy/mm/dd, 14-Jan-2025 and
+13 ene. 2025 dates."""
 _ORDINALS = {
     w: i
     for i, group in enumerate(
@@ -345,6 +351,19 @@ DATE_SCANS: tuple[Scan, ...] = (
         False,
         (),
         gate=re.compile(r"/\d\d?/\d"),
+    ),
+    Scan(
+        re.compile(rf"(?P<d>\d(?<![\w-].)\d?)-{_MON}-{_YEAR}"),
+        None,
+        False,
+        (),
+        gate=re.compile(r"\d-[A-Z]"),
+    ),
+    Scan(
+        re.compile(rf"(?P<d>\d(?<![\w-].)\d?)\s+{_MES_SHORT}(?:\.\s*|\s+)(?:de\s+)?{_YEAR}"),
+        None,
+        False,
+        tuple(MONTHS_ES_SHORT),
     ),
 )
 QUARTER_SCANS: tuple[Scan, ...] = (
@@ -672,7 +691,8 @@ def _date_readings(g: dict[str, str | None]) -> tuple[DateReading, ...]:
     if g.get("mon"):
         month = MONTHS_EN[(g["mon"] or "")[:3].lower()]
     elif g.get("mes"):
-        month = MONTHS_ES[(g["mes"] or "").casefold()]
+        written = (g["mes"] or "").casefold()
+        month = MONTHS_ES.get(written) or MONTHS_ES_SHORT[written]
     else:
         month = int(g.get("m") or 0)
     day = int(g.get("d") or 0) or None

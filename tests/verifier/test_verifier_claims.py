@@ -144,6 +144,9 @@ def test_parenthesised_figure_after_a_figure_is_an_aside_not_a_negative() -> Non
         ("on 31.12.2024.", (2024, 12, 31)),
         ("on 2024/12/31 it", (2024, 12, 31)),
         ("on 2024/1/5 it", (2024, 1, 5)),
+        ("payable on 14-Jan-2025.", (2025, 1, 14)),
+        ("el 13 ene. 2025 se", (2025, 1, 13)),
+        ("el 5 ago de 2024 se", (2024, 8, 5)),
     ],
 )
 def test_dates(text: str, reading: tuple[int | None, int, int | None]) -> None:
