@@ -9,6 +9,7 @@ or go the wrong direction.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
@@ -236,6 +237,8 @@ def check_wrong_direction(case: Case) -> Iterator[Reason]:
             )
 
 
+_TIMESTAMP = re.compile(r"(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)")
+"""A date written with its time: the time (to the minute) must be one a result holds."""
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -282,6 +285,16 @@ def check_unsupported_date(case: Case) -> Iterator[Reason]:
             and (wrong := _wrong_weekday(f.claim, case.evidence))
         ):
             yield Reason(rule=Rule.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
+            continue
+        if f.claim.kind == "date" and f.supported_by and (stamp := _TIMESTAMP.match(f.claim.text)):
+            day, minute = stamp.groups()
+            written = (f"{day}T{minute}", f"{day} {minute}")
+            if not any(w in text for text, _ in case.evidence.texts for w in written):
+                yield Reason(
+                    rule=Rule.UNSUPPORTED_DATE,
+                    message=f'"{f.claim.text}": no tool result has this time on that day',
+                    span=f.claim.span,
+                )
             continue
         if f.claim.kind == "date" and not f.supported_by:
             message = (

@@ -320,3 +320,16 @@ def test_words_of_the_results_and_named_percentages(draft: str, rules: list[str]
         {"question": "How did the AAPL position do?", "draft": draft, "events": [POSITION, WIRE]}
     )
     assert sorted({r.rule.value for r in verdict.reasons}) == rules
+
+
+@pytest.mark.parametrize(
+    ("stamp", "rules"),
+    [
+        ("2024-06-14T14:00:00Z", []),
+        ("2024-06-14 14:00", []),
+        ("2024-06-14T15:00:00Z", ["unsupported_date"]),
+    ],
+)
+def test_a_timestamp_must_be_one_a_result_holds_to_the_minute(stamp: str, rules: list[str]) -> None:
+    draft = f'AAPL closed at 27.88 after "Apple unveils new chip at developer event" ({stamp}).'
+    assert run(draft, MOVE, NEWS)[1] == rules
