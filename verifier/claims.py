@@ -781,6 +781,8 @@ FIELDS: dict[str, frozenset[str]] = {
     "day_pnl": frozenset({"day_pnl"}),
     "day_change": frozenset({"change"}),
     "contribution": frozenset({"contribution_pct"}),
+    "dividend": frozenset({"dividend"}),
+    "earnings": frozenset({"earnings"}),
 }
 """What a draft may call a figure, and the result keys that hold such a figure."""
 PERCENT_FIELDS = frozenset({"contribution"})
@@ -795,7 +797,9 @@ _FIELD_WORD = re.compile(
     r"|(?P<market_value>market\s+value|valor\s+de\s+mercado)"
     r"|(?P<day_pnl>(?:day\s+)?p&l|(?:day\s+)?pnl|resultado\s+del\s+día)"
     r"|(?P<day_change>day\s+change|daily\s+change|variación\s+diaria)"
-    r"|(?P<contribution>contribution|contributing|contribución|aportó|aporte))(?!\w)"
+    r"|(?P<contribution>contribution|contributing|contribución|aportó|aporte)"
+    r"|(?P<dividend>dividend|dividendo)"
+    r"|(?P<earnings>earnings\s+per\s+share|earnings|eps|beneficio\s+por\s+acción))(?!\w)"
 )
 _FIELD_GAP = re.compile(
     r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?\s+(?:\$|us\$|€)?"
@@ -805,7 +809,7 @@ close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-f
 _FIELD_STEMS = (
     "previous", "prior", "clos", "cierr", "cerr", "market", "valor", "p&l", "pnl", "resultado",
     "ended", "settled", "finished", "terminaron", "terminó", "day change", "daily change",
-    "variación", "contribu", "aport",
+    "variación", "contribu", "aport", "dividend", "earnings", "eps", "beneficio",
 )  # fmt: skip
 """Where a field name can start: `str.find` finds them in C, and the pattern is tried only there."""
 

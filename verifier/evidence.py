@@ -34,6 +34,9 @@ _PERCENT_KEY = re.compile(
     r"pct|percent|return|ratio|yield|weight|contribution|^value$|(?:^|_)rate$"
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
+EVENT_KINDS = frozenset({"dividend", "earnings", "split"})
+"""Event kinds whose `value` is filed under the kind, so that a draft's "a dividend of $0.87"
+must be a dividend's value."""
 _MONEY = re.compile(r"(?i)[$€£]|\b(?:usd|eur|gbp|dollars?|d[oó]lar(?:es)?|euros?)\b")
 _PERCENT_UNIT_KEY = re.compile(r"pct|percent")
 """Keys whose numbers are already in percent (`change_pct: -1.35` is -1.35%, never -135%)."""
@@ -338,10 +341,14 @@ class _Walker:
             ticker = own.upper()
             self.ev.tickers.setdefault(ticker, set()).add(self.event)
             self.ev.called.add(ticker)
+        kind = node.get("kind")
+        named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
         for k, value in node.items():
             name = k.lower() if k.__class__ is str else str(k).lower()
             if name == "expression" and self.tool == "calculate":
                 continue  # the model's own input, echoed: its numbers vouch for nothing
+            if named and name == "value":
+                name = named  # an event's value is its dividend, earnings or split figure
             kind = value.__class__
             if kind is float or kind is int:  # the common leaves, without a further call
                 self.number(value, name, ticker)

@@ -90,7 +90,7 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
 
 _KNOWN_FIELDS = frozenset().union(*FIELDS.values()) | {
     "open", "high", "low", "change", "change_pct", "pnl_pct", "contribution_pct", "quantity",
-    "volume", "portfolio_value_previous_close",
+    "volume", "portfolio_value_previous_close", "split",
 }  # fmt: skip
 """Result keys whose meaning is known: a figure they alone hold is that field, nothing else."""
 

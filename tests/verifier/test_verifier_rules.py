@@ -333,3 +333,27 @@ def test_words_of_the_results_and_named_percentages(draft: str, rules: list[str]
 def test_a_timestamp_must_be_one_a_result_holds_to_the_minute(stamp: str, rules: list[str]) -> None:
     draft = f'AAPL closed at 27.88 after "Apple unveils new chip at developer event" ({stamp}).'
     assert run(draft, MOVE, NEWS)[1] == rules
+
+
+EVENTS = {
+    "id": "v1",
+    "tool": "get_events",
+    "args": {"ticker": "AAPL", "start": "2024-06-14", "end": "2024-07-14"},
+    "result": {
+        "ticker": "AAPL",
+        "events": [{"date": "2024-07-01", "kind": "dividend", "value": 0.87}],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ("AAPL pays a dividend of $0.87 on 2024-07-01.", []),
+        ("AAPL pagará un dividendo de 0,87 $ el 1 de julio de 2024.", []),
+        ("AAPL reports earnings of $0.87 on 2024-07-01.", ["unsupported_figure"]),
+        ("AAPL has EPS of $0.87 due on 2024-07-01.", ["unsupported_figure"]),
+    ],
+)
+def test_an_event_figure_named_by_its_kind_must_be_that_kind(draft: str, rules: list[str]) -> None:
+    assert run(draft, EVENTS)[1] == rules
