@@ -60,6 +60,9 @@ class Claim:
     field: str = ""
     """What the draft calls the figure right before it ("closed at", "previous close of"): a
     key of `FIELDS`, or empty."""
+    session: str = ""
+    """For a quoted headline: when its sentence says it came ("before", "during" or "after" the
+    trading session: "published after the close"), or empty."""
 
     @property
     def bare_quarter(self) -> bool:
@@ -456,7 +459,43 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     claims.sort(key=_START)
     attach_periods(text, claims, starts)
     _attach_weekdays(text, claims)
+    if any(c.kind == "headline" for c in claims):
+        _attach_sessions(text, claims)
     return claims
+
+
+_SESSION_WORDS = re.compile(
+    r"(?<!\w)(?:(?P<before>before\s+the\s+(?:open|opening\s+bell|bell)|pre-?market"
+    r"|antes\s+de\s+la\s+apertura)"
+    r"|(?P<during>during\s+(?:the\s+)?(?:session|trading(?:\s+day)?|market\s+hours)|intraday"
+    r"|durante\s+la\s+sesión)"
+    r"|(?P<after>after\s+the\s+(?:close|closing\s+bell|bell)|after[-\s]hours|post-?market"
+    r"|tras\s+el\s+cierre|después\s+del\s+cierre))(?!\w)"
+)
+"""When a piece of news came, as a draft says it (read in the case-folded text)."""
+
+
+def _attach_sessions(text: str, claims: list[Claim]) -> None:
+    """Each session phrase goes to the nearest quoted headline of its sentence."""
+    folded = text.casefold()
+    if len(folded) != len(text):
+        return
+    phrases = [(m.start(), m.end(), m.lastgroup or "") for m in _SESSION_WORDS.finditer(folded)]
+    if not phrases:
+        return
+    starts = sentence_starts(text)
+    quotes = [c for c in claims if c.kind == "headline"]
+    for start, end, when in phrases:
+        sentence = bisect_right(starts, start)
+        near = [  # a quote may hold sentence ends of its own ("Corp. reports")
+            q
+            for q in quotes
+            if not q.session
+            and sentence in (bisect_right(starts, q.start), bisect_right(starts, q.end - 1))
+        ]
+        if near:
+            closest = min(near, key=lambda q: min(abs(q.start - end), abs(start - q.end)))
+            closest.session = when
 
 
 _WEEKDAYS = {

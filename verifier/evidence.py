@@ -101,6 +101,9 @@ class Evidence:
     """(text, event) of every string a news result or the question holds; normalised on demand."""
     texts: list[tuple[str, str]] = field(default_factory=list)
     """(text, event) of every string a successful result or the question holds."""
+    sessions: dict[str, str] = field(default_factory=dict)
+    """The session ("before", "during", "after") each news headline came in, where its result
+    says so."""
     question_money: bool = False
     """Whether the question writes an amount of money at all: if not, its numbers ("the next 30
     days") support no money figure of the draft."""
@@ -194,6 +197,15 @@ class Evidence:
         if not quote:
             return []
         return sorted({event for text, event in self.headlines if quote in _normalised(text)})
+
+    def headline_sessions(self, claim: Claim) -> set[str]:
+        """The sessions of the news headlines the quote matches (those whose result gives one)."""
+        quote = normalise_headline(claim.text)
+        return {
+            session
+            for text, session in self.sessions.items()
+            if quote and quote in _normalised(text)
+        }
 
     def near(self, claim: Claim) -> Fact | None:
         """The fact closest to the claim's first reading, to show an analyst what was there."""
@@ -341,6 +353,9 @@ class _Walker:
             ticker = own.upper()
             self.ev.tickers.setdefault(ticker, set()).add(self.event)
             self.ev.called.add(ticker)
+        headline, session = node.get("headline"), node.get("session")
+        if headline.__class__ is str and session.__class__ is str:
+            self.ev.sessions[headline] = session.lower()
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
         for k, value in node.items():

@@ -308,6 +308,31 @@ def check_unsupported_date(case: Case) -> Iterator[Reason]:
             yield Reason(rule=Rule.UNSUPPORTED_DATE, message=message, span=f.claim.span)
 
 
+_SESSION_SAID = {
+    "before": "before the open",
+    "during": "during the session",
+    "after": "after the close",
+}
+
+
+def check_wrong_session(case: Case) -> Iterator[Reason]:
+    """A quoted headline said to come before the open, during the session or after the close,
+    where every news result that holds it says otherwise."""
+    for f in case.findings:
+        claim = f.claim
+        if claim.kind != "headline" or not claim.session or not f.supported_by:
+            continue
+        sessions = case.evidence.headline_sessions(claim)
+        if sessions and claim.session not in sessions:
+            said = _SESSION_SAID.get(claim.session, claim.session)
+            source = " or ".join(_SESSION_SAID.get(x, x) for x in sorted(sessions))
+            yield Reason(
+                rule=Rule.UNSUPPORTED_DATE,
+                message=f'"{claim.text}" is said to come {said}, but the source has it {source}',
+                span=claim.span,
+            )
+
+
 def check_unknown_ticker(case: Case) -> Iterator[Reason]:
     """A ticker symbol that no call, result or the question mentions."""
     for f in case.findings:
@@ -380,6 +405,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_uncomputed_percentage,
     check_wrong_direction,
     check_unsupported_date,
+    check_wrong_session,
     check_unknown_ticker,
     check_unknown_headline,
     check_missing_answer,

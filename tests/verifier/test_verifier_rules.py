@@ -357,3 +357,41 @@ EVENTS = {
 )
 def test_an_event_figure_named_by_its_kind_must_be_that_kind(draft: str, rules: list[str]) -> None:
     assert run(draft, EVENTS)[1] == rules
+
+
+SESSION_NEWS = {
+    "id": "n2",
+    "tool": "search_news",
+    "args": {"ticker": "AAPL"},
+    "result": {
+        "news": [
+            {
+                "published_at": "2024-06-14T21:30:00Z",
+                "session": "after",
+                "headline": "Apple Inc. unveils new chip at developer event",
+            }
+        ]
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ('"Apple Inc. unveils new chip at developer event" came after the close.', []),
+        ('After the close, Reuters ran "Apple Inc. unveils new chip at developer event".', []),
+        (
+            '"Apple Inc. unveils new chip at developer event" came before the open.',
+            ["unsupported_date"],
+        ),
+        ('"Apple Inc. unveils new chip at developer event" (premarket).', ["unsupported_date"]),
+        (
+            'AAPL fell before the open. "Apple Inc. unveils new chip at developer event" came later.',
+            [],
+        ),
+    ],
+)
+def test_a_headline_said_to_come_in_a_session_must_have_come_then(
+    draft: str, rules: list[str]
+) -> None:
+    assert run(draft, MOVE, SESSION_NEWS)[1] == rules
