@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Literal
+
+from data.errors import InputError
 
 Action = Literal["dropped", "repaired"]
 
@@ -57,3 +60,16 @@ class ImportLog:
                 f" (dropped {dropped:,}, repaired {repaired:,})"
             )
         return lines
+
+
+def require_utf8(path: Path, flag: str) -> None:
+    """The file is UTF-8 text (a BOM allowed); otherwise one line saying where it is not."""
+    data = path.read_bytes()
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            f"{flag} {path} line {line}: not UTF-8 text (byte 0x{data[exc.start]:02x}); "
+            "re-save the file as UTF-8"
+        ) from None

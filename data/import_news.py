@@ -22,7 +22,7 @@ import pyarrow as pa
 from data.contract import NEWS
 from data.errors import InputError
 from data.headlines import normalise_headline
-from data.import_log import ImportLog
+from data.import_log import ImportLog, require_utf8
 
 RETWEET = re.compile(r"^RT @\w+:\s*")
 TRUNCATED = ("…", "...")
@@ -36,6 +36,7 @@ def read_news(path: Path, companies: set[str], log: ImportLog) -> pa.Table:
         raise InputError(f"--news {path}: no such file")
     source = path.name
     rows: list[tuple[datetime, str, str, str, int]] = []
+    require_utf8(path, "--news")
     with path.open(encoding="utf-8") as handle:
         for line, text in enumerate(handle, start=1):
             if not text.strip():

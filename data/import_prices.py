@@ -17,7 +17,7 @@ import pandas as pd
 
 from data.calendar import is_trading_day
 from data.errors import InputError
-from data.import_log import ImportLog
+from data.import_log import ImportLog, require_utf8
 
 Format = Literal["yahoo", "csvdir"]
 HEADERS: dict[Format, list[str]] = {
@@ -65,6 +65,7 @@ def list_price_files(folder: Path) -> list[Path]:
 
 def read_price_file(path: Path, source: str, log: ImportLog) -> TickerPrices:
     """Read, clean and note one ticker's file; the ticker is the file name (BRK-A.csv -> BRK-A)."""
+    require_utf8(path, "--prices")
     fmt = detect_format(path)
     raw = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
     raw.columns = [c.strip().lower().replace("adj close", "adj_close") for c in raw.columns]
@@ -72,6 +73,13 @@ def read_price_file(path: Path, source: str, log: ImportLog) -> TickerPrices:
     frame = _parse(raw)
     frame["line"] = np.arange(len(raw)) + 2
     frame = _drop_bad_rows(frame, fmt, source, log)
+    if frame.empty:
+        first = next((n for n in log.notes if n.source == source), None)
+        why = f" (first: line {first.line}, {first.reason})" if first else ""
+        raise InputError(
+            f"--prices {path}: no usable row{why}; dates are YYYY-MM-DD and prices numbers "
+            "with a '.' decimal point"
+        )
     frame = _repair_range(frame, source, log)
     frame = frame.sort_values("date", kind="stable").reset_index(drop=True)
     ticker = path.stem.strip().upper()
@@ -96,7 +104,7 @@ def _drop_bad_rows(frame: pd.DataFrame, fmt: Format, source: str, log: ImportLog
     closed = sessions[~sessions.map(is_trading_day)].index
     rules: list[tuple[pd.Series, str]] = [
         (frame["date"].isna(), "unreadable date {raw_date!r}"),
-        (frame[prices].isna().any(axis=1), "null price on {raw_date}"),
+        (frame[prices].isna().any(axis=1), "missing or unreadable price on {raw_date}"),
         (frame["volume"].isna(), "null volume on {raw_date}"),
         ((frame[prices] <= 0).any(axis=1), "non-positive price on {raw_date}"),
         (frame["volume"] < 0, "negative volume on {raw_date}"),

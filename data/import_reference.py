@@ -9,6 +9,8 @@ not a row to drop, because a report on a silently shortened portfolio would be w
 from __future__ import annotations
 
 import csv
+import math
+from datetime import date
 from pathlib import Path
 
 import pandas as pd
@@ -17,7 +19,7 @@ import pyarrow as pa
 from data.calendar import is_trading_day
 from data.contract import COMPANIES, HOLDINGS, PORTFOLIOS
 from data.errors import InputError
-from data.import_log import ImportLog
+from data.import_log import ImportLog, require_utf8
 
 DEFAULT_EXCHANGE, DEFAULT_CURRENCY = "NYSE", "USD"
 NASDAQ = frozenset(("AAPL", "AGFS", "AMGN", "AMZN", "CELG", "CHTR", "CMCSA", "CSCO", "FB", "GOOG", "IEP", "INTC", "MSFT", "PCLN", "PICO"))  # fmt: skip
@@ -30,6 +32,7 @@ def read_companies(path: Path, log: ImportLog) -> pd.DataFrame:
     """`ticker, name, sector` rows; rows without a symbol are dropped, later repeats too."""
     if not path.is_file():
         raise InputError(f"--companies {path}: no such file")
+    require_utf8(path, "--companies")
     with path.open(encoding="utf-8-sig", newline="") as handle:
         sample = handle.readline()
     delimiter = "\t" if "\t" in sample else ","
@@ -81,8 +84,14 @@ def read_holdings(path: Path, companies: set[str], log: ImportLog) -> tuple[pa.T
     """The holdings table and the portfolios derived from it (name from the id, in USD)."""
     if not path.is_file():
         raise InputError(f"--holdings {path}: no such file")
+    require_utf8(path, "--holdings")
     with path.open(encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.DictReader(handle))
+    if not rows:
+        raise InputError(
+            f"--holdings {path}: no holdings; give a header {','.join(HOLDING_COLUMNS)} and a row "
+            "per position"
+        )
     log.read["holdings"] += len(rows)
     parsed = [_holding(path, line, row, companies) for line, row in enumerate(rows, start=2)]
     frame = pd.DataFrame(parsed, columns=HOLDING_COLUMNS)
@@ -113,7 +122,7 @@ def _holding(path: Path, line: int, row: dict[str, str], companies: set[str]) ->
     if ticker not in companies:
         raise InputError(f"{where}: ticker {ticker} has no prices or company row in this import")
     try:
-        as_of = pd.Timestamp(row["as_of"].strip()).date()
+        as_of = date.fromisoformat(row["as_of"].strip())  # YYYY-MM-DD only: 02/10 is ambiguous
         quantity, cost = float(row["quantity"]), float(row["cost_basis"])
     except ValueError as exc:
         raise InputError(
@@ -123,6 +132,8 @@ def _holding(path: Path, line: int, row: dict[str, str], companies: set[str]) ->
         raise InputError(
             f"{where}: as_of {as_of} is not a NYSE session; use the session of the snapshot"
         )
+    if not (math.isfinite(quantity) and math.isfinite(cost)):
+        raise InputError(f"{where}: quantity and cost_basis must be finite numbers")
     if quantity <= 0 or cost < 0:
         raise InputError(f"{where}: quantity must be > 0 and cost_basis >= 0")
     return [row["portfolio_id"].strip(), as_of, ticker, quantity, cost]

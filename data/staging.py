@@ -13,7 +13,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from data.contract import TABLES
 from data.errors import InputError
+
+DATA_SET_FILES = frozenset({*(t.filename for t in TABLES.values()), "generation.json"})
+"""What a data set folder holds: all that `--overwrite` may replace."""
 
 
 def check_out_dir(out_dir: Path, *, overwrite: bool) -> None:
@@ -22,6 +26,14 @@ def check_out_dir(out_dir: Path, *, overwrite: bool) -> None:
         raise InputError(f"--out {out_dir}: exists and is not a folder")
     if out_dir.is_dir() and any(out_dir.iterdir()) and not overwrite:
         raise InputError(f"--out {out_dir}: folder is not empty; pass --overwrite to replace it")
+    if overwrite and out_dir.is_dir():
+        foreign = sorted(p.name for p in out_dir.iterdir() if p.name not in DATA_SET_FILES)
+        if foreign:
+            shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
+            raise InputError(
+                f"--out {out_dir}: holds files that are not part of a data set ({shown}); "
+                "--overwrite replaces a data set only: choose another folder or move them"
+            )
 
 
 @contextmanager

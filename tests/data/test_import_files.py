@@ -59,7 +59,7 @@ def test_every_unusable_row_is_dropped_with_its_reason(tmp_path: Path) -> None:
     part = read_price_file(path, "p/abc.csv", log)
     reasons = {n.line: n.reason for n in log.notes}
     assert reasons == {
-        3: "null price on 2024-03-05",
+        3: "missing or unreadable price on 2024-03-05",
         4: "duplicate date 2024-03-04 (line 2 kept)",
         5: "non-positive price on 2024-03-06",
         6: "negative volume on 2024-03-07",
@@ -261,7 +261,7 @@ def test_cli_prints_the_summary_and_refuses_bad_input_in_one_line(tmp_path: Path
         text=True,
     )
     assert done.returncode == 0, done.stderr
-    assert "/p/KO.csv:3: null price on 2024-03-05\n" in done.stdout
+    assert "/p/KO.csv:3: missing or unreadable price on 2024-03-05\n" in done.stdout
     assert "prices: read 2, kept 1 (dropped 1, repaired 0)" in done.stdout
     again = subprocess.run(
         [str(NIGHTDESK), "data", "import", "--out", str(tmp_path / "o"), "--prices", str(prices)],
@@ -282,3 +282,82 @@ def test_a_failed_build_leaves_the_old_set_and_no_staging_behind(tmp_path: Path)
         raise InputError("the imported set breaks the contract")
     assert (out / "prices.parquet").read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["set"]
+
+
+HOLDINGS_HEADER = "portfolio_id,as_of,ticker,quantity,cost_basis"
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        # a file that is not UTF-8, in each kind of input
+        (
+            lambda d: ImportSources(
+                prices=(_latin1(d / "p" / "KO.csv", YAHOO, "2024-03-04,10,11,9,10,10,100\xe9"),)
+            ),
+            "KO.csv line 2: not UTF-8 text (byte 0xe9)",
+        ),
+        (
+            lambda d: ImportSources(
+                prices=(_ko(d),),
+                holdings=_latin1(d / "h.csv", HOLDINGS_HEADER, "démo,2024-03-04,KO,1,1"),
+            ),
+            "h.csv line 2: not UTF-8 text",
+        ),
+        # a price file none of whose rows can be read
+        (
+            lambda d: ImportSources(
+                prices=(write(d / "q" / "KO.csv", YAHOO, "03/04/2024,10,11,9,10,10,100").parent,)
+            ),
+            "KO.csv: no usable row (first: line 2, unreadable date '03/04/2024'); dates are YYYY-MM-DD",
+        ),
+        # holdings: only ISO dates, finite numbers, and at least one row
+        (
+            lambda d: ImportSources(
+                prices=(_ko(d),),
+                holdings=write(d / "h.csv", HOLDINGS_HEADER, "demo,03/04/2024,KO,1,1"),
+            ),
+            "h.csv line 2: Invalid isoformat string",
+        ),
+        (
+            lambda d: ImportSources(
+                prices=(_ko(d),),
+                holdings=write(d / "h.csv", HOLDINGS_HEADER, "demo,2024-03-04,KO,nan,1"),
+            ),
+            "h.csv line 2: quantity and cost_basis must be finite numbers",
+        ),
+        (
+            lambda d: ImportSources(prices=(_ko(d),), holdings=write(d / "h.csv", HOLDINGS_HEADER)),
+            "h.csv: no holdings",
+        ),
+    ],
+)
+def test_unreadable_input_is_refused_in_one_line_and_nothing_is_written(
+    tmp_path: Path, make, message: str
+) -> None:
+    with pytest.raises(InputError) as refused:
+        import_dataset(tmp_path / "out", make(tmp_path))
+    assert message in refused.value.message and "\n" not in refused.value.message
+    assert not (tmp_path / "out").exists()
+
+
+def test_overwrite_replaces_a_data_set_but_no_other_folder(tmp_path: Path) -> None:
+    other = tmp_path / "notes"
+    (other / "sub").mkdir(parents=True)
+    (other / "precious.txt").write_text("keep me")
+    with pytest.raises(InputError, match=r"not part of a data set \(precious.txt, sub\)"):
+        import_dataset(other, ImportSources(prices=(_ko(tmp_path),)), overwrite=True)
+    assert (other / "precious.txt").read_text() == "keep me"
+    import_dataset(tmp_path / "set", ImportSources(prices=(_ko(tmp_path),)))
+    import_dataset(tmp_path / "set", ImportSources(prices=(_ko(tmp_path),)), overwrite=True)
+    assert check_dataset(tmp_path / "set") == []
+
+
+def _ko(root: Path) -> Path:
+    return write(root / "p" / "KO.csv", YAHOO, yahoo_row("2024-03-04", 10.0)).parent
+
+
+def _latin1(path: Path, *lines: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(("\n".join(lines) + "\n").encode("latin-1"))
+    return path if path.suffix != ".csv" or path.parent.name != "p" else path.parent

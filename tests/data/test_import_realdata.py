@@ -69,7 +69,9 @@ def test_everything_imports_and_passes_the_check(imported: tuple[Path, ImportLog
         if "null" in row.values() or "" in row.values()
     )
     assert sum(null_rows.values()) > 0
-    dropped = Counter(n.source.rsplit("/", 1)[-1] for n in log.notes if n.reason.startswith("null"))
+    dropped = Counter(
+        n.source.rsplit("/", 1)[-1] for n in log.notes if n.reason.startswith("missing or")
+    )
     assert dropped == null_rows
     assert log.count("dropped", "prices") == sum(null_rows.values())
     assert log.kept["prices"] == read(out, "prices").shape[0]
