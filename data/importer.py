@@ -79,9 +79,24 @@ def build_tables(sources: ImportSources, log: ImportLog) -> dict[str, pa.Table]:
     tables.update(companies=companies, prices=prices, events=events)
     if sources.news:
         tables["news"] = read_news(sources.news, known, log)
-    if sources.holdings:
-        tables["holdings"], tables["portfolios"] = read_holdings(sources.holdings, known, log)
+    if sources.holdings:  # a position must be priceable: a listed ticker without prices is not
+        holdings, portfolios = read_holdings(sources.holdings, set(by_ticker), log)
+        check_snapshots(holdings, prices, sources.holdings)
+        tables["holdings"], tables["portfolios"] = holdings, portfolios
     return tables
+
+
+def check_snapshots(holdings: pa.Table, prices: pa.Table, path: Path) -> None:
+    """A snapshot dated after the last price could never be reported on: say so now."""
+    if holdings.num_rows == 0 or prices.num_rows == 0:
+        return
+    last = max(prices.column("date").to_pylist())
+    late = sorted({d for d in holdings.column("as_of").to_pylist() if d > last})
+    if late:
+        raise InputError(
+            f"--holdings {path}: snapshot of {late[0]} is after the last price ({last}); no "
+            "night could report on it: import prices up to it, or drop the snapshot"
+        )
 
 
 def merge_prices(

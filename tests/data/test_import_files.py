@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from datetime import UTC, date, datetime, timedelta
@@ -361,3 +362,23 @@ def _latin1(path: Path, *lines: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(("\n".join(lines) + "\n").encode("latin-1"))
     return path if path.suffix != ".csv" or path.parent.name != "p" else path.parent
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("demo,2024-03-04,PEP,10,9", "ticker PEP has no prices"),
+        ("demo,2024-03-08,KO,10,9", "snapshot of 2024-03-08 is after the last price (2024-03-04)"),
+    ],
+)
+def test_holdings_no_night_could_report_on_are_refused(
+    tmp_path: Path, row: str, message: str
+) -> None:
+    companies = write(
+        tmp_path / "c.csv", "ticker,name,sector", "KO,Coca-Cola,Staples", "PEP,Pepsi,Staples"
+    )
+    holdings = write(tmp_path / "h.csv", HOLDINGS_HEADER, row)
+    sources = ImportSources(prices=(_ko(tmp_path),), companies=companies, holdings=holdings)
+    with pytest.raises(InputError, match=re.escape(message)):
+        import_dataset(tmp_path / "out", sources)
+    assert not (tmp_path / "out").exists()
