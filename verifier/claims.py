@@ -473,6 +473,9 @@ _SESSION_WORDS = re.compile(
     r"|tras\s+el\s+cierre|después\s+del\s+cierre))(?!\w)"
 )
 """When a piece of news came, as a draft says it (read in the case-folded text)."""
+_SESSION_STEMS = (
+    "before", "pre", "during", "intraday", "after", "post", "antes", "durante", "tras", "después",
+)  # fmt: skip
 
 
 def _attach_sessions(text: str, claims: list[Claim]) -> None:
@@ -480,7 +483,13 @@ def _attach_sessions(text: str, claims: list[Claim]) -> None:
     folded = text.casefold()
     if len(folded) != len(text):
         return
-    phrases = [(m.start(), m.end(), m.lastgroup or "") for m in _SESSION_WORDS.finditer(folded)]
+    phrases = []
+    for stem in _SESSION_STEMS:  # found in C; the pattern is tried only where one starts
+        i = folded.find(stem)
+        while i >= 0:
+            if (m := _SESSION_WORDS.match(folded, i)) is not None:
+                phrases.append((m.start(), m.end(), m.lastgroup or ""))
+            i = folded.find(stem, i + 1)
     if not phrases:
         return
     starts = sentence_starts(text)
