@@ -483,13 +483,10 @@ def _attach_sessions(text: str, claims: list[Claim]) -> None:
     folded = text.casefold()
     if len(folded) != len(text):
         return
-    phrases = []
-    for stem in _SESSION_STEMS:  # found in C; the pattern is tried only where one starts
-        i = folded.find(stem)
-        while i >= 0:
-            if (m := _SESSION_WORDS.match(folded, i)) is not None:
-                phrases.append((m.start(), m.end(), m.lastgroup or ""))
-            i = folded.find(stem, i + 1)
+    phrases = [
+        (m.start(), m.end(), m.lastgroup or "")
+        for m in matches_at_stems(folded, _SESSION_STEMS, _SESSION_WORDS)
+    ]
     if not phrases:
         return
     starts = sentence_starts(text)
@@ -859,31 +856,35 @@ _FIELD_STEMS = (
     "ended", "settled", "finished", "terminaron", "terminó", "day change", "daily change",
     "variación", "contribu", "aport", "dividend", "earnings", "eps", "beneficio",
 )  # fmt: skip
-"""Where a field name can start: `str.find` finds them in C, and the pattern is tried only there."""
+"""Where a field name can start (see `matches_at_stems`)."""
 
 
-def _field_names(folded: str) -> list[tuple[int, str | None]]:
-    """(end, field) of every field name in the case-folded text, in order."""
+def matches_at_stems(
+    folded: str, stems: Iterable[str], pattern: re.Pattern[str]
+) -> list[re.Match[str]]:
+    """The non-overlapping matches of `pattern`, in order, tried only where one of `stems`
+    starts: `str.find` finds them in C, where a pattern opening with an assertion would be
+    entered at every position."""
     starts = []
-    for stem in _FIELD_STEMS:
+    for stem in stems:
         i = folded.find(stem)
         while i >= 0:
             starts.append(i)
             i = folded.find(stem, i + 1)
-    names: list[tuple[int, str | None]] = []
+    found: list[re.Match[str]] = []
     last = -1
-    for start in sorted(starts):
-        if start >= last and (m := _FIELD_WORD.match(folded, start)) is not None:
-            names.append((m.end(), m.lastgroup))
+    for start in sorted(set(starts)):
+        if start >= last and (m := pattern.match(folded, start)) is not None:
+            found.append(m)
             last = m.end()
-    return names
+    return found
 
 
 def _attach_fields(text: str, figures: list[Claim]) -> None:
     folded = text.casefold()
     if len(folded) != len(text):
         return  # positions would not carry over; fields are then not read
-    names = _field_names(folded)
+    names = [(m.end(), m.lastgroup) for m in matches_at_stems(folded, _FIELD_STEMS, _FIELD_WORD)]
     if not names:
         return
     starts = [f.start for f in figures]

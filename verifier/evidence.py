@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
@@ -418,23 +419,23 @@ class _Walker:
 def _file_dates(ev: Evidence, dates: dict[DateReading, dict[str, bool]]) -> None:
     """File each date under every detail a claim may give of it (day, month, quarter, year);
     `free_dates` leaves out the events that name a quarter only as a comparison base."""
-    index, free = ev.dates, ev.free_dates
     for when, events in dates.items():
         keys = _date_keys(when)
-        for key in keys:
-            held = index.get(key)
-            if held is None:
-                index[key] = set(events)
-            else:
-                held.update(events)
+        _file(ev.dates, keys, events)
         untied = [e for e, tied in events.items() if not tied]
         if untied:
-            for key in keys:
-                held = free.get(key)
-                if held is None:
-                    free[key] = set(untied)
-                else:
-                    held.update(untied)
+            _file(ev.free_dates, keys, untied)
+
+
+def _file(
+    index: dict[DateReading, set[str]], keys: Iterable[DateReading], events: Iterable[str]
+) -> None:
+    for key in keys:
+        held = index.get(key)
+        if held is None:
+            index[key] = set(events)
+        else:
+            held.update(events)
 
 
 _INF = float("inf")
