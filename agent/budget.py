@@ -172,6 +172,11 @@ class BudgetLedger(BaseModel):
     cost_note: str | None = None
     prices: str = ""
 
+    @classmethod
+    def empty(cls, budget: BudgetConfig) -> BudgetLedger:
+        """The ledger of a run that has spent nothing yet (or whose spend is unknown)."""
+        return cls(run_tokens=budget.run_tokens, question_tokens=budget.question_tokens)
+
 
 class QuestionMeter:
     """The budget of one question: reserve before a call, settle after it."""

@@ -58,7 +58,10 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
         prepared = time.perf_counter()
         if config.shards > 1:  # the shards keep the spend until the night has it all
             save_attempt(
-                layout, Attempt(run_id=run_id, started_at=started, ledger=empty_ledger(config))
+                layout,
+                Attempt(
+                    run_id=run_id, started_at=started, ledger=BudgetLedger.empty(config.budget)
+                ),
             )
             batch, shards = await run_shards(
                 config.model_copy(update={"report_date": report_date}),
@@ -68,7 +71,9 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
                 qset,
             )
         else:
-            attempt = Attempt(run_id=run_id, started_at=started, ledger=empty_ledger(config))
+            attempt = Attempt(
+                run_id=run_id, started_at=started, ledger=BudgetLedger.empty(config.budget)
+            )
 
             def keep_spend(_result: TickerResult, _reused: bool, ledger: BudgetLedger) -> None:
                 attempt.tickers_done += 1
@@ -131,12 +136,6 @@ def budget_of(
     what every attempt at this night spent (`night`: more than `used` after a crash and rerun)."""
     budget = {**ledger.model_dump(mode="json"), "night": night.summary()}
     return {**budget, "shards": shards} if shards else budget
-
-
-def empty_ledger(config: RunConfig) -> BudgetLedger:
-    return BudgetLedger(
-        run_tokens=config.budget.run_tokens, question_tokens=config.budget.question_tokens
-    )
 
 
 def collect_tables(catalog: Catalog, portfolios: list[str], day: date) -> list[PortfolioTable]:

@@ -324,10 +324,7 @@ def gather_shard(job: ShardJob, run: FlowRun, qset: QuestionSet) -> ShardResult:
             for ticker, owners in sorted(job.holders.items())
         ],
         reused=sorted(t for t in job.holders if t in stored and stored[t].reused),
-        ledger=ledger
-        or BudgetLedger(
-            run_tokens=config.budget.run_tokens, question_tokens=config.budget.question_tokens
-        ),
+        ledger=ledger or BudgetLedger.empty(config.budget),
         finished=sum(t in stored for t in job.holders),
         ledger_from=source,
     )
