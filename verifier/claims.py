@@ -63,6 +63,12 @@ class Claim:
     session: str = ""
     """For a quoted headline: when its sentence says it came ("before", "during" or "after" the
     trading session: "published after the close"), or empty."""
+    headline: str = ""
+    """For a date written with its time: the quoted headline next to it in its sentence, whose
+    time it gives ("\"Acme beats estimates\" (2024-12-30T21:05Z)"), or empty."""
+    event: str = ""
+    """For a date: the kind of corporate event the draft names it as the day of ("earnings on
+    2025-01-13", "dividendo el 13 de enero"): a key of `EVENT_KINDS`, or empty."""
 
     @property
     def bare_quarter(self) -> bool:
@@ -460,7 +466,8 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     attach_periods(text, claims, starts)
     _attach_weekdays(text, claims)
     if any(c.kind == "headline" for c in claims):
-        _attach_sessions(text, claims)
+        _attach_to_headlines(text, claims)
+    _attach_event_kinds(text, claims)
     return claims
 
 
@@ -478,30 +485,87 @@ _SESSION_STEMS = (
 )  # fmt: skip
 
 
-def _attach_sessions(text: str, claims: list[Claim]) -> None:
-    """Each session phrase goes to the nearest quoted headline of its sentence."""
+def _attach_to_headlines(text: str, claims: list[Claim]) -> None:
+    """Each session phrase, and each date written with its time, goes to the nearest quoted
+    headline of its sentence: it says when that headline came."""
     folded = text.casefold()
     if len(folded) != len(text):
         return
-    phrases = [
-        (m.start(), m.end(), m.lastgroup or "")
+    phrases: list[tuple[int, int, str, Claim | None]] = [
+        (m.start(), m.end(), m.lastgroup or "", None)
         for m in matches_at_stems(folded, _SESSION_STEMS, _SESSION_WORDS)
     ]
+    phrases += [(c.start, c.end, "", c) for c in claims if c.kind == "date" and _is_timestamp(c)]
     if not phrases:
         return
     starts = sentence_starts(text)
     quotes = [c for c in claims if c.kind == "headline"]
-    for start, end, when in phrases:
+    for start, end, when, stamp in phrases:
         sentence = bisect_right(starts, start)
         near = [  # a quote may hold sentence ends of its own ("Corp. reports")
             q
             for q in quotes
-            if not q.session
+            if (stamp is not None or not q.session)
             and sentence in (bisect_right(starts, q.start), bisect_right(starts, q.end - 1))
         ]
-        if near:
-            closest = min(near, key=lambda q: min(abs(q.start - end), abs(start - q.end)))
+        if not near:
+            continue
+        closest = min(near, key=lambda q: min(abs(q.start - end), abs(start - q.end)))
+        if stamp is None:
             closest.session = when
+        else:
+            stamp.headline = closest.text
+
+
+_TIME_AFTER_DATE = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d")
+
+
+def _is_timestamp(claim: Claim) -> bool:
+    return _TIME_AFTER_DATE.match(claim.text) is not None
+
+
+EVENT_KINDS = frozenset({"dividend", "earnings", "split"})
+"""Kinds of corporate event: a draft may name an event's day ("earnings on 2025-01-13") and its
+figure ("a dividend of $0.87"), and a result's event `value` is filed under its kind."""
+_EVENT_WORD = re.compile(
+    r"(?<!\w)(?:(?P<earnings>(?:earnings|eps)(?:\s+(?:report|release|call|announcement|date))?"
+    r"|(?:informe|presentación|publicación)\s+de\s+resultados)"
+    r"|(?P<dividend>(?:ex-)?dividend(?:\s+(?:payment|payout|date))?|dividendo)"
+    r"|(?P<split>(?:stock\s+|share\s+)?split(?:\s+date)?|desdoblamiento))(?!\w)"
+)
+_EVENT_STEMS = (
+    "earnings", "eps", "informe", "presentación", "publicación", "ex-", "dividend", "stock",
+    "share", "split", "desdoblamiento",
+)  # fmt: skip
+_EVENT_GAP = re.compile(
+    r"\s*[:(]\s*|(?:\s+(?:of|de)\s+(?:us)?[$€£]?\s*[\d.,]+(?:\s*(?:[$€£]|usd|eur|cents?))?"
+    r"(?:\s+(?:a|per|por)\s+(?:share|acción))?)?(?:\s+(?:is|was|are|were|es|será|fue))?"
+    r"(?:\s+(?:scheduled|set|expected|due|planned|slated|programad[oa]|previst[oa]))?"
+    r"(?:\s+(?:on|for|el|para\s+el|del))?\s+"
+)
+"""Between the name of an event and its day ("earnings on", "dividend: ", "split scheduled for",
+"dividendo el", "dividend of $0.87 per share on"), read in the case-folded text."""
+
+
+def _attach_event_kinds(text: str, claims: list[Claim]) -> None:
+    """A date right after the name of a corporate event is named as that event's day."""
+    folded = text.casefold()
+    if len(folded) != len(text):
+        return
+    names = [(m.end(), m.lastgroup) for m in matches_at_stems(folded, _EVENT_STEMS, _EVENT_WORD)]
+    if not names:
+        return
+    dates = [c for c in claims if c.kind == "date"]
+    starts = [c.start for c in dates]
+    for end, kind in names:
+        i = bisect_left(starts, end)
+        if (
+            kind
+            and i < len(dates)
+            and dates[i].start - end < 64
+            and _EVENT_GAP.fullmatch(folded, end, dates[i].start)
+        ):
+            dates[i].event = kind
 
 
 _WEEKDAYS = {

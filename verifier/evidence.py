@@ -17,7 +17,14 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from verifier.claims import QUARTER_BASE, Claim, DateReading, extract_facts, normalise_headline
+from verifier.claims import (
+    EVENT_KINDS,
+    QUARTER_BASE,
+    Claim,
+    DateReading,
+    extract_facts,
+    normalise_headline,
+)
 from verifier.claims import clear_caches as clear_claim_caches
 from verifier.numbers import tolerance
 from verifier.periods import Period
@@ -35,9 +42,6 @@ _PERCENT_KEY = re.compile(
     r"pct|percent|return|ratio|yield|weight|contribution|^value$|(?:^|_)rate$"
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
-EVENT_KINDS = frozenset({"dividend", "earnings", "split"})
-"""Event kinds whose `value` is filed under the kind, so that a draft's "a dividend of $0.87"
-must be a dividend's value."""
 _MONEY = re.compile(r"(?i)[$€£]|\b(?:usd|eur|gbp|dollars?|d[oó]lar(?:es)?|euros?)\b")
 _PERCENT_UNIT_KEY = re.compile(r"pct|percent")
 """Keys whose numbers are already in percent (`change_pct: -1.35` is -1.35%, never -135%)."""
@@ -105,6 +109,12 @@ class Evidence:
     sessions: dict[str, str] = field(default_factory=dict)
     """The session ("before", "during", "after") each news headline came in, where its result
     says so."""
+    published: dict[str, set[str]] = field(default_factory=dict)
+    """The times (`published_at`, as written) each news headline came at, where its result
+    says so."""
+    event_days: dict[DateReading, set[str]] = field(default_factory=dict)
+    """The kinds of the corporate events a result lists on each day (filed with and without the
+    year), for "earnings on 2025-01-13" where the trace's event that day is a dividend."""
     question_money: bool = False
     """Whether the question writes an amount of money at all: if not, its numbers ("the next 30
     days") support no money figure of the draft."""
@@ -206,6 +216,16 @@ class Evidence:
             session
             for text, session in self.sessions.items()
             if quote and quote in _normalised(text)
+        }
+
+    def headline_times(self, quote: str) -> set[str]:
+        """The publication times of the news headlines the quote matches (where given)."""
+        quote = normalise_headline(quote)
+        return {
+            when
+            for text, times in self.published.items()
+            if quote and quote in _normalised(text)
+            for when in times
         }
 
     def near(self, claim: Claim) -> Fact | None:
@@ -354,11 +374,23 @@ class _Walker:
             ticker = own.upper()
             self.ev.tickers.setdefault(ticker, set()).add(self.event)
             self.ev.called.add(ticker)
-        headline, session = node.get("headline"), node.get("session")
-        if headline.__class__ is str and session.__class__ is str:
-            self.ev.sessions[headline] = session.lower()
+        headline = node.get("headline")
+        if headline.__class__ is str:
+            session, published = node.get("session"), node.get("published_at")
+            if session.__class__ is str:
+                self.ev.sessions[headline] = session.lower()
+            if published.__class__ is str:
+                self.ev.published.setdefault(headline, set()).add(published)
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
+        if (
+            named
+            and (day := node.get("date")).__class__ is str
+            and (iso := _ISO_DATE.fullmatch(day))
+        ):
+            for (year, month, dd), _ in _iso_days(iso)[:1]:
+                for key in ((year, month, dd), (None, month, dd)):
+                    self.ev.event_days.setdefault(key, set()).add(named)
         for k, value in node.items():
             name = k.lower() if k.__class__ is str else str(k).lower()
             if name == "expression" and self.tool == "calculate":

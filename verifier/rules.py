@@ -269,6 +269,45 @@ def _wrong_weekday(claim: Claim, evidence: Evidence) -> str | None:
     )
 
 
+def _wrong_time(claim: Claim, stamp: re.Match[str], evidence: Evidence) -> str | None:
+    """Why a date written with its time is unsupported: no result holds that minute of that day,
+    or the quoted headline it is written with came at another time."""
+    day, minute = stamp.groups()
+    written = (f"{day}T{minute}", f"{day} {minute}")
+    if not any(w in text for text, _ in evidence.texts for w in written):
+        return f'"{claim.text}": no tool result has this time on that day'
+    if not claim.headline:
+        return None
+    times = evidence.headline_times(claim.headline)
+    if not times or any(when.startswith(written) for when in times):
+        return None
+    return (
+        f'"{claim.text}" is given as the time of "{claim.headline}", but the source has that '
+        f"headline at {' or '.join(sorted(times))}"
+    )
+
+
+def _wrong_event(claim: Claim, evidence: Evidence) -> str | None:
+    """Why a date named as the day of an event kind ("earnings on 2025-01-13") is not one, where
+    the trace lists events on that day and none of them is of that kind."""
+    listed: set[str] = set()
+    for reading in claim.dates:
+        kinds = evidence.event_days.get(reading)
+        if kinds:
+            if claim.event in kinds:
+                return None
+            listed |= kinds
+    if not listed:
+        return None
+    return (
+        f'"{claim.text}" is named as the day of {_EVENT_SAID[claim.event]}, but the trace lists '
+        f"{' and '.join(_EVENT_SAID[k] for k in sorted(listed))} on that day"
+    )
+
+
+_EVENT_SAID = {"dividend": "a dividend", "earnings": "earnings", "split": "a split"}
+
+
 def _word_start(case: Case, claim: Claim) -> int:
     draft = case.trace.draft or ""
     found = draft.rfind(claim.direction_word, 0, claim.start)
@@ -287,14 +326,11 @@ def check_unsupported_date(case: Case) -> Iterator[Reason]:
             yield Reason(rule=Rule.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
             continue
         if f.claim.kind == "date" and f.supported_by and (stamp := _TIMESTAMP.match(f.claim.text)):
-            day, minute = stamp.groups()
-            written = (f"{day}T{minute}", f"{day} {minute}")
-            if not any(w in text for text, _ in case.evidence.texts for w in written):
-                yield Reason(
-                    rule=Rule.UNSUPPORTED_DATE,
-                    message=f'"{f.claim.text}": no tool result has this time on that day',
-                    span=f.claim.span,
-                )
+            if message := _wrong_time(f.claim, stamp, case.evidence):
+                yield Reason(rule=Rule.UNSUPPORTED_DATE, message=message, span=f.claim.span)
+            continue
+        if f.claim.event and f.supported_by and (wrong := _wrong_event(f.claim, case.evidence)):
+            yield Reason(rule=Rule.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
             continue
         if f.claim.kind == "date" and not f.supported_by:
             message = (

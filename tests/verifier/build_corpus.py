@@ -22,6 +22,7 @@ from agent.trace import Trace
 from data.generate import generate_dataset
 from tools.catalog import Catalog, open_catalog
 from tools.registry import call_tool
+from verifier.claims import normalise_headline
 
 CASES = Path(__file__).parent / "cases"
 REPORT = date(2024, 3, 28)
@@ -259,6 +260,21 @@ def news_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
             f'{ticker} {word} {abs(pct):.2f}%, in line with {other}; "{head}".',
             ["unknown_ticker"],
         )
+        times = [x["published_at"][:16] for x in n["news"][:2]]
+        second = n["news"][1]["headline"] if len(n["news"]) > 1 else head
+        if len(set(times)) == 2 and normalise_headline(second) != normalise_headline(head):
+            yield mk(
+                "timed",
+                f'{ticker} {word} {abs(pct):.2f}%: "{head}" ({times[0]}Z), after "{second}" '
+                f"({times[1]}Z).",
+                [],
+            )
+            yield mk(
+                "bad-swapped-times",
+                f'{ticker} {word} {abs(pct):.2f}%: "{head}" ({times[1]}Z), after "{second}" '
+                f"({times[0]}Z).",
+                ["unsupported_date"],
+            )
 
 
 def position_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
@@ -424,12 +440,57 @@ def failure_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
     )
 
 
+def events_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
+    """Event calendars: each event's day and figure named by its kind, and the kinds swapped."""
+    for ticker in tickers:
+        rec = Recorder(cat)
+        listed = rec("get_events", ticker=ticker, start="2024-01-02", end="2024-06-30")
+        events = listed.get("events", [])
+        kinds = {e["kind"]: e for e in events}
+        if len(kinds) < 2:
+            continue
+        (k1, e1), (k2, e2) = sorted(kinds.items())[:2]
+        q = f"Which events does {ticker} have between 2024-01-02 and 2024-06-30?"
+
+        def mk(name: str, d: str, r: list[str]) -> dict[str, Any]:
+            return case("events", f"{ticker}-{name}", q, rec.events, d, r, ["date"])
+
+        yield mk("en", f"{ticker}: {k1} on {e1['date']}, {k2} on {en_date(e2['date'])}.", [])
+        es = {
+            "dividend": "dividendo",
+            "earnings": "informe de resultados",
+            "split": "desdoblamiento",
+        }
+        yield mk(
+            "es",
+            f"{ticker}: {es[k1]} el {es_date(e1['date'])}; {es[k2]} el {es_date(e2['date'])}.",
+            [],
+        )
+        yield mk(
+            "bad-kinds-swapped",
+            f"{ticker}: {k1} on {e2['date']}, {k2} on {en_date(e1['date'])}.",
+            ["unsupported_date"],
+        )
+        valued = [(k, e) for k, e in kinds.items() if k != "split" and e["value"]]
+        if valued and len(kinds) > 1:
+            kind, event = valued[0]
+            other = next(k for k in ("earnings", "dividend") if k != kind)
+            yield mk(
+                "bad-figure-kind",
+                f"{ticker} has {other} of ${event['value']:.2f} on {event['date']}.",
+                ["unsupported_date", "unsupported_figure"]
+                if event["date"] not in {e["date"] for e in events if e["kind"] == other}
+                else ["unsupported_figure"],
+            )
+
+
 FAMILIES: tuple[Callable[[Catalog, list[str]], Iterator[dict[str, Any]]], ...] = (
     move_cases,
     news_cases,
     position_cases,
     change_cases,
     failure_cases,
+    events_cases,
 )
 
 

@@ -351,8 +351,12 @@ EVENTS = {
     [
         ("AAPL pays a dividend of $0.87 on 2024-07-01.", []),
         ("AAPL pagará un dividendo de 0,87 $ el 1 de julio de 2024.", []),
-        ("AAPL reports earnings of $0.87 on 2024-07-01.", ["unsupported_figure"]),
-        ("AAPL has EPS of $0.87 due on 2024-07-01.", ["unsupported_figure"]),
+        (
+            "AAPL reports earnings of $0.87 on 2024-07-01.",
+            ["unsupported_date", "unsupported_figure"],
+        ),
+        ("AAPL has EPS of $0.87 due on 2024-07-01.", ["unsupported_date", "unsupported_figure"]),
+        ("AAPL reports EPS of $0.87 on 2024-06-14.", ["unsupported_figure"]),  # no event that day
     ],
 )
 def test_an_event_figure_named_by_its_kind_must_be_that_kind(draft: str, rules: list[str]) -> None:
@@ -395,3 +399,80 @@ def test_a_headline_said_to_come_in_a_session_must_have_come_then(
     draft: str, rules: list[str]
 ) -> None:
     assert run(draft, MOVE, SESSION_NEWS)[1] == rules
+
+
+TWO_NEWS = {
+    "id": "n3",
+    "tool": "search_news",
+    "args": {"ticker": "AAPL"},
+    "result": {
+        "news": [
+            {"published_at": "2024-06-13T21:05:00Z", "headline": "Apple beats quarterly estimates"},
+            {"published_at": "2024-06-14T14:22:00Z", "headline": "Apple cuts full year outlook"},
+        ]
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        (
+            '"Apple beats quarterly estimates" (2024-06-13T21:05Z), then "Apple cuts full year '
+            'outlook" (2024-06-14T14:22Z).',
+            [],
+        ),
+        (
+            'At 2024-06-14 14:22, "Apple cuts full year outlook"; at 2024-06-13 21:05, "Apple '
+            'beats quarterly estimates".',
+            [],
+        ),
+        (
+            '"Apple beats quarterly estimates" (2024-06-14T14:22Z), then "Apple cuts full year '
+            'outlook" (2024-06-13T21:05Z).',
+            ["unsupported_date"],
+        ),
+        (
+            'At 2024-06-13 21:05, "Apple cuts full year outlook". AAPL closed at 27.88.',
+            ["unsupported_date"],
+        ),
+        (  # a time in another sentence than the quote is not that headline's time
+            'AAPL closed at 27.88 on 2024-06-13 21:05. "Apple cuts full year outlook" came later.',
+            [],
+        ),
+    ],
+)
+def test_a_timestamp_written_with_a_headline_must_be_that_headlines_time(
+    draft: str, rules: list[str]
+) -> None:
+    assert run(draft, MOVE, TWO_NEWS)[1] == rules
+
+
+CALENDAR = {
+    "id": "v2",
+    "tool": "get_events",
+    "args": {"ticker": "AAPL", "start": "2024-06-14", "end": "2024-09-14"},
+    "result": {
+        "ticker": "AAPL",
+        "events": [
+            {"date": "2024-07-01", "kind": "dividend", "value": 0.25},
+            {"date": "2024-08-01", "kind": "earnings", "value": None},
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ("AAPL reports earnings on 2024-08-01 and pays a dividend on 2024-07-01.", []),
+        ("AAPL: earnings report scheduled for August 1, 2024; ex-dividend date: July 1.", []),
+        ("AAPL: dividendo el 1 de julio de 2024, informe de resultados el 1 de agosto.", []),
+        ("AAPL reports earnings on 2024-07-01.", ["unsupported_date"]),
+        ("AAPL: the dividend date is August 1, 2024.", ["unsupported_date"]),
+        ("AAPL: informe de resultados el 1 de julio de 2024.", ["unsupported_date"]),
+        ("AAPL: earnings on 2024-06-14 took it to 27.88.", []),  # no event that day: not judged
+    ],
+)
+def test_a_day_named_as_an_events_must_be_a_day_of_that_kind(draft: str, rules: list[str]) -> None:
+    assert run(draft, MOVE, CALENDAR)[1] == rules
