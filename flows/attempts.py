@@ -2,8 +2,9 @@
 
 A rerun after a crash reuses the tickers the crashed attempt finished and spends nothing on them,
 so its own ledger shows only what it added. Each attempt therefore keeps its ledger under
-`<out>/.ledgers/<date>/<run-id>.json`, rewritten (atomically) as each ticker finishes and once
-more when it has answered everything; the manifest and `nightdesk budget` add them up into the
+`<out>/.ledgers/<date>/<run-id>.json`, rewritten (atomically) as each ticker finishes, every few
+seconds while calls settle (so a crash loses at most the spend of its last seconds) and once more
+when it has answered everything; the manifest and `nightdesk budget` add them up into the
 night's spend. An attempt's budget is its own: the attempts add up, they do not share a budget.
 """
 
@@ -21,7 +22,7 @@ from flows.layout import RunLayout, check_name, write_json
 
 
 class Attempt(BaseModel):
-    """One attempt's spend: as of its last finished ticker, or complete once `answered`."""
+    """One attempt's spend: as last saved while it ran, or complete once `answered`."""
 
     run_id: str
     started_at: datetime

@@ -4,6 +4,7 @@ and the deployment's form in the Prefect UI (bounds and descriptions included)."
 from __future__ import annotations
 
 import os
+import re
 from datetime import date
 from pathlib import Path
 from typing import Literal
@@ -89,3 +90,17 @@ class RunConfig(BaseModel):
     @classmethod
     def _unique(cls, value: list[str]) -> list[str]:
         return list(dict.fromkeys(value))
+
+
+OPTION_PARAMETERS = {"date": "report_date", "out": "out_dir", "data": "data_dir", "model": "model"}
+"""The CLI option each `RunConfig` field is given by, where their names differ."""
+_PASS_OPTION = re.compile(r"\bpass --(" + "|".join(OPTION_PARAMETERS) + r")\b(?! as)")
+_OPTION = re.compile(r"(?<![\w-])--(" + "|".join(OPTION_PARAMETERS) + r")\b")
+
+
+def as_parameters(message: str) -> str:
+    """A refusal worded for a run started in the Prefect UI or by its API: where the CLI's
+    message names an option ("pass --date 2024-06-03 or earlier"), name the `config` field
+    ("set report_date to 2024-06-03 or earlier")."""
+    message = _PASS_OPTION.sub(lambda m: f"set {OPTION_PARAMETERS[m.group(1)]} to", message)
+    return _OPTION.sub(lambda m: OPTION_PARAMETERS[m.group(1)], message)

@@ -45,6 +45,10 @@ class TickerBatch:
 
 TickerDone = Callable[[TickerResult, bool, BudgetLedger], None]
 """Called as each ticker finishes: its result, whether it was reused, the spend so far."""
+SpendSeen = Callable[[BudgetLedger], None]
+"""Called with the spend so far every `SPEND_EVERY_S` while calls settle, so that what a dying
+process spent on its unfinished tickers is on disk too, not only the spend of finished ones."""
+SPEND_EVERY_S = 5.0
 
 
 async def answer_tickers(
@@ -54,9 +58,12 @@ async def answer_tickers(
     qset: QuestionSet,
     run_id: str,
     on_done: TickerDone | None = None,
+    on_spend: SpendSeen | None = None,
+    spend_every_s: float = SPEND_EVERY_S,
 ) -> TickerBatch:
     """Every ticker of `holders` answered within `config.budget` and `config.concurrency`;
-    `on_done` sees each ticker as it finishes (a shard stores it there, so a crash keeps it)."""
+    `on_done` sees each ticker as it finishes (a shard stores it there, so a crash keeps it),
+    `on_spend` the spend every `spend_every_s` seconds in which some call settled."""
     report_date = catalog.report_date
     provider = open_provider(config)
     budget = RunBudget(config.budget, list(holders), provider=provider.name, model=provider.model)
@@ -86,11 +93,26 @@ async def answer_tickers(
     ]
     layout = RunLayout(Path(config.out_dir), report_date)
     token = SERVICES.set(services)
+    keeper = None
+    if on_spend is not None:
+        keeper = asyncio.create_task(keep_spend(budget, on_spend, spend_every_s))
     try:
         results, reused = await run_tickers(jobs, layout, config, budget, on_done)
     finally:
         SERVICES.reset(token)
+        if keeper is not None:
+            keeper.cancel()
     return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
+
+
+async def keep_spend(budget: RunBudget, on_spend: SpendSeen, every_s: float) -> None:
+    """Hand the spend to `on_spend` every `every_s` seconds, when it changed since the last."""
+    seen = budget.used
+    while True:
+        await asyncio.sleep(every_s)
+        if budget.used != seen:
+            seen = budget.used
+            on_spend(budget.ledger())
 
 
 async def run_tickers(

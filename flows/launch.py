@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from flows.config import RunConfig
+from flows.guard import start_guard
 from flows.terminal import output_console
 
 PREFECT_DEFAULTS = {
@@ -40,6 +41,10 @@ def prepare_prefect(home: Path = Path(".nightdesk/prefect")) -> None:
 def run_with_progress(config: RunConfig, console: Console | None = None) -> dict[str, Any]:
     """Run the flow in this process, showing tickers done, accepted, rejected and tokens."""
     prepare_prefect()
+    start_guard()  # a run killed outright takes its temporary Prefect server with it
+    from prefect.exceptions import FailedRun
+
+    from data.errors import InputError
     from flows.nightly import nightly_reports
     from flows.progress import RunProgress, listen
 
@@ -63,7 +68,11 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
         bar.update(task_id, total=p.tickers_total, completed=p.tickers_done, detail=detail)
 
     with bar, listen(show):
-        result: dict[str, Any] = asyncio.run(nightly_reports(config))
+        try:
+            result = asyncio.run(nightly_reports(config))
+        except FailedRun as exc:  # the flow's checks refused what the CLI's passed a moment ago
+            raise InputError(str(exc)) from None
+    assert isinstance(result, dict)
     return result
 
 

@@ -20,14 +20,17 @@ from pathlib import Path
 from typing import Any
 
 from prefect import flow
+from prefect.client.schemas.objects import State
 from prefect.context import FlowRunContext
+from prefect.states import Failed
 
 from agent.budget import BudgetLedger
 from agent.prompts import PROMPT_VERSION
 from agent.questions import QuestionSet, load_question_set
+from data.errors import InputError
 from flows.artifacts import publish_artifacts
 from flows.attempts import Attempt, NightSpend, load_night, save_attempt
-from flows.config import RunConfig
+from flows.config import RunConfig, as_parameters
 from flows.fanout import answer_tickers
 from flows.layout import RunLayout, catalog_dir, check_name
 from flows.portfolio import PortfolioTable, collect_portfolio_table
@@ -40,12 +43,19 @@ from tools.registry import TOOLS_VERSION, call_tool
 
 
 @flow(name="nightly-reports", log_prints=True)
-async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  # noqa: B008
-    """One night: every portfolio's report for one session, within the run's token budget."""
+async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | State:  # noqa: B008
+    """One night: every portfolio's report for one session, within the run's token budget.
+
+    Input the checks refuse ends the run Failed with their one line as its message (no
+    traceback: nothing went wrong in the code), worded with the `config` fields to set; called
+    directly, the flow then raises `FailedRun` with that line."""
     started = datetime.now(UTC)
     clock = time.perf_counter()
     run_id = current_run_id()
-    config = check_night(config)
+    try:
+        config = check_night(config)
+    except InputError as exc:
+        return Failed(message=as_parameters(exc.message))
     report_date = config.report_date
     assert report_date is not None
     qset = load_question_set(config.question_set)
@@ -75,12 +85,17 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any]:  #
                 run_id=run_id, started_at=started, ledger=BudgetLedger.empty(config.budget)
             )
 
-            def keep_spend(_result: TickerResult, _reused: bool, ledger: BudgetLedger) -> None:
-                attempt.tickers_done += 1
+            def spent(ledger: BudgetLedger) -> None:
                 attempt.ledger = ledger
                 save_attempt(layout, attempt)
 
-            batch = await answer_tickers(config, catalog, holders, qset, run_id, on_done=keep_spend)
+            def ticker_done(_result: TickerResult, _reused: bool, ledger: BudgetLedger) -> None:
+                attempt.tickers_done += 1
+                spent(ledger)
+
+            batch = await answer_tickers(
+                config, catalog, holders, qset, run_id, on_done=ticker_done, on_spend=spent
+            )
             shards = []
         answered = time.perf_counter()
         fingerprint = catalog.fingerprint

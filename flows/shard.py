@@ -49,15 +49,16 @@ class ShardJob(BaseModel):
     data_fingerprint: str = Field(description="Fingerprint of the data the night planned on.")
 
 
-LedgerSource = Literal["final", "last_ticker", "none"]
+LedgerSource = Literal["final", "last_saved", "none"]
 
 
 class ShardResult(BaseModel):
     """A shard as the parent gathers it: a result per ticker, the tickers it reused, its ledger.
 
-    `ledger_from` says how complete the spend is: `final` (the shard finished), `last_ticker`
-    (it stopped early: spend as of its last finished ticker, calls settled after that are not
-    in it) or `none` (it finished no ticker)."""
+    `ledger_from` says how complete the spend is: `final` (the shard finished), `last_saved`
+    (it stopped early: spend as of its last save, made as each ticker finished and every few
+    seconds while calls settled; calls of its last seconds may be missing) or `none` (it saved
+    no spend)."""
 
     index: int
     flow_run_id: str
@@ -76,9 +77,10 @@ class StoredTicker(BaseModel):
 
 
 class ShardStore:
-    """A shard's folder: `tickers/<ticker>.json` as each finishes, `ledger.json` (the spend as of
-    the last finished ticker), and `final.json` (the whole ledger) when the shard completes.
-    Every file is written atomically, so what a dead worker left behind is whole."""
+    """A shard's folder: `tickers/<ticker>.json` as each finishes, `ledger.json` (the spend, saved
+    as each ticker finishes and every few seconds while calls settle), and `final.json` (the
+    whole ledger) when the shard completes. Every file is written atomically, so what a dead
+    worker left behind is whole."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -94,6 +96,9 @@ class ShardStore:
         name = check_name(result.ticker, "ticker")
         stored = StoredTicker(reused=reused, result=result)
         write_json(self.folder / "tickers" / f"{name}.json", stored.model_dump(mode="json"))
+        self.spent(ledger)
+
+    def spent(self, ledger: BudgetLedger) -> None:
         write_json(self.folder / "ledger.json", ledger.model_dump(mode="json"))
 
     def complete(self, ledger: BudgetLedger) -> None:
@@ -108,7 +113,7 @@ class ShardStore:
 
     def ledger(self, completed: bool) -> tuple[BudgetLedger | None, LedgerSource]:
         """The final ledger of a completed shard, else the last one stored, else none."""
-        sources: list[tuple[str, LedgerSource]] = [("ledger.json", "last_ticker")]
+        sources: list[tuple[str, LedgerSource]] = [("ledger.json", "last_saved")]
         if completed:
             sources.insert(0, ("final.json", "final"))
         for name, source in sources:
@@ -173,7 +178,13 @@ async def nightly_shard(job: ShardJob) -> str:
             )
         store = ShardStore.of(job)
         batch = await answer_tickers(
-            config, catalog, job.holders, qset, job.run_id, on_done=store.ticker_done
+            config,
+            catalog,
+            job.holders,
+            qset,
+            job.run_id,
+            on_done=store.ticker_done,
+            on_spend=store.spent,
         )
     finally:
         catalog.close()

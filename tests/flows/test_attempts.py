@@ -49,3 +49,26 @@ def test_attempts_add_up_and_a_crashed_sharded_one_counts_what_its_shards_stored
     assert night.attempts[0].ledger.used == Usage(input_tokens=4_000, output_tokens=400)
     assert night.used.total == 4_400 + 550
     assert night.summary()["used"]["total"] == 4_950
+
+
+def test_the_spend_of_unfinished_questions_is_handed_on_while_calls_settle() -> None:
+    import asyncio
+
+    from agent.budget import BudgetConfig, RunBudget
+    from flows.fanout import keep_spend
+
+    budget = RunBudget(BudgetConfig(run_tokens=100_000, question_tokens=10_000), ["AAA"])
+    meter = budget.ticker("AAA").question("AAA/move", "move")
+    seen: list[int] = []
+
+    async def night() -> None:
+        keeper = asyncio.create_task(keep_spend(budget, lambda s: seen.append(s.used.total), 0.01))
+        await asyncio.sleep(0.05)  # nothing settled yet: nothing to hand on
+        reservation = meter.reserve(1_000, prompt_tokens=600)
+        assert reservation is not None
+        meter.settle(reservation, Usage(input_tokens=600, output_tokens=50))
+        await asyncio.sleep(0.05)  # the question is still open, its ticker unfinished
+        keeper.cancel()
+
+    asyncio.run(night())
+    assert seen == [650]

@@ -110,3 +110,31 @@ def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path)
     assert [a["answered"] for a in night["attempts"]] == [False, True]
     totals = [a["used"]["total"] for a in night["attempts"]]
     assert night["used"]["total"] == sum(totals) > totals[1] == used > 0
+
+
+def test_a_run_killed_alone_takes_its_temporary_server_with_it(
+    small_data: Path, tmp_path: Path
+) -> None:
+    from flows.guard import descendants, started
+
+    out = tmp_path / "out"
+    args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(out), "--concurrency", "1"]
+    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect")}
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 240
+        while not stored_results(out):  # the run is under way: its server answers it
+            assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
+            time.sleep(0.05)
+        children = {pid: started(pid) for pid in descendants(proc.pid)}
+        servers = [
+            pid for pid in children if b"uvicorn" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        ]
+        assert servers, "the run's temporary Prefect server is its child"
+    finally:
+        proc.kill()  # only the run process, as the OOM killer would
+        proc.wait()
+    deadline = time.monotonic() + 20
+    while [pid for pid, when in children.items() if started(pid) == when]:
+        assert time.monotonic() < deadline, "processes of the killed run are still running"
+        time.sleep(0.1)

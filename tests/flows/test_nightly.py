@@ -128,3 +128,29 @@ async def test_rerun_reuses_finished_tickers(small_data: Path, tmp_path: Path) -
     assert {
         k: v for k, v in fresh["counts"].items() if k not in ("tickers_reused", "model_calls")
     } == {k: v for k, v in first["counts"].items() if k not in ("tickers_reused", "model_calls")}
+
+
+async def test_refused_input_fails_the_run_with_one_line_naming_the_field(
+    small_data: Path, tmp_path: Path
+) -> None:
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import LogFilter, LogFilterFlowRunId
+    from prefect.logging.handlers import APILogHandler
+
+    from flows.nightly import nightly_reports
+
+    config = RunConfig(data_dir=small_data, out_dir=tmp_path, report_date=date(1999, 1, 4))
+    state = await nightly_reports(config, return_state=True)
+
+    assert state.is_failed()
+    assert "set report_date to" in state.message and "--date" not in state.message
+    assert "\n" not in state.message
+    await APILogHandler.aflush()
+    async with get_client() as client:
+        logs = await client.read_logs(
+            log_filter=LogFilter(
+                flow_run_id=LogFilterFlowRunId(any_=[state.state_details.flow_run_id])
+            )
+        )
+    assert logs and not [log.message for log in logs if "Traceback" in log.message]
+    assert not list(tmp_path.glob("*/manifest.json"))

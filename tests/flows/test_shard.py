@@ -152,13 +152,13 @@ def test_shard_that_dies_keeps_the_tickers_it_finished(small_data, tmp_path) -> 
     lost = cut.results[2].records
     assert lost and {(q.status, q.reason) for q in lost} == {("rejected", "internal_error")}
     assert "shard 0 ended Crashed: worker died" in lost[0].reasons[0]["message"]
-    assert cut.ledger_from == "last_ticker" and cut.finished == 2
+    assert cut.ledger_from == "last_saved" and cut.finished == 2
     assert cut.ledger.used == whole.ledger.used and cut.ledger.used.total > 0
     line = shard_line(job, run, cut)
     assert (line["state"], line["tickers_finished"], line["ledger_from"]) == (
         "Crashed",
         2,
-        "last_ticker",
+        "last_saved",
     )
     assert line["used"]["total"] == whole.ledger.used.total
 
