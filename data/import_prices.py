@@ -16,6 +16,8 @@ import numpy as np
 import pandas as pd
 
 from data.calendar import is_trading_day
+from data.check import safe_spelling
+from data.contract import SAFE_NAME_RULE, is_safe_name
 from data.errors import InputError
 from data.import_log import ImportLog, require_utf8
 
@@ -65,6 +67,14 @@ def list_price_files(folder: Path) -> list[Path]:
 
 def read_price_file(path: Path, source: str, log: ImportLog) -> TickerPrices:
     """Read, clean and note one ticker's file; the ticker is the file name (BRK-A.csv -> BRK-A)."""
+    ticker = path.stem.strip().upper()
+    if not is_safe_name(ticker):
+        spelled = safe_spelling(ticker)
+        fix = f"rename it {spelled}{path.suffix}" if spelled else "rename it"
+        raise InputError(
+            f"--prices {path}: the file name makes the ticker {ticker!r}, which cannot be one: "
+            f"{SAFE_NAME_RULE}; {fix}"
+        )
     require_utf8(path, "--prices")
     fmt = detect_format(path)
     raw = pd.read_csv(path, dtype=str, keep_default_na=False, encoding="utf-8-sig")
@@ -82,7 +92,6 @@ def read_price_file(path: Path, source: str, log: ImportLog) -> TickerPrices:
         )
     frame = _repair_range(frame, source, log)
     frame = frame.sort_values("date", kind="stable").reset_index(drop=True)
-    ticker = path.stem.strip().upper()
     events = stated_actions(frame) if fmt == "csvdir" else infer_dividends(frame, ticker, log)
     log.read["events"] += len(events)
     return TickerPrices(ticker, source, frame[["date", *OHLC, "volume"]], events)

@@ -86,7 +86,16 @@ def read_holdings(path: Path, companies: set[str], log: ImportLog) -> tuple[pa.T
         raise InputError(f"--holdings {path}: no such file")
     require_utf8(path, "--holdings")
     with path.open(encoding="utf-8-sig", newline="") as handle:
-        rows = list(csv.DictReader(handle))
+        reader = csv.DictReader(handle)
+        header = [(name or "").strip() for name in reader.fieldnames or []]
+        rows = list(reader)
+    absent = [c for c in HOLDING_COLUMNS if c not in header]
+    if header and absent:
+        hint = " (it is split by ';': write it with ',')" if ";" in ",".join(header) else ""
+        raise InputError(
+            f"--holdings {path} line 1: the header has no {', '.join(absent)}{hint}; columns "
+            f"are {','.join(HOLDING_COLUMNS)}"
+        )
     if not rows:
         raise InputError(
             f"--holdings {path}: no holdings; give a header {','.join(HOLDING_COLUMNS)} and a row "

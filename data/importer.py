@@ -59,6 +59,9 @@ def build_tables(sources: ImportSources, log: ImportLog) -> dict[str, pa.Table]:
     """Every contract table, in memory; tables without a source are empty."""
     if not sources.prices:
         raise InputError("give at least one --prices folder of one CSV per ticker")
+    resolved = [folder.resolve() for folder in sources.prices]
+    if again := next((f for i, f in enumerate(resolved) if f in resolved[:i]), None):
+        raise InputError(f"--prices {again} is given twice; give each folder once")
     listed = (
         read_companies(sources.companies, log)
         if sources.companies

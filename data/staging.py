@@ -1,7 +1,8 @@
 """Write a data folder all at once or not at all: build it in a hidden sibling, then rename.
 
 A reader of `out_dir` sees the old set or the new one, never half of either; a failure while
-building (an exception inside the block) leaves `out_dir` untouched.
+building (an exception inside the block) leaves `out_dir` untouched. The hidden sibling is named
+with the process id, so the next import removes what a killed one left behind.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ def staged_folder(out_dir: Path, *, overwrite: bool = False) -> Iterator[Path]:
     empty = out_dir.is_dir() and not any(out_dir.iterdir())
     check_out_dir(out_dir, overwrite=overwrite or empty)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
+    remove_abandoned(out_dir)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.{os.getpid()}.", dir=out_dir.parent))
     try:
         yield staging
         os.chmod(staging, 0o755)
@@ -57,3 +59,28 @@ def staged_folder(out_dir: Path, *, overwrite: bool = False) -> Iterator[Path]:
     finally:
         if staging.exists():
             shutil.rmtree(staging)
+
+
+def remove_abandoned(out_dir: Path) -> None:
+    """Remove the staging folders that a killed import of `out_dir` left beside it (named with
+    its process id, which no longer runs). A retired old set is kept while `out_dir` is
+    missing: the kill struck between the two renames and it is the only copy."""
+    for folder in out_dir.parent.glob(f".{out_dir.name}.*"):
+        retired = folder.name.startswith(f".{out_dir.name}.old-")
+        pid = folder.name.removeprefix(f".{out_dir.name}.old-" if retired else "")
+        pid = pid.removeprefix(f".{out_dir.name}.").split(".", 1)[0]
+        if not folder.is_dir() or not pid.isdigit() or _running(int(pid)):
+            continue
+        if retired and not out_dir.exists():
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True

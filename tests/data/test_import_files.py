@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -312,6 +313,14 @@ HOLDINGS_HEADER = "portfolio_id,as_of,ticker,quantity,cost_basis"
             ),
             "KO.csv: no usable row (first: line 2, unreadable date '03/04/2024'); dates are YYYY-MM-DD",
         ),
+        (lambda d: ImportSources(prices=(_ko(d), _ko(d))), "is given twice; give each folder once"),
+        # a file name that cannot be a ticker is named with its fix, not as a table row
+        (
+            lambda d: ImportSources(
+                prices=(write(d / "q" / "BRK B.csv", YAHOO, "2024-03-04,10,11,9,10,10,100").parent,)
+            ),
+            "BRK B.csv: the file name makes the ticker 'BRK B', which cannot be one: use letters",
+        ),
         # holdings: only ISO dates, finite numbers, and at least one row
         (
             lambda d: ImportSources(
@@ -330,6 +339,16 @@ HOLDINGS_HEADER = "portfolio_id,as_of,ticker,quantity,cost_basis"
         (
             lambda d: ImportSources(prices=(_ko(d),), holdings=write(d / "h.csv", HOLDINGS_HEADER)),
             "h.csv: no holdings",
+        ),
+        (
+            lambda d: ImportSources(
+                prices=(_ko(d),),
+                holdings=write(
+                    d / "h.csv", HOLDINGS_HEADER.replace(",", ";"), "demo;2024-03-04;KO;1;1"
+                ),
+            ),
+            "h.csv line 1: the header has no portfolio_id, as_of, ticker, quantity, cost_basis (it "
+            "is split by ';': write it with ',')",
         ),
     ],
 )
@@ -382,3 +401,28 @@ def test_holdings_no_night_could_report_on_are_refused(
     with pytest.raises(InputError, match=re.escape(message)):
         import_dataset(tmp_path / "out", sources)
     assert not (tmp_path / "out").exists()
+
+
+def test_an_import_removes_what_a_killed_import_left_beside_its_folder(tmp_path: Path) -> None:
+    dead = 4_194_304 + 1  # above any pid_max: no process has it
+    left = tmp_path / f".out.{dead}.x1"
+    (left / "prices.parquet").parent.mkdir(parents=True)
+    (left / "prices.parquet").write_text("half")
+    mine = tmp_path / f".out.{os.getpid()}.x3"  # a live import's staging stays
+    mine.mkdir()
+
+    import_dataset(tmp_path / "out", ImportSources(prices=(_ko(tmp_path),)))
+
+    assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name, "out", "p"]
+
+
+def test_a_retired_set_is_kept_while_its_folder_is_missing(tmp_path: Path) -> None:
+    from data.staging import remove_abandoned
+
+    retired = tmp_path / ".set.old-.set.4194305.x2"
+    retired.mkdir()
+    remove_abandoned(tmp_path / "set")
+    assert retired.exists()  # the kill struck between the renames: the only copy of the set
+    (tmp_path / "set").mkdir()
+    remove_abandoned(tmp_path / "set")
+    assert not retired.exists()
