@@ -31,11 +31,24 @@ PIECES = [
     "prior year ",
     "2021 ",
     "$8.2m ",
+    "earnings on ",
+    "dividend of $0.87 per share on ",
+    "dividendo el ",
+    "2024-12-30T21:05Z ",
+    "2024-12-30 21:05 ",
+    "after the close ",
+    "Monday, ",
 ]
 REPORTISH = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
 DRAFTS = st.one_of(st.none(), st.text(max_size=200), REPORTISH)
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30) | REPORTISH,
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=30)
+    | REPORTISH
+    | st.sampled_from(["earnings", "dividend", "split", "2024-12-30", "2024-12-30T21:05:00Z"]),
     lambda inner: (
         st.lists(inner, max_size=4)
         | st.dictionaries(
@@ -46,6 +59,10 @@ JSON = st.recursive(
                     "change_pct",
                     "value",
                     "headline",
+                    "published_at",
+                    "session",
+                    "kind",
+                    "date",
                     "columns",
                     "rows",
                     "error",
