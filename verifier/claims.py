@@ -465,9 +465,13 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     claims.sort(key=_START)
     attach_periods(text, claims, starts)
     _attach_weekdays(text, claims)
+    if starts is None:
+        starts = sentence_starts(text)
     if any(c.kind == "headline" for c in claims):
-        _attach_to_headlines(text, claims)
-    _attach_event_kinds(text, claims)
+        _attach_to_headlines(text, claims, starts)
+    _attach_event_kinds(text, claims, starts)
+    if tickers and (days := [c for c in claims if c.event]):
+        _attach_scopes(days, tickers, starts)  # whose event day: "MPSE: earnings on ..."
     return claims
 
 
@@ -485,36 +489,66 @@ _SESSION_STEMS = (
 )  # fmt: skip
 
 
-def _attach_to_headlines(text: str, claims: list[Claim]) -> None:
-    """Each session phrase, and each date written with its time, goes to the nearest quoted
-    headline of its sentence: it says when that headline came."""
-    folded = text.casefold()
-    if len(folded) != len(text):
-        return
-    phrases: list[tuple[int, int, str, Claim | None]] = [
-        (m.start(), m.end(), m.lastgroup or "", None)
-        for m in matches_at_stems(folded, _SESSION_STEMS, _SESSION_WORDS)
-    ]
-    phrases += [(c.start, c.end, "", c) for c in claims if c.kind == "date" and _is_timestamp(c)]
-    if not phrases:
-        return
-    starts = sentence_starts(text)
+def _attach_to_headlines(text: str, claims: list[Claim], starts: list[int]) -> None:
+    """Each session phrase goes to the nearest quoted headline of its sentence, and each date
+    written with its time to the quote it gives the time of (`_time_owner`)."""
+    folded = fold_aligned(text)
     quotes = [c for c in claims if c.kind == "headline"]
-    for start, end, when, stamp in phrases:
+    for m in matches_at_stems(folded, _SESSION_STEMS, _SESSION_WORDS):
+        start, end = m.span()
         sentence = bisect_right(starts, start)
         near = [  # a quote may hold sentence ends of its own ("Corp. reports")
             q
             for q in quotes
-            if (stamp is not None or not q.session)
+            if not q.session
             and sentence in (bisect_right(starts, q.start), bisect_right(starts, q.end - 1))
         ]
-        if not near:
+        if near:
+            closest = min(near, key=lambda q: min(abs(q.start - end), abs(start - q.end)))
+            closest.session = m.lastgroup or ""
+    dates = [c for c in claims if c.kind == "date"]
+    for stamp in dates:
+        if _is_timestamp(stamp) and (owner := _time_owner(text, stamp, quotes, dates)):
+            stamp.headline = owner.text
+
+
+_AFTER_QUOTE = re.compile(r"\s*\([^()]{0,48}")
+"""From a quote's end to a time in the brackets right after it: `"..." (PR Newswire, `."""
+_LINK_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        "at on was were is published posted released appeared came ran hit crossed the wire wires "
+        "timestamped stamped dated by via from per reported carried said wrote first out with its "
+        "a an in headline story item news time utc gmt et z a las el la en publicado publicada "
+        "publicó apareció salió por de del según titular noticia con hora",
+    )
+)
+"""Words that may stand between a quote and its time ("published at", "PR Newswire ran")."""
+_LINK_TOKEN = re.compile(r"[^\W\d_]+|[,:()—–-]|\S")
+
+
+def _time_owner(text: str, stamp: Claim, quotes: list[Claim], dates: list[Claim]) -> Claim | None:
+    """The quote whose time `stamp` gives: the one whose brackets hold it (`"..." (PR Newswire,
+    2024-12-30T14:22Z)`), else the quote before or after it joined only by linking words and
+    source names ("At ... PR Newswire ran", "published ... by"), the one without a comma
+    between if both are; None where that does not tell (the time then checks only its day)."""
+    before = [q for q in quotes if q.end <= stamp.start]
+    after = [q for q in quotes if q.start >= stamp.end]
+    if before and _AFTER_QUOTE.fullmatch(text, before[-1].end, stamp.start):
+        return before[-1]
+    linked: list[tuple[int, Claim]] = []
+    for quote, (lo, hi) in (
+        (before[-1] if before else None, (before[-1].end if before else 0, stamp.start)),
+        (after[0] if after else None, (stamp.end, after[0].start if after else 0)),
+    ):
+        if quote is None or hi - lo > 48 or any(lo <= d.start < hi for d in dates):
             continue
-        closest = min(near, key=lambda q: min(abs(q.start - end), abs(start - q.end)))
-        if stamp is None:
-            closest.session = when
-        else:
-            stamp.headline = closest.text
+        tokens = _LINK_TOKEN.findall(text, lo, hi)
+        if all(t in ",:()—–-" or t[0].isupper() or t.casefold() in _LINK_WORDS for t in tokens):
+            linked.append(("," in tokens, quote))
+    if len(linked) == 2 and linked[0][0] != linked[1][0]:
+        return min(linked, key=lambda pair: pair[0])[1]
+    return linked[0][1] if len(linked) == 1 else None
 
 
 _TIME_AFTER_DATE = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d")
@@ -522,50 +556,6 @@ _TIME_AFTER_DATE = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d")
 
 def _is_timestamp(claim: Claim) -> bool:
     return _TIME_AFTER_DATE.match(claim.text) is not None
-
-
-EVENT_KINDS = frozenset({"dividend", "earnings", "split"})
-"""Kinds of corporate event: a draft may name an event's day ("earnings on 2025-01-13") and its
-figure ("a dividend of $0.87"), and a result's event `value` is filed under its kind."""
-_EVENT_WORD = re.compile(
-    r"(?<!\w)(?:(?P<earnings>(?:earnings|eps)(?:\s+(?:report|release|call|announcement|date))?"
-    r"|(?:informe|presentación|publicación)\s+de\s+resultados)"
-    r"|(?P<dividend>(?:ex-)?dividend(?:\s+(?:payment|payout|date))?|dividendo)"
-    r"|(?P<split>(?:stock\s+|share\s+)?split(?:\s+date)?|desdoblamiento))(?!\w)"
-)
-_EVENT_STEMS = (
-    "earnings", "eps", "informe", "presentación", "publicación", "ex-", "dividend", "stock",
-    "share", "split", "desdoblamiento",
-)  # fmt: skip
-_EVENT_GAP = re.compile(
-    r"\s*[:(]\s*|(?:\s+(?:of|de)\s+(?:us)?[$€£]?\s*[\d.,]+(?:\s*(?:[$€£]|usd|eur|cents?))?"
-    r"(?:\s+(?:a|per|por)\s+(?:share|acción))?)?(?:\s+(?:is|was|are|were|es|será|fue))?"
-    r"(?:\s+(?:scheduled|set|expected|due|planned|slated|programad[oa]|previst[oa]))?"
-    r"(?:\s+(?:on|for|el|para\s+el|del))?\s+"
-)
-"""Between the name of an event and its day ("earnings on", "dividend: ", "split scheduled for",
-"dividendo el", "dividend of $0.87 per share on"), read in the case-folded text."""
-
-
-def _attach_event_kinds(text: str, claims: list[Claim]) -> None:
-    """A date right after the name of a corporate event is named as that event's day."""
-    folded = text.casefold()
-    if len(folded) != len(text):
-        return
-    names = [(m.end(), m.lastgroup) for m in matches_at_stems(folded, _EVENT_STEMS, _EVENT_WORD)]
-    if not names:
-        return
-    dates = [c for c in claims if c.kind == "date"]
-    starts = [c.start for c in dates]
-    for end, kind in names:
-        i = bisect_left(starts, end)
-        if (
-            kind
-            and i < len(dates)
-            and dates[i].start - end < 64
-            and _EVENT_GAP.fullmatch(folded, end, dates[i].start)
-        ):
-            dates[i].event = kind
 
 
 _WEEKDAYS = {
@@ -615,6 +605,89 @@ def _attach_weekdays(text: str, claims: list[Claim]) -> None:
                 day = _WEEKDAYS.get(word)
                 if day is not None and not before[: -len(words[-1])][-1:].isalnum():
                     claim.weekday = day
+
+
+EVENT_KINDS = frozenset({"dividend", "earnings", "split"})
+"""Kinds of corporate event: a draft may name an event's day ("earnings on 2025-01-13") and its
+figure ("a dividend of $0.87"), and a result's event `value` is filed under its kind."""
+_PERIODIC = r"(?:quarterly|annual|q[1-4]|(?:first|second|third|fourth)[-\s]quarter)\s+"
+_EVENT_WORD = re.compile(
+    rf"(?<!\w)(?:(?P<earnings>(?:{_PERIODIC})?(?:earnings|eps)"
+    r"(?:\s+(?:report|release|call|announcement|date))?"
+    rf"|{_PERIODIC}results|(?:informe|presentación|publicación)\s+de\s+resultados"
+    r"|resultados(?:\s+(?:trimestrales|anuales))?)"
+    r"|(?P<dividend>(?:ex-)?dividend(?:\s+(?:payment|payout|pay|record))?(?:\s+date)?"
+    r"|(?:fecha\s+)?(?:ex-)?dividendo)"
+    r"|(?P<split>(?:stock\s+|share\s+)?split(?:\s+date)?|desdoblamiento))(?!\w)"
+)
+_EVENT_STEMS = (
+    "quarterly", "annual", "q1", "q2", "q3", "q4", "first", "second", "third", "fourth",
+    "earnings", "eps", "informe", "presentación", "publicación", "resultados", "fecha", "ex-",
+    "dividend", "stock", "share", "split", "desdoblamiento",
+)  # fmt: skip
+_WEEKDAY_WORD = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_EVENT_GAP = re.compile(
+    r"(?:\s*[:(—–-]\s*"
+    r"|,?(?:\s+(?:of|de)\s+(?:us)?[$€£]?\s*[\d.,]+"
+    r"(?:\s*(?:[$€£]|usd|eur|cents?|d[oó]lares|euros))?"
+    r"(?:\s*/\s*(?:share|sh)|\s+(?:a|per|por)\s+(?:share|acción))?)?"
+    r",?(?:\s+(?:is|are|was|were|will\s+be|es|será|fue))?"
+    r"(?:\s+(?:scheduled|set|expected|due|planned|slated|payable|paid|programad[oa]"
+    r"|previst[oa]|pagadero))?"
+    r"(?:\s+to\s+be\s+(?:released|reported|announced|paid|published))?"
+    r"(?:\s+(?:on|for|el|para\s+el|del))?(?:\s+the)?\s+)"
+    rf"(?:(?:{_WEEKDAY_WORD})\.?,?\s+)?"
+)
+"""Between the name of an event and its day ("earnings on", "dividend: ", "earnings, scheduled
+for", "a dividend of $0.87 per share, payable on", "dividendo el miércoles"), read in the
+case-folded text."""
+_EVENT_LIST = re.compile(r"\s*(?:,|/|&|and|y|or|o)\s*(?:(?:a|an|the|un|una|el|la)\s+)?")
+"""Between two names of events that the draft lists ("earnings and a dividend on ..."): which
+day goes with which is then not told by position."""
+_NOT_BEFORE = re.compile(r"(?<!\w)(?:no|not|without|never|nor|sin|ningún|ninguna|ni)\s+$")
+_RESPECTIVELY = re.compile(r"respectiv")
+
+
+def _attach_event_kinds(text: str, claims: list[Claim], starts: list[int]) -> None:
+    """A date right after the name of a corporate event is named as that event's day, unless
+    the name is denied ("no earnings on"), one of a list ("earnings and a dividend on"), or in
+    a sentence that pairs names and days "respectively"."""
+    folded = fold_aligned(text)
+    names = matches_at_stems(folded, _EVENT_STEMS, _EVENT_WORD)
+    if not names:
+        return
+    listed = {
+        k
+        for i in range(1, len(names))
+        if _EVENT_LIST.fullmatch(folded, names[i - 1].end(), names[i].start())
+        for k in (i - 1, i)
+    }
+    dates = [c for c in claims if c.kind == "date"]
+    date_starts = [c.start for c in dates]
+    for k, name in enumerate(names):
+        end, kind = name.end(), name.lastgroup
+        i = bisect_left(date_starts, end)
+        if not kind or k in listed or i == len(dates) or dates[i].start - end > 64:
+            continue
+        gap = _EVENT_GAP.fullmatch(folded, end, dates[i].start)
+        if gap is None or (name.group().startswith("resultados") and "del" in gap.group()):
+            continue  # "resultados del día" are the day's results
+        if _NOT_BEFORE.search(folded, max(name.start() - 12, 0), name.start()):
+            continue
+        sentence = bisect_right(starts, name.start()) - 1
+        until = starts[sentence + 1] if sentence + 1 < len(starts) else len(folded)
+        if _RESPECTIVELY.search(folded, starts[sentence], until):
+            continue
+        dates[i].event = kind
+
+
+def fold_aligned(text: str) -> str:
+    """The case fold of `text` character for character (one whose fold is longer, "ß" -> "ss",
+    stays as it is), so that a position in it is the same position in `text`."""
+    folded = text.casefold()
+    if len(folded) == len(text):
+        return folded
+    return "".join(f if len(f := c.casefold()) == 1 else c for c in text)
 
 
 def extract_facts(text: str) -> list[Claim]:
@@ -945,9 +1018,7 @@ def matches_at_stems(
 
 
 def _attach_fields(text: str, figures: list[Claim]) -> None:
-    folded = text.casefold()
-    if len(folded) != len(text):
-        return  # positions would not carry over; fields are then not read
+    folded = fold_aligned(text)
     names = [(m.end(), m.lastgroup) for m in matches_at_stems(folded, _FIELD_STEMS, _FIELD_WORD)]
     if not names:
         return
@@ -978,8 +1049,8 @@ _BOUND = re.compile(
 def attach_bounds(text: str, figures: list[Claim]) -> None:
     """Mark figures written as a bound ("over 100", "fewer than 100", "menos de 5"): a bound
     turned around is a different statement, though the figure is the same."""
-    folded = text.casefold()
-    if len(folded) != len(text) or not any(word in folded for word in _BOUND_WORDS):
+    folded = fold_aligned(text)
+    if not any(word in folded for word in _BOUND_WORDS):
         return
     starts = [f.start for f in figures]
     for m in _BOUND.finditer(folded):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import lru_cache
@@ -106,15 +106,16 @@ class Evidence:
     """(text, event) of every string a news result or the question holds; normalised on demand."""
     texts: list[tuple[str, str]] = field(default_factory=list)
     """(text, event) of every string a successful result or the question holds."""
-    sessions: dict[str, str] = field(default_factory=dict)
-    """The session ("before", "during", "after") each news headline came in, where its result
-    says so."""
+    sessions: dict[str, set[str]] = field(default_factory=dict)
+    """The sessions ("before", "during", "after") each news headline came in, where its results
+    say so."""
     published: dict[str, set[str]] = field(default_factory=dict)
     """The times (`published_at`, as written) each news headline came at, where its result
     says so."""
-    event_days: dict[DateReading, set[str]] = field(default_factory=dict)
-    """The kinds of the corporate events a result lists on each day (filed with and without the
-    year), for "earnings on 2025-01-13" where the trace's event that day is a dividend."""
+    event_days: dict[DateReading, set[tuple[str | None, str]]] = field(default_factory=dict)
+    """The (ticker, kind) of the corporate events a result lists on each day (filed with and
+    without the year), for "earnings on 2025-01-13" where the trace's event that day is a
+    dividend."""
     question_money: bool = False
     """Whether the question writes an amount of money at all: if not, its numbers ("the next 30
     days") support no money figure of the draft."""
@@ -199,34 +200,20 @@ class Evidence:
     def match_headline(self, claim: Claim) -> list[str]:
         """Event ids of news results that contain the quoted text literally, or, for a quote cut
         short with a trailing ellipsis, that start with what comes before it."""
-        start = shortened_headline(claim.text)
-        if start is not None:
-            return sorted(
-                {e for text, e in self.headlines if _starts_with(_normalised(text), start)}
-            )
-        quote = normalise_headline(claim.text)
-        if not quote:
-            return []
-        return sorted({event for text, event in self.headlines if quote in _normalised(text)})
+        holds = quoted_by(claim.text)
+        return sorted({event for text, event in self.headlines if holds(text)})
 
     def headline_sessions(self, claim: Claim) -> set[str]:
         """The sessions of the news headlines the quote matches (those whose result gives one)."""
-        quote = normalise_headline(claim.text)
+        holds = quoted_by(claim.text)
         return {
-            session
-            for text, session in self.sessions.items()
-            if quote and quote in _normalised(text)
+            when for text, sessions in self.sessions.items() if holds(text) for when in sessions
         }
 
     def headline_times(self, quote: str) -> set[str]:
         """The publication times of the news headlines the quote matches (where given)."""
-        quote = normalise_headline(quote)
-        return {
-            when
-            for text, times in self.published.items()
-            if quote and quote in _normalised(text)
-            for when in times
-        }
+        holds = quoted_by(quote)
+        return {when for text, times in self.published.items() if holds(text) for when in times}
 
     def near(self, claim: Claim) -> Fact | None:
         """The fact closest to the claim's first reading, to show an analyst what was there."""
@@ -378,7 +365,7 @@ class _Walker:
         if headline.__class__ is str:
             session, published = node.get("session"), node.get("published_at")
             if session.__class__ is str:
-                self.ev.sessions[headline] = session.lower()
+                self.ev.sessions.setdefault(headline, set()).add(session.lower())
             if published.__class__ is str:
                 self.ev.published.setdefault(headline, set()).add(published)
         kind = node.get("kind")
@@ -390,7 +377,7 @@ class _Walker:
         ):
             for (year, month, dd), _ in _iso_days(iso)[:1]:
                 for key in ((year, month, dd), (None, month, dd)):
-                    self.ev.event_days.setdefault(key, set()).add(named)
+                    self.ev.event_days.setdefault(key, set()).add((ticker, named))
         for k, value in node.items():
             name = k.lower() if k.__class__ is str else str(k).lower()
             if name == "expression" and self.tool == "calculate":
@@ -581,6 +568,17 @@ def _date_keys(reading: DateReading) -> tuple[DateReading, ...]:
 @lru_cache(maxsize=8192)
 def _normalised(text: str) -> str:
     return normalise_headline(text)
+
+
+def quoted_by(quote: str) -> Callable[[str], bool]:
+    """Whether a headline is the one a draft quotes: it contains the quote literally (case,
+    quote marks and spacing aside), or, for a quote cut short with a trailing ellipsis, starts
+    with what comes before it."""
+    start = shortened_headline(quote)
+    if start is not None:
+        return lambda headline: _starts_with(_normalised(headline), start)
+    text = normalise_headline(quote)
+    return lambda headline: bool(text) and text in _normalised(headline)
 
 
 def shortened_headline(quote: str) -> str | None:

@@ -292,11 +292,12 @@ def _wrong_event(claim: Claim, evidence: Evidence) -> str | None:
     the trace lists events on that day and none of them is of that kind."""
     listed: set[str] = set()
     for reading in claim.dates:
-        kinds = evidence.event_days.get(reading)
-        if kinds:
-            if claim.event in kinds:
+        for ticker, kind in evidence.event_days.get(reading, ()):
+            if claim.scope and ticker is not None and ticker not in claim.scope:
+                continue  # another ticker's event that day
+            if kind == claim.event:
                 return None
-            listed |= kinds
+            listed.add(kind)
     if not listed:
         return None
     return (

@@ -389,6 +389,7 @@ SESSION_NEWS = {
             ["unsupported_date"],
         ),
         ('"Apple Inc. unveils new chip at developer event" (premarket).', ["unsupported_date"]),
+        ('"Apple Inc. unveils new chip…" came before the open.', ["unsupported_date"]),
         (
             'AAPL fell before the open. "Apple Inc. unveils new chip at developer event" came later.',
             [],
@@ -440,6 +441,36 @@ TWO_NEWS = {
             'AAPL closed at 27.88 on 2024-06-13 21:05. "Apple cuts full year outlook" came later.',
             [],
         ),
+        (  # each time is in the brackets right after its own quote
+            '"Apple beats quarterly estimates" (Reuters, 2024-06-13T21:05Z), "Apple cuts full year '
+            'outlook" (AP; 2024-06-14T14:22Z).',
+            [],
+        ),
+        (
+            '"Apple beats quarterly estimates" (Reuters, 2024-06-13T21:05Z), "Apple cuts full year '
+            'outlook" (AP, 2024-06-13T21:05Z).',
+            ["unsupported_date"],
+        ),
+        (
+            'At 2024-06-13T21:05Z Reuters ran "Apple beats quarterly estimates", and at '
+            '2024-06-14T14:22Z AP ran "Apple cuts full year outlook".',
+            [],
+        ),
+        (
+            'At 2024-06-14T14:22Z Reuters ran "Apple beats quarterly estimates", and at '
+            '2024-06-13T21:05Z AP ran "Apple cuts full year outlook".',
+            ["unsupported_date"],
+        ),
+        (
+            "«Apple beats quarterly estimates» (Reuters, 2024-06-13T21:05Z) y «Apple cuts full year "
+            "outlook» (AP, 2024-06-14T14:22Z).",
+            [],
+        ),
+        ('"Apple beats quarterly…" (Reuters, 2024-06-14T14:22Z).', ["unsupported_date"]),
+        (  # the time is what the sentence says of something else
+            'AP\'s "Apple cuts full year outlook" preceded the announcement at 2024-06-13T21:05Z.',
+            [],
+        ),
     ],
 )
 def test_a_timestamp_written_with_a_headline_must_be_that_headlines_time(
@@ -472,7 +503,44 @@ CALENDAR = {
         ("AAPL: the dividend date is August 1, 2024.", ["unsupported_date"]),
         ("AAPL: informe de resultados el 1 de julio de 2024.", ["unsupported_date"]),
         ("AAPL: earnings on 2024-06-14 took it to 27.88.", []),  # no event that day: not judged
+        ("AAPL: earnings on Thursday, August 1, 2024; dividend on Monday, July 1, 2024.", []),
+        ("AAPL: earnings on Monday, July 1, 2024.", ["unsupported_date"]),
+        ("AAPL: resultados el 2024-08-01.", []),
+        ("AAPL: resultados el 2024-07-01.", ["unsupported_date"]),
+        ("AAPL: resultados trimestrales el lunes 1 de julio de 2024.", ["unsupported_date"]),
+        ("AAPL will report earnings, scheduled for 2024-07-01.", ["unsupported_date"]),
+        ("AAPL's earnings are expected to be released on 2024-07-01.", ["unsupported_date"]),
+        ("AAPL's dividend is payable on 2024-08-01.", ["unsupported_date"]),
+        ("AAPL: earnings — 2024-07-01.", ["unsupported_date"]),
+        ("AAPL: a dividend of $0.25/share, payable on 2024-08-01.", ["unsupported_date"]),
+        ("AAPL: dividendo de 0,25 dólares por acción el 2024-08-01.", ["unsupported_date"]),
+        ("AAPL has earnings and a dividend on 2024-08-01 and 2024-07-01, respectively.", []),
+        ("AAPL's dividend and earnings: 2024-07-01 and 2024-08-01.", []),
+        ("AAPL has no earnings on 2024-07-01; that day is its dividend.", []),
+        ("AAPL (Straße office): earnings on 2024-07-01.", ["unsupported_date"]),
     ],
 )
 def test_a_day_named_as_an_events_must_be_a_day_of_that_kind(draft: str, rules: list[str]) -> None:
     assert run(draft, MOVE, CALENDAR)[1] == rules
+
+
+OTHER_CALENDAR = {
+    "id": "v3",
+    "tool": "get_events",
+    "args": {"ticker": "MSFT", "start": "2024-06-14", "end": "2024-09-14"},
+    "result": {"ticker": "MSFT", "events": [{"date": "2024-07-01", "kind": "earnings"}]},
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ("MSFT reports earnings on 2024-07-01; AAPL pays a dividend on 2024-07-01.", []),
+        ("AAPL reports earnings on 2024-07-01.", ["unsupported_date"]),
+        ("MSFT pays a dividend on 2024-07-01.", ["unsupported_date"]),
+    ],
+)
+def test_an_events_day_is_judged_by_the_events_of_the_ticker_named(
+    draft: str, rules: list[str]
+) -> None:
+    assert run(draft, MOVE, CALENDAR, OTHER_CALENDAR)[1] == rules
