@@ -467,6 +467,11 @@ def events_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
             [],
         )
         yield mk(
+            "bad-kinds-swapped-es",
+            f"Eventos de {ticker}: {es[k1]} el {e2['date']}; {es[k2]} el {e1['date']}.",
+            ["unsupported_date"],
+        )
+        yield mk(
             "bad-kinds-swapped",
             f"{ticker}: {k1} on {e2['date']}, {k2} on {en_date(e1['date'])}.",
             ["unsupported_date"],
