@@ -458,7 +458,7 @@ def events_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
         yield mk("en", f"{ticker}: {k1} on {e1['date']}, {k2} on {en_date(e2['date'])}.", [])
         es = {
             "dividend": "dividendo",
-            "earnings": "informe de resultados",
+            "earnings": "resultados",
             "split": "desdoblamiento",
         }
         yield mk(
