@@ -92,7 +92,13 @@ class RunConfig(BaseModel):
         return list(dict.fromkeys(value))
 
 
-OPTION_PARAMETERS = {"date": "report_date", "out": "out_dir", "data": "data_dir", "model": "model"}
+OPTION_PARAMETERS = {
+    "date": "report_date",
+    "out": "out_dir",
+    "data": "data_dir",
+    "model": "model",
+    "portfolio": "portfolios",
+}
 """The CLI option each `RunConfig` field is given by, where their names differ."""
 _PASS_OPTION = re.compile(r"\bpass --(" + "|".join(OPTION_PARAMETERS) + r")\b(?! as)")
 _OPTION = re.compile(r"(?<![\w-])--(" + "|".join(OPTION_PARAMETERS) + r")\b")

@@ -4,7 +4,9 @@ Prefect starts the temporary server as a child process and stops it at exit; a r
 SIGKILL (the OOM killer, `kill -9`) never reaches that, and the server would keep its port and
 memory. So the run starts this guard first: a small process that notes the run's descendants
 while the run lives and, once it is gone, stops those still running (SIGTERM, then SIGKILL).
-It reads `/proc` (Linux); elsewhere it is not started.
+The run also marks its environment (`NIGHTDESK_RUN`), which every process it starts inherits,
+so that a child born just before the run died, between two looks, is found too. It reads `/proc`
+(Linux); elsewhere it is not started.
 
 Run as `python -m flows.guard PID`.
 """
@@ -22,14 +24,17 @@ from pathlib import Path
 PROC = Path("/proc")
 POLL_S = 0.5
 GRACE_S = 5.0
+MARK = "NIGHTDESK_RUN"
 _GUARDS: list[subprocess.Popen[bytes]] = []
 """The guard this process started, held so that it is not collected while it runs."""
 
 
 def start_guard() -> None:
     """Guard this process's descendants (once; not where there is no `/proc` to read)."""
-    if _GUARDS or not (PROC / str(os.getpid()) / "stat").is_file():
+    pid = os.getpid()
+    if _GUARDS or (born := started(pid)) is None:
         return
+    os.environ[MARK] = f"{pid}:{born}"
     _GUARDS.append(
         subprocess.Popen(
             [sys.executable, "-m", "flows.guard", str(os.getpid())],
@@ -87,6 +92,9 @@ def guard(pid: int) -> None:
             if child not in seen and (when := started(child)) is not None:
                 seen[child] = when
         time.sleep(POLL_S)
+    for child in marked(f"{pid}:{born}") - {me}:
+        if child not in seen and (when := started(child)) is not None:
+            seen[child] = when
     for sig in (signal.SIGTERM, signal.SIGKILL):
         left = [c for c, when in seen.items() if started(c) == when and not zombie(c)]
         for child in left:
@@ -98,6 +106,21 @@ def guard(pid: int) -> None:
             time.sleep(0.1)
         if not left:
             return
+
+
+def marked(mark: str) -> set[int]:
+    """The processes whose environment carries the run's mark (only this user's can be read)."""
+    entry = f"{MARK}={mark}".encode()
+    found = set()
+    for folder in PROC.iterdir():
+        if folder.name.isdigit():
+            try:
+                environ = (folder / "environ").read_bytes()
+            except OSError:
+                continue
+            if entry in environ.split(b"\0"):
+                found.add(int(folder.name))
+    return found
 
 
 def zombie(pid: int) -> bool:

@@ -46,6 +46,7 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
 
     from data.errors import InputError
     from flows.nightly import nightly_reports
+    from flows.preflight import check_night
     from flows.progress import RunProgress, listen
 
     console = console or Console(stderr=True)
@@ -71,6 +72,7 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
         try:
             result = asyncio.run(nightly_reports(config))
         except FailedRun as exc:  # the flow's checks refused what the CLI's passed a moment ago
+            check_night(config)  # the same refusal, worded with the CLI's options
             raise InputError(str(exc)) from None
     assert isinstance(result, dict)
     return result

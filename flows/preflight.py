@@ -14,6 +14,7 @@ from pathlib import Path
 import duckdb
 
 from agent.pricing import load_prices
+from agent.providers import local_model_dir
 from agent.questions import load_question_set
 from data.calendar import next_session
 from data.errors import InputError
@@ -39,7 +40,9 @@ def check_night(config: RunConfig) -> RunConfig:
         resolve_portfolios(cat, config.portfolios)
     load_question_set(config.question_set)
     load_prices(config.budget.price_file)
-    if config.provider != "local":  # building a local provider loads its weights: once is enough
+    if config.provider == "local":  # building it loads the weights: that happens once, later
+        local_model_dir(config.model)
+    else:
         open_provider(config)
     return config.model_copy(update={"report_date": report_date})
 
@@ -59,7 +62,8 @@ def resolve_portfolios(catalog: Catalog, wanted: list[str]) -> list[str]:
     unknown = [p for p in wanted if p not in known]
     if unknown:
         raise InputError(
-            f"unknown portfolio {', '.join(unknown)}: the data has {', '.join(known[:20])}"
+            f"unknown portfolio {', '.join(unknown)}: the data has {', '.join(known[:20])}; "
+            "pass --portfolio one of them (or none, for all)"
         )
     chosen = wanted or known
     if not chosen:
@@ -118,7 +122,7 @@ def check_report_date(catalog: Catalog, report_date: date) -> None:
         )
     raise InputError(
         f"{report_date} is not a trading session; the sessions around it are {last} and "
-        f"{next_session(report_date)}: pass one of them as --date"
+        f"{next_session(report_date)}: pass --date one of them"
     )
 
 

@@ -294,7 +294,7 @@ def default_workdir() -> Path:
 def check_data_dir(data_dir: Path) -> None:
     if not data_dir.is_dir():
         what = "is a file, not a folder" if data_dir.exists() else "does not exist"
-        raise InputError(f"data directory {data_dir} {what}; pass --data DIR")
+        raise InputError(f"data directory {data_dir} {what}; pass --data the folder of a data set")
     missing = [t.filename for t in TABLES.values() if not (data_dir / t.filename).is_file()]
     if missing:
         raise InputError(

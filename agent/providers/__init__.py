@@ -6,6 +6,7 @@ when chosen, so the offline provider never loads an SDK and `local` loads torch 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from agent.providers.base import Provider
@@ -24,11 +25,10 @@ def make_provider(name: str, model: str | None = None, **options: Any) -> Provid
     if name not in PROVIDERS:
         raise InputError(f"unknown provider {name!r}: use one of {', '.join(PROVIDERS)}")
     if name == "local":
-        if not model:
-            raise InputError("provider local needs --model PATH (a local model directory)")
+        folder = local_model_dir(model)
         from agent.providers.local import LocalProvider
 
-        return LocalProvider(model, **options)
+        return LocalProvider(str(folder), **options)
     chosen = model or DEFAULT_MODELS[name]
     if name == "openai":
         from agent.providers.openai import OpenAIProvider
@@ -41,3 +41,19 @@ def make_provider(name: str, model: str | None = None, **options: Any) -> Provid
     from agent.providers.offline import OfflineProvider
 
     return OfflineProvider(chosen, **options)
+
+
+def local_model_dir(model: str | None) -> Path:
+    """The folder of a local model, once it looks like one (checked without loading torch, so
+    that a night refuses a wrong path before it starts)."""
+    if not model:
+        raise InputError(
+            "provider local needs a model folder: pass --model PATH (a local model directory)"
+        )
+    folder = Path(model)
+    if not (folder / "config.json").is_file():
+        raise InputError(
+            f"local model {folder} not found: pass --model a directory with config.json, "
+            "the weights and the tokenizer files (download them beforehand)"
+        )
+    return folder

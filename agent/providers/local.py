@@ -36,6 +36,7 @@ from transformers import (
     StoppingCriteriaList,
 )
 
+from agent.providers import local_model_dir
 from agent.providers.base import (
     FinishReason,
     Message,
@@ -182,11 +183,7 @@ class Cancellation(StoppingCriteria):
 
 def load_model(path: Path, device: str) -> tuple[Any, Any]:
     """Tokenizer and causal LM from a local directory; never touches the network."""
-    if not (path / "config.json").is_file():
-        raise InputError(
-            f"local model {path} not found: pass --model a directory with config.json, "
-            "the weights and the tokenizer files (download them beforehand)"
-        )
+    local_model_dir(str(path))
     try:
         tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
         lm: Any = AutoModelForCausalLM.from_pretrained(path, local_files_only=True, dtype="auto")

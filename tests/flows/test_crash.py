@@ -112,10 +112,17 @@ def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path)
     assert night["used"]["total"] == sum(totals) > totals[1] == used > 0
 
 
+@pytest.mark.parametrize("when", ["mid-run", "as its server starts"])
 def test_a_run_killed_alone_takes_its_temporary_server_with_it(
-    small_data: Path, tmp_path: Path
+    small_data: Path, tmp_path: Path, when: str
 ) -> None:
     from flows.guard import descendants, started
+
+    def servers() -> dict[int, int | None]:
+        found = {pid: started(pid) for pid in descendants(proc.pid)}
+        return {
+            p: w for p, w in found.items() if b"uvicorn" in Path(f"/proc/{p}/cmdline").read_bytes()
+        }
 
     out = tmp_path / "out"
     args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(out), "--concurrency", "1"]
@@ -123,18 +130,14 @@ def test_a_run_killed_alone_takes_its_temporary_server_with_it(
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 240
-        while not stored_results(out):  # the run is under way: its server answers it
+        while not (server := servers()) or (when == "mid-run" and not stored_results(out)):
             assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
-            time.sleep(0.05)
-        children = {pid: started(pid) for pid in descendants(proc.pid)}
-        servers = [
-            pid for pid in children if b"uvicorn" in Path(f"/proc/{pid}/cmdline").read_bytes()
-        ]
-        assert servers, "the run's temporary Prefect server is its child"
+            time.sleep(0.01)
+        children = {pid: started(pid) for pid in descendants(proc.pid)} | server
     finally:
         proc.kill()  # only the run process, as the OOM killer would
         proc.wait()
     deadline = time.monotonic() + 20
-    while [pid for pid, when in children.items() if started(pid) == when]:
+    while [pid for pid, born in children.items() if started(pid) == born]:
         assert time.monotonic() < deadline, "processes of the killed run are still running"
         time.sleep(0.1)

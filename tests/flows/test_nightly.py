@@ -154,3 +154,12 @@ async def test_refused_input_fails_the_run_with_one_line_naming_the_field(
         )
     assert logs and not [log.message for log in logs if "Traceback" in log.message]
     assert not list(tmp_path.glob("*/manifest.json"))
+
+    for options, field in (
+        ({"portfolios": ["NOPE"]}, "set portfolios to one of them"),
+        ({"report_date": date(2024, 7, 4)}, "set report_date to one of them"),
+        ({"provider": "local"}, "set model to PATH"),
+    ):
+        good = RunConfig(data_dir=small_data, out_dir=tmp_path)
+        state = await nightly_reports(good.model_copy(update=options), return_state=True)
+        assert state.is_failed() and field in state.message and "--" not in state.message

@@ -40,6 +40,11 @@ def test_no_date_resolves_to_the_last_session(small_data: Path, tmp_path: Path) 
             "has no prices up to 2020-06-01: its prices start on 2024-01-02; pass --date 2024-01-02",
         ),
         ({"portfolios": ["NOPE"]}, "unknown portfolio NOPE: the data has P001"),
+        ({"provider": "local"}, "provider local needs a model folder: pass --model PATH"),
+        (
+            {"provider": "local", "model": "/nonexistent/model"},
+            "local model /nonexistent/model not found",
+        ),
         (
             {"budget": {"price_file": "/nonexistent/prices.json"}},
             "cannot read price file /nonexistent/prices.json",
