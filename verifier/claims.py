@@ -469,9 +469,7 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
         starts = sentence_starts(text)
     if any(c.kind == "headline" for c in claims):
         _attach_to_headlines(text, claims, starts)
-    _attach_event_kinds(text, claims, starts)
-    if tickers and (days := [c for c in claims if c.event]):
-        _attach_scopes(days, tickers, starts)  # whose event day: "MPSE: earnings on ..."
+    _attach_event_kinds(text, claims, starts, tickers)
     return claims
 
 
@@ -512,7 +510,7 @@ def _attach_to_headlines(text: str, claims: list[Claim], starts: list[int]) -> N
             stamp.headline = owner.text
 
 
-_AFTER_QUOTE = re.compile(r"\s*\([^()]{0,48}")
+_AFTER_QUOTE = re.compile(r"[ \t]*(?:\([^()\n]{0,48}|\[[^\[\]\n]{0,48})")
 """From a quote's end to a time in the brackets right after it: `"..." (PR Newswire, `."""
 _LINK_WORDS = frozenset(
     re.findall(
@@ -520,11 +518,13 @@ _LINK_WORDS = frozenset(
         "at on was were is published posted released appeared came ran hit crossed the wire wires "
         "timestamped stamped dated by via from per reported carried said wrote first out with its "
         "a an in headline story item news time utc gmt et z a las el la en publicado publicada "
-        "publicó apareció salió por de del según titular noticia con hora",
+        "publicó apareció salió por de del según titular noticia con hora issued s fue se",
     )
 )
 """Words that may stand between a quote and its time ("published at", "PR Newswire ran")."""
-_LINK_TOKEN = re.compile(r"[^\W\d_]+|[,:()—–-]|\S")
+_LINK_TOKEN = re.compile(r"[^\W\d_]+|\S")
+_LINK_MARKS = frozenset(",:()[]|*—–-'’")
+"""Marks that may stand between a quote and its time too (brackets, table bars, bold, "'s")."""
 
 
 def _time_owner(text: str, stamp: Claim, quotes: list[Claim], dates: list[Claim]) -> Claim | None:
@@ -541,10 +541,12 @@ def _time_owner(text: str, stamp: Claim, quotes: list[Claim], dates: list[Claim]
         (before[-1] if before else None, (before[-1].end if before else 0, stamp.start)),
         (after[0] if after else None, (stamp.end, after[0].start if after else 0)),
     ):
-        if quote is None or hi - lo > 48 or any(lo <= d.start < hi for d in dates):
+        if quote is None or hi - lo > 48 or "\n" in text[lo:hi]:
+            continue  # a line break ends a list item or a table row
+        if any(lo <= d.start < hi for d in dates):
             continue
         tokens = _LINK_TOKEN.findall(text, lo, hi)
-        if all(t in ",:()—–-" or t[0].isupper() or t.casefold() in _LINK_WORDS for t in tokens):
+        if all(t in _LINK_MARKS or t[0].isupper() or t.casefold() in _LINK_WORDS for t in tokens):
             linked.append(("," in tokens, quote))
     if len(linked) == 2 and linked[0][0] != linked[1][0]:
         return min(linked, key=lambda pair: pair[0])[1]
@@ -627,20 +629,23 @@ _EVENT_STEMS = (
 )  # fmt: skip
 _WEEKDAY_WORD = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _EVENT_GAP = re.compile(
-    r"(?:\s*[:(—–-]\s*"
-    r"|,?(?:\s+(?:of|de)\s+(?:us)?[$€£]?\s*[\d.,]+"
-    r"(?:\s*(?:[$€£]|usd|eur|cents?|d[oó]lares|euros))?"
+    r"(?:\s+(?:for|of|de|del)\s+[a-z][a-z0-9.\-]{0,9})?"  # whose: "for mpse", "de mpse"
+    r"(?:\s*[:(|—–-]\s*"
+    r"|(?:\s+(?:of|de)\s+(?:us)?[$€£]?\s*[\d.,]+(?:\s*(?:[$€£]|usd|eur|cents?|d[oó]lares|euros))?"
     r"(?:\s*/\s*(?:share|sh)|\s+(?:a|per|por)\s+(?:share|acción))?)?"
-    r",?(?:\s+(?:is|are|was|were|will\s+be|es|será|fue))?"
-    r"(?:\s+(?:scheduled|set|expected|due|planned|slated|payable|paid|programad[oa]"
-    r"|previst[oa]|pagadero))?"
-    r"(?:\s+to\s+be\s+(?:released|reported|announced|paid|published))?"
+    r"(?:,?(?:\s+(?:is|are|was|were|will\s+be|will|es|será|fue|se))?"
+    r"\s+(?:scheduled|set|expected|due\s+out|due|planned|slated|payable|paid|released|reported"
+    r"|published|announced|comes?\s+out|comes?|out|programad[oa]|previst[oa]|pagadero|paga"
+    r"|pagará|publica|publicará|presenta|presentará)"
+    r"(?:\s+to\s+(?:be\s+(?:released|reported|announced|paid|published)|shareholders))?"
+    r"|\s+(?:is|are|was|were|es|será|fue))?"
     r"(?:\s+(?:on|for|el|para\s+el|del))?(?:\s+the)?\s+)"
     rf"(?:(?:{_WEEKDAY_WORD})\.?,?\s+)?"
 )
 """Between the name of an event and its day ("earnings on", "dividend: ", "earnings, scheduled
-for", "a dividend of $0.87 per share, payable on", "dividendo el miércoles"), read in the
-case-folded text."""
+for", "a dividend of $0.87 per share, payable on", "earnings for MPSE are expected on", "will be
+paid to shareholders on", "dividendo de MPSE se paga el", "dividendo el miércoles"), read in the
+case-folded text. A comma alone does not join them ("two weeks after earnings, on ...")."""
 _EVENT_LIST = re.compile(r"\s*(?:,|/|&|and|y|or|o)\s*(?:(?:a|an|the|un|una|el|la)\s+)?")
 """Between two names of events that the draft lists ("earnings and a dividend on ..."): which
 day goes with which is then not told by position."""
@@ -648,10 +653,13 @@ _NOT_BEFORE = re.compile(r"(?<!\w)(?:no|not|without|never|nor|sin|ningún|ningun
 _RESPECTIVELY = re.compile(r"respectiv")
 
 
-def _attach_event_kinds(text: str, claims: list[Claim], starts: list[int]) -> None:
-    """A date right after the name of a corporate event is named as that event's day, unless
-    the name is denied ("no earnings on"), one of a list ("earnings and a dividend on"), or in
-    a sentence that pairs names and days "respectively"."""
+def _attach_event_kinds(
+    text: str, claims: list[Claim], starts: list[int], tickers: list[Claim]
+) -> None:
+    """A date right after the name of a corporate event is named as that event's day, for the
+    ticker named last before it ("MPSE's earnings on"), unless the name is denied ("no earnings
+    on"), one of a list ("earnings and a dividend on"), or in a sentence that pairs names and
+    days "respectively"."""
     folded = fold_aligned(text)
     names = matches_at_stems(folded, _EVENT_STEMS, _EVENT_WORD)
     if not names:
@@ -679,6 +687,8 @@ def _attach_event_kinds(text: str, claims: list[Claim], starts: list[int]) -> No
         if _RESPECTIVELY.search(folded, starts[sentence], until):
             continue
         dates[i].event = kind
+        whose = [t.symbol for t in tickers if t.end <= name.start()]
+        dates[i].scope = frozenset(whose[-1:])
 
 
 def fold_aligned(text: str) -> str:
@@ -1072,7 +1082,9 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     start, end = m.span()
     sign = 0
     if opened and close:
-        if previous_end >= 0 and not text[previous_end:start].strip():
+        if (previous_end >= 0 and not text[previous_end:start].strip()) or (
+            cur and _after_noun(text, start)
+        ):
             start, end = m.end("open"), m.start("close")
         else:
             sign = -1
@@ -1106,6 +1118,24 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     scale = _scale(letter or "", word or "") if letter or word else 1.0
     kind: Kind = "percent" if unit else "money" if cur or word in _CENTS else "number"
     return Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
+
+
+_LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")
+_AMOUNT_LEAD = frozenset(
+    re.findall(
+        r"\S+",
+        "of was were is are at to by be been totaled totalled reached posted reported de fue "
+        "fueron es son en a",
+    )
+)
+"""Words after which "($0.12)" is an amount in accounting style, negative ("EPS was ($0.12)")."""
+
+
+def _after_noun(text: str, start: int) -> bool:
+    """Whether the word right before a bracketed amount names what it is ("MPSE's dividend
+    ($0.87) is paid"): the brackets then hold an aside, not a negative."""
+    word = _LAST_WORD.search(text, max(start - 24, 0), start)
+    return word is not None and word.group(1).casefold() not in _AMOUNT_LEAD
 
 
 _MINUS_WORD = re.compile(r"(?i)(?<![\w-])minus\s+$")

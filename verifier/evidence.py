@@ -116,6 +116,9 @@ class Evidence:
     """The (ticker, kind) of the corporate events a result lists on each day (filed with and
     without the year), for "earnings on 2025-01-13" where the trace's event that day is a
     dividend."""
+    announced_days: dict[DateReading, set[tuple[str | None, str]]] = field(default_factory=dict)
+    """The same for the days the events were announced: "declared a dividend on 2024-12-02" is
+    faithful on the announcement day, also where earnings fall that day."""
     question_money: bool = False
     """Whether the question writes an amount of money at all: if not, its numbers ("the next 30
     days") support no money figure of the draft."""
@@ -370,14 +373,9 @@ class _Walker:
                 self.ev.published.setdefault(headline, set()).add(published)
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
-        if (
-            named
-            and (day := node.get("date")).__class__ is str
-            and (iso := _ISO_DATE.fullmatch(day))
-        ):
-            for (year, month, dd), _ in _iso_days(iso)[:1]:
-                for key in ((year, month, dd), (None, month, dd)):
-                    self.ev.event_days.setdefault(key, set()).add((ticker, named))
+        if named:
+            self.event_day(node.get("date"), (ticker, named), self.ev.event_days, first=True)
+            self.event_day(node.get("announced_at"), (ticker, named), self.ev.announced_days)
         for k, value in node.items():
             name = k.lower() if k.__class__ is str else str(k).lower()
             if name == "expression" and self.tool == "calculate":
@@ -391,6 +389,22 @@ class _Walker:
                 self.text(value, name, ticker)
             elif value is not None:
                 self.walk(value, name, ticker)
+
+    @staticmethod
+    def event_day(
+        when: Any,
+        event: tuple[str | None, str],
+        index: dict[DateReading, set[tuple[str | None, str]]],
+        first: bool = False,
+    ) -> None:
+        """File an event under its day, with and without the year (an announcement time before
+        05:00 UTC also under the US day before; an event's date only under itself)."""
+        if when.__class__ is not str or (iso := _ISO_DATE.fullmatch(when)) is None:
+            return
+        days = _iso_days(iso)
+        for (year, month, day), _ in days[:1] if first else days:
+            for key in ((year, month, day), (None, month, day)):
+                index.setdefault(key, set()).add(event)
 
     def number(self, value: float, key: str, ticker: str | None) -> None:
         if value == value and abs(value) != _INF:

@@ -292,12 +292,14 @@ def _wrong_event(claim: Claim, evidence: Evidence) -> str | None:
     the trace lists events on that day and none of them is of that kind."""
     listed: set[str] = set()
     for reading in claim.dates:
-        for ticker, kind in evidence.event_days.get(reading, ()):
+        held = evidence.event_days.get(reading, set())
+        for ticker, kind in held | evidence.announced_days.get(reading, set()):
             if claim.scope and ticker is not None and ticker not in claim.scope:
                 continue  # another ticker's event that day
             if kind == claim.event:
-                return None
-            listed.add(kind)
+                return None  # its day, or the day it was announced ("declared a dividend on")
+            if (ticker, kind) in held:
+                listed.add(kind)
     if not listed:
         return None
     return (

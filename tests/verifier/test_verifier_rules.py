@@ -471,6 +471,30 @@ TWO_NEWS = {
             'AP\'s "Apple cuts full year outlook" preceded the announcement at 2024-06-13T21:05Z.',
             [],
         ),
+        (  # a line break ends a list item: its time is not the next line's
+            '- "Apple beats quarterly estimates" — Reuters, 2024-06-13T21:05Z\n'
+            '- "Apple cuts full year outlook" — AP, 2024-06-14T14:22Z',
+            [],
+        ),
+        (
+            "| Time | Source | Headline |\n|---|---|---|\n"
+            '| 2024-06-14T14:22Z | Reuters | "Apple beats quarterly estimates" |\n'
+            '| 2024-06-13T21:05Z | AP | "Apple cuts full year outlook" |',
+            ["unsupported_date"],
+        ),
+        ('"Apple beats quarterly estimates" [Reuters, 2024-06-14T14:22Z].', ["unsupported_date"]),
+        (
+            '"Apple beats quarterly estimates" was issued at 2024-06-14T14:22Z.',
+            ["unsupported_date"],
+        ),
+        (
+            "«Apple beats quarterly estimates» fue publicado por Reuters el 2024-06-14T14:22Z.",
+            ["unsupported_date"],
+        ),
+        (
+            'At 2024-06-14T14:22Z, Reuters\'s "Apple beats quarterly estimates" came out.',
+            ["unsupported_date"],
+        ),
     ],
 )
 def test_a_timestamp_written_with_a_headline_must_be_that_headlines_time(
@@ -518,6 +542,13 @@ CALENDAR = {
         ("AAPL's dividend and earnings: 2024-07-01 and 2024-08-01.", []),
         ("AAPL has no earnings on 2024-07-01; that day is its dividend.", []),
         ("AAPL (Straße office): earnings on 2024-07-01.", ["unsupported_date"]),
+        ("AAPL's earnings will be released on 2024-07-01.", ["unsupported_date"]),
+        ("Earnings for AAPL are expected on 2024-07-01.", ["unsupported_date"]),
+        ("AAPL's dividend will be paid to shareholders on 2024-08-01.", ["unsupported_date"]),
+        ("El dividendo de AAPL se paga el 2024-08-01.", ["unsupported_date"]),
+        ("| Event | Date |\n|---|---|\n| Earnings | 2024-07-01 |", ["unsupported_date"]),
+        ("AAPL pays a dividend well before earnings, on 2024-07-01.", []),
+        ("AAPL's dividend ($0.25) is paid on 2024-07-01.", []),
     ],
 )
 def test_a_day_named_as_an_events_must_be_a_day_of_that_kind(draft: str, rules: list[str]) -> None:
@@ -536,6 +567,11 @@ OTHER_CALENDAR = {
     ("draft", "rules"),
     [
         ("MSFT reports earnings on 2024-07-01; AAPL pays a dividend on 2024-07-01.", []),
+        (
+            "MSFT's earnings on 2024-07-01 coincide with AAPL's earnings on 2024-07-01.",
+            ["unsupported_date"],
+        ),
+        ("AAPL's dividend on 2024-07-01 and MSFT's earnings on 2024-07-01 fall on one day.", []),
         ("AAPL reports earnings on 2024-07-01.", ["unsupported_date"]),
         ("MSFT pays a dividend on 2024-07-01.", ["unsupported_date"]),
     ],
@@ -544,3 +580,29 @@ def test_an_events_day_is_judged_by_the_events_of_the_ticker_named(
     draft: str, rules: list[str]
 ) -> None:
     assert run(draft, MOVE, CALENDAR, OTHER_CALENDAR)[1] == rules
+
+
+DECLARED = {
+    "id": "v4",
+    "tool": "get_events",
+    "args": {"ticker": "AAPL", "start": "2024-06-14", "end": "2024-09-14"},
+    "result": {
+        "ticker": "AAPL",
+        "events": [
+            {"date": "2024-08-01", "kind": "earnings", "announced_at": "2024-06-01T12:00:00Z"},
+            {"date": "2024-08-22", "kind": "dividend", "announced_at": "2024-08-01T20:30:00Z"},
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ("AAPL declared a dividend on 2024-08-01, payable on 2024-08-22.", []),
+        ("AAPL pays a dividend on 2024-08-22, after earnings on 2024-08-01.", []),
+        ("AAPL reports earnings on 2024-08-22.", ["unsupported_date"]),
+    ],
+)
+def test_an_event_may_be_named_on_the_day_it_was_announced(draft: str, rules: list[str]) -> None:
+    assert run(draft, MOVE, DECLARED)[1] == rules
