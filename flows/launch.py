@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from flows.config import RunConfig
 from flows.guard import start_guard
 from flows.terminal import output_console
+from flows.watch import ServerWatch
 
 PREFECT_DEFAULTS = {
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
@@ -68,7 +69,7 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
         )
         bar.update(task_id, total=p.tickers_total, completed=p.tickers_done, detail=detail)
 
-    with bar, listen(show):
+    with bar, listen(show), ServerWatch(console):
         try:
             result = asyncio.run(nightly_reports(config))
         except FailedRun as exc:  # the flow's checks refused what the CLI's passed a moment ago

@@ -141,3 +141,54 @@ def test_a_run_killed_alone_takes_its_temporary_server_with_it(
     while [pid for pid, born in children.items() if started(pid) == born]:
         assert time.monotonic() < deadline, "processes of the killed run are still running"
         time.sleep(0.1)
+
+
+def test_a_run_whose_temporary_server_dies_stops_at_once_and_a_rerun_resumes(
+    small_data: Path, tmp_path: Path
+) -> None:
+    from flows.watch import find_server
+
+    out = tmp_path / "out"
+    args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(out), "--concurrency", "1"]
+    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect")}
+    proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 240
+        while not stored_results(out) or (server := find_server(proc.pid)) is None:
+            assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
+            time.sleep(0.05)
+        os.kill(server[0], signal.SIGKILL)
+        _, err = proc.communicate(timeout=30)  # it would otherwise wait for the server for good
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    lines = err.decode().strip().splitlines()
+    assert proc.returncode == 1
+    assert lines[-1].startswith("nightdesk: error: the temporary Prefect server stopped")
+    assert "Traceback" not in err.decode()
+    assert not list(out.glob("*/manifest.json"))
+    assert run(small_data, out, env) == 0  # the same command again resumes and publishes
+    assert list(out.glob("*/manifest.json"))
+
+
+def test_ctrl_c_stops_a_run_at_once(small_data: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(out), "--concurrency", "1"]
+    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect")}
+    proc = subprocess.Popen(
+        args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 240
+        while not stored_results(out):
+            assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the server as well
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130
+    assert err.decode().strip().splitlines()[-1] == (
+        "nightdesk: interrupted; finished tickers are kept: run the same command again to resume"
+    )
