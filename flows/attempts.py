@@ -18,6 +18,7 @@ from rich.table import Table
 
 from agent.budget import BudgetLedger, merge_ledgers
 from agent.trace import Usage
+from flows.config import RunConfig
 from flows.layout import RunLayout, check_name, write_json
 
 
@@ -29,6 +30,8 @@ class Attempt(BaseModel):
     answered: bool = False
     tickers_done: int = 0
     ledger: BudgetLedger
+    config: RunConfig | None = None
+    """What the attempt ran, so that a hint can give the command that runs it again."""
 
 
 class NightSpend(BaseModel):

@@ -222,6 +222,7 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     from agent.budget import BudgetLedger, render_budget_table
     from flows.attempts import load_night, render_night
     from flows.cases import open_run, read_manifest
+    from flows.config import as_command
     from flows.layout import RunLayout
     from flows.terminal import output_console
 
@@ -230,9 +231,12 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     night = load_night(layout)
     if night.attempts and not layout.manifest.is_file():
         console.print(render_night(night))
+        last = night.attempts[-1].config
+        command = as_command(last) if last else f"nightdesk run {layout.cli_args}"
         console.print(
-            f"No attempt at {date} has published yet: rerun the night with "
-            f"`nightdesk run {layout.cli_args}` (it reuses every finished ticker)."
+            f"No attempt at {date} has published yet: rerun the night with `{command}` (it "
+            "reuses every finished ticker).",
+            soft_wrap=True,
         )
         return
     open_run(out, date)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from datetime import date
 from pathlib import Path
 from typing import Literal
@@ -110,3 +111,29 @@ def as_parameters(message: str) -> str:
     ("set report_date to 2024-06-03 or earlier")."""
     message = _PASS_OPTION.sub(lambda m: f"set {OPTION_PARAMETERS[m.group(1)]} to", message)
     return _OPTION.sub(lambda m: OPTION_PARAMETERS[m.group(1)], message)
+
+
+def as_command(config: RunConfig) -> str:
+    """The `nightdesk run` command line that runs this configuration again (what the CLI can
+    set, where it differs from the CLI's defaults), for a hint an operator can paste."""
+    assert config.report_date is not None
+    args = ["nightdesk", "run", "--date", config.report_date.isoformat()]
+    args += ["--data", str(config.data_dir), "--out", str(config.out_dir)]
+    for portfolio in config.portfolios:
+        args += ["--portfolio", portfolio]
+    defaults = RunConfig(data_dir=config.data_dir, out_dir=config.out_dir)
+    budget, default_budget = config.budget, defaults.budget
+    for option, value, default in (
+        ("--provider", config.provider, defaults.provider),
+        ("--model", config.model, defaults.model),
+        ("--mode", config.mode, defaults.mode),
+        ("--language", config.language, defaults.language),
+        ("--run-tokens", budget.run_tokens, default_budget.run_tokens),
+        ("--question-tokens", budget.question_tokens, default_budget.question_tokens),
+        ("--concurrency", config.concurrency, defaults.concurrency),
+        ("--shards", config.shards, defaults.shards),
+        ("--pool", config.work_pool, defaults.work_pool),
+    ):
+        if value != default:
+            args += [option, str(value)]
+    return shlex.join(args)

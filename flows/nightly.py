@@ -66,13 +66,14 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         tables = await asyncio.to_thread(collect_tables, catalog, portfolios, report_date)
         holders = holders_of(tables)
         prepared = time.perf_counter()
+        attempt = Attempt(
+            run_id=run_id,
+            started_at=started,
+            ledger=BudgetLedger.empty(config.budget),
+            config=config,
+        )
         if config.shards > 1:  # the shards keep the spend until the night has it all
-            save_attempt(
-                layout,
-                Attempt(
-                    run_id=run_id, started_at=started, ledger=BudgetLedger.empty(config.budget)
-                ),
-            )
+            save_attempt(layout, attempt)
             batch, shards = await run_shards(
                 config.model_copy(update={"report_date": report_date}),
                 holders,
@@ -81,9 +82,6 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
                 qset,
             )
         else:
-            attempt = Attempt(
-                run_id=run_id, started_at=started, ledger=BudgetLedger.empty(config.budget)
-            )
 
             def spent(ledger: BudgetLedger) -> None:
                 attempt.ledger = ledger
@@ -101,16 +99,11 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         fingerprint = catalog.fingerprint
     finally:
         catalog.close()
+    finished = sum(line["tickers_finished"] for line in shards) if shards else len(batch.results)
     save_attempt(
         layout,
-        Attempt(
-            run_id=run_id,
-            started_at=started,
-            answered=True,
-            tickers_done=(
-                sum(line["tickers_finished"] for line in shards) if shards else len(batch.results)
-            ),
-            ledger=batch.ledger,
+        attempt.model_copy(
+            update={"answered": True, "tickers_done": finished, "ledger": batch.ledger}
         ),
     )
     outcome = RunOutcome(

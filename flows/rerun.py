@@ -9,12 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from agent.budget import BudgetConfig, QuestionMeter
 from agent.loop import answer_question
 from agent.providers import make_provider
 from agent.questions import load_question_set, render_question
 from data.errors import InputError
 from flows.cases import ReviewCase, load_reruns, reruns_dir
+from flows.config import RunConfig, as_command
 from flows.layout import RunLayout, write_json
 from flows.ticker import judge
 from tools.catalog import fingerprint_data, open_catalog
@@ -48,10 +51,13 @@ async def rerun_case(
     """Ask the case's question again, judge the new draft, and keep it as a new case."""
     params = manifest.get("parameters", {})
     if case.spec_id == "summary":
-        data_arg = f" --data {params['data_dir']}" if params.get("data_dir") else ""
+        try:
+            command = as_command(RunConfig.model_validate(params))
+        except ValidationError:
+            command = f"nightdesk run {layout.cli_args}"
         raise InputError(
             "a summary is drafted from the ticker's accepted answers and cannot be re-asked "
-            f"alone: run the night again with `nightdesk run {layout.cli_args}{data_arg}`"
+            f"alone: run the night again with `{command}`"
         )
     qset = load_question_set(params.get("question_set"))
     if case.spec_id not in qset.ids:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -93,7 +94,12 @@ def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path)
     assert budget.returncode == 0, budget.stderr
     assert f"No attempt at {ledgers.name} has published yet" in budget.stdout
     assert "no: stopped early" in budget.stdout
-    assert run(small_data, killed, env("p3")) == 0
+    hint = shlex.split(budget.stdout.split("rerun the night with `")[1].split("`")[0])
+    assert hint[:2] == ["nightdesk", "run"] and "--concurrency" in hint  # the attempt's own
+    rerun = subprocess.run(  # the hint, pasted as it is, resumes the same night
+        [*NIGHTDESK, *hint[1:]], env=env("p3"), capture_output=True, timeout=300
+    )
+    assert rerun.returncode == 0
     (day_k,) = [p for p in killed.iterdir() if not p.name.startswith(".")]
     day_c = clean / day_k.name
     assert records(day_k) == records(day_c)

@@ -106,3 +106,42 @@ def test_a_held_ticker_that_is_no_file_name_is_refused_before_the_run(
         check_night(config(data, tmp_path / "out", report_date=date(2024, 12, 31)))
     assert f"ticker '{ticker}/X' cannot be a file name" in refused.value.message
     assert f"write it as '{ticker}.X'" in refused.value.message
+
+
+def test_the_command_of_a_configuration_parses_back_to_it(tmp_path: Path) -> None:
+    import shlex
+
+    from agent.budget import BudgetConfig
+    from flows.cli import app, run_nightly
+    from flows.config import as_command
+    from flows.launch import build_config
+
+    config = RunConfig(
+        report_date=date(2024, 12, 31),
+        data_dir=tmp_path / "my data",
+        out_dir=tmp_path / "out",
+        portfolios=["P001", "P003"],
+        provider="openai",
+        model="gpt-4o",
+        mode="react",
+        language="es",
+        concurrency=3,
+        budget=BudgetConfig(run_tokens=900_000, question_tokens=40_000),
+    )
+    command = shlex.split(as_command(config))
+    function, bound, _ = app.parse_args(command[1:])
+    a = bound.arguments
+    again = build_config(
+        {"run_tokens": a.get("run_tokens"), "question_tokens": a.get("question_tokens")},
+        report_date=a["date"],
+        data_dir=a["data"],
+        out_dir=a["out"],
+        portfolios=a["portfolio"],
+        provider=a["provider"],
+        model=a["model"],
+        mode=a["mode"],
+        language=a["language"],
+        concurrency=a["concurrency"],
+    )
+    assert command[:2] == ["nightdesk", "run"] and function is run_nightly
+    assert again == config
