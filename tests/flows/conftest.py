@@ -3,13 +3,25 @@ shared small one."""
 
 from __future__ import annotations
 
+import gc
 import shutil
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
+
+
+@pytest.fixture(scope="module", autouse=True)
+def collect_prefect_sockets() -> Iterator[None]:
+    """Prefect's client and test server leave sockets for the garbage collector: collect them
+    when a flow module ends, so that they are not reported in whatever module runs next."""
+    yield
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
 
 
 @pytest.fixture(scope="session")
