@@ -46,26 +46,34 @@ def start_guard() -> None:
     )
 
 
+def stat(pid: int | str) -> list[str] | None:
+    """The fields of `/proc/PID/stat` after the command name (the state first, then the
+    parent); None once the process is gone."""
+    try:
+        return (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
 def started(pid: int) -> int | None:
     """When the process started (clock ticks since boot), telling a pid reused from its owner;
     None once it is gone."""
-    try:
-        stat = (PROC / str(pid) / "stat").read_text()
-    except OSError:
-        return None
-    return int(stat.rsplit(")", 1)[1].split()[19])
+    fields = stat(pid)
+    return int(fields[19]) if fields else None
+
+
+def zombie(pid: int) -> bool:
+    """Whether the process has exited and waits only to be reaped by its parent."""
+    fields = stat(pid)
+    return fields is not None and fields[0] == "Z"
 
 
 def parents() -> dict[int, int]:
     """Every live process's parent."""
     found = {}
     for entry in PROC.iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            found[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+        if entry.name.isdigit() and (fields := stat(entry.name)):
+            found[int(entry.name)] = int(fields[1])
     return found
 
 
@@ -121,14 +129,6 @@ def marked(mark: str) -> set[int]:
             if entry in environ.split(b"\0"):
                 found.add(int(folder.name))
     return found
-
-
-def zombie(pid: int) -> bool:
-    """Whether the process has exited and waits only to be reaped by its parent."""
-    try:
-        return (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        return False
 
 
 if __name__ == "__main__":
