@@ -125,15 +125,18 @@ DATE_PATTERNS = tuple(
         rf"\b{_MON}\s+{_YEAR}",
         rf"\b(?P<d>\d{{1,2}})\s+de\s+{_MES}(?:\s+(?:de|del)\s+{_YEAR})?",
         rf"\b{_MES}\s+(?:de|del)\s+{_YEAR}",
-        r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])",
+        r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4}|\d\d)(?![\d/])",
         r"(?<![\w.])(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>(?:19|20)\d\d)(?!\d|\.\d)",
         r"(?<![\d/])(?P<y>(?:19|20)\d\d)/(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d/])",
         rf"(?<![\w-])(?P<d>\d{{1,2}})-{_MON}-{_YEAR}",
-        rf"(?<![\w-])(?P<d>\d{{1,2}})\s+{_MES_SHORT}(?:\.\s*|\s+)(?:de\s+)?{_YEAR}",
+        rf"(?<![\w-])(?P<d>\d{{1,2}})\s+(?:de\s+)?{_MES_SHORT}"
+        rf"(?:\.|(?=\s+(?:de\s+)?(?:19|20)\d\d))(?:\s*(?:de\s+)?{_YEAR})?",
+        r"(?<![\w-])(?P<a>\d{1,2})-(?P<b>\d{1,2})-(?P<y>\d{4})(?![\w-])",
+        r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![\d/])",
     )
 )
-"""ISO, English, Spanish, a/b/yyyy (either way), dd.mm.yyyy, yyyy/mm/dd, 14-Jan-2025 and
-13 ene. 2025 dates."""
+"""ISO, English, Spanish, a/b/yyyy and a/b/yy (either way), dd.mm.yyyy, yyyy/mm/dd, 14-Jan-2025,
+13 ene. 2025 (and 31 de dic. de 2024, 30 dic.), a-b-yyyy (either way) and a/b dates."""
 _ORDINALS = {
     w: i
     for i, group in enumerate(
@@ -340,7 +343,7 @@ DATE_SCANS: tuple[Scan, ...] = (
         gate=_ES_LINK,
     ),
     Scan(
-        re.compile(r"(?P<a>\d(?<![\d/].)\d?)/(?P<b>\d{1,2})/(?P<y>\d{4})(?![\d/])"),
+        re.compile(r"(?P<a>\d(?<![\d/].)\d?)/(?P<b>\d{1,2})/(?P<y>\d{4}|\d\d)(?![\d/])"),
         None,
         False,
         ("/",),
@@ -369,11 +372,35 @@ DATE_SCANS: tuple[Scan, ...] = (
         gate=re.compile(r"\d-[A-Z]"),
     ),
     Scan(
-        re.compile(rf"(?P<d>\d(?<![\w-].)\d?)\s+{_MES_SHORT}(?:\.\s*|\s+)(?:de\s+)?{_YEAR}"),
+        re.compile(
+            rf"(?P<d>\d(?<![\w-].)\d?)\s+(?:de\s+)?{_MES_SHORT}"
+            rf"(?:\.|(?=\s+(?:de\s+)?(?:19|20)\d\d))(?:\s*(?:de\s+)?{_YEAR})?"
+        ),
         None,
         False,
         tuple(MONTHS_ES_SHORT),
     ),
+    Scan(
+        re.compile(r"(?P<a>\d(?<![\w-].)\d?)-(?P<b>\d{1,2})-(?P<y>\d{4})(?![\w-])"),
+        None,
+        False,
+        ("-",),
+        gate=re.compile(r"\d-\d\d?-\d{4}"),
+    ),
+    Scan(
+        re.compile(r"(?P<a>\d(?<![\d/].)\d?)/(?P<b>\d{1,2})(?![\d/])"),
+        None,
+        False,
+        ("/",),
+    ),
+)
+_DAY_MONTH_ONLY = DATE_SCANS[-1]
+"""The last scan, `12/31` without a year: a date only after a word that introduces one ("on
+12/31", "Monday, 1/13", "el 31/12"), since elsewhere it is as likely a ratio or a fraction."""
+_DATE_LEAD = re.compile(
+    r"(?i)(?:\b(?:on|from|to|by|through|until|since|and|el|al|del|desde|hasta|y)"
+    r"|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes"
+    r"|s[aá]bado|domingo)),?\s+$"
 )
 QUARTER_SCANS: tuple[Scan, ...] = (
     Scan(
@@ -438,7 +465,7 @@ STOPWORDS = frozenset(
         MN BN TN VS ETA NAV AUM TSR OEM Q H II III IV VI CET1 S&P DE LA EL EN Y O UN OR AND THE
         TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT REIT REITS OTC WSJ CNBC AP FT PT
         EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
-        PBOC IMF WTO NFP PMI ISM AGM PR UPI BBC CNN NYT DJ MW IBD
+        PBOC IMF WTO NFP PMI ISM AGM PR UPI BBC CNN NYT DJ MW IBD BPA OPA OPV IVA PER BNA
         """,
     )
 )
@@ -468,7 +495,7 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     if starts is None:
         starts = sentence_starts(text)
     if any(c.kind == "headline" for c in claims):
-        _attach_to_headlines(text, claims, starts)
+        _attach_to_headlines(text, claims)
     _attach_event_kinds(text, claims, starts, tickers)
     return claims
 
@@ -487,26 +514,20 @@ _SESSION_STEMS = (
 )  # fmt: skip
 
 
-def _attach_to_headlines(text: str, claims: list[Claim], starts: list[int]) -> None:
-    """Each session phrase goes to the nearest quoted headline of its sentence, and each date
-    written with its time to the quote it gives the time of (`_time_owner`)."""
+def _attach_to_headlines(text: str, claims: list[Claim]) -> None:
+    """Each session phrase, and each date written with its time, goes to the quoted headline
+    it says when came (`_quote_owner`)."""
     folded = fold_aligned(text)
     quotes = [c for c in claims if c.kind == "headline"]
-    for m in matches_at_stems(folded, _SESSION_STEMS, _SESSION_WORDS):
-        start, end = m.span()
-        sentence = bisect_right(starts, start)
-        near = [  # a quote may hold sentence ends of its own ("Corp. reports")
-            q
-            for q in quotes
-            if not q.session
-            and sentence in (bisect_right(starts, q.start), bisect_right(starts, q.end - 1))
-        ]
-        if near:
-            closest = min(near, key=lambda q: min(abs(q.start - end), abs(start - q.end)))
-            closest.session = m.lastgroup or ""
     dates = [c for c in claims if c.kind == "date"]
+    for m in matches_at_stems(folded, _SESSION_STEMS, _SESSION_WORDS):
+        owner = _quote_owner(text, m.start(), m.end(), quotes, dates)
+        if owner is not None and not owner.session:
+            owner.session = m.lastgroup or ""
     for stamp in dates:
-        if _is_timestamp(stamp) and (owner := _time_owner(text, stamp, quotes, dates)):
+        if _is_timestamp(stamp) and (
+            owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates)
+        ):
             stamp.headline = owner.text
 
 
@@ -527,19 +548,22 @@ _LINK_MARKS = frozenset(",:()[]|*—–-'’")
 """Marks that may stand between a quote and its time too (brackets, table bars, bold, "'s")."""
 
 
-def _time_owner(text: str, stamp: Claim, quotes: list[Claim], dates: list[Claim]) -> Claim | None:
-    """The quote whose time `stamp` gives: the one whose brackets hold it (`"..." (PR Newswire,
-    2024-12-30T14:22Z)`), else the quote before or after it joined only by linking words and
-    source names ("At ... PR Newswire ran", "published ... by"), the one without a comma
-    between if both are; None where that does not tell (the time then checks only its day)."""
-    before = [q for q in quotes if q.end <= stamp.start]
-    after = [q for q in quotes if q.start >= stamp.end]
-    if before and _AFTER_QUOTE.fullmatch(text, before[-1].end, stamp.start):
+def _quote_owner(
+    text: str, start: int, end: int, quotes: list[Claim], dates: list[Claim]
+) -> Claim | None:
+    """The quote that what the draft writes from `start` to `end` (a time, a session phrase)
+    says when came: the one whose brackets hold it (`"..." (PR Newswire, 2024-12-30T14:22Z)`),
+    else the quote before or after it joined only by linking words and source names ("At ...
+    PR Newswire ran", "published ... by", "after the close MarketWatch reported"), the one
+    without a comma between if both are; None where that does not tell."""
+    before = [q for q in quotes if q.end <= start]
+    after = [q for q in quotes if q.start >= end]
+    if before and _AFTER_QUOTE.fullmatch(text, before[-1].end, start):
         return before[-1]
     linked: list[tuple[int, Claim]] = []
     for quote, (lo, hi) in (
-        (before[-1] if before else None, (before[-1].end if before else 0, stamp.start)),
-        (after[0] if after else None, (stamp.end, after[0].start if after else 0)),
+        (before[-1] if before else None, (before[-1].end if before else 0, start)),
+        (after[0] if after else None, (end, after[0].start if after else 0)),
     ):
         if quote is None or hi - lo > 48 or "\n" in text[lo:hi]:
             continue  # a line break ends a list item or a table row
@@ -856,6 +880,8 @@ def _dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
             i = bisect_left(starts, end)
             if i and ends[i - 1] > start:
                 continue
+            if how is _DAY_MONTH_ONLY and not _DATE_LEAD.search(text, max(start - 12, 0), start):
+                continue
             readings = (_quarter(m),) if quarter else _date_readings(m.groupdict())
             if readings:
                 claims.append(Claim(m.group(), start, end, "date", dates=readings))
@@ -876,6 +902,8 @@ def _quarter(m: re.Match[str]) -> DateReading:
 
 def _date_readings(g: dict[str, str | None]) -> tuple[DateReading, ...]:
     year = int(g.get("y") or 0) or None
+    if year is not None and year < 100:
+        year += 2000  # "12/31/24"
     if g.get("a"):
         a, b = int(g.get("a") or 0), int(g.get("b") or 0)
         pairs = {(a, b), (b, a)}
@@ -910,8 +938,13 @@ def _tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[Clai
 def _figures(text: str, claims: list[Claim]) -> list[Claim]:
     figures: list[Claim] = []
     date_ends = sorted(c.end for c in claims if c.kind == "date")
+    date_starts = {c.start for c in claims if c.kind == "date"}
     for m in NUMBER_SCAN.finditer(text):
         start = m.start()
+        if _day_of_range(text, m, date_ends, date_starts) or (
+            _DAY_AFTER.search(text, max(start - 12, 0), start) and _is_day(m.group())
+        ):
+            continue  # "Dec 28–31", "28–31 Dec", "el lunes 30": a day, not a quantity
         before = (
             _aside_anchor(text, start, figures, date_ends)
             if text[start] == "("  # only a parenthesised figure asks what it follows
@@ -929,6 +962,28 @@ def _figures(text: str, claims: list[Claim]) -> list[Claim]:
         reading = Reading(float(NUMBER_WORDS[m.group().casefold()]), 0)
         figures.append(Claim(m.group(), m.start(), m.end(), "number", (reading,)))
     return _sorted_figures(figures, claims)
+
+
+_RANGE_DASH = "-–—"
+_DAY_AFTER = re.compile(
+    r"(?i)\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|d[ií]a)\s+$"
+)
+"""A day number written after a weekday or "día" ("el lunes 30", "el día 30") is a date."""
+
+
+def _day_of_range(text: str, m: re.Match[str], date_ends: list[int], starts: set[int]) -> bool:
+    """Whether a whole number of one or two digits is the other end of a range of days with a
+    date: right after it and a dash ("Dec 28–31"), or right before a dash and it ("28–31 Dec")."""
+    if not _is_day(m.group().lstrip(_RANGE_DASH)):
+        return False
+    start, end = m.span()
+    if text[start] in _RANGE_DASH:
+        return start in date_ends
+    return text[end : end + 1] in _RANGE_DASH and end + 1 in starts
+
+
+def _is_day(written: str) -> bool:
+    return written.isdigit() and len(written) <= 2 and 1 <= int(written) <= 31
 
 
 _CURRENCY_AFTER = re.compile(r"(?i)\s*(?:\$|€|£|usd|eur|d[oó]lares|euros)?\s*")

@@ -137,8 +137,9 @@ class Evidence:
         found: list[Fact] = []
         scale, unit = claim.scale, claim.unit
         count = claim.kind == "number" and scale == 1.0 and not unit
+        shift = 2 if scale == 0.01 else 0  # "87 cents" is written to the cent: 0.87
         for value, decimals in claim.readings:
-            places = 0 if count and not decimals else decimals + 1
+            places = 0 if count and not decimals else decimals + 1 + shift
             if unit == "bps":  # as written (a bps field), not where a key says percent
                 written: list[Fact] = []
                 self._near(written, value, decimals, scale, places)
