@@ -654,9 +654,10 @@ _EVENT_STEMS = (
 _WEEKDAY_WORD = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _EVENT_GAP = re.compile(
     r"(?:\s+(?:for|of|de|del)\s+[a-z][a-z0-9.\-]{0,9})?"  # whose: "for mpse", "de mpse"
-    r"(?:\s*[:(|—–-]\s*"
-    r"|(?:\s+(?:of|de)\s+(?:us)?[$€£]?\s*[\d.,]+(?:\s*(?:[$€£]|usd|eur|cents?|d[oó]lares|euros))?"
-    r"(?:\s*/\s*(?:share|sh)|\s+(?:a|per|por)\s+(?:share|acción))?)?"
+    r"(?:[*_`]*\s*[:(|—–-]\s*[*_`]*\s*"
+    r"|(?:(?:\s+(?:of|de)\s+|\s*\(\s*)(?:us)?[$€£]?\s*[\d.,]+"
+    r"(?:\s*(?:[$€£]|usd|eur|cents?|d[oó]lares|euros))?"
+    r"(?:\s*/\s*(?:share|sh)|\s+(?:a|per|por)\s+(?:share|acción))?\)?)?"
     r"(?:,?(?:\s+(?:is|are|was|were|will\s+be|will|es|será|fue|se))?"
     r"\s+(?:scheduled|set|expected|due\s+out|due|planned|slated|payable|paid|released|reported"
     r"|published|announced|comes?\s+out|comes?|out|programad[oa]|previst[oa]|pagadero|paga"
@@ -1039,17 +1040,22 @@ _FIELD_WORD = re.compile(
     r"|(?:previous|prior)\s+(?:day|session)'s\s+close"
     r"|cierre\s+(?:anterior|previo))"
     r"|(?P<close>closing\s+price|closed|closing|close|ended\s+the\s+(?:session|day)"
-    r"|settled|finished\s+the\s+(?:session|day)|cerró|cerro|cerraron|cierre"
+    r"|settled|finished\s+the\s+(?:session|day)|finished|cerró|cerro|cerraron|cierre"
     r"|terminaron\s+la\s+sesión|terminó\s+la\s+sesión)"
     r"|(?P<market_value>market\s+value|valor\s+de\s+mercado)"
     r"|(?P<day_pnl>(?:day\s+)?p&l|(?:day\s+)?pnl|resultado\s+del\s+día)"
     r"|(?P<day_change>day\s+change|daily\s+change|variación\s+diaria)"
-    r"|(?P<contribution>contribution|contributing|contribución|aportó|aporte)"
+    r"|(?P<contribution>contribution|contributing|contributed|contributes|contribución|aportó"
+    r"|aporte)"
     r"|(?P<dividend>dividend|dividendo)"
     r"|(?P<earnings>earnings\s+per\s+share|earnings|eps|beneficio\s+por\s+acción))(?!\w)"
 )
 _FIELD_GAP = re.compile(
-    r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?\s+(?:\$|us\$|€)?"
+    r"[*_`]*(?::[*_`]*)?"  # a label: "**Close:** "
+    rf"(?:\s+(?:the\s+(?:day|session)|{_WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
+    r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?"
+    r"(?:\s+(?:about|around|roughly|approximately|nearly|some|alrededor\s+de|cerca\s+de|unos))?"
+    r"\s*[*_`~]*\s*(?:\$|us\$|€)?"
 )
 """A name of a field and the words between it and its figure ("closed at $287.14", "a previous
 close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-folded text."""
@@ -1090,7 +1096,7 @@ def _attach_fields(text: str, figures: list[Claim]) -> None:
     starts = [f.start for f in figures]
     for end, name in names:
         i = bisect_left(starts, end)
-        if i < len(figures) and name and figures[i].start - end < 12:
+        if i < len(figures) and name and figures[i].start - end < 28:
             figure = figures[i]
             if (figure.kind == "percent") == (name in PERCENT_FIELDS) and _FIELD_GAP.fullmatch(
                 folded, end, figure.start

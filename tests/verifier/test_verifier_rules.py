@@ -606,3 +606,64 @@ DECLARED = {
 )
 def test_an_event_may_be_named_on_the_day_it_was_announced(draft: str, rules: list[str]) -> None:
     assert run(draft, MOVE, DECLARED)[1] == rules
+
+
+DIVIDEND_NEWS = {
+    "id": "n4",
+    "tool": "search_news",
+    "args": {"ticker": "AAPL"},
+    "result": {
+        "news": [
+            {
+                "published_at": "2024-06-13T21:30:00Z",
+                "session": "after",
+                "headline": "Apple declares quarterly dividend of $0.24 per share",
+            }
+        ]
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        # dates as models write them
+        ("AAPL rose 6.45% on 6/14, closing at 27.88 against 26.19 on 6/13.", []),
+        ("AAPL closed at 27.88 on 6/14/24.", []),
+        ("AAPL cerró a 27,88 el 14-06-2024.", []),
+        ("AAPL subió un 6,45 % el viernes 14, tras el dividendo.", []),
+        ("AAPL rose 6.45%; news searched Jun 13–14.", []),
+        ("AAPL publicó un BPA de 0,24 $ el 13 de junio de 2024.", []),
+        ("AAPL will pay a quarterly dividend of 24 cents per share.", []),
+        ("AAPL will pay a quarterly dividend of 25 cents per share.", ["unsupported_figure"]),
+        # a session phrase joined to the quote it speaks of
+        (
+            "AAPL rose 6.45% during the session, and after the close Reuters ran "
+            '"Apple declares quarterly dividend of $0.24 per share".',
+            [],
+        ),
+        (
+            'During the session, "Apple declares quarterly dividend of $0.24 per share".',
+            ["unsupported_date"],
+        ),
+        # a field named in markup, a label or with a hedge
+        ("AAPL closed at **$26.19** on 2024-06-14, up **6.45%**.", ["unsupported_figure"]),
+        ("- **Close:** $26.19 (+6.45%)", ["unsupported_figure"]),
+        ("- **Close:** $27.88 (+6.45%)", []),
+        ("AAPL closed the day at about $26.19.", ["unsupported_figure"]),
+    ],
+)
+def test_drafts_in_the_shapes_models_write(draft: str, rules: list[str]) -> None:
+    assert run(draft, MOVE, DIVIDEND_NEWS)[1] == rules
+
+
+@pytest.mark.parametrize(
+    ("draft", "rules"),
+    [
+        ("AAPL contributed 0.85% to P001's return.", []),
+        ("AAPL contributed 6.45% to P001's return.", ["unsupported_figure"]),
+        ("- **Contribution:** 6.45%", ["unsupported_figure"]),
+    ],
+)
+def test_a_contribution_must_be_the_contribution(draft: str, rules: list[str]) -> None:
+    assert run(draft, POSITION)[1] == rules
