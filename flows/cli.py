@@ -222,7 +222,7 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     from agent.budget import BudgetLedger, render_budget_table
     from flows.attempts import load_night, render_night
     from flows.cases import open_run, read_manifest
-    from flows.config import as_command
+    from flows.config import as_command, not_in_command
     from flows.layout import RunLayout
     from flows.terminal import output_console
 
@@ -233,9 +233,15 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         console.print(render_night(night))
         last = night.attempts[-1].config
         command = as_command(last) if last else f"nightdesk run {layout.cli_args}"
+        unset = not_in_command(last) if last else []
+        also = (
+            f"; it also set {', '.join(unset)}, which only its Prefect deployment can"
+            if unset
+            else ""
+        )
         console.print(
             f"No attempt at {date} has published yet: rerun the night with `{command}` (it "
-            "reuses every finished ticker).",
+            f"reuses every finished ticker){also}.",
             soft_wrap=True,
         )
         return

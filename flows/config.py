@@ -115,10 +115,11 @@ def as_parameters(message: str) -> str:
 
 def as_command(config: RunConfig) -> str:
     """The `nightdesk run` command line that runs this configuration again (what the CLI can
-    set, where it differs from the CLI's defaults), for a hint an operator can paste."""
+    set, where it differs from the CLI's defaults; folders made absolute), for a hint an
+    operator can paste. What the CLI cannot set is listed by `not_in_command`."""
     assert config.report_date is not None
     args = ["nightdesk", "run", "--date", config.report_date.isoformat()]
-    args += ["--data", str(config.data_dir), "--out", str(config.out_dir)]
+    args += ["--data", str(config.data_dir.resolve()), "--out", str(config.out_dir.resolve())]
     for portfolio in config.portfolios:
         args += ["--portfolio", portfolio]
     defaults = RunConfig(data_dir=config.data_dir, out_dir=config.out_dir)
@@ -137,3 +138,24 @@ def as_command(config: RunConfig) -> str:
         if value != default:
             args += [option, str(value)]
     return shlex.join(args)
+
+
+CLI_BUDGET = frozenset({"run_tokens", "question_tokens"})
+"""The budget settings `nightdesk run` has options for."""
+
+
+def not_in_command(config: RunConfig) -> list[str]:
+    """The settings of `config` that differ from the defaults but have no `nightdesk run`
+    option (set in the Prefect UI: max_steps, question_set...), as `name=value`."""
+    defaults = RunConfig(data_dir=config.data_dir, out_dir=config.out_dir)
+    budget = [
+        f"{name}={value}"
+        for name, value in config.budget
+        if name not in CLI_BUDGET and value != getattr(defaults.budget, name)
+    ]
+    others = [
+        f"{name}={getattr(config, name)}"
+        for name in ("question_set", "shard_stall_minutes")
+        if getattr(config, name) != getattr(defaults, name)
+    ]
+    return budget + others

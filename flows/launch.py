@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from flows.config import RunConfig
+from flows.config import RunConfig, as_command
 from flows.guard import start_guard
 from flows.terminal import output_console
 from flows.watch import ServerWatch
@@ -69,12 +69,19 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
         )
         bar.update(task_id, total=p.tickers_total, completed=p.tickers_done, detail=detail)
 
-    with bar, listen(show), ServerWatch(console):
+    with bar, listen(show), ServerWatch(as_command(config)):
         try:
             result = asyncio.run(nightly_reports(config))
         except FailedRun as exc:  # the flow's checks refused what the CLI's passed a moment ago
             check_night(config)  # the same refusal, worded with the CLI's options
             raise InputError(str(exc)) from None
+        except RuntimeError as exc:
+            if "ephemeral Prefect API server" not in str(exc):
+                raise
+            raise InputError(  # Prefect's own error holds the server's whole output
+                f"the temporary Prefect server did not start ({str(exc).split('. ')[0]}); "
+                "check PREFECT_HOME and that nothing stops it, then run the command again"
+            ) from None
     assert isinstance(result, dict)
     return result
 

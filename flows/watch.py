@@ -1,37 +1,36 @@
-"""A `nightdesk run` whose temporary Prefect server dies stops at once, saying so in one line.
+"""A `nightdesk run` stops at once, in one line, on a Ctrl-C or when its temporary Prefect server
+dies.
 
 Without its server the flow engine can record no state, log or event: it retries, and a run that
 has already published would wait for the server for good, deaf to SIGTERM. A Ctrl-C in a
-terminal reaches the server too, which ends first, so an interrupted run would hang the same way
-for a minute. Finished tickers and the spend are on disk (each written atomically), so running
-the same command again resumes where this run stopped.
+terminal reaches the server too, and a KeyboardInterrupt raised wherever the run happens to be
+can be taken for a failure of the ticker it strikes (the night would then go on and publish it
+as an `internal_error`). So a Ctrl-C ends the process there and then, as a dead server does.
+Finished tickers and the spend are on disk (each written atomically, the manifest last), and the
+guard (`flows.guard`) stops the server if it still runs, so the run's own command resumes it.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
-import time
 from types import FrameType, TracebackType
-
-from rich.console import Console
 
 from flows.guard import PROC, descendants, started, zombie
 
 POLL_S = 0.5
-GRACE_S = 3.0
-"""How long an interrupted run waits for its server to end before leaving it to Prefect."""
 SERVER_APP = b"prefect.server.api.server:create_app"
 
 
 class ServerWatch:
-    """While in use, ends this process if the temporary Prefect server it started dies."""
+    """While in use, a Ctrl-C or the death of the temporary Prefect server this process started
+    ends the process with one line that gives `resume`, the command that resumes the run."""
 
-    def __init__(self, console: Console) -> None:
-        self.console = console
+    def __init__(self, resume: str) -> None:
+        self.resume = resume
         self.done = threading.Event()
-        self.interrupted = False
         self.server: tuple[int, int] | None = None
         self._previous: object = None
 
@@ -46,46 +45,28 @@ class ServerWatch:
     ) -> None:
         self.done.set()
         signal.signal(signal.SIGINT, self._previous)  # type: ignore[arg-type]
-        if kind is KeyboardInterrupt and self.server is not None and self._gone(GRACE_S):
-            self.interrupted = True
-            self._stop()  # Prefect's shutdown would wait for the server, which got the Ctrl-C too
 
     def _interrupt(self, signum: int, frame: FrameType | None) -> None:
-        self.interrupted = True
-        signal.default_int_handler(signum, frame)
+        self._stop("nightdesk: interrupted", 130)
 
     def _watch(self) -> None:
         while not self.done.wait(POLL_S):
             if self.server is None:
                 self.server = find_server(os.getpid())
-            elif self._gone(0.0):
+                continue
+            pid, born = self.server
+            if started(pid) != born or zombie(pid):
                 if not self.done.is_set():
-                    self._stop()
+                    self._stop("nightdesk: error: the temporary Prefect server stopped", 1)
                 return
 
-    def _gone(self, wait_s: float) -> bool:
-        """Whether the server has ended, waiting up to `wait_s` for it to."""
-        assert self.server is not None
-        pid, born = self.server
-        deadline = time.monotonic() + wait_s
-        while started(pid) == born and not zombie(pid):
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.05)
-        return True
-
-    def _stop(self) -> None:
-        resume = "finished tickers are kept: run the same command again to resume"
-        if self.interrupted:
-            self._say(f"nightdesk: interrupted; {resume}")
-            os._exit(130)
-        self._say(
-            f"nightdesk: error: the temporary Prefect server stopped during the run; {resume}"
-        )
-        os._exit(1)
-
-    def _say(self, line: str) -> None:
-        self.console.print(line, soft_wrap=True, markup=False, highlight=False)
+    def _stop(self, what: str, code: int) -> None:
+        """Say why and how to resume, in one line, and end the process without its shutdown
+        (which would wait for the server or for threads the interruption left waiting)."""
+        line = f"{what} during the run; finished tickers are kept: resume with `{self.resume}`\n"
+        show_cursor = "\x1b[?25h" if sys.stderr.isatty() else ""  # the progress bar hid it
+        os.write(2, (show_cursor + line).encode())
+        os._exit(code)
 
 
 def find_server(pid: int) -> tuple[int, int] | None:

@@ -52,8 +52,9 @@ def local_model_dir(model: str | None) -> Path:
         )
     folder = Path(model)
     if not (folder / "config.json").is_file():
+        what = "has no config.json" if folder.is_dir() else "not found"
         raise InputError(
-            f"local model {folder} not found: pass --model a directory with config.json, "
+            f"local model {folder} {what}: pass --model a directory with config.json, "
             "the weights and the tokenizer files (download them beforehand)"
         )
     return folder

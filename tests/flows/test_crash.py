@@ -177,7 +177,10 @@ def test_a_run_whose_temporary_server_dies_stops_at_once_and_a_rerun_resumes(
     assert list(out.glob("*/manifest.json"))
 
 
-def test_ctrl_c_stops_a_run_at_once(small_data: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("to", ["group", "run"])
+def test_ctrl_c_stops_a_run_at_once(small_data: Path, tmp_path: Path, to: str) -> None:
+    from flows.guard import descendants, started
+
     out = tmp_path / "out"
     args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(out), "--concurrency", "1"]
     env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect")}
@@ -189,12 +192,20 @@ def test_ctrl_c_stops_a_run_at_once(small_data: Path, tmp_path: Path) -> None:
         while not stored_results(out):
             assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
             time.sleep(0.05)
-        os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the server as well
+        children = {pid: started(pid) for pid in descendants(proc.pid)}
+        if to == "group":
+            os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the server as well
+        else:
+            os.kill(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=20)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130
-    assert err.decode().strip().splitlines()[-1] == (
-        "nightdesk: interrupted; finished tickers are kept: run the same command again to resume"
-    )
+    line = err.decode().strip().splitlines()[-1]
+    assert line.startswith("nightdesk: interrupted during the run; finished tickers are kept:")
+    assert f"--out {out}" in line and "Traceback" not in err.decode()
+    deadline = time.monotonic() + 20
+    while [pid for pid, born in children.items() if started(pid) == born]:
+        assert time.monotonic() < deadline, "processes of the interrupted run are still running"
+        time.sleep(0.1)

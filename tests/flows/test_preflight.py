@@ -113,7 +113,7 @@ def test_the_command_of_a_configuration_parses_back_to_it(tmp_path: Path) -> Non
 
     from agent.budget import BudgetConfig
     from flows.cli import app, run_nightly
-    from flows.config import as_command
+    from flows.config import as_command, not_in_command
     from flows.launch import build_config
 
     config = RunConfig(
@@ -145,3 +145,7 @@ def test_the_command_of_a_configuration_parses_back_to_it(tmp_path: Path) -> Non
     )
     assert command[:2] == ["nightdesk", "run"] and function is run_nightly
     assert again == config
+    assert not_in_command(config) == []
+    ui = config.model_copy(update={"budget": BudgetConfig(max_steps=3), "data_dir": Path("d")})
+    assert not_in_command(ui) == ["max_steps=3"]
+    assert f"--data {Path('d').resolve()}" in as_command(ui)  # a folder as typed is made absolute
