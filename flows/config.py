@@ -99,6 +99,7 @@ OPTION_PARAMETERS = {
     "data": "data_dir",
     "model": "model",
     "portfolio": "portfolios",
+    "pool": "work_pool",
 }
 """The CLI option each `RunConfig` field is given by, where their names differ."""
 _PASS_OPTION = re.compile(r"\bpass --(" + "|".join(OPTION_PARAMETERS) + r")\b(?! as)")

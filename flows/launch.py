@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from flows.config import RunConfig, as_command
+from flows.config import OPTION_PARAMETERS, RunConfig, as_command
 from flows.guard import start_guard
 from flows.terminal import output_console
 from flows.watch import ServerWatch
@@ -117,4 +117,8 @@ def build_config(budget: dict[str, Any], **options: Any) -> RunConfig:
         return RunConfig(budget=BudgetConfig(**given), **options)
     except ValidationError as exc:
         where, what = first_error(exc)
-        raise InputError(f"invalid {where or 'budget'}: {what}") from None
+        if not where:
+            raise InputError(f"invalid budget: {what}") from None
+        field = where.split(".")[-1]
+        option = {v: k for k, v in OPTION_PARAMETERS.items()}.get(field, field.replace("_", "-"))
+        raise InputError(f"invalid --{option}: {what}") from None

@@ -149,3 +149,21 @@ def test_the_command_of_a_configuration_parses_back_to_it(tmp_path: Path) -> Non
     ui = config.model_copy(update={"budget": BudgetConfig(max_steps=3), "data_dir": Path("d")})
     assert not_in_command(ui) == ["max_steps=3"]
     assert f"--data {Path('d').resolve()}" in as_command(ui)  # a folder as typed is made absolute
+
+
+@pytest.mark.parametrize(
+    ("budget", "options", "message"),
+    [
+        ({"run_tokens": 0}, {}, "invalid --run-tokens: Input should be greater than 0"),
+        ({}, {"concurrency": 0}, "invalid --concurrency: Input should be greater than or equal"),
+        ({}, {"work_pool": ""}, "invalid --pool: String should have at least 1 character"),
+    ],
+)
+def test_a_bad_option_is_named_as_the_cli_spells_it(
+    tmp_path: Path, budget: dict, options: dict, message: str
+) -> None:
+    from flows.launch import build_config
+
+    with pytest.raises(InputError) as refused:
+        build_config(budget, data_dir=tmp_path, out_dir=tmp_path, **options)
+    assert refused.value.message.startswith(message)
