@@ -8,6 +8,7 @@ of filling the rejected pile.
 from __future__ import annotations
 
 import os
+import shutil
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -29,7 +30,21 @@ PAGE = 50
 
 def check_night(config: RunConfig) -> RunConfig:
     """The configuration with its report date resolved, once data, date, portfolios,
-    question set and provider are known to be usable; otherwise an `InputError`."""
+    question set and provider are known to be usable; otherwise an `InputError`, and an
+    output folder these checks created (for the catalog's cache) is removed again."""
+    made = Path(config.out_dir).absolute()  # the first folder of it that does not exist yet
+    while not made.parent.exists():
+        made = made.parent
+    fresh = not made.exists()
+    try:
+        return _check_night(config)
+    except InputError:
+        if fresh:
+            shutil.rmtree(made, ignore_errors=True)
+        raise
+
+
+def _check_night(config: RunConfig) -> RunConfig:
     check_writable(catalog_dir(config.out_dir))
     report_date = config.report_date or latest_session(config.data_dir, config.out_dir)
     layout = RunLayout(Path(config.out_dir), report_date)

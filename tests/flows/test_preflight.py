@@ -59,6 +59,9 @@ def test_bad_input_is_refused_before_the_run(
     assert message in refused.value.message
     assert "\\n" not in refused.value.message
     assert not [p for p in tmp_path.iterdir() if p.name != ".catalog"]
+    with pytest.raises(InputError):  # an output folder the refused night would have made
+        check_night(config(small_data, tmp_path / "new" / "out", **options))
+    assert not (tmp_path / "new").exists()
 
 
 def test_a_provider_without_its_key_is_refused(
