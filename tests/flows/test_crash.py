@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -118,35 +119,57 @@ def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path)
     assert night["used"]["total"] == sum(totals) > totals[1] == used > 0
 
 
+def start_run(data: Path, out: Path, home: Path, **popen: object) -> subprocess.Popen[bytes]:
+    """`nightdesk run` in a child process, with its own Prefect home."""
+    args = [*NIGHTDESK, "run", "--data", str(data), "--out", str(out), "--concurrency", "1"]
+    env = {**os.environ, "PREFECT_HOME": str(home)}
+    return subprocess.Popen(args, env=env, **popen)  # type: ignore[call-overload, no-any-return]
+
+
+def wait_until(proc: subprocess.Popen[bytes], ready: Callable[[], object]) -> None:
+    """Wait until `ready()` holds, while the run goes on."""
+    deadline = time.monotonic() + 240
+    while not ready():
+        assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
+        time.sleep(0.01)
+
+
+def wait_gone(processes: dict[int, int | None], what: str) -> None:
+    """Wait until none of `processes` (pid: start time) runs any more."""
+    from flows.guard import started
+
+    deadline = time.monotonic() + 20
+    while [pid for pid, born in processes.items() if started(pid) == born]:
+        assert time.monotonic() < deadline, f"processes of the {what} run are still running"
+        time.sleep(0.1)
+
+
+def family(pid: int) -> dict[int, int | None]:
+    from flows.guard import descendants, started
+
+    return {child: started(child) for child in descendants(pid)}
+
+
 @pytest.mark.parametrize("when", ["mid-run", "as its server starts"])
 def test_a_run_killed_alone_takes_its_temporary_server_with_it(
     small_data: Path, tmp_path: Path, when: str
 ) -> None:
-    from flows.guard import descendants, started
-
-    def servers() -> dict[int, int | None]:
-        found = {pid: started(pid) for pid in descendants(proc.pid)}
-        return {
-            p: w for p, w in found.items() if b"uvicorn" in Path(f"/proc/{p}/cmdline").read_bytes()
-        }
+    from flows.watch import find_server
 
     out = tmp_path / "out"
-    args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(out), "--concurrency", "1"]
-    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect")}
-    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = start_run(
+        small_data, out, tmp_path / "prefect", stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
-        deadline = time.monotonic() + 240
-        while not (server := servers()) or (when == "mid-run" and not stored_results(out)):
-            assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
-            time.sleep(0.01)
-        children = {pid: started(pid) for pid in descendants(proc.pid)} | server
+        wait_until(
+            proc,
+            lambda: find_server(proc.pid) and (when != "mid-run" or stored_results(out)),
+        )
+        children = family(proc.pid)
     finally:
         proc.kill()  # only the run process, as the OOM killer would
         proc.wait()
-    deadline = time.monotonic() + 20
-    while [pid for pid, born in children.items() if started(pid) == born]:
-        assert time.monotonic() < deadline, "processes of the killed run are still running"
-        time.sleep(0.1)
+    wait_gone(children, "killed")
 
 
 def test_a_run_whose_temporary_server_dies_stops_at_once_and_a_rerun_resumes(
@@ -155,14 +178,12 @@ def test_a_run_whose_temporary_server_dies_stops_at_once_and_a_rerun_resumes(
     from flows.watch import find_server
 
     out = tmp_path / "out"
-    args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(out), "--concurrency", "1"]
-    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect")}
-    proc = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    home = tmp_path / "prefect"
+    proc = start_run(small_data, out, home, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 240
-        while not stored_results(out) or (server := find_server(proc.pid)) is None:
-            assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
-            time.sleep(0.05)
+        wait_until(proc, lambda: stored_results(out) and find_server(proc.pid))
+        server = find_server(proc.pid)
+        assert server is not None
         os.kill(server[0], signal.SIGKILL)
         _, err = proc.communicate(timeout=30)  # it would otherwise wait for the server for good
     finally:
@@ -173,26 +194,25 @@ def test_a_run_whose_temporary_server_dies_stops_at_once_and_a_rerun_resumes(
     assert lines[-1].startswith("nightdesk: error: the temporary Prefect server stopped")
     assert "Traceback" not in err.decode()
     assert not list(out.glob("*/manifest.json"))
+    env = {**os.environ, "PREFECT_HOME": str(home)}
     assert run(small_data, out, env) == 0  # the same command again resumes and publishes
     assert list(out.glob("*/manifest.json"))
 
 
 @pytest.mark.parametrize("to", ["group", "run"])
 def test_ctrl_c_stops_a_run_at_once(small_data: Path, tmp_path: Path, to: str) -> None:
-    from flows.guard import descendants, started
-
     out = tmp_path / "out"
-    args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(out), "--concurrency", "1"]
-    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect")}
-    proc = subprocess.Popen(
-        args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    proc = start_run(
+        small_data,
+        out,
+        tmp_path / "prefect",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + 240
-        while not stored_results(out):
-            assert proc.poll() is None and time.monotonic() < deadline, "the run ended too soon"
-            time.sleep(0.05)
-        children = {pid: started(pid) for pid in descendants(proc.pid)}
+        wait_until(proc, lambda: stored_results(out))
+        children = family(proc.pid)
         if to == "group":
             os.killpg(proc.pid, signal.SIGINT)  # a terminal's Ctrl-C reaches the server as well
         else:
@@ -205,7 +225,4 @@ def test_ctrl_c_stops_a_run_at_once(small_data: Path, tmp_path: Path, to: str) -
     line = err.decode().strip().splitlines()[-1]
     assert line.startswith("nightdesk: interrupted during the run; finished tickers are kept:")
     assert f"--out {out}" in line and "Traceback" not in err.decode()
-    deadline = time.monotonic() + 20
-    while [pid for pid, born in children.items() if started(pid) == born]:
-        assert time.monotonic() < deadline, "processes of the interrupted run are still running"
-        time.sleep(0.1)
+    wait_gone(children, "interrupted")
