@@ -1,27 +1,52 @@
-# Every target bootstraps .venv by itself; `make setup` does only that, idempotently.
+# Every target bootstraps what it needs by itself; `make setup` does only the environment.
+# .venv holds exactly requirements.lock (uv, hashes checked); `make lock` refreshes the lock.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := requirements.lock
+UV := $(BIN)/uv
+UV_VERSION := $(shell sed -n 's/^uv==\([^ ]*\).*/\1/p' $(LOCK))
+# Where the CPU build of torch comes from: a folder of wheels on this kind of machine; elsewhere
+# e.g. `make setup TORCH_WHEELS=https://download.pytorch.org/whl/cpu/torch/`.
+TORCH_WHEELS ?= /opt/wheels
+UV_FLAGS := --quiet --python $(BIN)/python --find-links $(TORCH_WHEELS)
+# Tests run in random order (pytest-randomly); the seed is printed, `make test SEED=N` replays it.
+SEED ?=
 
-.PHONY: setup test lint run demo-real bench clean
+.PHONY: setup lock browser test lint run demo-real bench clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): $(LOCK) pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/pip install -q torch==2.13.0
-	$(BIN)/pip install -q -e '.[dev,local]'
+	test -x $(UV) && $(UV) --version | grep -q ' $(UV_VERSION)' \
+		|| $(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	$(UV) pip sync $(UV_FLAGS) --require-hashes $(LOCK)
+	$(UV) pip install $(UV_FLAGS) --no-deps --editable .
 	touch $(STAMP)
+
+# The newest versions pyproject.toml allows, for CI's platform: Linux x86_64, CPython 3.11.
+lock: setup
+	$(UV) pip compile --quiet pyproject.toml --extra dev --extra local \
+		--python-version 3.11 --python-platform x86_64-manylinux_2_28 \
+		--find-links $(TORCH_WHEELS) --generate-hashes \
+		--custom-compile-command "make lock" --output-file $(LOCK)
+
+# The review page's browser tests drive Debian's Chromium (never a browser download).
+browser:
+	@command -v chromium >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+		elif sudo -n true 2>/dev/null; then sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; \
+		else echo "chromium is missing: run 'sudo apt-get install -y chromium', then make test again" >&2; exit 1; fi; }
 
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy flows tools verifier agent data
 
-test: lint
-	$(BIN)/pytest -n 2 --dist loadfile
+test: lint browser
+	$(BIN)/pytest -n 2 --dist loadfile $(if $(SEED),-p randomly --randomly-seed=$(SEED),)
 
 run: setup
 	$(BIN)/nightdesk run --data data/sample --provider offline

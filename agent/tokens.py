@@ -3,7 +3,9 @@
 tiktoken downloads its encoding files on first use. The `bpe-openai` package ships the
 `o200k_base` and `cl100k_base` files (gzipped) whose sha256 equal what tiktoken expects; they are
 unpacked, checked, and written into tiktoken's cache under the name it looks for (the sha1 of the
-download URL) before the first `get_encoding`, so counting never touches the network.
+download URL) before the first `get_encoding`, so counting never touches the network. The files
+are read from the installed distribution without importing `bpe_openai`: its import loads an
+encoding of its own through a deprecated `importlib.resources` call.
 
 Estimates are upper bounds by intent: the budget reserves them before each call.
 - OpenAI-style models: the model's tiktoken encoding over every message, each tool rendered as
@@ -26,7 +28,7 @@ import os
 import tempfile
 import threading
 from functools import cache
-from importlib import resources
+from importlib import metadata
 from pathlib import Path
 from typing import Any, Literal
 
@@ -87,7 +89,8 @@ def install_encoding_file(name: str) -> Path:
     target = cache_dir() / hashlib.sha1(url.encode()).hexdigest()
     if target.exists() and hashlib.sha256(target.read_bytes()).hexdigest() == expected:
         return target
-    packed = resources.files("bpe_openai").joinpath("data", f"{name}.tiktoken.gz").read_bytes()
+    bundled = metadata.distribution("bpe-openai").locate_file(f"bpe_openai/data/{name}.tiktoken.gz")
+    packed = Path(str(bundled)).read_bytes()
     data = gzip.decompress(packed)
     if hashlib.sha256(data).hexdigest() != expected:
         raise RuntimeError(f"bundled {name} encoding does not match tiktoken's sha256")

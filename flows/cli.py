@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from datetime import date
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated
 
@@ -19,6 +20,7 @@ app = App(
     help="A verified daily report for every stock portfolio, every night.",
     print_error=False,  # a parse error is raised to `main`, which prints it as one line
     exit_on_error=False,
+    version=lambda: metadata.version("nightdesk"),  # the string the manifest records
 )
 data_app = App(name="data", help="Generate, check and import the Parquet data set.")
 tools_app = App(name="tools", help="Call the read-only tools the model uses.")

@@ -34,12 +34,14 @@ print(json.dumps({
     "cl100k": count_text(text, "gpt-4"),
     "cookbook_o200k": encoding_for("gpt-4o-mini").encode_ordinary("tiktoken is great!"),
     "cookbook_cl100k": encoding_for("gpt-3.5-turbo").encode_ordinary("tiktoken is great!"),
+    "bpe_openai_imported": "bpe_openai" in sys.modules,
 }))
 """
 
 
 def test_counts_offline_in_a_fresh_cache(tmp_path: Path) -> None:
-    """A new process with an empty tiktoken cache and every socket refused still counts."""
+    """A new process with an empty tiktoken cache and every socket refused still counts, with
+    warnings as errors and without importing bpe_openai (whose import warns)."""
     env = {
         **os.environ,
         "TIKTOKEN_CACHE_DIR": str(tmp_path),
@@ -47,7 +49,7 @@ def test_counts_offline_in_a_fresh_cache(tmp_path: Path) -> None:
         "HTTP_PROXY": "http://127.0.0.1:9",
     }
     done = subprocess.run(
-        [sys.executable, "-c", OFFLINE_SCRIPT, FIXED_TEXT],
+        [sys.executable, "-W", "error", "-c", OFFLINE_SCRIPT, FIXED_TEXT],
         env=env,
         capture_output=True,
         text=True,
@@ -61,6 +63,7 @@ def test_counts_offline_in_a_fresh_cache(tmp_path: Path) -> None:
     assert counts["cookbook_o200k"] == [83, 8251, 2488, 382, 2212, 0]
     assert counts["cookbook_cl100k"] == [83, 1609, 5963, 374, 2294, 0]
     assert len(list(tmp_path.iterdir())) == 2, "both encodings were installed into the cache"
+    assert counts["bpe_openai_imported"] is False
 
 
 @pytest.mark.filterwarnings("ignore:open_binary is deprecated:DeprecationWarning")

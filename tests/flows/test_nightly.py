@@ -78,6 +78,18 @@ async def test_every_entry_once_and_manifest_matches(small_data: Path, tmp_path:
     assert len(cases) == manifest["counts"]["rejected"]
     assert manifest["budget"]["used"]["input_tokens"] > 0
     assert manifest["parameters"]["budget"]["run_tokens"] == 2_000_000
+    assert manifest["versions"]["nightdesk"] == cli_version() != "0.0.0"
+
+
+def cli_version() -> str:
+    """What `nightdesk --version` prints."""
+    import subprocess
+    import sys
+
+    cli = Path(sys.executable).with_name("nightdesk")
+    return subprocess.run(
+        [cli, "--version"], capture_output=True, text=True, check=True
+    ).stdout.strip()
 
 
 async def test_bad_ticker_yields_rejected_cases(
