@@ -43,7 +43,8 @@ browser:
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy flows tools verifier agent data
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy contract data tools agent verifier flows
 
 test: lint browser
 	$(BIN)/pytest -n 2 --dist loadfile $(if $(SEED),-p randomly --randomly-seed=$(SEED),)

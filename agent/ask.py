@@ -1,4 +1,4 @@
-"""One question from the shell: turn free text into a `Question`, answer it, show its trace.
+"""One question from the shell: turn free text into a `Question` and answer it.
 
 A free-form question in plan mode borrows the plan of the question-set entry whose
 keywords it mentions most (or is run in react mode when none matches); a question that
@@ -10,22 +10,16 @@ case names the same listing; one the data lacks is refused with the close matche
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from difflib import get_close_matches
 from typing import Any
 
-from rich.console import Group
-from rich.panel import Panel
-from rich.table import Table
-from rich.text import Text
-
-from agent.loop import Mode, answer_question
+from agent.loop import answer_question
 from agent.prompts import check_language
 from agent.providers import make_provider
 from agent.questions import Question, QuestionSet, match_spec, render_question
-from agent.trace import StopReason, Trace
-from data.errors import InputError
+from contract.errors import InputError
+from contract.trace import Mode, Trace
 from tools.catalog import Catalog
 
 FREE_FORM = "ask"
@@ -106,61 +100,3 @@ async def ask(
     )
     provider = make_provider(provider_name, model or None, **(provider_options or {}))
     return await answer_question(question, provider=provider, catalog=catalog, mode=chosen)
-
-
-def render_trace(trace: Trace) -> Group:
-    """The draft, then every tool call and model turn, readable in a terminal."""
-    answered = trace.stop_reason == StopReason.ANSWERED
-    draft = Panel(
-        Text(trace.draft or f"(no draft: {trace.stop_reason} {trace.stop_detail or ''})".strip()),
-        title=f"{trace.question_id} · {trace.provider}/{trace.model} · {trace.mode}",
-        border_style="green" if answered else "red",
-    )
-    calls = Table(
-        "step", "id", "tool", "args", "outcome", "ms", title="tool calls", title_justify="left"
-    )
-    for event in trace.events:
-        outcome = (
-            Text(_short(event.result), style="")
-            if event.ok
-            else Text(event.error or "", style="red")
-        )
-        calls.add_row(
-            str(event.step),
-            event.id,
-            event.tool,
-            _short(event.args),
-            outcome,
-            f"{event.duration_ms:.1f}",
-        )
-    turns = Table(
-        "step",
-        "finish",
-        "estimate",
-        "input",
-        "cached",
-        "output",
-        "ms",
-        title="model turns",
-        title_justify="left",
-    )
-    for turn in trace.turns:
-        u = turn.usage
-        turns.add_row(
-            str(turn.step),
-            turn.finish_reason or "",
-            str(turn.estimate),
-            str(u.input_tokens),
-            str(u.cached_tokens),
-            str(u.output_tokens),
-            f"{turn.duration_ms:.1f}",
-        )
-    footer = Text(
-        f"question: {trace.question}\nstop: {trace.stop_reason} · prompt {trace.prompt_version}"
-    )
-    return Group(draft, footer, calls, turns)
-
-
-def _short(value: Any, limit: int = 160) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -20,9 +20,10 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from time import perf_counter
-from typing import Any, Literal
+from typing import Any
 
-from agent.budget import QuestionMeter
+from agent.budget.limits import LoopLimits
+from agent.budget.meter import QuestionMeter
 from agent.prompts import (
     PROMPT_VERSION,
     context_line,
@@ -37,18 +38,18 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
     Provider,
-    ProviderError,
     ToolResultItem,
     ToolSpec,
 )
 from agent.questions import Question
 from agent.ratelimit import RateLimiter
-from agent.trace import ModelTurn, StopReason, ToolCall, ToolEvent, Trace
+from contract.errors import ProviderError
+from contract.reasons import ReasonCode
+from contract.tools import ToolFailure
+from contract.trace import Mode, ModelTurn, ToolCall, ToolEvent, Trace
 from tools.catalog import Catalog
-from tools.registry import call_tool, tool_specs
+from tools.registry import run_tool, tool_specs
 
-Mode = Literal["plan", "react"]
-MAX_OUTPUT_TOKENS = 1024
 MAX_REPEATS = 2
 TOOL_THREADS = 16
 
@@ -84,14 +85,11 @@ async def answer_question(
     mode: Mode = "plan",
     meter: QuestionMeter | None = None,
     limiter: RateLimiter | None = None,
-    max_steps: int = 6,
-    tool_timeout_s: float = 10.0,
-    deadline_s: float = 120.0,
+    limits: LoopLimits = LoopLimits(),  # noqa: B008 (frozen)
     executor: Executor | None = None,
-    max_output_tokens: int = MAX_OUTPUT_TOKENS,
 ) -> Trace:
     """Answer one question; the trace records every call, result, token and the stop reason."""
-    session = open_session(provider, catalog, meter, limiter, executor, tool_timeout_s, deadline_s)
+    session = open_session(provider, catalog, meter, limiter, executor, limits)
     trace = Trace(
         question_id=question.id,
         question=question.text,
@@ -106,9 +104,9 @@ async def answer_question(
         prompt_version=PROMPT_VERSION,
     )
     if mode == "plan" and question.plan:
-        await run_plan(session, trace, question, max_output_tokens)
+        await run_plan(session, trace, question, limits.max_output_tokens)
     else:
-        await run_react(session, trace, question, max_steps, max_output_tokens)
+        await run_react(session, trace, question, limits.max_steps, limits.max_output_tokens)
     return trace
 
 
@@ -119,8 +117,7 @@ async def draft_summary(
     provider: Provider,
     meter: QuestionMeter | None = None,
     limiter: RateLimiter | None = None,
-    deadline_s: float = 120.0,
-    max_output_tokens: int = MAX_OUTPUT_TOKENS,
+    limits: LoopLimits = LoopLimits(),  # noqa: B008 (frozen)
 ) -> Trace:
     """The ticker's summary paragraph, drafted in one call from its accepted answers.
 
@@ -149,10 +146,10 @@ async def draft_summary(
     request = ModelRequest(
         system=system_prompt(first.language, "plan"),
         messages=[Message(role="user", text=text)],
-        max_output_tokens=max_output_tokens,
+        max_output_tokens=limits.max_output_tokens,
     )
     # Summaries run no tools: the catalog is never touched.
-    session = open_session(provider, None, meter, limiter, None, 0.0, deadline_s)
+    session = open_session(provider, None, meter, limiter, None, limits)
     response = await call_model(session, trace, request, 1)
     if response is not None:
         accept_draft(trace, response)
@@ -165,18 +162,17 @@ def open_session(
     meter: QuestionMeter | None,
     limiter: RateLimiter | None,
     executor: Executor | None,
-    tool_timeout_s: float,
-    deadline_s: float,
+    limits: LoopLimits,
 ) -> Session:
-    deadline = asyncio.get_running_loop().time() + deadline_s
+    deadline = asyncio.get_running_loop().time() + limits.deadline_s
     return Session(
         provider,
         catalog,
         meter,
         limiter,
         executor or tool_executor(),
-        tool_timeout_s,
-        deadline_s,
+        limits.tool_timeout_s,
+        limits.deadline_s,
         deadline,
     )
 
@@ -247,9 +243,9 @@ async def run_react(
         trace.events.extend(events)
         messages.append(Message(role="tool", results=[observation(e) for e in events]))
         if session.repeats > MAX_REPEATS:
-            stop(trace, StopReason.REPEATED_CALLS, f"{session.repeats} repeated tool calls")
+            stop(trace, ReasonCode.REPEATED_CALLS, f"{session.repeats} repeated tool calls")
             return
-    stop(trace, StopReason.MAX_STEPS, f"no answer after {max_steps} model calls")
+    stop(trace, ReasonCode.MAX_STEPS, f"no answer after {max_steps} model calls")
 
 
 async def call_model(
@@ -268,7 +264,7 @@ async def call_model(
                 if cut
                 else None
             )
-            stop(trace, StopReason.BUDGET_EXHAUSTED, detail)
+            stop(trace, ReasonCode.BUDGET_EXHAUSTED, detail)
             return None
     started = perf_counter()
     response = None
@@ -278,11 +274,11 @@ async def call_model(
                 await session.limiter.acquire(wanted)
             response = await session.provider.complete(request)
     except ProviderError as exc:
-        stop(trace, StopReason.PROVIDER_ERROR, exc.message)
+        stop(trace, ReasonCode.PROVIDER_ERROR, exc.message)
     except TimeoutError:
         stop(
             trace,
-            StopReason.PROVIDER_ERROR,
+            ReasonCode.PROVIDER_ERROR,
             f"no answer within the deadline of {session.deadline_s:g} s",
         )
     finally:
@@ -310,19 +306,19 @@ async def call_model(
 def accept_draft(trace: Trace, response: ModelResponse) -> None:
     """A final response becomes the draft, unless it was cut short or says nothing."""
     if response.finish_reason == "length":
-        stop(trace, StopReason.TRUNCATED, "the model output hit max_output_tokens")
+        stop(trace, ReasonCode.TRUNCATED, "the model output hit max_output_tokens")
     elif not (response.text or "").strip():
         stop(
             trace,
-            StopReason.PROVIDER_ERROR,
+            ReasonCode.PROVIDER_ERROR,
             f"empty answer (finish reason {response.finish_reason})",
         )
     else:
         trace.draft = response.text
-        stop(trace, StopReason.ANSWERED)
+        stop(trace, ReasonCode.ANSWERED)
 
 
-def stop(trace: Trace, reason: StopReason, detail: str | None = None) -> None:
+def stop(trace: Trace, reason: ReasonCode, detail: str | None = None) -> None:
     trace.stop_reason = reason
     trace.stop_detail = detail
 
@@ -349,20 +345,25 @@ async def run_call(session: Session, call: ToolCall, step: int) -> ToolEvent:
     loop = asyncio.get_running_loop()
     started = perf_counter()
     future = loop.run_in_executor(
-        session.executor, call_tool, session.catalog, call.name, call.arguments
+        session.executor, run_tool, session.catalog, call.name, call.arguments
     )
+    result: dict[str, Any] | None = None
+    error: str | None = None
     try:
-        result: Any = await asyncio.wait_for(future, session.tool_timeout_s)
-        error = result.get("error") if isinstance(result, dict) else None
+        outcome = await asyncio.wait_for(future, session.tool_timeout_s)
     except TimeoutError:
-        result = None
         error = f"{call.name} did not finish within {session.tool_timeout_s:g} s; ask for less data"
+    else:
+        if isinstance(outcome, ToolFailure):
+            error = outcome.message
+        else:
+            result = outcome.data
     return ToolEvent(
         id=call.id,
         tool=call.name,
         args=parse_arguments(call.arguments),
-        result=None if error is not None else result,
-        error=str(error) if error is not None else None,
+        result=result,
+        error=error,
         step=step,
         started_ms=round((started - session.started) * 1000, 3),
         duration_ms=round((perf_counter() - started) * 1000, 3),

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
-from agent.trace import Usage
-from data.errors import InputError
+from contract.errors import InputError
+from contract.trace import Usage
 
 BUNDLED_PRICES = Path(__file__).with_name("prices.json")
 

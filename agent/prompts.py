@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from data.errors import InputError
+from contract.errors import InputError
 
 PROMPT_VERSION = "2026-11-29.1"
 

@@ -25,7 +25,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from agent.prompts import LANGUAGES
-from data.errors import InputError, first_error
+from contract.errors import InputError, first_error
 from tools.registry import TOOLS, explain, signature
 
 DEFAULT_SET = Path(__file__).parent / "question_sets" / "default.json"

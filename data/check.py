@@ -18,6 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from contract.errors import InputError
 from data.calendar import is_trading_day
 from data.contract import (
     EVENT_KINDS,
@@ -28,7 +29,6 @@ from data.contract import (
     Table,
     is_safe_name,
 )
-from data.errors import InputError
 
 MAX_ROWS_PER_RULE = 20
 Frames = dict[str, pd.DataFrame]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from data.errors import InputError
+from contract.errors import InputError
 
 FACTS_FILE = "generation.json"
 

@@ -14,9 +14,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from contract.errors import InputError
 from data.calendar import holidays_between, trading_days
 from data.contract import TABLES
-from data.errors import InputError
 from data.facts import FACTS_FILE, DelistingFact, GenerationFacts, HaltFact, SplitFact
 from data.market import build_prices, draw_specials, simulate_market
 from data.newsfeed import build_news

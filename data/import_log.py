@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from data.errors import InputError
+from contract.errors import InputError
 
 Action = Literal["dropped", "repaired"]
 

@@ -19,8 +19,8 @@ from typing import Any
 
 import pyarrow as pa
 
+from contract.errors import InputError
 from data.contract import NEWS
-from data.errors import InputError
 from data.headlines import normalise_headline
 from data.import_log import ImportLog, require_utf8
 

@@ -15,10 +15,10 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from contract.errors import InputError
 from data.calendar import is_trading_day
 from data.check import safe_spelling
 from data.contract import SAFE_NAME_RULE, is_safe_name
-from data.errors import InputError
 from data.import_log import ImportLog, require_utf8
 
 Format = Literal["yahoo", "csvdir"]

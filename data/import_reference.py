@@ -16,9 +16,9 @@ from pathlib import Path
 import pandas as pd
 import pyarrow as pa
 
+from contract.errors import InputError
 from data.calendar import is_trading_day
 from data.contract import COMPANIES, HOLDINGS, PORTFOLIOS
-from data.errors import InputError
 from data.import_log import ImportLog, require_utf8
 
 DEFAULT_EXCHANGE, DEFAULT_CURRENCY = "NYSE", "USD"

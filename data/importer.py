@@ -19,9 +19,9 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from contract.errors import InputError
 from data.check import check_dataset
 from data.contract import EVENTS, EXCHANGES, PRICES, TABLES, Table
-from data.errors import InputError
 from data.import_log import ImportLog
 from data.import_news import read_news
 from data.import_prices import TickerPrices, list_price_files, read_price_file

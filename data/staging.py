@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from contract.errors import InputError
 from data.contract import TABLES
-from data.errors import InputError
 
 DATA_SET_FILES = frozenset({*(t.filename for t in TABLES.values()), "generation.json"})
 """What a data set folder holds: all that `--overwrite` may replace."""

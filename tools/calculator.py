@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import Field
 
+from contract.errors import ToolError
 from tools.catalog import Catalog
-from tools.errors import ToolError
 from tools.fields import ToolArgs
 
 MAX_LENGTH = 300

@@ -27,9 +27,9 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
+from contract.errors import InputError
 from data.check import check_dataset
 from data.contract import EXCHANGES, TABLES, Exchange
-from data.errors import InputError
 
 BUILD_VERSION = "4"
 """Bumped when the build or the contract check changes: older files are rebuilt and rechecked."""
@@ -121,6 +121,12 @@ class Catalog:
             yield cur
         finally:
             cur.close()
+
+    def portfolio_ids(self) -> list[str]:
+        """Every portfolio of the data, sorted."""
+        with self.cursor() as cur:
+            rows = cur.execute("SELECT portfolio_id FROM portfolios ORDER BY 1").fetchall()
+        return [portfolio_id for (portfolio_id,) in rows]
 
     def close(self) -> None:
         with self._lock:
@@ -301,6 +307,15 @@ def check_data_dir(data_dir: Path) -> None:
             f"data directory {data_dir} lacks {', '.join(missing)}; "
             "generate a data set with `nightdesk data generate`"
         )
+
+
+def first_price_date(data_dir: Path) -> date | None:
+    """The first date of a data set's prices (a catalog only holds what was known by its date)."""
+    with duckdb.connect() as con:
+        row = con.execute(
+            "SELECT min(date) FROM read_parquet(?)", [str(Path(data_dir) / "prices.parquet")]
+        ).fetchone()
+    return row[0] if row else None
 
 
 def load_listings(cat: Catalog) -> None:

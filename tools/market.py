@@ -9,8 +9,8 @@ from typing import Any
 
 from pydantic import Field
 
+from contract.errors import ToolError
 from tools.catalog import Catalog
-from tools.errors import ToolError
 from tools.fields import IsoDate, Ticker, ToolArgs
 from tools.sessions import check_in_range, find_listing, no_session_error
 

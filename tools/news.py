@@ -14,9 +14,9 @@ from typing import Any
 
 from pydantic import Field
 
+from contract.errors import ToolError
 from data.headlines import normalise_headline
 from tools.catalog import Catalog, Listing
-from tools.errors import ToolError
 from tools.fields import IsoDate, Ticker, ToolArgs
 from tools.sessions import check_not_after_report, find_listing
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import Field
 
+from contract.errors import ToolError
 from tools.catalog import Catalog
-from tools.errors import ToolError
 from tools.fields import IsoDate, PortfolioId, Ticker, ToolArgs
 from tools.market import percent, price_basis, round_price
 from tools.sessions import check_in_range, check_not_after_report, find_listing, no_session_error

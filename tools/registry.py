@@ -1,4 +1,4 @@
-"""The registry: every tool by name, `call_tool` that never raises, and the tool schemas in the
+"""The registry: every tool by name, `run_tool` that never raises, and the tool schemas in the
 neutral, OpenAI, Anthropic and Qwen-template formats.
 
 A tool's name, one-line description and argument schema are a prompt contract: the model
@@ -15,36 +15,36 @@ from typing import Any, get_type_hints
 import duckdb
 from pydantic import BaseModel, ValidationError
 
+from contract.errors import ToolError
+from contract.tools import TRAITS, ToolFailure, ToolOutcome, ToolResult, ToolTraits
 from tools import calculator, market, news, portfolio, sql
 from tools.catalog import Catalog
-from tools.errors import ToolError
 
 TOOLS_VERSION = "2"
 
 
 @dataclass(frozen=True)
 class Tool:
-    """A tool as the model sees it (name, description, argument model) and the code behind it.
-
-    `calculating` marks tools whose figures are computed in code rather than read from a table.
-    """
+    """A tool as the model sees it (name, description, argument model), the code behind it, and
+    its traits (`contract.tools.TRAITS`: what the verifier may take its results for)."""
 
     name: str
     description: str
     args_model: type[BaseModel]
     fn: Callable[[Catalog, Any], dict[str, Any]]
-    calculating: bool
+    traits: ToolTraits
 
     def parameters(self) -> dict[str, Any]:
         """The argument model's JSON schema, without pydantic's titles."""
         return strip_titles(self.args_model.model_json_schema())
 
 
-def make_tool(fn: Callable[[Catalog, Any], dict[str, Any]], calculating: bool = False) -> Tool:
-    """A tool named after its function, described by its docstring, typed by its argument model."""
+def make_tool(fn: Callable[[Catalog, Any], dict[str, Any]]) -> Tool:
+    """A tool named after its function, described by its docstring, typed by its argument model,
+    with the traits the contract gives its name (a tool the contract lacks is a `KeyError`)."""
     args_model = get_type_hints(fn)["args"]
     description = (fn.__doc__ or "").strip().splitlines()[0]
-    return Tool(fn.__name__, description, args_model, fn, calculating)
+    return Tool(fn.__name__, description, args_model, fn, TRAITS[fn.__name__])
 
 
 TOOLS: dict[str, Tool] = {
@@ -52,12 +52,12 @@ TOOLS: dict[str, Tool] = {
     for t in (
         make_tool(portfolio.get_portfolio),
         make_tool(market.get_price),
-        make_tool(market.get_daily_move, calculating=True),
-        make_tool(market.get_price_change, calculating=True),
+        make_tool(market.get_daily_move),
+        make_tool(market.get_price_change),
         make_tool(news.search_news),
         make_tool(news.get_events),
-        make_tool(portfolio.get_position_pnl, calculating=True),
-        make_tool(calculator.calculate, calculating=True),
+        make_tool(portfolio.get_position_pnl),
+        make_tool(calculator.calculate),
         make_tool(sql.list_tables),
         make_tool(sql.describe_table),
         make_tool(sql.run_sql),
@@ -66,23 +66,30 @@ TOOLS: dict[str, Tool] = {
 
 
 def call_tool(catalog: Catalog, name: str, arguments: str | dict[str, Any]) -> dict[str, Any]:
-    """Run one tool call; every failure comes back as {"error": what was wrong and what is valid}."""
+    """One call as the model reads it (`nightdesk tools call` shows this): the result, or
+    `{"error": ...}`."""
+    return run_tool(catalog, name, arguments).as_json()
+
+
+def run_tool(catalog: Catalog, name: str, arguments: str | dict[str, Any]) -> ToolOutcome:
+    """Run one tool call; every failure comes back as a `ToolFailure` that says what was wrong
+    and what is valid."""
     tool = TOOLS.get(name)
     if tool is None:
-        return {"error": f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}"}
+        return ToolFailure(f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}")
     try:
         args = tool.args_model.model_validate(parse_arguments(arguments))
-        return tool.fn(catalog, args)
+        return ToolResult(tool.fn(catalog, args))
     except ToolError as exc:
-        return {"error": exc.message}
+        return ToolFailure(exc.message)
     except ValidationError as exc:
-        return {"error": f"invalid arguments for {name}: {explain(exc)}; {signature(tool)}"}
+        return ToolFailure(f"invalid arguments for {name}: {explain(exc)}; {signature(tool)}")
     except duckdb.InterruptException:
-        return {"error": f"the query ran past the {catalog.query_timeout_s:g} s limit; narrow it"}
+        return ToolFailure(f"the query ran past the {catalog.query_timeout_s:g} s limit; narrow it")
     except duckdb.Error as exc:
-        return {"error": f"query failed: {first_line(str(exc))}"}
+        return ToolFailure(f"query failed: {first_line(str(exc))}")
     except Exception as exc:  # a tool bug must not end the run: report it as an observation
-        return {"error": f"{name} failed: {type(exc).__name__}: {first_line(str(exc))}"}
+        return ToolFailure(f"{name} failed: {type(exc).__name__}: {first_line(str(exc))}")
 
 
 def parse_arguments(arguments: str | dict[str, Any]) -> dict[str, Any]:

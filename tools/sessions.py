@@ -11,8 +11,8 @@ import difflib
 from bisect import bisect_left, bisect_right
 from datetime import date
 
+from contract.errors import ToolError
 from tools.catalog import Catalog, Listing
-from tools.errors import ToolError
 
 
 def find_listing(cat: Catalog, ticker: str) -> Listing:

@@ -17,9 +17,9 @@ from typing import Any
 
 from pydantic import Field
 
+from contract.errors import ToolError
 from data.contract import TABLES
 from tools.catalog import AS_OF_RULES, DUCK_TYPES, Catalog
-from tools.errors import ToolError
 from tools.fields import ToolArgs
 from tools.news import iso_utc
 

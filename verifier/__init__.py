@@ -1,8 +1,9 @@
 """The verifier: hold every drafted answer against its own tool trace, claim by claim."""
 
+from contract.reasons import ReasonCode
 from verifier.claims import Claim, extract_claims
 from verifier.trace_view import EventView, TraceView, parse_trace, read_trace
-from verifier.verdict import ClaimOut, Reason, Rule, Verdict
+from verifier.verdict import ClaimOut, Reason, Verdict
 from verifier.verify import verify
 
 __all__ = [
@@ -10,7 +11,7 @@ __all__ = [
     "ClaimOut",
     "EventView",
     "Reason",
-    "Rule",
+    "ReasonCode",
     "TraceView",
     "Verdict",
     "extract_claims",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from data.errors import InputError
+from contract.errors import InputError
 from verifier.trace_view import read_trace
 from verifier.verdict import Verdict
 from verifier.verify import verify

@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from contract.tools import TRAITS, traits_of
 from verifier.claims import (
     EVENT_KINDS,
     QUARTER_BASE,
@@ -30,11 +31,9 @@ from verifier.numbers import tolerance
 from verifier.periods import Period
 from verifier.trace_view import TraceView
 
-CALCULATING_TOOLS = frozenset(
-    {"get_daily_move", "get_price_change", "get_position_pnl", "calculate", "run_sql"}
-)
+CALCULATING_TOOLS = frozenset(name for name, t in TRAITS.items() if t.computes or t.sql)
 """Tools whose results are computed figures: the only source a percentage may come from."""
-NEWS_TOOLS = frozenset({"search_news", "run_sql"})
+NEWS_TOOLS = frozenset(name for name, t in TRAITS.items() if t.news or t.sql)
 QUESTION = "question"
 """The pseudo event id of facts the question itself states."""
 
@@ -72,7 +71,7 @@ class Fact(NamedTuple):
     @property
     def change(self) -> bool:
         """Whether the key names a change (its sign is a direction), not a level."""
-        return self.tool == "calculate" or bool(_CHANGE_KEY.search(self.key))
+        return traits_of(self.tool).arithmetic or bool(_CHANGE_KEY.search(self.key))
 
     def describe(self) -> str:
         where = "the question" if self.event == QUESTION else f"{self.tool} {self.event}"
@@ -273,7 +272,7 @@ def index_trace(trace: TraceView) -> Evidence:
         and f.key
         and abs(f.value) <= 10
         and not _in_percent(f.key)
-        and (f.tool != "run_sql" or _percent_key(f.key))  # a SQL `change` of 3.71 is not 371%
+        and (not traits_of(f.tool).sql or _percent_key(f.key))  # a SQL `change` of 3.71 != 371%
     ]
     fractions.sort(key=_magnitude)
     ev.fractions = fractions
@@ -307,7 +306,18 @@ class _Walker:
     """One pass over the results of a trace: JSON numbers are taken as they are, strings are read
     once per distinct string (`read_text`) and filed once per event."""
 
-    __slots__ = ("calc", "dates", "ev", "event", "facts", "news", "percent_all", "read", "tool")
+    __slots__ = (
+        "arithmetic",
+        "calc",
+        "dates",
+        "ev",
+        "event",
+        "facts",
+        "news",
+        "percent_all",
+        "read",
+        "tool",
+    )
 
     def __init__(self, ev: Evidence) -> None:
         self.ev = ev
@@ -316,12 +326,14 @@ class _Walker:
         """Per date, the events that hold it and whether each names it only as a base quarter."""
         self.read: set[tuple[str, str]] = set()
         self.event = self.tool = ""
-        self.calc = self.news = self.percent_all = False
+        self.calc = self.news = self.percent_all = self.arithmetic = False
 
     def start(self, event: str, tool: str) -> None:
         self.event, self.tool = event, tool
         self.calc = tool in CALCULATING_TOOLS
-        self.percent_all = self.calc and tool in _PERCENT_TOOLS
+        traits = traits_of(tool)
+        self.arithmetic = traits.arithmetic
+        self.percent_all = self.calc and (traits.arithmetic or traits.sql)
         self.news = tool in NEWS_TOOLS or event == QUESTION
 
     def add_date(self, when: DateReading, tied: bool) -> None:
@@ -379,7 +391,7 @@ class _Walker:
             self.event_day(node.get("announced_at"), (ticker, named), self.ev.announced_days)
         for k, value in node.items():
             name = k.lower() if k.__class__ is str else str(k).lower()
-            if name == "expression" and self.tool == "calculate":
+            if name == "expression" and self.arithmetic:
                 continue  # the model's own input, echoed: its numbers vouch for nothing
             if named and name == "value":
                 name = named  # an event's value is its dividend, earnings or split figure
@@ -473,8 +485,6 @@ def _file(
 
 
 _INF = float("inf")
-_PERCENT_TOOLS = frozenset({"calculate", "run_sql"})
-"""Tools any of whose numbers may be a percentage, whatever its key."""
 
 
 @lru_cache(maxsize=1024)

@@ -13,10 +13,34 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
 
-if TYPE_CHECKING:
-    from verifier.claims import Claim
+
+class Stated(Protocol):
+    """What this module reads of a draft's claim (`verifier.claims.Claim`), and the three fields
+    it sets: `period`, `tied` and `used`."""
+
+    period: Period | None
+    tied: bool
+    used: bool
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def dates(self) -> tuple[tuple[int | None, int, int | None], ...]: ...
+    @property
+    def readings(self) -> tuple[Any, ...]: ...
+    @property
+    def sign(self) -> int: ...
+    @property
+    def scale(self) -> float: ...
 
 
 class Period(NamedTuple):
@@ -71,7 +95,7 @@ def sentence_starts(text: str) -> list[int]:
     return [0, *[m.end() for m in SENTENCE_END.finditer(text)]]
 
 
-def attach_periods(text: str, claims: list[Claim], starts: list[int] | None = None) -> None:
+def attach_periods(text: str, claims: Sequence[Stated], starts: list[int] | None = None) -> None:
     """Give each figure of `text` the period it is stated for, if its sentence names one.
 
     A period joined to the figure before it ("$2.75 in Q3 2020") belongs to that figure alone, and
@@ -127,11 +151,11 @@ def attach_periods(text: str, claims: list[Claim], starts: list[int] | None = No
                 mentioned.used = True
 
 
-Mention = tuple[int, int, Period, "Claim | None"]
+Mention = tuple[int, int, Period, Stated | None]
 """Where a period is named, the period, and the claim that names it (None for a relative one)."""
 
 
-def _mentions(text: str, claims: list[Claim]) -> list[Mention]:
+def _mentions(text: str, claims: Sequence[Stated]) -> list[Mention]:
     found: list[Mention] = []
     for claim in claims:
         if claim.kind == "date":
@@ -169,7 +193,7 @@ def _relative_mentions(text: str, lowered: str) -> list[Mention]:
     return found
 
 
-def _is_base_figure(text: str, figures: list[Claim], k: int) -> bool:
+def _is_base_figure(text: str, figures: Sequence[Stated], k: int) -> bool:
     """Whether figure `k` is what a change is measured from: it follows "from", "compared to"...,
     or "and" joins it to one that does ("compared to $0.16 last quarter and $0.29 in Q3 2019")."""
     while not _is_base(text, figures[k].start):
@@ -184,7 +208,7 @@ def _is_base(text: str, start: int) -> bool:
     return _BASE.search(text, max(start - 40, 0), start) is not None
 
 
-def _is_year(claim: Claim) -> bool:
+def _is_year(claim: Stated) -> bool:
     return (
         claim.kind == "number"
         and len(claim.text) == 4

@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date
 
+from contract.reasons import ReasonCode
 from verifier.claims import FIELDS, FIGURE_KINDS, QUARTER_BASE, Claim
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
 from verifier.periods import periods_agree
 from verifier.trace_view import TraceView
-from verifier.verdict import Reason, Rule
+from verifier.verdict import Reason
 
 
 @dataclass(slots=True)
@@ -139,7 +140,7 @@ def check_unresolved_error(case: Case) -> Iterator[Reason]:
         if failure is not None:
             about = f" for {failure.ticker}" if failure.ticker else ""
             yield Reason(
-                rule=Rule.UNRESOLVED_ERROR,
+                rule=ReasonCode.UNRESOLVED_ERROR,
                 message=(
                     f'"{f.claim.text}"{_scope_words(f.claim)} states data that the failed call '
                     f"{failure.tool} {failure.event}{about} was meant to bring "
@@ -155,7 +156,7 @@ def check_unsupported_figure(case: Case) -> Iterator[Reason]:
         if f.in_scope or _blocking_failure(f.claim, case.evidence) is not None:
             continue
         yield Reason(
-            rule=Rule.UNSUPPORTED_FIGURE,
+            rule=ReasonCode.UNSUPPORTED_FIGURE,
             message=_unsupported_message(f, case.evidence),
             span=f.claim.span,
         )
@@ -207,7 +208,7 @@ def check_uncomputed_percentage(case: Case) -> Iterator[Reason]:
     for f in case.figures:
         if f.claim.unit and f.in_scope and not any(x.percent for x in f.in_scope):
             yield Reason(
-                rule=Rule.UNCOMPUTED_PERCENTAGE,
+                rule=ReasonCode.UNCOMPUTED_PERCENTAGE,
                 message=(
                     f'"{f.claim.text}" is given as a percentage, but no calculating tool returned it: '
                     f"{f.in_scope[0].describe()} is not a percentage"
@@ -228,7 +229,7 @@ def check_wrong_direction(case: Case) -> Iterator[Reason]:
         if signed and all((x.value > 0) != (claim.direction > 0) for x in signed):
             said = "a rise" if claim.direction > 0 else "a fall"
             yield Reason(
-                rule=Rule.WRONG_DIRECTION,
+                rule=ReasonCode.WRONG_DIRECTION,
                 message=(
                     f'"{claim.direction_word} {claim.text}" says {said}, but the trace has '
                     f"{signed[0].describe()}"
@@ -326,14 +327,14 @@ def check_unsupported_date(case: Case) -> Iterator[Reason]:
             and f.claim.weekday >= 0
             and (wrong := _wrong_weekday(f.claim, case.evidence))
         ):
-            yield Reason(rule=Rule.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
+            yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
             continue
         if f.claim.kind == "date" and f.supported_by and (stamp := _TIMESTAMP.match(f.claim.text)):
             if message := _wrong_time(f.claim, stamp, case.evidence):
-                yield Reason(rule=Rule.UNSUPPORTED_DATE, message=message, span=f.claim.span)
+                yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=message, span=f.claim.span)
             continue
         if f.claim.event and f.supported_by and (wrong := _wrong_event(f.claim, case.evidence)):
-            yield Reason(rule=Rule.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
+            yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
             continue
         if f.claim.kind == "date" and not f.supported_by:
             message = (
@@ -344,7 +345,7 @@ def check_unsupported_date(case: Case) -> Iterator[Reason]:
                     f'"{f.claim.text}" is named as the period of what the draft says, but the '
                     "sources name it only as a comparison base"
                 )
-            yield Reason(rule=Rule.UNSUPPORTED_DATE, message=message, span=f.claim.span)
+            yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=message, span=f.claim.span)
 
 
 _SESSION_SAID = {
@@ -366,7 +367,7 @@ def check_wrong_session(case: Case) -> Iterator[Reason]:
             said = _SESSION_SAID.get(claim.session, claim.session)
             source = " or ".join(_SESSION_SAID.get(x, x) for x in sorted(sessions))
             yield Reason(
-                rule=Rule.UNSUPPORTED_DATE,
+                rule=ReasonCode.UNSUPPORTED_DATE,
                 message=f'"{claim.text}" is said to come {said}, but the source has it {source}',
                 span=claim.span,
             )
@@ -377,7 +378,7 @@ def check_unknown_ticker(case: Case) -> Iterator[Reason]:
     for f in case.findings:
         if f.claim.kind == "ticker" and not f.supported_by:
             yield Reason(
-                rule=Rule.UNKNOWN_TICKER,
+                rule=ReasonCode.UNKNOWN_TICKER,
                 message=(
                     f'"{f.claim.text}" looks like a ticker, but no tool call, result or the '
                     "question mentions it"
@@ -391,7 +392,7 @@ def check_unknown_headline(case: Case) -> Iterator[Reason]:
     for f in case.findings:
         if f.claim.kind == "headline" and not f.supported_by:
             yield Reason(
-                rule=Rule.UNKNOWN_HEADLINE,
+                rule=ReasonCode.UNKNOWN_HEADLINE,
                 message=f'the quoted headline "{f.claim.text}" is in no search_news result',
                 span=f.claim.span,
             )
@@ -419,12 +420,12 @@ def check_missing_answer(case: Case) -> Iterator[Reason]:
         if wanted is None:
             known = ", ".join(REQUIREMENTS)
             yield Reason(
-                rule=Rule.MISSING_ANSWER,
+                rule=ReasonCode.MISSING_ANSWER,
                 message=f"the question requires {need!r}, which the verifier cannot check (known: {known})",
             )
         elif not wanted & kinds:
             yield Reason(
-                rule=Rule.MISSING_ANSWER,
+                rule=ReasonCode.MISSING_ANSWER,
                 message=f"the question requires a {need}, and the draft gives none",
             )
 
@@ -434,7 +435,8 @@ def no_draft_reason(trace: TraceView) -> Reason:
     stop = trace.stop_reason or "unknown"
     detail = f": {trace.stop_detail}" if trace.stop_detail else ""
     return Reason(
-        rule=Rule.NO_DRAFT, message=f"the run ended without a draft (stop reason {stop}{detail})"
+        rule=ReasonCode.NO_DRAFT,
+        message=f"the run ended without a draft (stop reason {stop}{detail})",
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from data.errors import InputError, first_error
+from contract.errors import InputError, first_error
 
 
 class EventView(BaseModel):
@@ -28,12 +28,9 @@ class EventView(BaseModel):
 
     @property
     def failure(self) -> str | None:
-        """The error message, also when a tool returned its failure as `{"error": ...}`."""
-        if self.error is not None:
-            return str(self.error)
-        if isinstance(self.result, dict) and isinstance(self.result.get("error"), str):
-            return self.result["error"]
-        return None
+        """The error message of a failed call. A result is a result, whatever its fields are
+        called: one with an `error` field is not a failure."""
+        return str(self.error) if self.error is not None else None
 
     @property
     def ticker(self) -> str | None:

@@ -3,30 +3,15 @@ supporting events. Its JSON is the verifier's public output."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from pydantic import BaseModel, Field
 
-
-class Rule(StrEnum):
-    """Stable reason codes; analysts and the review queue filter on them."""
-
-    UNSUPPORTED_FIGURE = "unsupported_figure"
-    UNCOMPUTED_PERCENTAGE = "uncomputed_percentage"
-    UNRESOLVED_ERROR = "unresolved_error"
-    UNKNOWN_HEADLINE = "unknown_headline"
-    UNSUPPORTED_DATE = "unsupported_date"
-    UNKNOWN_TICKER = "unknown_ticker"
-    WRONG_DIRECTION = "wrong_direction"
-    MISSING_ANSWER = "missing_answer"
-    NO_DRAFT = "no_draft"
-    INVALID_TRACE = "invalid_trace"
+from contract.reasons import ReasonCode
 
 
 class Reason(BaseModel):
     """Why a draft is rejected: which rule, which claim (span into the draft), in words."""
 
-    rule: Rule
+    rule: ReasonCode
     message: str
     span: tuple[int, int] | None = None
 

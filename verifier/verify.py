@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from data.errors import InputError
+from contract.errors import InputError
+from contract.reasons import ReasonCode
 from verifier.claims import extract_claims
 from verifier.evidence import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
 from verifier.trace_view import TraceView, parse_trace
-from verifier.verdict import Reason, Rule, Verdict
+from verifier.verdict import Reason, Verdict
 
 
 def verify(trace: dict[str, Any] | TraceView) -> Verdict:
@@ -18,7 +19,7 @@ def verify(trace: dict[str, Any] | TraceView) -> Verdict:
         view = parse_trace(trace)
     except InputError as exc:
         return Verdict(
-            accepted=False, reasons=[Reason(rule=Rule.INVALID_TRACE, message=exc.message)]
+            accepted=False, reasons=[Reason(rule=ReasonCode.INVALID_TRACE, message=exc.message)]
         )
     draft = view.draft or ""
     if not draft.strip():

@@ -6,13 +6,14 @@ when chosen, so the offline provider never loads an SDK and `local` loads torch 
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 from agent.providers.base import Provider
-from data.errors import InputError
+from agent.providers.local_folder import local_model_dir
+from contract.errors import InputError
 
-PROVIDERS = ("offline", "openai", "anthropic", "local")
+ProviderName = Literal["offline", "openai", "anthropic", "local"]
+PROVIDERS: tuple[ProviderName, ...] = get_args(ProviderName)
 DEFAULT_MODELS = {
     "offline": "templates",
     "openai": "gpt-4o-mini",
@@ -41,20 +42,3 @@ def make_provider(name: str, model: str | None = None, **options: Any) -> Provid
     from agent.providers.offline import OfflineProvider
 
     return OfflineProvider(chosen, **options)
-
-
-def local_model_dir(model: str | None) -> Path:
-    """The folder of a local model, once it looks like one (checked without loading torch, so
-    that a night refuses a wrong path before it starts)."""
-    if not model:
-        raise InputError(
-            "provider local needs a model folder: pass --model PATH (a local model directory)"
-        )
-    folder = Path(model)
-    if not (folder / "config.json").is_file():
-        what = "has no config.json" if folder.is_dir() else "not found"
-        raise InputError(
-            f"local model {folder} {what}: pass --model a directory with config.json, "
-            "the weights and the tokenizer files (download them beforehand)"
-        )
-    return folder

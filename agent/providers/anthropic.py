@@ -21,11 +21,10 @@ from agent.providers.base import (
     Message,
     ModelRequest,
     ModelResponse,
-    ProviderError,
 )
-from agent.tokens import estimate_request
-from agent.trace import ToolCall, Usage
-from data.errors import InputError
+from agent.providers.tokens import estimate_request
+from contract.errors import InputError, ProviderError
+from contract.trace import ToolCall, Usage
 
 _FINISH: dict[str, FinishReason] = {
     "end_turn": "stop",

@@ -15,7 +15,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-from agent.trace import ToolCall, Usage
+from agent.budget.limits import MAX_OUTPUT_TOKENS
+from contract.trace import ToolCall, Usage
 
 FinishReason = Literal["stop", "tool_calls", "length", "other"]
 
@@ -52,7 +53,7 @@ class ModelRequest(BaseModel):
     system: str
     tools: list[ToolSpec] = Field(default_factory=list)
     messages: list[Message]
-    max_output_tokens: int = 1024
+    max_output_tokens: int = MAX_OUTPUT_TOKENS
     planned_calls: list[ToolCall] = Field(default_factory=list)
     """The question set's plan; followed by the offline provider, never sent on a wire."""
 
@@ -63,17 +64,6 @@ class ModelResponse(BaseModel):
     finish_reason: FinishReason = "stop"
     usage: Usage = Field(default_factory=Usage)
     raw: Any = None
-
-
-class ProviderError(Exception):
-    """The provider could not answer (after retries, or at the deadline). Picklable."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-    def __reduce__(self) -> tuple[type, tuple[str]]:
-        return (type(self), (self.message,))
 
 
 class Provider(Protocol):

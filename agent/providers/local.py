@@ -36,16 +36,15 @@ from transformers import (
     StoppingCriteriaList,
 )
 
-from agent.providers import local_model_dir
 from agent.providers.base import (
     FinishReason,
     Message,
     ModelRequest,
     ModelResponse,
-    ProviderError,
 )
-from agent.trace import ToolCall, Usage
-from data.errors import InputError
+from agent.providers.local_folder import local_model_dir
+from contract.errors import InputError, ProviderError
+from contract.trace import ToolCall, Usage
 
 QWEN_TEMPLATE = Path(__file__).with_name("qwen_template.jinja").read_text(encoding="utf-8")
 

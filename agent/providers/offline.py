@@ -16,8 +16,8 @@ from typing import Any
 
 from agent.prompts import parse_language, parse_results
 from agent.providers.base import Message, ModelRequest, ModelResponse
-from agent.tokens import count_text, estimate_request
-from agent.trace import ToolCall, Usage
+from agent.providers.tokens import count_text, estimate_request
+from contract.trace import ToolCall, Usage
 
 Sentence = Callable[[dict[str, Any], dict[str, Any], str], str]
 
@@ -124,7 +124,7 @@ def _sentence(entry: dict[str, Any], language: str) -> str:
     result = entry.get("result")
     raw_args = entry.get("args")
     args: dict[str, Any] = raw_args if isinstance(raw_args, dict) else {}
-    if "error" in entry or not isinstance(result, dict) or "error" in result:
+    if "error" in entry or not isinstance(result, dict):
         if tool == "search_news" and isinstance(args.get("ticker"), str):
             return _T["news_error"][language].format(ticker=args["ticker"])
         return _T["error"][language].format(tool=tool)
@@ -239,7 +239,7 @@ def _entry(tool: str, arguments: str, content: str, is_error: bool) -> dict[str,
         payload = json.loads(content)
     except ValueError:
         return {"tool": tool, "error": content}
-    if is_error or (isinstance(payload, dict) and "error" in payload):
+    if is_error:
         return {"tool": tool, "args": args, "error": content}
     return {"tool": tool, "args": args, "result": payload}
 

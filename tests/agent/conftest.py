@@ -9,10 +9,10 @@ from typing import Any
 
 import httpx2
 import pytest
-from scripted import Log, Step, Wire, wire
 
 from agent.providers.anthropic import AnthropicProvider
 from agent.providers.openai import OpenAIProvider
+from tests.agent.scripted import Log, Step, Wire, wire
 from tools.catalog import Catalog, open_catalog
 
 REPORT_DATE = date(2024, 6, 3)

@@ -13,7 +13,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from scripted import Call, Turn, openai_body
+
+from tests.agent.scripted import Call, Turn, openai_body
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +23,7 @@ def nightdesk(*args: str, env: dict[str, str] | None = None) -> subprocess.Compl
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "ANTHROPIC_"))}
     clean.update({"NO_PROXY": "127.0.0.1,localhost", "COLUMNS": "240", **(env or {})})
     return subprocess.run(
-        [sys.executable, "-c", "from flows.cli import main; main()", "ask", *args],
+        [sys.executable, "-c", "from flows.cli.main import main; main()", "ask", *args],
         cwd=ROOT,
         env=clean,
         capture_output=True,

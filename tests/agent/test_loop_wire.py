@@ -6,12 +6,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from scripted import Call, Fault, Turn, tool_results
 
-from agent.budget import QuestionMeter
+from agent.budget.limits import LoopLimits
+from agent.budget.meter import QuestionMeter
 from agent.loop import answer_question
 from agent.questions import load_question_set, render_question
-from agent.trace import StopReason
+from contract.reasons import ReasonCode
+from tests.agent.scripted import Call, Fault, Turn, tool_results
 
 WIRES = ["openai", "anthropic"]
 HEAVY_SQL = (
@@ -25,9 +26,15 @@ def question(holding, report_date):
     return render_question(load_question_set().spec("news"), holding[1], report_date, "en")
 
 
+LIMITS = ("max_steps", "max_output_tokens", "tool_timeout_s", "deadline_s")
+
+
 async def ask(question, provider, catalog, **options):
     options.setdefault("mode", "react")
-    return await answer_question(question, provider=provider, catalog=catalog, **options)
+    limits = LoopLimits(**{k: options.pop(k) for k in LIMITS if k in options})
+    return await answer_question(
+        question, provider=provider, catalog=catalog, limits=limits, **options
+    )
 
 
 @pytest.mark.parametrize("kind", WIRES)
@@ -49,7 +56,7 @@ async def test_multi_call_answer_pairs_results_by_id(
     )
     trace = await ask(question, provider, agent_catalog)
 
-    assert trace.stop_reason == StopReason.ANSWERED
+    assert trace.stop_reason == ReasonCode.ANSWERED
     assert trace.draft == f"{t} moved; see the headlines."
     assert [(e.id, e.tool, e.ok) for e in trace.events] == [
         ("c1", "get_daily_move", True),
@@ -135,7 +142,7 @@ async def test_wrong_tool_is_an_error_observation(
     )
     trace = await ask(question, provider, agent_catalog)
 
-    assert trace.stop_reason == StopReason.ANSWERED
+    assert trace.stop_reason == ReasonCode.ANSWERED
     assert "unknown tool 'get_stock_price'" in trace.events[0].error
     assert trace.events[1].ok
     sent = tool_results(kind, log.requests[1].body)[0]
@@ -160,7 +167,7 @@ async def test_invented_arguments_corrected_after_validation_error(
     assert trace.events[0].error.startswith("invalid arguments for get_daily_move")
     assert trace.events[0].args == {"ticker": t, "day": "June 3"}
     assert trace.events[1].ok and trace.events[1].result["ticker"] == t
-    assert trace.stop_reason == StopReason.ANSWERED
+    assert trace.stop_reason == ReasonCode.ANSWERED
 
 
 @pytest.mark.parametrize("kind", WIRES)
@@ -173,7 +180,7 @@ async def test_endless_loop_cut_by_step_limit(kind, scripted, agent_catalog, que
     provider, log = scripted(kind, script)
     trace = await ask(question, provider, agent_catalog, max_steps=3)
 
-    assert trace.stop_reason == StopReason.MAX_STEPS
+    assert trace.stop_reason == ReasonCode.MAX_STEPS
     assert trace.draft is None
     assert len(log) == 3 and len(trace.events) == 3
 
@@ -198,7 +205,7 @@ async def test_repeated_call_not_executed_again(
     assert again.error.startswith("repeated call") and "c1" in again.error
     assert again.duration_ms == 0.0
     assert tool_results(kind, log.requests[2].body)[1]["content"]["error"] == again.error
-    assert trace.stop_reason == StopReason.ANSWERED
+    assert trace.stop_reason == ReasonCode.ANSWERED
 
 
 @pytest.mark.parametrize("kind", WIRES)
@@ -210,7 +217,7 @@ async def test_too_many_repeats_stop_the_question(
     provider, log = scripted(kind, script)
     trace = await ask(question, provider, agent_catalog, max_steps=6)
 
-    assert trace.stop_reason == StopReason.REPEATED_CALLS
+    assert trace.stop_reason == ReasonCode.REPEATED_CALLS
     assert len(log) == 4 and sum(e.ok for e in trace.events) == 1
 
 
@@ -236,7 +243,7 @@ async def test_malformed_json_arguments_become_an_error(
     assert trace.events[0].args == bad
     assert "not valid JSON" in trace.events[0].error
     assert log.requests[1].body["messages"][2]["tool_calls"][0]["function"]["arguments"] == bad
-    assert trace.events[1].ok and trace.stop_reason == StopReason.ANSWERED
+    assert trace.events[1].ok and trace.stop_reason == ReasonCode.ANSWERED
 
 
 @pytest.mark.parametrize("kind", WIRES)
@@ -244,7 +251,7 @@ async def test_rate_limit_retried_after_retry_after(kind, scripted, agent_catalo
     provider, log = scripted(kind, [Fault(429, retry_after_ms=300), Turn(text="after the wait")])
     trace = await ask(question, provider, agent_catalog)
 
-    assert trace.stop_reason == StopReason.ANSWERED and trace.draft == "after the wait"
+    assert trace.stop_reason == ReasonCode.ANSWERED and trace.draft == "after the wait"
     assert len(log) == 2
     assert log.requests[1].at - log.requests[0].at >= 0.3
 
@@ -254,7 +261,7 @@ async def test_persistent_server_error_is_provider_error(kind, scripted, agent_c
     provider, log = scripted(kind, [Fault(500, retry_after_ms=1)] * 3, max_retries=2)
     trace = await ask(question, provider, agent_catalog)
 
-    assert trace.stop_reason == StopReason.PROVIDER_ERROR
+    assert trace.stop_reason == ReasonCode.PROVIDER_ERROR
     assert "HTTP 500" in trace.stop_detail
     assert len(log) == 3 and trace.turns == [] and trace.draft is None
 
@@ -264,7 +271,7 @@ async def test_timeouts_retried_then_provider_error(kind, scripted, agent_catalo
     provider, log = scripted(kind, [Fault(timeout=True)] * 2, max_retries=1)
     trace = await ask(question, provider, agent_catalog)
 
-    assert trace.stop_reason == StopReason.PROVIDER_ERROR
+    assert trace.stop_reason == ReasonCode.PROVIDER_ERROR
     assert "timed out" in trace.stop_detail
     assert len(log) == 2
 
@@ -275,7 +282,7 @@ async def test_long_retry_after_is_cut_by_the_deadline(kind, scripted, agent_cat
     started = time.perf_counter()
     trace = await ask(question, provider, agent_catalog, deadline_s=0.5)
 
-    assert trace.stop_reason == StopReason.PROVIDER_ERROR
+    assert trace.stop_reason == ReasonCode.PROVIDER_ERROR
     assert time.perf_counter() - started < 5
     assert len(log) <= 2
 
@@ -285,7 +292,7 @@ async def test_truncated_output_is_never_an_answer(kind, scripted, agent_catalog
     provider, _ = scripted(kind, [Turn(text=f"{question.ticker} closed at", finish="length")])
     trace = await ask(question, provider, agent_catalog)
 
-    assert trace.stop_reason == StopReason.TRUNCATED
+    assert trace.stop_reason == ReasonCode.TRUNCATED
     assert trace.draft is None
     assert trace.turns[0].text == f"{question.ticker} closed at"
 
@@ -295,7 +302,7 @@ async def test_plan_mode_drafts_from_results_without_tools(kind, scripted, agent
     provider, log = scripted(kind, [Turn(text="drafted")])
     trace = await ask(question, provider, agent_catalog, mode="plan")
 
-    assert trace.stop_reason == StopReason.ANSWERED
+    assert trace.stop_reason == ReasonCode.ANSWERED
     assert [e.tool for e in trace.events] == ["get_daily_move", "search_news"]
     assert len(log) == 1 and "tools" not in log.requests[0].body
     sent = str(log.requests[0].body["messages"])
@@ -308,7 +315,7 @@ async def test_budget_refusal_makes_no_call(kind, scripted, agent_catalog, quest
     meter = QuestionMeter(question.id, question.kind, limit=50)
     trace = await ask(question, provider, agent_catalog, mode="plan", meter=meter)
 
-    assert trace.stop_reason == StopReason.BUDGET_EXHAUSTED
+    assert trace.stop_reason == ReasonCode.BUDGET_EXHAUSTED
     assert len(log) == 0 and meter.spent.total == 0
 
 

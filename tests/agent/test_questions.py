@@ -9,7 +9,7 @@ import pytest
 
 from agent.ask import question_from_text
 from agent.questions import load_question_set, match_spec, questions_for
-from data.errors import InputError
+from contract.errors import InputError
 
 DAY = date(2024, 6, 3)
 

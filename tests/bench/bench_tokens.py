@@ -13,14 +13,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "budget"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: tests.*
 
-from reference_count import reference_prompt_tokens
-
-from agent.budget import BudgetConfig, RunBudget
+from agent.budget.limits import BudgetConfig
+from agent.budget.meter import RunBudget
 from agent.providers.base import Message, ModelRequest, ToolResultItem, ToolSpec
-from agent.tokens import encoding_for, estimate_request
-from agent.trace import ToolCall, Usage
+from agent.providers.tokens import encoding_for, estimate_request
+from contract.trace import ToolCall, Usage
+from tests.agent.providers.reference_count import reference_prompt_tokens
 
 TOOL = ToolSpec(
     name="get_daily_move",

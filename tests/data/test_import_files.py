@@ -13,8 +13,8 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
+from contract.errors import InputError
 from data.check import check_dataset
-from data.errors import InputError
 from data.import_log import ImportLog
 from data.import_news import read_news
 from data.import_prices import HEADERS, detect_format, read_price_file

@@ -10,8 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from contract.errors import InputError
 from data.contract import TABLES
-from data.errors import InputError
 from tools.catalog import default_as_of, open_catalog
 
 

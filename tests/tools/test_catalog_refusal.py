@@ -17,7 +17,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 import pytest
 
-from data.errors import InputError
+from contract.errors import InputError
 from tools.catalog import build_catalog_file, default_as_of, open_catalog
 
 NIGHTDESK = Path(sys.executable).with_name("nightdesk")

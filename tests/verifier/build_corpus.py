@@ -18,7 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from agent.trace import Trace
+from contract.trace import Trace
 from data.generate import generate_dataset
 from tools.catalog import Catalog, open_catalog
 from tools.registry import call_tool

@@ -1,0 +1,304 @@
+"""Token budgets: spend is decided before each model call, never discovered after.
+
+Hierarchy run -> ticker -> question. `RunBudget` splits `run_tokens` into equal ticker shares when
+the run starts; the remainder, and whatever a ticker still holds when it closes, go to a pool that
+any ticker may draw on once its own share is spent. Early tickers therefore cannot starve later
+ones, and a shard that runs its own `RunBudget` over its share needs no counter shared across
+processes.
+
+Before a call the loop asks its `QuestionMeter` to `reserve` the estimated prompt plus the call's
+`max_output_tokens`; `None` means refused (the question ends `budget_exhausted`). After the call it
+`settle`s the reservation with the usage the provider reported. One lock guards all counters, so
+reserve and settle are atomic across threads and asyncio tasks.
+
+Guarantees:
+- Conservation: pool + ticker balances + open reservations + settled usage == `run_tokens`, as
+  long as no call reports more than was reserved for it.
+- A reservation is granted only if it fits the question (spent + open + new <= `question_tokens`)
+  and the ticker's balance plus the pool. So when every call reports at most its reservation
+  (the provider caps output at `max_output_tokens`; the prompt estimate is an upper bound), total
+  usage <= `run_tokens` and every question's usage <= `question_tokens`.
+- A call reported above its reservation (the prompt estimate was short) is an overrun: the excess
+  is charged to the ticker's balance, then the pool; what neither holds is `uncovered_tokens` in
+  the ledger, the only way usage can pass `run_tokens`. Each estimate miss raises the run's
+  estimate factor (applied to later prompt estimates) to reported / estimated x 1.1, at most 4."""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from agent.budget.ledger import BudgetCut, BudgetLedger, CutLimit, LedgerLine, line_usage
+from agent.budget.limits import ESTIMATE_MARGIN, MAX_ESTIMATE_FACTOR, BudgetConfig
+from agent.pricing import PriceTable, estimate_cost, load_prices
+from contract.trace import Usage
+
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    """Tokens held for one model call of one question, until it is settled."""
+
+    question_id: str
+    tokens: int
+    prompt_tokens: int
+    serial: int
+
+
+class QuestionMeter:
+    """The budget of one question: reserve before a call, settle after it."""
+
+    def __init__(
+        self,
+        question_id: str,
+        kind: str,
+        *,
+        ticker: TickerBudget | None = None,
+        limit: int | None = None,
+    ) -> None:
+        self.question_id = question_id
+        self.kind = kind
+        self.limit = limit
+        self._ticker = ticker
+        self._lock = ticker._run._lock if ticker is not None else threading.Lock()
+        self._spent = Usage()
+        self._open: dict[int, Reservation] = {}
+        self._serial = 0
+        self.reserved_total = 0
+        self.calls = 0
+        self.cut: BudgetCut | None = None
+
+    @property
+    def spent(self) -> Usage:
+        return self._spent
+
+    @property
+    def refused(self) -> bool:
+        return self.cut is not None
+
+    @property
+    def committed(self) -> int:
+        """Settled usage plus what open reservations hold."""
+        return self._spent.total + sum(r.tokens for r in self._open.values())
+
+    def reserve(self, tokens: int, *, prompt_tokens: int | None = None) -> Reservation | None:
+        """Hold `tokens` (prompt estimate + max output) for one call, or refuse with None.
+
+        `prompt_tokens` is the prompt estimate inside `tokens`; the run's estimate factor scales
+        it (the whole of `tokens` when omitted). A refused question stays refused.
+        """
+        if tokens < 0:
+            raise ValueError(f"cannot reserve a negative number of tokens ({tokens})")
+        prompt = tokens if prompt_tokens is None else min(prompt_tokens, tokens)
+        with self._lock:
+            if self.cut is not None:
+                return None
+            run = self._ticker._run if self._ticker is not None else None
+            factor = run.estimate_factor if run is not None else 1.0
+            scaled_prompt = math.ceil(round(prompt * factor, 6))
+            amount = tokens - prompt + scaled_prompt
+            if self.limit is not None and self.committed + amount > self.limit:
+                self._refuse("question", amount, self.limit - self.committed)
+                return None
+            if self._ticker is not None and not self._ticker._take(amount):
+                self._refuse("ticker", amount, self._ticker._available())
+                return None
+            self._serial += 1
+            reservation = Reservation(self.question_id, amount, scaled_prompt, self._serial)
+            self._open[reservation.serial] = reservation
+            self.reserved_total += amount
+            return reservation
+
+    def settle(self, reservation: Reservation, usage: Usage) -> None:
+        """Replace the reservation with the usage the provider reported for that call."""
+        with self._lock:
+            if self._open.pop(reservation.serial, None) is not reservation:
+                raise ValueError(
+                    f"reservation {reservation.serial} of {self.question_id} is not open"
+                )
+            self._spent = self._spent + usage
+            self.calls += 1
+            if self._ticker is None:
+                return
+            run = self._ticker._run
+            run._used = run._used + usage
+            if usage.input_tokens > reservation.prompt_tokens:
+                run._note_estimate_miss(usage.input_tokens, reservation.prompt_tokens)
+            excess = usage.total - reservation.tokens
+            if excess <= 0:
+                self._ticker._give(-excess)
+            else:
+                run._charge_overrun(self._ticker, excess)
+
+    def release(self, reservation: Reservation) -> None:
+        """Give a reservation back whole: the call was never made or cost nothing."""
+        self.settle(reservation, Usage())
+
+    def _refuse(self, limit: CutLimit, requested: int, available: int) -> None:
+        ticker = self._ticker.ticker if self._ticker is not None else ""
+        self.cut = BudgetCut(
+            question_id=self.question_id,
+            ticker=ticker,
+            kind=self.kind,
+            limit=limit,
+            requested=requested,
+            available=max(available, 0),
+            spent=self._spent,
+        )
+
+
+class TickerBudget:
+    """One ticker's share of the run; draws on the run's pool once the share is spent."""
+
+    def __init__(self, run: RunBudget, ticker: str, share: int) -> None:
+        self._run = run
+        self.ticker = ticker
+        self.share = share
+        self._balance = share
+        self.closed = False
+        self._questions: dict[str, QuestionMeter] = {}
+
+    def question(self, question_id: str, kind: str) -> QuestionMeter:
+        """The meter of one question (the same meter when asked again for the same id)."""
+        with self._run._lock:
+            meter = self._questions.get(question_id)
+            if meter is None:
+                meter = QuestionMeter(
+                    question_id, kind, ticker=self, limit=self._run.config.question_tokens
+                )
+                self._questions[question_id] = meter
+                self._run._meters.append(meter)
+            return meter
+
+    def close(self) -> None:
+        """Return the unused share to the pool; later returns go straight to the pool."""
+        with self._run._lock:
+            self._run._pool += self._balance
+            self._balance = 0
+            self.closed = True
+
+    def _available(self) -> int:
+        return self._balance + self._run._pool
+
+    def _take(self, amount: int) -> bool:
+        if amount > self._available():
+            return False
+        from_share = min(self._balance, amount)
+        self._balance -= from_share
+        self._run._pool -= amount - from_share
+        return True
+
+    def _give(self, amount: int) -> None:
+        if self.closed:
+            self._run._pool += amount
+        else:
+            self._balance += amount
+
+
+class RunBudget:
+    """The whole run's tokens, split into equal ticker shares up front."""
+
+    def __init__(
+        self,
+        config: BudgetConfig,
+        tickers: Sequence[str],
+        *,
+        provider: str = "",
+        model: str = "",
+        prices: PriceTable | None = None,
+    ) -> None:
+        self.config = config
+        self.provider = provider
+        self.model = model
+        self.prices = prices if prices is not None else load_prices(config.price_file)
+        self._lock = threading.Lock()
+        names = list(dict.fromkeys(tickers))
+        share = config.run_tokens // len(names) if names else 0
+        self._pool = config.run_tokens - share * len(names)
+        self._tickers = {name: TickerBudget(self, name, share) for name in names}
+        self._meters: list[QuestionMeter] = []
+        self._used = Usage()
+        self.estimate_factor = 1.0
+        self.overruns = 0
+        self.overrun_tokens = 0
+        self.uncovered_tokens = 0
+
+    def ticker(self, ticker: str) -> TickerBudget:
+        """The budget of a ticker announced when the run started."""
+        try:
+            return self._tickers[ticker]
+        except KeyError:
+            raise ValueError(f"ticker {ticker!r} has no share in this run budget") from None
+
+    @property
+    def pool(self) -> int:
+        return self._pool
+
+    @property
+    def used(self) -> Usage:
+        """Reported usage so far, without building the ledger (cheap enough for progress)."""
+        return self._used
+
+    def ledger(self) -> BudgetLedger:
+        """Accounting per provider, model and question kind, with every budget cut."""
+        with self._lock:
+            return self._build_ledger()
+
+    def _note_estimate_miss(self, reported: int, estimated: int) -> None:
+        ratio = round(reported / max(estimated, 1) * ESTIMATE_MARGIN, 4)
+        self.estimate_factor = min(MAX_ESTIMATE_FACTOR, max(self.estimate_factor, ratio))
+
+    def _charge_overrun(self, ticker: TickerBudget, excess: int) -> None:
+        self.overruns += 1
+        self.overrun_tokens += excess
+        from_share = min(ticker._balance, excess)
+        ticker._balance -= from_share
+        from_pool = min(self._pool, excess - from_share)
+        self._pool -= from_pool
+        self.uncovered_tokens += excess - from_share - from_pool
+
+    def _build_ledger(self) -> BudgetLedger:
+        lines: dict[str, LedgerLine] = {}
+        cuts: list[BudgetCut] = []
+        used = Usage()
+        for meter in self._meters:
+            line = lines.setdefault(
+                meter.kind, LedgerLine(provider=self.provider, model=self.model, kind=meter.kind)
+            )
+            line.questions += 1
+            line.calls += meter.calls
+            line.reserved += meter.reserved_total
+            line.input_tokens += meter.spent.input_tokens
+            line.cached_tokens += meter.spent.cached_tokens
+            line.output_tokens += meter.spent.output_tokens
+            used = used + meter.spent
+            if meter.cut is not None:
+                line.questions_cut += 1
+                cuts.append(meter.cut.model_copy(update={"spent": meter.spent}))
+        for line in lines.values():
+            line.cost_usd, line.cost_note = estimate_cost(
+                self.prices, self.provider, self.model, line_usage(line)
+            )
+        cost, note = estimate_cost(self.prices, self.provider, self.model, used)
+        return BudgetLedger(
+            run_tokens=self.config.run_tokens,
+            question_tokens=self.config.question_tokens,
+            used=used,
+            reserved=sum(line.reserved for line in lines.values()),
+            open_reservations=sum(m.committed - m.spent.total for m in self._meters),
+            overruns=self.overruns,
+            overrun_tokens=self.overrun_tokens,
+            uncovered_tokens=self.uncovered_tokens,
+            estimate_factor=self.estimate_factor,
+            lines=sorted(lines.values(), key=lambda line: line.kind),
+            cuts=cuts,
+            cost_usd=cost,
+            cost_note=note,
+            prices=self.prices.source,
+        )
+
+
+def unlimited_meter(question_id: str = "", kind: str = "") -> QuestionMeter:
+    """A meter that grants every reservation and only records spend (tools, demos, tests)."""
+    return QuestionMeter(question_id, kind)

@@ -1,0 +1,47 @@
+"""Reason codes: one vocabulary for why a question ended where it did.
+
+A trace's `stop_reason`, a verdict reason's `rule` and a rejected record's `reason` all take
+their values here; analysts, the review queue and reruns filter on them, so the values are
+stable.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ReasonCode(StrEnum):
+    # How the tool loop ended (a trace's `stop_reason`).
+    ANSWERED = "answered"
+    MAX_STEPS = "max_steps"
+    BUDGET_EXHAUSTED = "budget_exhausted"
+    PROVIDER_ERROR = "provider_error"
+    TRUNCATED = "truncated"
+    REPEATED_CALLS = "repeated_calls"
+    # What the verifier found (a verdict reason's `rule`).
+    UNSUPPORTED_FIGURE = "unsupported_figure"
+    UNCOMPUTED_PERCENTAGE = "uncomputed_percentage"
+    UNRESOLVED_ERROR = "unresolved_error"
+    UNKNOWN_HEADLINE = "unknown_headline"
+    UNSUPPORTED_DATE = "unsupported_date"
+    UNKNOWN_TICKER = "unknown_ticker"
+    WRONG_DIRECTION = "wrong_direction"
+    MISSING_ANSWER = "missing_answer"
+    NO_DRAFT = "no_draft"
+    INVALID_TRACE = "invalid_trace"
+    # What the run itself records.
+    INTERNAL_ERROR = "internal_error"
+    """A bug in a room, or a ticker whose task never finished: the question is asked again."""
+    NO_VERIFIED_ANSWERS = "no_verified_answers"
+    """A summary with no accepted answer to draft from."""
+    NO_ANSWER = "no_answer"
+    """A trace that ended without any stop reason."""
+    UNVERIFIED = "unverified"
+    """A verdict that rejected without naming a rule."""
+
+
+RETRYABLE = frozenset(
+    {ReasonCode.PROVIDER_ERROR, ReasonCode.BUDGET_EXHAUSTED, ReasonCode.INTERNAL_ERROR}
+)
+"""Outcomes that say nothing about the answer: a rerun asks these questions again. A draft the
+verifier rejected stays rejected (asking again would only shop for a lucky draft)."""

@@ -1,0 +1,1 @@
+"""The command line: parse, call the rooms below, print one line per failure."""

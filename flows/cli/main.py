@@ -1,0 +1,463 @@
+"""The `nightdesk` command line: a thin shell that turns library errors into one-line messages.
+
+Each command imports its room lazily, so `nightdesk verify` does not pay for Prefect.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from importlib import metadata
+from pathlib import Path
+from typing import Annotated
+
+from cyclopts import App, CycloptsError, Parameter
+
+from contract.errors import InputError
+
+app = App(
+    name="nightdesk",
+    help="A verified daily report for every stock portfolio, every night.",
+    print_error=False,  # a parse error is raised to `main`, which prints it as one line
+    exit_on_error=False,
+    version=lambda: metadata.version("nightdesk"),  # the string the manifest records
+)
+data_app = App(name="data", help="Generate, check and import the Parquet data set.")
+tools_app = App(name="tools", help="Call the read-only tools the model uses.")
+app.command(data_app)
+app.command(tools_app)
+app.command(
+    "flows.cli.review:review_app",
+    name="review",
+    help="List, show and decide the rejected cases of a run.",
+)
+app.command(
+    "flows.cli.review:rebuild_report",
+    name="report",
+    help="Rebuild a run's reports and review page with the analysts' decisions applied.",
+)
+
+
+@data_app.command(name="generate")
+def data_generate(
+    *,
+    out: Path,
+    tickers: int = 50,
+    start: date = date(2023, 1, 3),
+    end: date = date(2024, 12, 31),
+    portfolios: int = 3,
+    seed: int = 20240101,
+    overwrite: bool = False,
+) -> None:
+    """Generate a deterministic data set (same arguments, same rows) into a new folder.
+
+    Parameters
+    ----------
+    out
+        Folder to create; it must be absent or empty unless --overwrite is given.
+    tickers
+        Number of companies.
+    start
+        First calendar day YYYY-MM-DD.
+    end
+        Last calendar day YYYY-MM-DD.
+    portfolios
+        Number of portfolios (8-25 holdings each).
+    seed
+        Random seed.
+    overwrite
+        Replace an existing data set in OUT (the swap is atomic).
+    """
+    from data.generate import generate_dataset
+
+    facts = generate_dataset(
+        out,
+        tickers=tickers,
+        start=start,
+        end=end,
+        portfolios=portfolios,
+        seed=seed,
+        overwrite=overwrite,
+    )
+    rows = ", ".join(f"{name} {count:,}" for name, count in facts.rows.items())
+    print(f"wrote {out}: {rows} (seed {seed}, {start}..{end})")
+
+
+@data_app.command(name="check")
+def data_check(directory: Path, /) -> None:
+    """Check a data folder against the contract; print every violation, exit 1 on any.
+
+    Parameters
+    ----------
+    directory
+        Folder holding the Parquet tables.
+    """
+    from data.check import check_dataset, count_rows
+    from data.contract import TABLES
+
+    violations = check_dataset(directory)
+    for violation in violations:
+        print(violation)
+    if violations:
+        tables = len({v.table for v in violations})
+        print(f"failed: {len(violations)} violations in {tables} of {len(TABLES)} tables")
+        raise SystemExit(1)
+    print(f"ok: {count_rows(directory):,} rows in {len(TABLES)} tables")
+
+
+@data_app.command(name="import")
+def data_import(
+    *,
+    out: Path,
+    prices: list[Path],
+    companies: Path | None = None,
+    news: Path | None = None,
+    holdings: Path | None = None,
+    overwrite: bool = False,
+) -> None:
+    """Import vendor files into a checked data set; print every row dropped or repaired.
+
+    Parameters
+    ----------
+    out
+        Folder to create; it must be absent or empty unless --overwrite is given.
+    prices
+        Folder of one CSV per ticker (Yahoo or csvdir layout); repeat it: the first given wins a date.
+    companies
+        TSV or CSV with symbol, name and sector.
+    news
+        JSONL with ticker, published_at, text (or headline), user (or source).
+    holdings
+        CSV with portfolio_id, as_of, ticker, quantity, cost_basis.
+    overwrite
+        Replace an existing data set in OUT (the swap is atomic).
+    """
+    from data.importer import ImportSources, import_dataset
+
+    sources = ImportSources(tuple(prices), companies, news, holdings)
+    for line in import_dataset(out, sources, overwrite=overwrite).render():
+        print(line)
+    print(f"wrote {out}")
+
+
+@tools_app.command(name="call")
+def tools_call(
+    name: str,
+    *,
+    date: date,
+    args: str = "{}",
+    data: Path = Path("data/sample"),
+) -> None:
+    """Run one tool against the catalog of a report date and print its JSON result.
+
+    Parameters
+    ----------
+    name
+        Tool name, e.g. get_price.
+    date
+        Report date YYYY-MM-DD; the catalog holds what was known at its end.
+    args
+        The tool's arguments as a JSON object.
+    data
+        Directory holding the Parquet data set.
+    """
+    import json
+
+    from contract.tools import ToolFailure
+    from tools.catalog import open_catalog
+    from tools.registry import TOOLS, run_tool
+
+    if name not in TOOLS:
+        raise InputError(f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}")
+    with open_catalog(data, date) as catalog:
+        outcome = run_tool(catalog, name, args)
+    print(json.dumps(outcome.as_json(), indent=2, ensure_ascii=False))
+    if isinstance(outcome, ToolFailure):
+        raise SystemExit(1)
+
+
+@app.command(name="verify")
+def verify_traces(
+    trace: Annotated[str | None, Parameter(allow_leading_hyphen=True)] = None,
+    /,
+    *,
+    jsonl: Annotated[str | None, Parameter(allow_leading_hyphen=True)] = None,
+) -> None:
+    """Verify drafts against their traces; print the verdict JSON.
+
+    Exit 0 when every draft is accepted, 1 when one is rejected, 2 when the input is not
+    readable as traces (one line on stderr, nothing printed).
+
+    Parameters
+    ----------
+    trace
+        A trace JSON file, or - for stdin.
+    jsonl
+        A file (or -) with one trace per line; prints one verdict per line, in order.
+    """
+    from verifier.cli import read_source, verify_lines
+
+    if (trace is None) == (jsonl is None):
+        raise InputError("give one trace file (or -) or --jsonl FILE (or -), not both or neither")
+    if jsonl is not None:
+        verdicts = verify_lines(read_source(jsonl))
+    else:
+        verdicts = verify_lines(read_source(trace or "-"), single=True)
+    for verdict in verdicts:
+        print(verdict.model_dump_json())
+    raise SystemExit(0 if all(v.accepted for v in verdicts) else 1)
+
+
+@app.command(name="budget")
+def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
+    """Print where a run's tokens went: per provider, model and question kind, and what every
+    attempt at the night spent (a crashed attempt included, also before any has published).
+
+    Parameters
+    ----------
+    date
+        Report date YYYY-MM-DD of the run.
+    out
+        Output root the run wrote to.
+    """
+    from pydantic import ValidationError
+
+    from agent.budget.ledger import BudgetLedger
+    from flows.cli.tables import render_budget_table, render_night
+    from flows.cli.terminal import output_console
+    from flows.publish.cases import open_run, read_manifest
+    from flows.publish.layout import RunLayout
+    from flows.run.attempts import load_night
+    from flows.run.config import as_command, not_in_command
+
+    console = output_console()
+    layout = RunLayout(out, date)
+    night = load_night(layout)
+    if night.attempts and not layout.manifest.is_file():
+        console.print(render_night(night))
+        last = night.attempts[-1].config
+        command = as_command(last) if last else f"nightdesk run {layout.cli_args}"
+        unset = not_in_command(last) if last else []
+        also = (
+            f"; it also set {', '.join(unset)}, which only its Prefect deployment can"
+            if unset
+            else ""
+        )
+        console.print(
+            f"No attempt at {date} has published yet: rerun the night with `{command}` (it "
+            f"reuses every finished ticker){also}.",
+            soft_wrap=True,
+        )
+        return
+    open_run(out, date)
+    try:
+        ledger = BudgetLedger.model_validate(read_manifest(layout)["budget"])
+    except (KeyError, ValidationError):
+        raise InputError(
+            f"{layout.manifest} holds no readable budget: run the night again to rewrite it"
+        ) from None
+    console.print(render_budget_table(ledger))
+    if len(night.attempts) > 1:
+        console.print(render_night(night))
+
+
+@app.command(name="run")
+def run_nightly(
+    *,
+    date: date | None = None,
+    data: Path = Path("data/sample"),
+    out: Path = Path("outputs"),
+    portfolio: list[str] | None = None,
+    provider: str = "offline",
+    model: str = "",
+    mode: str = "plan",
+    language: str = "en",
+    run_tokens: int | None = None,
+    question_tokens: int | None = None,
+    concurrency: int = 8,
+    shards: int = 1,
+    pool: str = "nightdesk",
+    fresh: bool = False,
+) -> None:
+    """Run the nightly reports locally (no server needed) and print where they are.
+
+    Parameters
+    ----------
+    date
+        Session to report on, YYYY-MM-DD; default: the latest session in the data.
+    data
+        Folder of the Parquet data set.
+    out
+        Output root; reports go to OUT/DATE/.
+    portfolio
+        Portfolio id to report on (repeat for several); default: all.
+    provider
+        offline, openai, anthropic or local.
+    model
+        Model name (a folder for local); default: the provider's default.
+    mode
+        plan (the program calls the tools) or react (the model chooses them).
+    language
+        en or es.
+    run_tokens
+        Tokens the whole run may spend.
+    question_tokens
+        Tokens one question may spend.
+    concurrency
+        Tickers answered at the same time.
+    shards
+        Parts the night is split into (1: all in this process; above 1: one run per part on
+        the workers of POOL, which needs PREFECT_API_URL).
+    pool
+        Prefect work pool whose workers run the shards.
+    fresh
+        Recompute every ticker instead of reusing stored results.
+    """
+    from flows.cli.terminal import print_summary
+    from flows.night.launch import build_config, run_with_progress
+    from flows.run.preflight import check_night
+
+    config = build_config(
+        {"run_tokens": run_tokens, "question_tokens": question_tokens},
+        report_date=date,
+        data_dir=data,
+        out_dir=out,
+        portfolios=portfolio or [],
+        provider=provider,
+        model=model,
+        mode=mode,
+        language=language,
+        concurrency=concurrency,
+        shards=shards,
+        work_pool=pool,
+        fresh=fresh,
+    )
+    print_summary(run_with_progress(check_night(config)))
+
+
+@app.command(name="serve")
+def serve_nightly(
+    *,
+    cron: str = "30 18 * * 1-5",
+    timezone: str = "America/New_York",
+    data: Path = Path("data/sample"),
+    out: Path = Path("outputs"),
+    pool: str = "nightdesk",
+) -> None:
+    """Register the `nightly` deployment with a schedule and serve it (needs a Prefect server).
+
+    Also registers the `shard` deployment on the process work pool POOL, whose workers
+    (`prefect worker start --pool POOL`) run the shards of nights with shards above 1.
+
+    Parameters
+    ----------
+    cron
+        When to run, as a cron expression (default: weekdays at 18:30).
+    timezone
+        IANA time zone of the schedule.
+    data
+        Data folder the scheduled runs read.
+    out
+        Output root the scheduled runs write to.
+    pool
+        Prefect work pool whose workers run the shards.
+    """
+    from flows.night.deploy import serve_deployment
+
+    serve_deployment(cron=cron, timezone=timezone, data_dir=data, out_dir=out, work_pool=pool)
+
+
+@app.command(name="ask")
+def ask_question(
+    question: str,
+    /,
+    *,
+    date: date,
+    ticker: str,
+    portfolio: str | None = None,
+    provider: str = "offline",
+    model: str = "",
+    mode: str = "plan",
+    language: str = "en",
+    data: Path = Path("data/sample"),
+    questions: Path | None = None,
+    json: bool = False,
+) -> None:
+    """Ask one question about a ticker; print the draft, its trace and verdict; exit 1 unless accepted.
+
+    Parameters
+    ----------
+    question
+        The question, in quotes; or a question id of the set (move, news, events, position).
+    date
+        Report date YYYY-MM-DD; the tools see what was known at its end.
+    ticker
+        Ticker symbol, in any case (axo is AXO).
+    portfolio
+        Portfolio id, for questions about a position.
+    provider
+        offline, openai, anthropic or local.
+    model
+        Model name (a folder for local); default: the provider's default.
+    mode
+        plan (the program calls the tools) or react (the model chooses them).
+    language
+        en or es.
+    data
+        Folder of the Parquet data set.
+    questions
+        A question set file (JSON or YAML); default: the built-in set.
+    json
+        Print the trace as JSON instead.
+    """
+    import asyncio
+
+    from agent.ask import ask
+    from agent.questions import load_question_set
+    from flows.cli.terminal import output_console, render_trace, render_verdict
+    from flows.run.preflight import check_report_date, resolve_portfolios
+    from tools.catalog import open_catalog
+    from verifier.verify import verify
+
+    qset = load_question_set(questions)
+    with open_catalog(data, date) as catalog:
+        check_report_date(catalog, date)
+        if portfolio is not None:
+            resolve_portfolios(catalog, [portfolio])
+        trace = asyncio.run(
+            ask(
+                question,
+                catalog=catalog,
+                ticker=ticker,
+                qset=qset,
+                portfolio_id=portfolio,
+                provider_name=provider,
+                model=model,
+                mode=mode,  # type: ignore[arg-type]
+                language=language,
+            )
+        )
+    verdict = verify(trace.model_dump(mode="json"))
+    if json:
+        print(trace.model_dump_json(indent=2))
+    else:
+        console = output_console()
+        console.print(render_trace(trace))
+        console.print(render_verdict(trace.draft, verdict))
+    if not verdict.accepted:
+        raise SystemExit(1)
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print one line to stderr and exit."""
+    print(f"nightdesk: error: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def main() -> None:
+    try:
+        app()
+    except InputError as exc:
+        fail(exc.message)
+    except CycloptsError as exc:  # unknown command or option, a value of the wrong type
+        fail(" ".join(str(exc).split()))

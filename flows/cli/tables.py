@@ -1,0 +1,74 @@
+"""Tables for the terminal: a run's budget ledger and what every attempt at a night spent."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from agent.budget.ledger import BudgetLedger
+from flows.run.attempts import NightSpend
+
+
+def render_budget_table(ledger: BudgetLedger) -> Table:
+    """The ledger as a table: one row per provider, model and question kind, then the total."""
+    table = Table(title=f"Token budget: {ledger.used.total:,} of {ledger.run_tokens:,} used")
+    for name in ("provider", "model", "kind"):
+        table.add_column(name)
+    for name in ("questions", "cut", "calls", "reserved", "input", "cached", "output", "cost $"):
+        table.add_column(name, justify="right")
+    for line in ledger.lines:
+        table.add_row(
+            line.provider,
+            line.model,
+            line.kind,
+            *_figures(line.questions, line.questions_cut, line.calls, line.reserved),
+            *_figures(line.input_tokens, line.cached_tokens, line.output_tokens),
+            _dollars(line.cost_usd),
+        )
+    table.add_section()
+    table.add_row(
+        "total",
+        "",
+        "",
+        *_figures(sum(x.questions for x in ledger.lines), len(ledger.cuts)),
+        *_figures(sum(x.calls for x in ledger.lines), ledger.reserved),
+        *_figures(ledger.used.input_tokens, ledger.used.cached_tokens, ledger.used.output_tokens),
+        _dollars(ledger.cost_usd),
+    )
+    notes = [n for n in (ledger.cost_note, _overrun_note(ledger)) if n]
+    table.caption = "; ".join(notes) or None
+    return table
+
+
+def _figures(*values: int) -> list[str]:
+    return [f"{value:,}" for value in values]
+
+
+def _dollars(cost: float | None) -> str:
+    return "n/a" if cost is None else f"{cost:,.4f}"
+
+
+def _overrun_note(ledger: BudgetLedger) -> str | None:
+    if not ledger.overruns:
+        return None
+    return (
+        f"{ledger.overruns} calls reported {ledger.overrun_tokens:,} tokens above their "
+        f"reservation ({ledger.uncovered_tokens:,} beyond the run budget)"
+    )
+
+
+def render_night(night: NightSpend) -> Table:
+    """The attempts of a night and their sum, under the published run's ledger."""
+    table = Table(title="Attempts at this night (each with its own budget)", title_justify="left")
+    for column in ("run id", "started (UTC)", "tickers", "answered all", "tokens"):
+        table.add_column(column, justify="right" if column in ("tickers", "tokens") else "left")
+    for a in night.attempts:
+        table.add_row(
+            a.run_id,
+            a.started_at.strftime("%Y-%m-%d %H:%M:%S"),
+            f"{a.tickers_done:,}",
+            "yes" if a.answered else "no: stopped early",
+            f"{a.ledger.used.total:,}",
+        )
+    table.add_section()
+    table.add_row("night", "", "", "", f"{night.used.total:,}")
+    return table

@@ -1,0 +1,57 @@
+"""What a run shows in the Prefect UI: each portfolio's report, the rejected cases with their
+reasons, and where the tokens went. Keys carry the report date, so each date has its own series
+of versions (a rerun adds one) and the Artifacts page never mixes dates under one key."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
+
+from flows.night.publish import PublishedRun, RunOutcome
+
+MAX_KEY = 100
+
+
+def artifact_key(*parts: str) -> str:
+    """Prefect keys allow lower-case letters, digits and dashes only."""
+    key = "-".join(re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("-") for p in parts)
+    return key[:MAX_KEY].strip("-")
+
+
+async def publish_artifacts(outcome: RunOutcome, published: PublishedRun) -> None:
+    day = outcome.report_date.isoformat()
+    for path in published.reports:
+        if path.suffix == ".md":
+            await acreate_markdown_artifact(
+                markdown=path.read_text(encoding="utf-8"),
+                key=artifact_key("report", path.stem, day),
+                description=f"Report of {path.stem} for {day}",
+            )
+    rows: list[dict[str, Any]] = [
+        {
+            "case": r.case_id,
+            "ticker": r.ticker,
+            "question": r.kind,
+            "portfolios": ", ".join(r.portfolios),
+            "reason": r.reason,
+            "file": str(published.day / "rejected" / f"{r.case_id}.json"),
+            "review": f"{(published.day / 'review.html').resolve().as_uri()}#{r.case_id}",
+        }
+        for res in outcome.results
+        for r in res.all_records
+        if r.status == "rejected"
+    ]
+    if rows:
+        await acreate_table_artifact(
+            table=rows,
+            key=artifact_key("rejected-cases", day),
+            description=f"Rejected cases, {day}",
+        )
+    lines = outcome.budget.get("lines") or [
+        {"calls": 0, "note": "no model call: every ticker was reused from an earlier attempt"}
+    ]
+    await acreate_table_artifact(
+        table=lines, key=artifact_key("budget", day), description=f"Token budget use, {day}"
+    )

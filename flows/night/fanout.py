@@ -1,0 +1,204 @@
+"""The fan-out of one process: one ticker task per held ticker behind a semaphore, sharing one
+provider, budget and rate limiter. The unsharded night runs it over every ticker, each shard
+over its own part.
+
+Ticker tasks are async and called directly, gathered in the flow's own event loop (a few ms
+each, and the shared provider, budget and limiter stay on one loop). Results persist under
+`<out>/.results` with a key over date, ticker, holders, question set, provider, model, prompt
+version and data fingerprint, so a rerun after a crash reuses finished tickers. A reused result
+that holds outcomes which say nothing about the answer (provider_error, budget_exhausted,
+internal_error) is asked again for those questions only; verified rejections stay as they are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from prefect.states import State
+
+from agent.budget.ledger import BudgetLedger
+from agent.budget.meter import RunBudget
+from agent.questions import DEFAULT_SET, QuestionSet, questions_for
+from agent.ratelimit import RateLimiter
+from contract.reasons import ReasonCode
+from flows.night.ticker import SERVICES, RunServices, TickerJob, answer_ticker
+from flows.publish.layout import RunLayout
+from flows.publish.records import TickerResult, rejected_record, withheld_summary
+from flows.run.config import RunConfig
+from flows.run.progress import RunProgress, report_progress
+from flows.run.provider import open_provider
+from tools.catalog import Catalog
+
+
+@dataclass
+class TickerBatch:
+    """What one process's fan-out produced: results in ticker order, reused tickers, spend."""
+
+    results: list[TickerResult]
+    reused: list[str]
+    ledger: BudgetLedger
+
+
+TickerDone = Callable[[TickerResult, bool, BudgetLedger], None]
+"""Called as each ticker finishes: its result, whether it was reused, the spend so far."""
+SpendSeen = Callable[[BudgetLedger], None]
+"""Called with the spend so far every `SPEND_EVERY_S` while calls settle, so that what a dying
+process spent on its unfinished tickers is on disk too, not only the spend of finished ones."""
+SPEND_EVERY_S = 5.0
+
+
+async def answer_tickers(
+    config: RunConfig,
+    catalog: Catalog,
+    holders: dict[str, list[str]],
+    qset: QuestionSet,
+    run_id: str,
+    on_done: TickerDone | None = None,
+    on_spend: SpendSeen | None = None,
+    spend_every_s: float = SPEND_EVERY_S,
+) -> TickerBatch:
+    """Every ticker of `holders` answered within `config.budget` and `config.concurrency`;
+    `on_done` sees each ticker as it finishes (a shard stores it there, so a crash keeps it),
+    `on_spend` the spend every `spend_every_s` seconds in which some call settled."""
+    report_date = catalog.report_date
+    provider = open_provider(config)
+    budget = RunBudget(config.budget, list(holders), provider=provider.name, model=provider.model)
+    services = RunServices(
+        provider=provider,
+        catalog=catalog,
+        budget=budget,
+        limiter=RateLimiter(config.budget.requests_per_minute, config.budget.tokens_per_minute),
+        question_set=qset,
+        limits=config.budget.loop_limits(),
+    )
+    jobs = [
+        TickerJob(
+            ticker=ticker,
+            portfolios=owners,
+            report_date=report_date,
+            question_set=question_set_id(qset, config.question_set),
+            provider=provider.name,
+            model=provider.model,
+            mode=config.mode,
+            language=config.language,
+            data_fingerprint=catalog.fingerprint,
+            run_id=run_id,
+        )
+        for ticker, owners in holders.items()
+    ]
+    layout = RunLayout(Path(config.out_dir), report_date)
+    token = SERVICES.set(services)
+    keeper = None
+    if on_spend is not None:
+        keeper = asyncio.create_task(keep_spend(budget, on_spend, spend_every_s))
+    try:
+        results, reused = await run_tickers(jobs, layout, config, budget, on_done)
+    finally:
+        SERVICES.reset(token)
+        if keeper is not None:
+            keeper.cancel()
+    return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
+
+
+async def keep_spend(budget: RunBudget, on_spend: SpendSeen, every_s: float) -> None:
+    """Hand the spend to `on_spend` every `every_s` seconds, when it changed since the last."""
+    seen = budget.used
+    while True:
+        await asyncio.sleep(every_s)
+        if budget.used != seen:
+            seen = budget.used
+            on_spend(budget.ledger())
+
+
+async def run_tickers(
+    jobs: list[TickerJob],
+    layout: RunLayout,
+    config: RunConfig,
+    budget: RunBudget,
+    on_done: TickerDone | None = None,
+) -> tuple[list[TickerResult], list[str]]:
+    """Every ticker task, at most `concurrency` at once; a failed task becomes rejected records."""
+    gate = asyncio.Semaphore(config.concurrency)
+    task: Any = answer_ticker.with_options(
+        result_storage=layout.results, refresh_cache=config.fresh
+    )
+    progress = RunProgress(tickers_total=len(jobs), tokens_budget=config.budget.run_tokens)
+    reused: list[str] = []
+    report_progress(progress)
+
+    async def one(job: TickerJob) -> TickerResult:
+        async with gate:
+            state: State = await task(job, return_state=True)
+            result = await outcome_of(state, job)
+            was_reused = state.name == "Cached" and not result.retryable
+            if state.name == "Cached" and result.retryable:
+                again = task.with_options(refresh_cache=True)
+                result = await outcome_of(await again(job, result, return_state=True), job)
+            elif was_reused:
+                reused.append(job.ticker)
+        if on_done is not None:
+            on_done(result, was_reused, budget.ledger())
+        progress.tickers_done += 1
+        progress.accepted += sum(r.status == "accepted" for r in result.all_records)
+        progress.rejected += sum(r.status == "rejected" for r in result.all_records)
+        progress.tokens_used = budget.used.total
+        report_progress(progress)
+        return result
+
+    results = await asyncio.gather(*(one(job) for job in jobs))
+    return list(results), sorted(reused)
+
+
+async def outcome_of(state: State, job: TickerJob) -> TickerResult:
+    """The task's result, or rejected records for all its questions when the task failed."""
+    if state.is_completed():
+        result = await state.aresult()
+        if isinstance(result, TickerResult):
+            return result
+    message = state.message or state.name or "ticker task failed"
+    services = SERVICES.get()
+    return failed_result(
+        job.ticker, job.portfolios, job.report_date, job.language, services.question_set, message
+    )
+
+
+def failed_result(
+    ticker: str,
+    portfolios: list[str],
+    report_date: date,
+    language: str,
+    qset: QuestionSet,
+    message: str,
+) -> TickerResult:
+    """Every question of a ticker whose work failed, and its summary, as rejected records
+    (`internal_error`)."""
+    questions = questions_for(ticker, portfolios, report_date, language, qset)
+    return TickerResult(
+        ticker=ticker,
+        records=[
+            rejected_record(
+                q.id,
+                q.spec_id,
+                q.kind,
+                ticker,
+                [q.portfolio_id] if q.portfolio_id else portfolios,
+                q.text,
+                ReasonCode.INTERNAL_ERROR,
+                message,
+            )
+            for q in questions
+        ],
+        summary=withheld_summary(ticker, portfolios, ReasonCode.INTERNAL_ERROR, message),
+    )
+
+
+def question_set_id(qset: QuestionSet, path: Path | None) -> str:
+    """The set's name and a hash of its content: editing a question invalidates stored results."""
+    digest = hashlib.sha256(qset.model_dump_json().encode()).hexdigest()[:12]
+    return f"{qset.name}:{digest}" if path and Path(path) != DEFAULT_SET else f"default:{digest}"

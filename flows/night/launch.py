@@ -1,0 +1,104 @@
+"""Running the nightly flow from a shell: Prefect settings that work on a fresh machine with no
+server, a progress bar while the tickers finish, and a summary with the output paths."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from flows.night.guard import start_guard
+from flows.night.watch import ServerWatch
+from flows.run.config import OPTION_PARAMETERS, RunConfig, as_command
+
+PREFECT_DEFAULTS = {
+    "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
+    "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+    "PREFECT_SERVER_LOGGING_LEVEL": "CRITICAL",
+    "PREFECT_LOGGING_LOGGERS_PREFECT_TASK_RUNS_LEVEL": "WARNING",
+    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_BATCH_SIZE": "500",
+    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_FLUSH_INTERVAL": "1",
+    "PREFECT_SERVER_SERVICES_EVENT_PERSISTER_BATCH_SIZE": "500",
+    "PREFECT_SERVER_SERVICES_EVENT_PERSISTER_FLUSH_INTERVAL": "1",
+}
+
+
+def prepare_prefect(home: Path = Path(".nightdesk/prefect")) -> None:
+    """Project-local Prefect home and patient ephemeral-server settings, unless already set.
+
+    Must run before prefect is imported: it reads its settings once.
+    """
+    os.environ.setdefault("PREFECT_HOME", str(home.resolve()))
+    Path(os.environ["PREFECT_HOME"]).mkdir(parents=True, exist_ok=True)
+    for name, value in PREFECT_DEFAULTS.items():
+        os.environ.setdefault(name, value)
+
+
+def run_with_progress(config: RunConfig, console: Console | None = None) -> dict[str, Any]:
+    """Run the flow in this process, showing tickers done, accepted, rejected and tokens."""
+    prepare_prefect()
+    start_guard()  # a run killed outright takes its temporary Prefect server with it
+    from prefect.exceptions import FailedRun
+
+    from contract.errors import InputError
+    from flows.night.flow import nightly_reports
+    from flows.run.preflight import check_night
+    from flows.run.progress import RunProgress, listen
+
+    console = console or Console(stderr=True)
+    bar = Progress(
+        TextColumn("[bold]tickers"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[detail]}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=False,
+    )
+    task_id = bar.add_task("tickers", total=None, detail="starting Prefect...")
+
+    def show(p: RunProgress) -> None:
+        detail = (
+            f"accepted {p.accepted}  rejected {p.rejected}  "
+            f"tokens {p.tokens_used:,} of {p.tokens_budget:,}"
+        )
+        bar.update(task_id, total=p.tickers_total, completed=p.tickers_done, detail=detail)
+
+    with bar, listen(show), ServerWatch(as_command(config)):
+        try:
+            result = asyncio.run(nightly_reports(config))
+        except FailedRun as exc:  # the flow's checks refused what the CLI's passed a moment ago
+            check_night(config)  # the same refusal, worded with the CLI's options
+            raise InputError(str(exc)) from None
+        except RuntimeError as exc:
+            if "ephemeral Prefect API server" not in str(exc):
+                raise
+            raise InputError(  # Prefect's own error holds the server's whole output
+                f"the temporary Prefect server did not start ({str(exc).split('. ')[0]}); "
+                "check PREFECT_HOME and that nothing stops it, then run the command again"
+            ) from None
+    assert isinstance(result, dict)
+    return result
+
+
+def build_config(budget: dict[str, Any], **options: Any) -> RunConfig:
+    """The run configuration from CLI options; a bad value is one line saying which and why."""
+    from pydantic import ValidationError
+
+    from agent.budget.limits import BudgetConfig
+    from contract.errors import InputError, first_error
+
+    try:
+        given = {k: v for k, v in budget.items() if v is not None}
+        return RunConfig(budget=BudgetConfig(**given), **options)
+    except ValidationError as exc:
+        where, what = first_error(exc)
+        if not where:
+            raise InputError(f"invalid budget: {what}") from None
+        field = where.split(".")[-1]
+        option = {v: k for k, v in OPTION_PARAMETERS.items()}.get(field, field.replace("_", "-"))
+        raise InputError(f"invalid --{option}: {what}") from None

@@ -1,0 +1,163 @@
+"""Publishing a run: accepted reports, rejected cases with their index, and the manifest.
+
+Only `accepted/`, `rejected/` and `manifest.json` belong to the publisher: files other tools keep
+beside them (review decisions, re-asked cases) are left alone, and decisions already made are
+applied to the reports. The manifest is the mark of a complete publish: the previous one (and
+the review page built from it) is removed before the first file changes, and the new one is
+written last, so a publish cut short leaves no manifest (readers then say there is no run for
+the date, and a rerun publishes again) rather than an old manifest over a mix of files. The
+review page is rebuilt from the new files right after.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from flows.publish.cases import review_page_path
+from flows.publish.layout import RunLayout, check_name, remove_stale, write_json, write_jsonl
+from flows.publish.records import QuestionRecord, TickerResult
+from flows.publish.report import build_report, write_report
+from flows.review.page import write_review_page
+from flows.review.state import ReviewState
+from tools.portfolio_table import PortfolioTable
+
+
+class RunOutcome(BaseModel):
+    """Everything a finished run hands to the publisher."""
+
+    run_id: str
+    report_date: date
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    tables: list[PortfolioTable] = Field(default_factory=list)
+    results: list[TickerResult] = Field(default_factory=list)
+    reused: list[str] = Field(default_factory=list)
+    budget: dict[str, Any] = Field(default_factory=dict)
+    timings: dict[str, Any] = Field(default_factory=dict)
+    versions: dict[str, str] = Field(default_factory=dict)
+    data_fingerprint: str = ""
+
+
+class PublishedRun(BaseModel):
+    """Where a run's files went, and what the manifest counts."""
+
+    day: Path
+    reports: list[Path]
+    cases: list[Path]
+    manifest: Path
+    counts: dict[str, Any]
+
+
+def publish_run(out_dir: Path, outcome: RunOutcome) -> PublishedRun:
+    """Write the reports, the rejected cases, their index and then the manifest."""
+    layout = RunLayout(Path(out_dir), outcome.report_date)
+    results = {r.ticker: r for r in outcome.results}
+    for table in outcome.tables:
+        check_name(table.portfolio_id, "portfolio id")
+    rejected = [r for res in outcome.results for r in res.all_records if r.status == "rejected"]
+    layout.manifest.unlink(missing_ok=True)
+    review_page_path(layout).unlink(missing_ok=True)
+    cases = [write_case(layout, outcome, record) for record in rejected]
+    write_jsonl(layout.rejected_index, [index_row(record) for record in rejected])
+    reports: list[Path] = []
+    withheld: dict[str, int] = {}
+    review = ReviewState.load(layout, strict=False)
+    for table in outcome.tables:
+        report = review.apply(build_report(outcome.run_id, table, results))
+        reports += write_report(layout, report)
+        withheld[table.portfolio_id] = sum(
+            a.status == "withheld" for s in report.tickers for a in s.answers
+        )
+    remove_stale(layout.rejected, {*cases, layout.rejected_index})
+    remove_stale(layout.accepted, set(reports))
+    counts = count_records(outcome, withheld)
+    write_json(layout.manifest, manifest_of(outcome, counts))
+    write_review_page(layout)
+    return PublishedRun(
+        day=layout.day, reports=reports, cases=cases, manifest=layout.manifest, counts=counts
+    )
+
+
+def write_case(layout: RunLayout, outcome: RunOutcome, record: QuestionRecord) -> Path:
+    path = layout.case(record.case_id)
+    write_json(
+        path,
+        {
+            "case_id": record.case_id,
+            "run_id": outcome.run_id,
+            "report_date": outcome.report_date.isoformat(),
+            "question_id": record.question_id,
+            "spec_id": record.spec_id,
+            "kind": record.kind,
+            "ticker": record.ticker,
+            "portfolios": record.portfolios,
+            "question": record.text,
+            "draft": record.draft,
+            "reason": record.reason,
+            "reasons": record.reasons,
+            "verdict": record.verdict,
+            "trace": record.trace,
+            "tokens": record.tokens,
+        },
+    )
+    return path
+
+
+def index_row(record: QuestionRecord) -> dict[str, Any]:
+    """One line of `rejected/index.jsonl` (read it with DuckDB's `read_json`)."""
+    return {
+        "case_id": record.case_id,
+        "question_id": record.question_id,
+        "kind": record.kind,
+        "ticker": record.ticker,
+        "portfolios": record.portfolios,
+        "reason": record.reason,
+        "reasons": [r.get("code") for r in record.reasons if isinstance(r, dict)],
+        "stop_reason": (record.trace or {}).get("stop_reason"),
+        "tokens": sum(record.tokens.values()) - record.tokens.get("cached_tokens", 0),
+        "file": f"{record.case_id}.json",
+    }
+
+
+def count_records(outcome: RunOutcome, withheld: dict[str, int]) -> dict[str, Any]:
+    """Questions by status and reason, and (portfolio, ticker, question) entries by status."""
+    records = [r for res in outcome.results for r in res.all_records]
+    status = Counter(r.status for r in records)
+    reasons = Counter(r.reason or "unknown" for r in records if r.status == "rejected")
+    entries = Counter(r.status for r in records for _ in r.portfolios)
+    return {
+        "tickers": len(outcome.results),
+        "tickers_reused": len(outcome.reused),
+        "portfolios": len(outcome.tables),
+        "questions": len(records),
+        "accepted": status["accepted"],
+        "rejected": status["rejected"],
+        "rejected_by_reason": dict(sorted(reasons.items())),
+        "entries_accepted": entries["accepted"],
+        "entries_rejected": entries["rejected"],
+        "withheld_by_portfolio": withheld,
+        "model_calls": sum(line.get("calls", 0) for line in outcome.budget.get("lines", [])),
+    }
+
+
+def manifest_of(outcome: RunOutcome, counts: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "run_id": outcome.run_id,
+        "report_date": outcome.report_date.isoformat(),
+        "parameters": outcome.parameters,
+        "counts": counts,
+        "reused_tickers": outcome.reused,
+        "budget": outcome.budget,
+        "timings": outcome.timings,
+        "versions": outcome.versions,
+        "data_fingerprint": outcome.data_fingerprint,
+        "files": {
+            "accepted": "accepted/",
+            "rejected": "rejected/",
+            "rejected_index": "rejected/index.jsonl",
+        },
+    }

@@ -1,0 +1,81 @@
+"""A `nightdesk run` stops at once, in one line, on a Ctrl-C or when its temporary Prefect server
+dies.
+
+Without its server the flow engine can record no state, log or event: it retries, and a run that
+has already published would wait for the server for good, deaf to SIGTERM. A Ctrl-C in a
+terminal reaches the server too, and a KeyboardInterrupt raised wherever the run happens to be
+can be taken for a failure of the ticker it strikes (the night would then go on and publish it
+as an `internal_error`). So a Ctrl-C ends the process there and then, as a dead server does.
+Finished tickers and the spend are on disk (each written atomically, the manifest last), and the
+guard (`flows.night.guard`) stops the server if it still runs, so the run's own command resumes it.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from types import FrameType, TracebackType
+
+from flows.night.guard import PROC, descendants, started, zombie
+
+POLL_S = 0.5
+SERVER_APP = b"prefect.server.api.server:create_app"
+
+
+class ServerWatch:
+    """While in use, a Ctrl-C or the death of the temporary Prefect server this process started
+    ends the process with one line that gives `resume`, the command that resumes the run."""
+
+    def __init__(self, resume: str) -> None:
+        self.resume = resume
+        self.done = threading.Event()
+        self.server: tuple[int, int] | None = None
+        self._previous: object = None
+
+    def __enter__(self) -> ServerWatch:
+        if (PROC / "self" / "stat").is_file():  # it reads /proc (Linux); elsewhere it is idle
+            threading.Thread(target=self._watch, name="server-watch", daemon=True).start()
+        self._previous = signal.signal(signal.SIGINT, self._interrupt)
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.done.set()
+        signal.signal(signal.SIGINT, self._previous)  # type: ignore[arg-type]
+
+    def _interrupt(self, signum: int, frame: FrameType | None) -> None:
+        self._stop("nightdesk: interrupted", 130)
+
+    def _watch(self) -> None:
+        while not self.done.wait(POLL_S):
+            if self.server is None:
+                self.server = find_server(os.getpid())
+                continue
+            pid, born = self.server
+            if started(pid) != born or zombie(pid):
+                if not self.done.is_set():
+                    self._stop("nightdesk: error: the temporary Prefect server stopped", 1)
+                return
+
+    def _stop(self, what: str, code: int) -> None:
+        """Say why and how to resume, in one line, and end the process without its shutdown
+        (which would wait for the server or for threads the interruption left waiting)."""
+        line = f"{what} during the run; finished tickers are kept: resume with `{self.resume}`\n"
+        show_cursor = "\x1b[?25h" if sys.stderr.isatty() else ""  # the progress bar hid it
+        os.write(2, (show_cursor + line).encode())
+        os._exit(code)
+
+
+def find_server(pid: int) -> tuple[int, int] | None:
+    """The (pid, start time) of the Prefect server among `pid`'s descendants, if one runs."""
+    for child in descendants(pid):
+        try:
+            command = (PROC / str(child) / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if SERVER_APP in command and (born := started(child)) is not None:
+            return child, born
+    return None

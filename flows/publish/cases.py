@@ -1,0 +1,128 @@
+"""Reading a published run back: its manifest, its rejected cases and the re-asked attempts.
+
+Case files are read, never rewritten: an analyst's decisions live beside them in the decision
+log, and a re-asked question is a new file under `reruns/`. Every lookup checks the date and the
+case id first, so a typo or a path like `../x` ends as one clear line, not a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from contract.errors import InputError
+from flows.publish.layout import RunLayout, check_name
+
+
+class ReviewCase(BaseModel):
+    """One rejected question as `rejected/<case-id>.json` (or a re-asked attempt) holds it."""
+
+    case_id: str
+    run_id: str = ""
+    report_date: date
+    question_id: str
+    spec_id: str = ""
+    kind: str = ""
+    ticker: str
+    portfolios: list[str] = Field(default_factory=list)
+    question: str = ""
+    draft: str | None = None
+    reason: str | None = None
+    reasons: list[dict[str, Any]] = Field(default_factory=list)
+    """Every reason with its message: the verdict's, or why no draft was judged (a provider
+    fault, a budget cut, a failed ticker or shard)."""
+    verdict: dict[str, Any] | None = None
+    trace: dict[str, Any] | None = None
+    tokens: dict[str, int] = Field(default_factory=dict)
+    status: str = "rejected"
+    rerun_of: str | None = None
+
+    @property
+    def total_tokens(self) -> int:
+        return self.tokens.get("input_tokens", 0) + self.tokens.get("output_tokens", 0)
+
+
+def reruns_dir(layout: RunLayout) -> Path:
+    return layout.day / "reruns"
+
+
+def review_page_path(layout: RunLayout) -> Path:
+    return layout.day / "review.html"
+
+
+def open_run(out_dir: Path, report_date: date) -> RunLayout:
+    """The layout of a published run; an unknown date is an input error."""
+    layout = RunLayout(Path(out_dir), report_date)
+    if not layout.manifest.is_file():
+        runs = sorted(p.parent.name for p in Path(out_dir).glob("*/manifest.json"))
+        hint = f"runs under {out_dir}: {', '.join(runs)}" if runs else f"no runs under {out_dir}"
+        raise InputError(f"no run for {report_date} ({layout.manifest} is missing); {hint}")
+    return layout
+
+
+def read_manifest(layout: RunLayout) -> dict[str, Any]:
+    try:
+        data = json.loads(layout.manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"cannot read {layout.manifest}: {exc}; run the night again") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{layout.manifest} is not a manifest; run the night again")
+    return data
+
+
+def case_path(layout: RunLayout, case_id: str) -> Path:
+    """Where a case lives: `rejected/` for the run's own, `reruns/` for re-asked attempts."""
+    check_name(case_id, "case id")
+    if ".rerun-" in case_id:
+        return reruns_dir(layout) / f"{case_id}.json"
+    return layout.case(case_id)
+
+
+def load_case(layout: RunLayout, case_id: str) -> ReviewCase:
+    """One case by id; a missing one names the command that lists the valid ids."""
+    path = case_path(layout, case_id)
+    if not path.is_file():
+        raise InputError(
+            f"no case {case_id!r} in the run of {layout.report_date}: "
+            f"see `nightdesk review list {layout.cli_args}`"
+        )
+    return read_case(path)
+
+
+def read_case(path: Path) -> ReviewCase:
+    try:
+        return ReviewCase.model_validate_json(path.read_bytes())
+    except (OSError, ValidationError) as exc:
+        first = str(exc).splitlines()[0]
+        raise InputError(f"case file {path} is unreadable ({first}); run the night again") from None
+
+
+def load_cases(layout: RunLayout) -> list[ReviewCase]:
+    """The run's rejected cases in index order (the index is what the publisher wrote)."""
+    if not layout.rejected_index.is_file():
+        return []
+    cases = []
+    for number, line in enumerate(layout.rejected_index.read_text("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            case_id = str(json.loads(line)["case_id"])
+        except (ValueError, KeyError, TypeError):
+            raise InputError(
+                f"{layout.rejected_index} line {number} is not an index row; run the night again"
+            ) from None
+        cases.append(read_case(case_path(layout, case_id)))
+    return cases
+
+
+def load_reruns(layout: RunLayout) -> dict[str, ReviewCase]:
+    """Every re-asked attempt by its own case id."""
+    folder = reruns_dir(layout)
+    if not folder.is_dir():
+        return {}
+    found = (read_case(p) for p in sorted(folder.glob("*.json")))
+    return {case.case_id: case for case in found}

@@ -1,0 +1,237 @@
+"""The analyst review page: `outputs/<date>/review.html`, one self-contained file.
+
+It is built from what the run published (manifest, rejected cases, reports) and the decision
+log, so `nightdesk report` can rebuild it at any time. Python turns each case into plain view
+values (draft segments with their marks, tool results as small tables); the Jinja template only
+lays them out, with autoescaping on: drafts and headlines are untrusted text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from flows.publish.cases import ReviewCase, read_manifest, review_page_path
+from flows.publish.layout import RunLayout, write_atomic
+from flows.review.decisions import Decision, describe_decision
+from flows.review.state import ReviewState, load_reports
+
+TEMPLATES = Path(__file__).parent / "templates"
+MAX_ROWS = 40
+MAX_TEXT = 400
+
+
+@dataclass
+class Segment:
+    """A stretch of the draft with the same marks: failing reasons and supporting calls."""
+
+    text: str
+    fails: list[int] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    support: list[str] = field(default_factory=list)
+
+
+def mark_draft(
+    draft: str, reasons: list[dict[str, Any]], claims: list[dict[str, Any]]
+) -> list[Segment]:
+    """Cut the draft at every span edge; each piece carries the reasons and claims covering it."""
+    spans = [tuple(r["span"]) for r in reasons if r.get("span")]
+    spans += [tuple(c["span"]) for c in claims if c.get("span")]
+    cuts = sorted({0, len(draft), *(max(0, min(len(draft), p)) for s in spans for p in s)})
+    segments: list[Segment] = []
+    for start, end in pairwise(cuts):
+        if start == end:
+            continue
+        piece = Segment(draft[start:end])
+        for number, reason in enumerate(reasons, 1):
+            span = reason.get("span")
+            if span and span[0] <= start and end <= span[1]:
+                piece.fails.append(number)
+                piece.rules.append(str(reason.get("rule", "")))
+                piece.messages.append(f"{number}. {reason.get('rule')}: {reason.get('message')}")
+        if not piece.fails:
+            for claim in claims:
+                span = claim.get("span")
+                if span and span[0] <= start and end <= span[1]:
+                    piece.support += [
+                        e for e in claim.get("supported_by", []) if e not in piece.support
+                    ]
+        same = segments and (segments[-1].fails, segments[-1].support) == (
+            piece.fails,
+            piece.support,
+        )
+        if same:
+            segments[-1].text += piece.text
+        else:
+            segments.append(piece)
+    return segments
+
+
+def to_node(value: Any, depth: int = 0) -> dict[str, Any]:
+    """A value as something small to read: text, a key: value list, or a table."""
+    if isinstance(value, dict):
+        return {"t": "kv", "items": [(str(k), to_node(v, depth + 1)) for k, v in value.items()]}
+    if isinstance(value, list):
+        if not value:
+            return {"t": "text", "text": "(none)"}
+        if all(isinstance(v, dict) for v in value):
+            columns = list(dict.fromkeys(k for row in value for k in row))
+            rows = [[to_node(row.get(c), depth + 1) for c in columns] for row in value[:MAX_ROWS]]
+            return {"t": "table", "columns": columns, "rows": rows, "more": len(value) - len(rows)}
+        if all(not isinstance(v, dict | list) for v in value):
+            return {"t": "text", "text": ", ".join(scalar_text(v) for v in value)}
+        return {"t": "list", "items": [to_node(v, depth + 1) for v in value[:MAX_ROWS]]}
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return {"t": "num" if number else "text", "text": scalar_text(value)}
+
+
+def scalar_text(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def anchor(case_id: str, event_id: str) -> str:
+    """An element id for one tool call of one case (ids from the trace are not trusted)."""
+    return f"{case_id}--{re.sub(r'[^A-Za-z0-9_.-]', '_', event_id)}"
+
+
+def case_view(
+    case: ReviewCase, history: list[Decision], in_force: Decision | None
+) -> dict[str, Any]:
+    verdict = case.verdict or {}
+    trace = case.trace or {}
+    reasons = list(verdict.get("reasons", []))
+    if not reasons and case.status != "accepted":
+        stated = [r for r in case.reasons if r.get("message")]
+        detail = (
+            trace.get("stop_detail")
+            or (stated[0]["message"] if stated else "")
+            or "no verdict: the question ended before a draft was judged"
+        )
+        reasons = [{"rule": case.reason or "unknown", "message": detail, "span": None}]
+    claims = list(verdict.get("claims", []))
+    draft = case.draft or ""
+    for number, reason in enumerate(reasons, 1):
+        span = reason.get("span")
+        reason["number"] = number
+        reason["quote"] = draft[span[0] : span[1]] if span else ""
+    events = [
+        {
+            "anchor": anchor(case.case_id, str(e.get("id", ""))),
+            "id": e.get("id", ""),
+            "tool": e.get("tool", ""),
+            "step": e.get("step", 0),
+            "ms": e.get("duration_ms", 0.0),
+            "args": to_node(e.get("args")),
+            "result": to_node(e.get("result")) if e.get("error") is None else None,
+            "error": e.get("error"),
+        }
+        for e in trace.get("events", [])
+    ]
+    turns = [
+        {
+            "step": t.get("step"),
+            "finish": t.get("finish_reason") or "",
+            "estimate": t.get("estimate", 0),
+            "usage": t.get("usage", {}),
+            "ms": t.get("duration_ms", 0.0),
+            "calls": ", ".join(c.get("name", "") for c in t.get("tool_calls", [])),
+            "text": scalar_text(t.get("text")) if t.get("text") else "",
+        }
+        for t in trace.get("turns", [])
+    ]
+    return {
+        "case": case,
+        "reasons": reasons,
+        "rules": sorted({str(r.get("rule")) for r in reasons}),
+        "segments": mark_draft(draft, reasons, claims) if draft else [],
+        "supported": sum(1 for c in claims if c.get("supported_by")),
+        "claims": len(claims),
+        "events": events,
+        "event_anchors": {e["id"]: e["anchor"] for e in events},
+        "turns": turns,
+        "provider": f"{trace.get('provider', '')}/{trace.get('model', '')}".strip("/"),
+        "decision": in_force,
+        "history": [(d, describe_decision(d), d is in_force) for d in history],
+    }
+
+
+def summary_view(layout: RunLayout, state: ReviewState, cases: list[ReviewCase]) -> dict[str, Any]:
+    manifest = read_manifest(layout)
+    counts = manifest.get("counts", {})
+    used = manifest.get("budget", {}).get("used", {})
+    withheld: dict[str, int] = {}
+    for report in load_reports(layout):
+        applied = state.apply(report)
+        answers = [
+            a for s in applied.tickers for a in [*s.answers, *([s.summary] if s.summary else [])]
+        ]
+        withheld[applied.portfolio_id] = sum(a.status == "withheld" for a in answers)
+    decided = Counter(
+        d.action for c in cases if (d := state.decision_for(c)) is not None and c.rerun_of is None
+    )
+    return {
+        "run_id": manifest.get("run_id", ""),
+        "questions": counts.get("questions", 0),
+        "accepted": counts.get("accepted", 0),
+        "rejected": sum(1 for c in cases if c.rerun_of is None),
+        "by_reason": sorted(
+            Counter(c.reason or "unknown" for c in cases if c.rerun_of is None).items()
+        ),
+        "withheld": sorted(withheld.items()),
+        "decided": dict(decided),
+        "tokens": {
+            "input": used.get("input_tokens", 0),
+            "cached": used.get("cached_tokens", 0),
+            "output": used.get("output_tokens", 0),
+            "total": used.get("input_tokens", 0) + used.get("output_tokens", 0),
+            "budget": manifest.get("budget", {}).get("run_tokens", 0),
+            "rejected": sum(c.total_tokens for c in cases if c.rerun_of is None),
+        },
+        "parameters": manifest.get("parameters", {}),
+    }
+
+
+def render_review_page(layout: RunLayout) -> str:
+    """The page's HTML: summary, filters, and one section per case (its anchor is the case id)."""
+    state = ReviewState.load(layout, strict=False)
+    decisions = state.decisions
+    ordered: list[ReviewCase] = []
+    for case in state.cases.values():
+        ordered.append(case)
+        ordered += [r for r in state.reruns.values() if r.rerun_of == case.case_id]
+    views = [
+        case_view(c, [d for d in decisions if d.case_id == c.case_id], state.decision_for(c))
+        for c in ordered
+    ]
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined
+    )
+    template = env.get_template("review.html.jinja")
+    return template.render(
+        day=layout.report_date.isoformat(),
+        run_args=layout.cli_args,
+        problem=state.problem,
+        summary=summary_view(layout, state, ordered),
+        cases=views,
+        reasons=sorted({rule for v in views for rule in v["rules"]}),
+        portfolios=sorted({p for c in ordered for p in c.portfolios}),
+        tickers=sorted({c.ticker for c in ordered}),
+    )
+
+
+def write_review_page(layout: RunLayout) -> Path:
+    path = review_page_path(layout)
+    write_atomic(path, render_review_page(layout))
+    return path

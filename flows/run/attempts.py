@@ -1,0 +1,107 @@
+"""What every attempt at a night spent, also an attempt that never published.
+
+A rerun after a crash reuses the tickers the crashed attempt finished and spends nothing on them,
+so its own ledger shows only what it added. Each attempt therefore keeps its ledger under
+`<out>/.ledgers/<date>/<run-id>.json`, rewritten (atomically) as each ticker finishes, every few
+seconds while calls settle (so a crash loses at most the spend of its last seconds) and once more
+when it has answered everything; the manifest and `nightdesk budget` add them up into the
+night's spend. An attempt's budget is its own: the attempts add up, they do not share a budget.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from pydantic import BaseModel, ValidationError
+
+from agent.budget.ledger import BudgetLedger, merge_ledgers
+from contract.trace import Usage
+from flows.publish.layout import RunLayout, check_name, write_json
+from flows.run.config import RunConfig
+
+
+class Attempt(BaseModel):
+    """One attempt's spend: as last saved while it ran, or complete once `answered`."""
+
+    run_id: str
+    started_at: datetime
+    answered: bool = False
+    tickers_done: int = 0
+    ledger: BudgetLedger
+    config: RunConfig | None = None
+    """What the attempt ran, so that a hint can give the command that runs it again."""
+
+
+class NightSpend(BaseModel):
+    """Every attempt of a night in the order they started, and what they spent together."""
+
+    attempts: list[Attempt]
+
+    @property
+    def used(self) -> Usage:
+        total = Usage()
+        for attempt in self.attempts:
+            total = total + attempt.ledger.used
+        return total
+
+    def summary(self) -> dict[str, object]:
+        """The manifest's `budget.night`: each attempt's tokens and whether it answered all."""
+        used = self.used
+        return {
+            "attempts": [
+                {
+                    "run_id": a.run_id,
+                    "started_at": a.started_at.isoformat(),
+                    "answered": a.answered,
+                    "tickers_done": a.tickers_done,
+                    "used": {**a.ledger.used.model_dump(), "total": a.ledger.used.total},
+                }
+                for a in self.attempts
+            ],
+            "used": {**used.model_dump(), "total": used.total},
+        }
+
+
+def attempts_dir(layout: RunLayout) -> Path:
+    return layout.root / ".ledgers" / layout.report_date.isoformat()
+
+
+def save_attempt(layout: RunLayout, attempt: Attempt) -> None:
+    path = attempts_dir(layout) / f"{check_name(attempt.run_id, 'run id')}.json"
+    write_json(path, attempt.model_dump(mode="json"))
+
+
+def load_night(layout: RunLayout) -> NightSpend:
+    """The attempts kept for the layout's date (an unreadable file is skipped: it is not ours).
+    A sharded attempt that never answered everything (its night crashed or was stopped while
+    the shards ran) takes its spend from what its shards stored."""
+    attempts = []
+    for path in sorted(attempts_dir(layout).glob("*.json")):
+        try:
+            attempt = Attempt.model_validate_json(path.read_bytes())
+        except (OSError, ValidationError):
+            continue
+        if not attempt.answered:
+            attempt = with_shard_spend(layout, attempt)
+        attempts.append(attempt)
+    return NightSpend(attempts=sorted(attempts, key=lambda a: a.started_at))
+
+
+def with_shard_spend(layout: RunLayout, attempt: Attempt) -> Attempt:
+    """The attempt with the spend and finished tickers its shards stored, if it had any."""
+    from flows.run.shard_store import ShardStore
+
+    folders = sorted(layout.shard_dir(attempt.run_id, 0).parent.glob("shard-*"))
+    if not folders:
+        return attempt
+    stores = [ShardStore(folder) for folder in folders]
+    ledgers = [ledger for store in stores if (ledger := store.ledger(True)[0]) is not None]
+    if not ledgers:
+        return attempt
+    return attempt.model_copy(
+        update={
+            "ledger": merge_ledgers(ledgers),
+            "tickers_done": sum(len(store.tickers()) for store in stores),
+        }
+    )

@@ -1,0 +1,124 @@
+"""Checks a night's configuration before anything runs or any token is spent.
+
+The CLI runs them before Prefect starts, so bad input costs no server start; the flow runs
+them again, so a run started from the UI fails at once with the same one-line message instead
+of filling the rejected pile.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from agent.pricing import load_prices
+from agent.providers.local_folder import local_model_dir
+from agent.questions import load_question_set
+from contract.errors import InputError
+from data.calendar import next_session
+from flows.publish.layout import RunLayout, catalog_dir, check_name
+from flows.run.config import RunConfig
+from flows.run.provider import open_provider
+from tools.catalog import Catalog, first_price_date, open_catalog
+
+
+def check_night(config: RunConfig) -> RunConfig:
+    """The configuration with its report date resolved, once data, date, portfolios,
+    question set and provider are known to be usable; otherwise an `InputError`, and an
+    output folder these checks created (for the catalog's cache) is removed again."""
+    made = Path(config.out_dir).absolute()  # the first folder of it that does not exist yet
+    while not made.parent.exists():
+        made = made.parent
+    fresh = not made.exists()
+    try:
+        return _check_night(config)
+    except InputError:
+        if fresh:
+            shutil.rmtree(made, ignore_errors=True)
+        raise
+
+
+def _check_night(config: RunConfig) -> RunConfig:
+    check_writable(catalog_dir(config.out_dir))
+    report_date = config.report_date or latest_session(config.data_dir, config.out_dir)
+    layout = RunLayout(Path(config.out_dir), report_date)
+    for folder in (layout.accepted, layout.rejected, layout.results):
+        check_writable(folder)
+    with open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir)) as cat:
+        check_report_date(cat, report_date)
+        resolve_portfolios(cat, config.portfolios)
+    load_question_set(config.question_set)
+    load_prices(config.budget.price_file)
+    if config.provider == "local":  # building it loads the weights: that happens once, later
+        local_model_dir(config.model)
+    else:
+        open_provider(config)
+    return config.model_copy(update={"report_date": report_date})
+
+
+def latest_session(data_dir: Path, out_dir: Path) -> date:
+    """The last session in the data up to today (the clock is read here, in flows/, only)."""
+    today = datetime.now(UTC).date()
+    with open_catalog(data_dir, today, workdir=catalog_dir(out_dir)) as catalog:
+        if not catalog.sessions:
+            raise InputError(f"data set {data_dir} has no prices up to {today}; pass --date D")
+        return catalog.sessions[-1]
+
+
+def resolve_portfolios(catalog: Catalog, wanted: list[str]) -> list[str]:
+    """The requested portfolio ids (checked against the data), or every one of them."""
+    known = catalog.portfolio_ids()
+    unknown = [p for p in wanted if p not in known]
+    if unknown:
+        raise InputError(
+            f"unknown portfolio {', '.join(unknown)}: the data has {', '.join(known[:20])}; "
+            "pass --portfolio one of them (or none, for all)"
+        )
+    chosen = wanted or known
+    if not chosen:
+        raise InputError(f"data set {catalog.data_dir} has no portfolios")
+    return [check_name(p, "portfolio id") for p in chosen]
+
+
+def check_writable(folder: Path) -> None:
+    """The run can create and write `folder` (found before a token is spent, not at publish)."""
+    existing = Path(folder)
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    problem = (
+        f"{existing} is a file, not a folder"
+        if not existing.is_dir()
+        else f"{existing} is not writable"
+        if not os.access(existing, os.W_OK | os.X_OK)
+        else None
+    )
+    if problem:
+        raise InputError(
+            f"cannot write the run's outputs to {folder}: {problem}; pass --out a folder you "
+            "can write (or move what is in the way)"
+        )
+
+
+def check_report_date(catalog: Catalog, report_date: date) -> None:
+    """A night reports on a session the data holds: not a holiday, not past the data."""
+    last = catalog.sessions[-1] if catalog.sessions else None
+    if last == report_date:
+        return
+    if last is None:
+        first = first_price_date(catalog.data_dir)
+        hint = (
+            f"its prices start on {first}; pass --date {first} or later"
+            if first
+            else "it holds none at all"
+        )
+        raise InputError(f"data set {catalog.data_dir} has no prices up to {report_date}: {hint}")
+    if next_session(last) <= report_date:
+        raise InputError(
+            f"data set {catalog.data_dir} has no prices after {last} up to {report_date}: "
+            f"pass --date {last} or earlier, or import the missing days"
+        )
+    raise InputError(
+        f"{report_date} is not a trading session; the sessions around it are {last} and "
+        f"{next_session(report_date)}: pass --date one of them"
+    )

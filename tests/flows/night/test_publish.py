@@ -1,0 +1,242 @@
+"""Publishing on tmp_path: layout, atomic writes, path validation, stale files, counts."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import duckdb
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from contract.errors import InputError
+from contract.tools import ToolResult
+from flows.night.publish import RunOutcome, publish_run
+from flows.publish.layout import RunLayout, check_name, write_atomic
+from flows.publish.records import QuestionRecord, TickerResult
+from tools.portfolio_table import build_portfolio_table
+
+DAY = date(2024, 6, 3)
+
+
+def record(
+    qid: str, portfolios: list[str], status: str, reason: str | None = None
+) -> QuestionRecord:
+    ticker, spec = qid.split("/")[:2]
+    return QuestionRecord(
+        question_id=qid,
+        spec_id=spec,
+        kind=spec,
+        ticker=ticker,
+        portfolios=portfolios,
+        text=f"question {qid}",
+        status=status,  # type: ignore[arg-type]
+        reason=reason,
+        draft=f"draft of {qid}",
+        trace={"events": [{"id": "c1", "tool": "get_daily_move", "args": {}, "result": {"x": 1}}]},
+        tokens={"input_tokens": 10, "cached_tokens": 0, "output_tokens": 5},
+        model_calls=1,
+    )
+
+
+def table(pid: str, tickers: list[str]):
+    holdings = {
+        "portfolio_id": pid,
+        "name": pid,
+        "base_currency": "USD",
+        "holdings": [{"ticker": t} for t in tickers],
+    }
+    pnls = {
+        t: ToolResult(
+            {"market_value": 100.0, "day_pnl": 1.0, "portfolio_value_previous_close": 200.0}
+        )
+        for t in tickers
+    }
+    return build_portfolio_table(pid, ToolResult(holdings), pnls, DAY)
+
+
+def outcome(results: list[TickerResult]) -> RunOutcome:
+    return RunOutcome(
+        run_id="r1",
+        report_date=DAY,
+        tables=[table("P1", ["AAA", "BBB"]), table("P2", ["AAA"])],
+        results=results,
+    )
+
+
+def results() -> list[TickerResult]:
+    return [
+        TickerResult(
+            ticker="AAA",
+            records=[
+                record("AAA/move", ["P1", "P2"], "accepted"),
+                record("AAA/position/P1", ["P1"], "rejected", "unsupported_number"),
+                record("AAA/position/P2", ["P2"], "accepted"),
+            ],
+            summary=record("AAA/summary", ["P1", "P2"], "accepted"),
+        ),
+        TickerResult(
+            ticker="BBB",
+            records=[
+                record("BBB/move", ["P1"], "rejected", "provider_error"),
+                record("BBB/position/P1", ["P1"], "rejected", "provider_error"),
+            ],
+            summary_note="no verified answers to summarise",
+        ),
+    ]
+
+
+def test_layout_and_counts(tmp_path: Path) -> None:
+    published = publish_run(tmp_path, outcome(results()))
+    day = tmp_path / "2024-06-03"
+    assert sorted(p.name for p in (day / "accepted").iterdir()) == [
+        "P1.json",
+        "P1.md",
+        "P2.json",
+        "P2.md",
+    ]
+    assert sorted(p.name for p in (day / "rejected").iterdir()) == [
+        "AAA__position__P1.json",
+        "BBB__move.json",
+        "BBB__position__P1.json",
+        "index.jsonl",
+    ]
+    manifest = json.loads((day / "manifest.json").read_text())
+    counts = manifest["counts"]
+    assert counts["accepted"] == 3 and counts["rejected"] == 3
+    assert counts["rejected_by_reason"] == {"provider_error": 2, "unsupported_number": 1}
+    assert counts["withheld_by_portfolio"] == {"P1": 3, "P2": 0}
+    assert published.counts == counts
+    case = json.loads((day / "rejected" / "AAA__position__P1.json").read_text())
+    assert case["reason"] == "unsupported_number" and case["draft"] == "draft of AAA/position/P1"
+    assert case["trace"]["events"][0]["tool"] == "get_daily_move"
+
+
+def test_every_entry_once_across_reports_and_index(tmp_path: Path) -> None:
+    publish_run(tmp_path, outcome(results()))
+    day = tmp_path / "2024-06-03"
+    accepted = set()
+    for pid in ("P1", "P2"):
+        report = json.loads((day / "accepted" / f"{pid}.json").read_text())
+        for section in report["tickers"]:
+            for a in [*section["answers"], *([section["summary"]] if section["summary"] else [])]:
+                if a["status"] == "accepted":
+                    accepted.add((pid, a["question_id"]))
+    rows = duckdb.sql(
+        f"SELECT unnest(portfolios) AS p, question_id FROM read_json('{day}/rejected/index.jsonl')"
+    ).fetchall()
+    rejected = set(rows)
+    assert len(rows) == len(rejected) == 3
+    assert not accepted & rejected
+    manifest = json.loads((day / "manifest.json").read_text())
+    assert len(accepted) == manifest["counts"]["entries_accepted"] == 5
+    assert len(rejected) == manifest["counts"]["entries_rejected"]
+
+
+def test_withheld_answers_are_shown_with_reason(tmp_path: Path) -> None:
+    publish_run(tmp_path, outcome(results()))
+    md = (tmp_path / "2024-06-03" / "accepted" / "P1.md").read_text()
+    assert "withheld (unsupported_number)" in md and "AAA__position__P1" in md
+    assert "_Summary withheld: no verified answers to summarise._" in md
+    assert "draft of AAA/move" in md
+
+
+def test_republish_removes_stale_cases_but_keeps_foreign_files(tmp_path: Path) -> None:
+    publish_run(tmp_path, outcome(results()))
+    day = tmp_path / "2024-06-03"
+    (day / "decisions.jsonl").write_text("{}\n")
+    fixed = results()
+    fixed[1].records = [
+        record("BBB/move", ["P1"], "accepted"),
+        record("BBB/position/P1", ["P1"], "accepted"),
+    ]
+    publish_run(tmp_path, outcome(fixed))
+    assert sorted(p.name for p in (day / "rejected").iterdir()) == [
+        "AAA__position__P1.json",
+        "index.jsonl",
+    ]
+    assert (day / "decisions.jsonl").exists()
+
+
+def test_a_publish_cut_short_leaves_no_manifest_over_mixed_files(tmp_path: Path) -> None:
+    from flows.publish.cases import open_run
+
+    publish_run(tmp_path, outcome(results()))
+    day = tmp_path / "2024-06-03"
+    assert (day / "manifest.json").is_file() and (day / "review.html").is_file()
+    (day / "accepted" / "P2.md").unlink()
+    (day / "accepted" / "P2.md").mkdir()  # the second report cannot be written: publish fails
+    fixed = results()
+    fixed[1].records = [record("BBB/move", ["P1"], "accepted")]
+    with pytest.raises(OSError):
+        publish_run(tmp_path, outcome(fixed))
+    assert not (day / "manifest.json").exists() and not (day / "review.html").exists()
+    with pytest.raises(InputError, match="no run for 2024-06-03"):
+        open_run(tmp_path, date(2024, 6, 3))
+    (day / "accepted" / "P2.md").rmdir()
+    publish_run(tmp_path, outcome(fixed))
+    counts = json.loads((day / "manifest.json").read_text())["counts"]
+    index = (day / "rejected" / "index.jsonl").read_text().splitlines()
+    assert counts["rejected"] == len(index) == 1 and (day / "review.html").is_file()
+
+
+@pytest.mark.parametrize("bad", ["../x", "a/b", "", ".hidden", "a..b", "x" * 200, "é"])
+def test_unsafe_names_are_refused(bad: str) -> None:
+    with pytest.raises(InputError):
+        check_name(bad, "portfolio id")
+
+
+def test_unsafe_portfolio_id_writes_nothing(tmp_path: Path) -> None:
+    bad = outcome(results())
+    bad.tables[1].portfolio_id = "../../etc"
+    with pytest.raises(InputError, match="cannot be used as a file name"):
+        publish_run(tmp_path / "out", bad)
+    assert not (tmp_path / "etc").exists() and not (tmp_path / "out").exists()
+
+
+def test_published_files_are_as_readable_as_any_file_the_user_writes(tmp_path: Path) -> None:
+    publish_run(tmp_path / "out", outcome(results()))
+    plain = tmp_path / "plain.txt"
+    plain.write_text("x")
+    written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
+    assert len(written) > 5
+    assert {p.stat().st_mode & 0o777 for p in written} == {plain.stat().st_mode & 0o777}
+
+
+def test_write_atomic_leaves_old_file_when_interrupted(tmp_path: Path) -> None:
+    target = tmp_path / "f.json"
+    write_atomic(target, "old")
+
+    with pytest.raises(TypeError):
+        write_atomic(target, 42)  # type: ignore[arg-type]
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.json"]
+
+
+def test_layout_paths() -> None:
+    layout = RunLayout(Path("/o"), DAY)
+    assert layout.case("AAA__move") == Path("/o/2024-06-03/rejected/AAA__move.json")
+    assert layout.report("P1", ".md") == Path("/o/2024-06-03/accepted/P1.md")
+
+
+@settings(max_examples=400)
+@given(
+    st.lists(
+        st.sampled_from([*"ab1 _*`[]()<>|~#&;!-+.=\\\n\t:/\"'", "é", "&amp;", "&#1;", "<b>"]),
+        max_size=30,
+    ).map("".join)
+)
+def test_md_text_renders_as_the_text_itself(text: str) -> None:
+    """Whatever a draft, note or name holds, a Markdown renderer shows it as one plain line."""
+    import html
+
+    from markdown_it import MarkdownIt
+
+    from flows.publish.report import md_text
+
+    flat = " ".join(text.split())
+    rendered = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(md_text(text))
+    expected = f"<p>{html.escape(flat, quote=False)}</p>\n" if flat else ""
+    assert rendered.replace("&quot;", '"') == expected

@@ -1,0 +1,172 @@
+"""Bad input to a night is refused before anything runs, with one line saying what to pass."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from contract.errors import InputError
+from data.calendar import trading_days
+from flows.run.config import RunConfig
+from flows.run.preflight import check_night
+
+
+def config(data: Path, out: Path, **options: object) -> RunConfig:
+    return RunConfig(data_dir=data, out_dir=out, **options)
+
+
+def test_no_date_resolves_to_the_last_session(small_data: Path, tmp_path: Path) -> None:
+    end = date.fromisoformat(json.loads((small_data / "generation.json").read_text())["end"])
+    last = max(d for d in trading_days(end.replace(month=1, day=1), end))
+    assert check_night(config(small_data, tmp_path)).report_date == last
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            {"report_date": date(2024, 7, 4)},
+            "2024-07-04 is not a trading session; the sessions around it are 2024-07-03 and 2024-07-05",
+        ),
+        (
+            {"report_date": date(2030, 1, 2)},
+            "has no prices after 2024-12-31 up to 2030-01-02: pass --date 2024-12-31",
+        ),
+        (
+            {"report_date": date(2020, 6, 1)},
+            "has no prices up to 2020-06-01: its prices start on 2024-01-02; pass --date 2024-01-02",
+        ),
+        ({"portfolios": ["NOPE"]}, "unknown portfolio NOPE: the data has P001"),
+        ({"provider": "local"}, "provider local needs a model folder: pass --model PATH"),
+        (
+            {"provider": "local", "model": "/nonexistent/model"},
+            "local model /nonexistent/model not found",
+        ),
+        (
+            {"budget": {"price_file": "/nonexistent/prices.json"}},
+            "cannot read price file /nonexistent/prices.json",
+        ),
+    ],
+)
+def test_bad_input_is_refused_before_the_run(
+    small_data: Path, tmp_path: Path, options: dict, message: str
+) -> None:
+    with pytest.raises(InputError) as refused:
+        check_night(config(small_data, tmp_path, **options))
+    assert message in refused.value.message
+    assert "\\n" not in refused.value.message
+    assert not [p for p in tmp_path.iterdir() if p.name != ".catalog"]
+    with pytest.raises(InputError):  # an output folder the refused night would have made
+        check_night(config(small_data, tmp_path / "new" / "out", **options))
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_provider_without_its_key_is_refused(
+    small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    with pytest.raises(InputError, match="provider openai needs OPENAI_API_KEY"):
+        check_night(config(small_data, tmp_path, provider="openai"))
+
+
+@pytest.mark.parametrize(
+    "in_the_way", [".", "2024-12-31/accepted", "2024-12-31/rejected", ".results"]
+)
+def test_outputs_that_cannot_be_written_are_refused_before_the_run(
+    small_data: Path, tmp_path: Path, in_the_way: str
+) -> None:
+    out = tmp_path / "out"
+    blocker = out / in_the_way if in_the_way != "." else out
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("a file where a folder must go")
+    with pytest.raises(InputError) as refused:
+        check_night(config(small_data, out, report_date=date(2024, 12, 31)))
+    assert f"{blocker} is a file, not a folder; pass --out" in refused.value.message
+
+
+def test_a_held_ticker_that_is_no_file_name_is_refused_before_the_run(
+    small_data: Path, tmp_path: Path
+) -> None:
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    data = tmp_path / "data"
+    data.mkdir()
+    holdings = pq.read_table(small_data / "holdings.parquet")
+    ticker = holdings.column("ticker")[0].as_py()
+    for source in small_data.glob("*.parquet"):
+        table = pq.read_table(source)
+        if "ticker" in table.column_names:
+            column = table["ticker"]
+            renamed = pc.if_else(pc.equal(column, ticker), f"{ticker}/X", column)
+            table = table.set_column(table.column_names.index("ticker"), "ticker", renamed)
+        pq.write_table(table, data / source.name)
+    with pytest.raises(InputError) as refused:
+        check_night(config(data, tmp_path / "out", report_date=date(2024, 12, 31)))
+    assert f"ticker '{ticker}/X' cannot be a file name" in refused.value.message
+    assert f"write it as '{ticker}.X'" in refused.value.message
+
+
+def test_the_command_of_a_configuration_parses_back_to_it(tmp_path: Path) -> None:
+    import shlex
+
+    from agent.budget.limits import BudgetConfig
+    from flows.cli.main import app, run_nightly
+    from flows.night.launch import build_config
+    from flows.run.config import as_command, not_in_command
+
+    config = RunConfig(
+        report_date=date(2024, 12, 31),
+        data_dir=tmp_path / "my data",
+        out_dir=tmp_path / "out",
+        portfolios=["P001", "P003"],
+        provider="openai",
+        model="gpt-4o",
+        mode="react",
+        language="es",
+        concurrency=3,
+        budget=BudgetConfig(run_tokens=900_000, question_tokens=40_000),
+    )
+    command = shlex.split(as_command(config))
+    function, bound, _ = app.parse_args(command[1:])
+    a = bound.arguments
+    again = build_config(
+        {"run_tokens": a.get("run_tokens"), "question_tokens": a.get("question_tokens")},
+        report_date=a["date"],
+        data_dir=a["data"],
+        out_dir=a["out"],
+        portfolios=a["portfolio"],
+        provider=a["provider"],
+        model=a["model"],
+        mode=a["mode"],
+        language=a["language"],
+        concurrency=a["concurrency"],
+    )
+    assert command[:2] == ["nightdesk", "run"] and function is run_nightly
+    assert again == config
+    assert not_in_command(config) == []
+    ui = config.model_copy(update={"budget": BudgetConfig(max_steps=3), "data_dir": Path("d")})
+    assert not_in_command(ui) == ["max_steps=3"]
+    assert f"--data {Path('d').resolve()}" in as_command(ui)  # a folder as typed is made absolute
+
+
+@pytest.mark.parametrize(
+    ("budget", "options", "message"),
+    [
+        ({"run_tokens": 0}, {}, "invalid --run-tokens: Input should be greater than 0"),
+        ({}, {"concurrency": 0}, "invalid --concurrency: Input should be greater than or equal"),
+        ({}, {"work_pool": ""}, "invalid --pool: String should have at least 1 character"),
+    ],
+)
+def test_a_bad_option_is_named_as_the_cli_spells_it(
+    tmp_path: Path, budget: dict, options: dict, message: str
+) -> None:
+    from flows.night.launch import build_config
+
+    with pytest.raises(InputError) as refused:
+        build_config(budget, data_dir=tmp_path, out_dir=tmp_path, **options)
+    assert refused.value.message.startswith(message)

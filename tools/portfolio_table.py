@@ -1,0 +1,116 @@
+"""The portfolio table at the top of each report: market value, day P&L and return, and the top
+contributors and detractors, computed in code from the tools' results (never by the model)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import date
+
+from pydantic import BaseModel, Field
+
+from contract.tools import ToolFailure, ToolOutcome, ToolResult
+from tools.catalog import Catalog
+from tools.registry import run_tool
+
+TOP_N = 3
+
+
+class PositionRow(BaseModel):
+    """One holding on the report date, as `get_position_pnl` reported it (or why it could not)."""
+
+    ticker: str
+    quantity: float | None = None
+    close: float | None = None
+    market_value: float | None = None
+    day_pnl: float | None = None
+    pnl_pct: float | None = None
+    contribution_pct: float | None = None
+    error: str | None = None
+
+
+class PortfolioTable(BaseModel):
+    """Totals and ranked positions of one portfolio on one session."""
+
+    portfolio_id: str
+    name: str = ""
+    base_currency: str = ""
+    report_date: date
+    holdings_as_of: str | None = None
+    market_value: float | None = None
+    day_pnl: float | None = None
+    day_return_pct: float | None = None
+    positions: list[PositionRow] = Field(default_factory=list)
+    contributors: list[str] = Field(default_factory=list)
+    detractors: list[str] = Field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def tickers(self) -> list[str]:
+        return [p.ticker for p in self.positions]
+
+
+def build_portfolio_table(
+    portfolio_id: str,
+    outcome: ToolOutcome,
+    pnls: Mapping[str, ToolOutcome],
+    report_date: date,
+) -> PortfolioTable:
+    """The table from one `get_portfolio` outcome and a `get_position_pnl` outcome per ticker."""
+    pid = portfolio_id
+    if isinstance(outcome, ToolFailure):
+        return PortfolioTable(portfolio_id=pid, report_date=report_date, error=outcome.message)
+    portfolio = outcome.data
+    rows = [position_row(h["ticker"], pnls.get(h["ticker"])) for h in portfolio["holdings"]]
+    priced = [r for r in rows if r.error is None]
+    table = PortfolioTable(
+        portfolio_id=pid,
+        name=str(portfolio.get("name", "")),
+        base_currency=str(portfolio.get("base_currency", "")),
+        report_date=report_date,
+        holdings_as_of=portfolio.get("holdings_as_of"),
+        positions=rows,
+    )
+    if not priced:
+        return table
+    table.market_value = round(sum(r.market_value or 0.0 for r in priced), 2)
+    table.day_pnl = round(sum(r.day_pnl or 0.0 for r in priced), 2)
+    before = _previous_value(pnls.values())
+    if before:
+        table.day_return_pct = round(table.day_pnl / before * 100, 2)
+    ranked = sorted(priced, key=lambda r: (r.day_pnl or 0.0, r.ticker))
+    table.contributors = [r.ticker for r in reversed(ranked) if (r.day_pnl or 0) > 0][:TOP_N]
+    table.detractors = [r.ticker for r in ranked if (r.day_pnl or 0) < 0][:TOP_N]
+    return table
+
+
+def position_row(ticker: str, pnl: ToolOutcome | None) -> PositionRow:
+    if pnl is None:
+        return PositionRow(ticker=ticker, error="no position result")
+    if isinstance(pnl, ToolFailure):
+        return PositionRow(ticker=ticker, error=pnl.message)
+    fields = ("quantity", "close", "market_value", "day_pnl", "pnl_pct", "contribution_pct")
+    return PositionRow(ticker=ticker, **{k: pnl.data.get(k) for k in fields})
+
+
+def collect_portfolio_table(
+    catalog: Catalog, portfolio_id: str, report_date: date
+) -> PortfolioTable:
+    """Ask the tools for the holdings and each position's P&L, then build the table."""
+    portfolio = run_tool(catalog, "get_portfolio", {"portfolio_id": portfolio_id})
+    holdings = portfolio.data.get("holdings", []) if isinstance(portfolio, ToolResult) else []
+    pnls: dict[str, ToolOutcome] = {}
+    for holding in holdings:
+        args = {"portfolio_id": portfolio_id, "ticker": holding["ticker"], "date": str(report_date)}
+        pnls[holding["ticker"]] = run_tool(catalog, "get_position_pnl", args)
+    return build_portfolio_table(portfolio_id, portfolio, pnls, report_date)
+
+
+def _previous_value(pnls: Iterable[ToolOutcome]) -> float | None:
+    """The portfolio's value at the previous closes, as the P&L tool states it."""
+    for pnl in pnls:
+        if not isinstance(pnl, ToolResult):
+            continue
+        value = pnl.data.get("portfolio_value_previous_close")
+        if isinstance(value, int | float) and value > 0:
+            return float(value)
+    return None
