@@ -8,19 +8,15 @@ results go back in call order, paired with their calls by id only.
 Nothing here raises for a model or tool fault: provider failures, budget refusals, step
 limits, repeated calls and truncated outputs end the question with a stop reason; tool
 failures (unknown tool, invalid JSON, bad arguments, timeouts) go back to the model as
-error observations and into the trace as error events.
-"""
+error observations and into the trace as error events."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from collections.abc import Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from functools import cache
+from concurrent.futures import Executor
 from time import perf_counter
-from typing import Any
 
 from agent.budget.limits import LoopLimits
 from agent.budget.meter import QuestionMeter
@@ -38,43 +34,19 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
     Provider,
-    ToolResultItem,
     ToolSpec,
 )
 from agent.questions import Question
 from agent.ratelimit import RateLimiter
+from agent.session import Session, open_session
+from agent.tool_calls import event_entry, observation, run_calls, union_events
 from contract.errors import ProviderError
 from contract.reasons import ReasonCode
-from contract.tools import ToolFailure
-from contract.trace import Mode, ModelTurn, ToolCall, ToolEvent, Trace
+from contract.trace import Mode, ModelTurn, ToolCall, Trace
 from tools.catalog import Catalog
-from tools.registry import run_tool, tool_specs
+from tools.registry import tool_specs
 
 MAX_REPEATS = 2
-TOOL_THREADS = 16
-
-
-@cache
-def tool_executor() -> Executor:
-    """The threads tool calls run in: their own pool, not the default one `to_thread` shares."""
-    return ThreadPoolExecutor(max_workers=TOOL_THREADS, thread_name_prefix="nightdesk-tool")
-
-
-@dataclass
-class Session:
-    """What one question's model calls and tool calls share while it is being answered."""
-
-    provider: Provider
-    catalog: Catalog | None
-    meter: QuestionMeter | None
-    limiter: RateLimiter | None
-    executor: Executor
-    tool_timeout_s: float
-    deadline_s: float
-    deadline: float
-    started: float = field(default_factory=perf_counter)
-    seen: dict[str, str] = field(default_factory=dict)
-    repeats: int = 0
 
 
 async def answer_question(
@@ -154,27 +126,6 @@ async def draft_summary(
     if response is not None:
         accept_draft(trace, response)
     return trace
-
-
-def open_session(
-    provider: Provider,
-    catalog: Catalog | None,
-    meter: QuestionMeter | None,
-    limiter: RateLimiter | None,
-    executor: Executor | None,
-    limits: LoopLimits,
-) -> Session:
-    deadline = asyncio.get_running_loop().time() + limits.deadline_s
-    return Session(
-        provider,
-        catalog,
-        meter,
-        limiter,
-        executor or tool_executor(),
-        limits.tool_timeout_s,
-        limits.deadline_s,
-        deadline,
-    )
 
 
 async def run_plan(
@@ -321,108 +272,3 @@ def accept_draft(trace: Trace, response: ModelResponse) -> None:
 def stop(trace: Trace, reason: ReasonCode, detail: str | None = None) -> None:
     trace.stop_reason = reason
     trace.stop_detail = detail
-
-
-async def run_calls(session: Session, calls: Sequence[ToolCall], step: int) -> list[ToolEvent]:
-    """All calls of one turn, concurrently; events come back in call order."""
-    pending = []
-    for call in calls:
-        key = f"{call.name}\x00{canonical(call.arguments)}"
-        first = session.seen.get(key)
-        if first is None:
-            session.seen[key] = call.id
-            pending.append(run_call(session, call, step))
-        else:
-            session.repeats += 1
-            pending.append(refuse_repeat(session, call, step, first))
-    return list(await asyncio.gather(*pending))
-
-
-async def run_call(session: Session, call: ToolCall, step: int) -> ToolEvent:
-    """One tool call in the tool threads (one cursor each), cut at the tool timeout."""
-    if session.catalog is None:
-        raise RuntimeError("tool calls need a catalog")
-    loop = asyncio.get_running_loop()
-    started = perf_counter()
-    future = loop.run_in_executor(
-        session.executor, run_tool, session.catalog, call.name, call.arguments
-    )
-    result: dict[str, Any] | None = None
-    error: str | None = None
-    try:
-        outcome = await asyncio.wait_for(future, session.tool_timeout_s)
-    except TimeoutError:
-        error = f"{call.name} did not finish within {session.tool_timeout_s:g} s; ask for less data"
-    else:
-        if isinstance(outcome, ToolFailure):
-            error = outcome.message
-        else:
-            result = outcome.data
-    return ToolEvent(
-        id=call.id,
-        tool=call.name,
-        args=parse_arguments(call.arguments),
-        result=result,
-        error=error,
-        step=step,
-        started_ms=round((started - session.started) * 1000, 3),
-        duration_ms=round((perf_counter() - started) * 1000, 3),
-    )
-
-
-async def refuse_repeat(session: Session, call: ToolCall, step: int, first: str) -> ToolEvent:
-    return ToolEvent(
-        id=call.id,
-        tool=call.name,
-        args=parse_arguments(call.arguments),
-        error=f"repeated call: you already have the result of this exact call (id {first}); use it",
-        step=step,
-        started_ms=round((perf_counter() - session.started) * 1000, 3),
-    )
-
-
-def observation(event: ToolEvent) -> ToolResultItem:
-    """What the model reads back for one event: the result as JSON, or the error."""
-    if event.ok:
-        content = json.dumps(event.result, ensure_ascii=False, default=str)
-    else:
-        content = json.dumps({"error": event.error}, ensure_ascii=False)
-    return ToolResultItem(call_id=event.id, name=event.tool, content=content, is_error=not event.ok)
-
-
-def event_entry(event: ToolEvent) -> dict[str, Any]:
-    """An event as the model and the verifier read it: id, tool, args, result or error."""
-    entry: dict[str, Any] = {"id": event.id, "tool": event.tool, "args": event.args}
-    if event.ok:
-        entry["result"] = event.result
-    else:
-        entry["error"] = event.error
-    return entry
-
-
-def union_events(traces: Sequence[Trace]) -> list[ToolEvent]:
-    """The events of several traces, identical calls once, ids prefixed by their question."""
-    union: list[ToolEvent] = []
-    seen: set[str] = set()
-    for trace in traces:
-        for event in trace.events:
-            key = json.dumps(
-                [event.tool, event.args, event.result, event.error], sort_keys=True, default=str
-            )
-            if key not in seen:
-                seen.add(key)
-                union.append(event.model_copy(update={"id": f"{trace.question_id}:{event.id}"}))
-    return union
-
-
-def parse_arguments(arguments: str) -> Any:
-    """The arguments as JSON when they parse, else the raw text the model sent."""
-    try:
-        return json.loads(arguments)
-    except ValueError:
-        return arguments
-
-
-def canonical(arguments: str) -> str:
-    parsed = parse_arguments(arguments)
-    return json.dumps(parsed, sort_keys=True) if not isinstance(parsed, str) else parsed

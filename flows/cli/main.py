@@ -22,10 +22,8 @@ app = App(
     exit_on_error=False,
     version=lambda: metadata.version("nightdesk"),  # the string the manifest records
 )
-data_app = App(name="data", help="Generate, check and import the Parquet data set.")
-tools_app = App(name="tools", help="Call the read-only tools the model uses.")
-app.command(data_app)
-app.command(tools_app)
+app.command("flows.cli.data:data_app", name="data")
+app.command("flows.cli.data:tools_app", name="tools")
 app.command(
     "flows.cli.review:review_app",
     name="review",
@@ -36,144 +34,6 @@ app.command(
     name="report",
     help="Rebuild a run's reports and review page with the analysts' decisions applied.",
 )
-
-
-@data_app.command(name="generate")
-def data_generate(
-    *,
-    out: Path,
-    tickers: int = 50,
-    start: date = date(2023, 1, 3),
-    end: date = date(2024, 12, 31),
-    portfolios: int = 3,
-    seed: int = 20240101,
-    overwrite: bool = False,
-) -> None:
-    """Generate a deterministic data set (same arguments, same rows) into a new folder.
-
-    Parameters
-    ----------
-    out
-        Folder to create; it must be absent or empty unless --overwrite is given.
-    tickers
-        Number of companies.
-    start
-        First calendar day YYYY-MM-DD.
-    end
-        Last calendar day YYYY-MM-DD.
-    portfolios
-        Number of portfolios (8-25 holdings each).
-    seed
-        Random seed.
-    overwrite
-        Replace an existing data set in OUT (the swap is atomic).
-    """
-    from data.generate import generate_dataset
-
-    facts = generate_dataset(
-        out,
-        tickers=tickers,
-        start=start,
-        end=end,
-        portfolios=portfolios,
-        seed=seed,
-        overwrite=overwrite,
-    )
-    rows = ", ".join(f"{name} {count:,}" for name, count in facts.rows.items())
-    print(f"wrote {out}: {rows} (seed {seed}, {start}..{end})")
-
-
-@data_app.command(name="check")
-def data_check(directory: Path, /) -> None:
-    """Check a data folder against the contract; print every violation, exit 1 on any.
-
-    Parameters
-    ----------
-    directory
-        Folder holding the Parquet tables.
-    """
-    from data.check import check_dataset, count_rows
-    from data.contract import TABLES
-
-    violations = check_dataset(directory)
-    for violation in violations:
-        print(violation)
-    if violations:
-        tables = len({v.table for v in violations})
-        print(f"failed: {len(violations)} violations in {tables} of {len(TABLES)} tables")
-        raise SystemExit(1)
-    print(f"ok: {count_rows(directory):,} rows in {len(TABLES)} tables")
-
-
-@data_app.command(name="import")
-def data_import(
-    *,
-    out: Path,
-    prices: list[Path],
-    companies: Path | None = None,
-    news: Path | None = None,
-    holdings: Path | None = None,
-    overwrite: bool = False,
-) -> None:
-    """Import vendor files into a checked data set; print every row dropped or repaired.
-
-    Parameters
-    ----------
-    out
-        Folder to create; it must be absent or empty unless --overwrite is given.
-    prices
-        Folder of one CSV per ticker (Yahoo or csvdir layout); repeat it: the first given wins a date.
-    companies
-        TSV or CSV with symbol, name and sector.
-    news
-        JSONL with ticker, published_at, text (or headline), user (or source).
-    holdings
-        CSV with portfolio_id, as_of, ticker, quantity, cost_basis.
-    overwrite
-        Replace an existing data set in OUT (the swap is atomic).
-    """
-    from data.importer import ImportSources, import_dataset
-
-    sources = ImportSources(tuple(prices), companies, news, holdings)
-    for line in import_dataset(out, sources, overwrite=overwrite).render():
-        print(line)
-    print(f"wrote {out}")
-
-
-@tools_app.command(name="call")
-def tools_call(
-    name: str,
-    *,
-    date: date,
-    args: str = "{}",
-    data: Path = Path("data/sample"),
-) -> None:
-    """Run one tool against the catalog of a report date and print its JSON result.
-
-    Parameters
-    ----------
-    name
-        Tool name, e.g. get_price.
-    date
-        Report date YYYY-MM-DD; the catalog holds what was known at its end.
-    args
-        The tool's arguments as a JSON object.
-    data
-        Directory holding the Parquet data set.
-    """
-    import json
-
-    from contract.tools import ToolFailure
-    from tools.catalog import open_catalog
-    from tools.registry import TOOLS, run_tool
-
-    if name not in TOOLS:
-        raise InputError(f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}")
-    with open_catalog(data, date) as catalog:
-        outcome = run_tool(catalog, name, args)
-    print(json.dumps(outcome.as_json(), indent=2, ensure_ascii=False))
-    if isinstance(outcome, ToolFailure):
-        raise SystemExit(1)
 
 
 @app.command(name="verify")

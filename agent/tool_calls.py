@@ -1,0 +1,124 @@
+"""The tool calls of one model turn: run concurrently in the tool threads (one DuckDB cursor
+each), cut at the tool timeout, repeated calls refused, and turned into what the model reads
+back."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from time import perf_counter
+from typing import Any
+
+from agent.providers.base import (
+    ToolResultItem,
+)
+from agent.session import Session
+from contract.tools import ToolFailure
+from contract.trace import ToolCall, ToolEvent, Trace
+from tools.registry import run_tool
+
+
+async def run_calls(session: Session, calls: Sequence[ToolCall], step: int) -> list[ToolEvent]:
+    """All calls of one turn, concurrently; events come back in call order."""
+    pending = []
+    for call in calls:
+        key = f"{call.name}\x00{canonical(call.arguments)}"
+        first = session.seen.get(key)
+        if first is None:
+            session.seen[key] = call.id
+            pending.append(run_call(session, call, step))
+        else:
+            session.repeats += 1
+            pending.append(refuse_repeat(session, call, step, first))
+    return list(await asyncio.gather(*pending))
+
+
+async def run_call(session: Session, call: ToolCall, step: int) -> ToolEvent:
+    """One tool call in the tool threads (one cursor each), cut at the tool timeout."""
+    if session.catalog is None:
+        raise RuntimeError("tool calls need a catalog")
+    loop = asyncio.get_running_loop()
+    started = perf_counter()
+    future = loop.run_in_executor(
+        session.executor, run_tool, session.catalog, call.name, call.arguments
+    )
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    try:
+        outcome = await asyncio.wait_for(future, session.tool_timeout_s)
+    except TimeoutError:
+        error = f"{call.name} did not finish within {session.tool_timeout_s:g} s; ask for less data"
+    else:
+        if isinstance(outcome, ToolFailure):
+            error = outcome.message
+        else:
+            result = outcome.data
+    return ToolEvent(
+        id=call.id,
+        tool=call.name,
+        args=parse_arguments(call.arguments),
+        result=result,
+        error=error,
+        step=step,
+        started_ms=round((started - session.started) * 1000, 3),
+        duration_ms=round((perf_counter() - started) * 1000, 3),
+    )
+
+
+async def refuse_repeat(session: Session, call: ToolCall, step: int, first: str) -> ToolEvent:
+    return ToolEvent(
+        id=call.id,
+        tool=call.name,
+        args=parse_arguments(call.arguments),
+        error=f"repeated call: you already have the result of this exact call (id {first}); use it",
+        step=step,
+        started_ms=round((perf_counter() - session.started) * 1000, 3),
+    )
+
+
+def observation(event: ToolEvent) -> ToolResultItem:
+    """What the model reads back for one event: the result as JSON, or the error."""
+    if event.ok:
+        content = json.dumps(event.result, ensure_ascii=False, default=str)
+    else:
+        content = json.dumps({"error": event.error}, ensure_ascii=False)
+    return ToolResultItem(call_id=event.id, name=event.tool, content=content, is_error=not event.ok)
+
+
+def event_entry(event: ToolEvent) -> dict[str, Any]:
+    """An event as the model and the verifier read it: id, tool, args, result or error."""
+    entry: dict[str, Any] = {"id": event.id, "tool": event.tool, "args": event.args}
+    if event.ok:
+        entry["result"] = event.result
+    else:
+        entry["error"] = event.error
+    return entry
+
+
+def union_events(traces: Sequence[Trace]) -> list[ToolEvent]:
+    """The events of several traces, identical calls once, ids prefixed by their question."""
+    union: list[ToolEvent] = []
+    seen: set[str] = set()
+    for trace in traces:
+        for event in trace.events:
+            key = json.dumps(
+                [event.tool, event.args, event.result, event.error], sort_keys=True, default=str
+            )
+            if key not in seen:
+                seen.add(key)
+                union.append(event.model_copy(update={"id": f"{trace.question_id}:{event.id}"}))
+    return union
+
+
+def parse_arguments(arguments: str) -> Any:
+    """The arguments as JSON when they parse, else the raw text the model sent."""
+    try:
+        return json.loads(arguments)
+    except ValueError:
+        return arguments
+
+
+def canonical(arguments: str) -> str:
+    parsed = parse_arguments(arguments)
+    return json.dumps(parsed, sort_keys=True) if not isinstance(parsed, str) else parsed
