@@ -30,6 +30,8 @@ import pyarrow as pa
 from contract.errors import InputError
 from data.check import check_dataset
 from data.contract import EXCHANGES, TABLES, Exchange
+from tools.sql_sandbox import SqlSandbox
+from tools.sql_worker import lockdown_config
 
 BUILD_VERSION = "4"
 """Bumped when the build or the contract check changes: older files are rebuilt and rechecked."""
@@ -97,10 +99,12 @@ class Catalog:
     fingerprint: str
     path: Path
     query_timeout_s: float
+    sql_memory_mb: int = 1024
     listings: dict[str, Listing] = field(default_factory=dict)
     sessions: list[date] = field(default_factory=list)
     _con: duckdb.DuckDBPyConnection | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _sandbox: SqlSandbox | None = None
 
     @property
     def price_cutoff(self) -> date:
@@ -128,11 +132,25 @@ class Catalog:
             rows = cur.execute("SELECT portfolio_id FROM portfolios ORDER BY 1").fetchall()
         return [portfolio_id for (portfolio_id,) in rows]
 
+    def sandbox(self) -> SqlSandbox:
+        """The worker processes model-written SQL runs in (started on first use)."""
+        with self._lock:
+            if self._con is None:
+                raise RuntimeError("the catalog is closed")
+            if self._sandbox is None:
+                self._sandbox = SqlSandbox(
+                    self.path, timeout_s=self.query_timeout_s, memory_mb=self.sql_memory_mb
+                )
+            return self._sandbox
+
     def close(self) -> None:
         with self._lock:
             if self._con is not None:
                 self._con.close()
                 self._con = None
+            sandbox, self._sandbox = self._sandbox, None
+        if sandbox is not None:
+            sandbox.close()
 
     def __enter__(self) -> Catalog:
         return self
@@ -155,26 +173,6 @@ def fingerprint_data(data_dir: Path) -> str:
         stat = (data_dir / table.filename).stat()
         digest.update(f"{table.filename}:{stat.st_size}:{stat.st_mtime_ns};".encode())
     return digest.hexdigest()[:16]
-
-
-def lockdown_config(
-    query_timeout_s: float, threads: int
-) -> dict[str, str | bool | int | float | list[str]]:
-    """DuckDB settings that leave a read-only file and nothing else reachable, locked."""
-    return {
-        "enable_external_access": False,
-        "temp_directory": "",
-        "autoinstall_known_extensions": False,
-        "autoload_known_extensions": False,
-        "allow_community_extensions": False,
-        "allow_unsigned_extensions": False,
-        "allow_persistent_secrets": False,
-        "python_enable_replacements": False,
-        "max_execution_time": max(1, round(query_timeout_s * 1000)),
-        "threads": threads,
-        "memory_limit": "2GB",
-        "lock_configuration": True,
-    }
 
 
 SHOWN_VIOLATIONS = 3
@@ -254,6 +252,7 @@ def open_catalog(
     workdir: Path | None = None,
     query_timeout_s: float = 5.0,
     threads: int = 2,
+    sql_memory_mb: int = 1024,
 ) -> Catalog:
     """Build (or reuse) the catalog file for this data and as-of moment and open it locked."""
     data_dir = Path(data_dir)
@@ -270,7 +269,7 @@ def open_catalog(
         f"{BUILD_VERSION}|{fingerprint}|{report_date}|{as_of.isoformat()}".encode()
     ).hexdigest()[:20]
     built = workdir / f"catalog-{key}.duckdb"
-    cat = Catalog(report_date, as_of, data_dir, fingerprint, built, query_timeout_s)
+    cat = Catalog(report_date, as_of, data_dir, fingerprint, built, query_timeout_s, sql_memory_mb)
     if not built.exists():
         check_contract(data_dir, workdir / f"checked-{BUILD_VERSION}-{fingerprint}")
         build_catalog_file(data_dir, built, cat.price_cutoff, as_of)

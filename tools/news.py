@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from pydantic import Field
@@ -19,13 +19,10 @@ from data.headlines import normalise_headline
 from tools.catalog import Catalog, Listing
 from tools.fields import IsoDate, Ticker, ToolArgs
 from tools.sessions import check_not_after_report, find_listing
+from tools.values import iso_utc
 
 MAX_NEWS = 10
 MAX_EVENT_WINDOW = timedelta(days=3 * 366)
-
-
-def iso_utc(moment: datetime) -> str:
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def session_of(cat: Catalog, listing: Listing, moment: datetime) -> str:

@@ -1,18 +1,15 @@
 """Generic read-only SQL for the model: `list_tables`, `describe_table`, `run_sql`.
 
 `run_sql` accepts exactly one SELECT as DuckDB's own parser sees it, then walks the
-serialised syntax tree: only query nodes that read, only the contract tables (or the
-query's own CTEs), no table functions, no functions that read settings, the environment
-or the wall clock. The locked read-only catalog file is the second wall behind this one.
+serialised syntax tree: only query nodes that read, only the contract tables (or the CTEs in
+scope where they are named), no table functions, no functions that read settings, the environment
+or the wall clock. The locked read-only catalog file is the second wall behind this one, and the
+query runs in a worker process whose memory and time the operating system bounds (`sql_sandbox`).
 """
 
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Iterator
-from datetime import date, datetime
-from decimal import Decimal
 from typing import Any
 
 from pydantic import Field
@@ -21,7 +18,7 @@ from contract.errors import ToolError
 from data.contract import TABLES
 from tools.catalog import AS_OF_RULES, DUCK_TYPES, Catalog
 from tools.fields import ToolArgs
-from tools.news import iso_utc
+from tools.values import iso_utc
 
 MAX_ROWS = 50
 MAX_SQL = 4000
@@ -36,6 +33,8 @@ DENIED_FUNCTIONS = {
     "gen_random_uuid", "uuidv4", "uuidv7", "nextval", "currval", "query", "query_table",
 }  # fmt: skip
 DENIED_PREFIXES = ("duckdb_", "pragma_", "pg_", "read_", "sqlite_", "has_", "icu_")
+SYSTEM_PREFIXES = ("duckdb_", "pg_", "sqlite_", "pragma_")
+SYSTEM_NAMES = {"information_schema", "tables", "columns", "schemata", "views", "sqlite_master"}
 BOUND_NAMES = {"report_date": "report date", "as_of": "as-of moment"}
 TABLE_NOTES = {
     "companies": "one row per ticker: name, sector, currency, exchange",
@@ -45,25 +44,6 @@ TABLE_NOTES = {
     "holdings": "portfolio snapshots: a new as_of date whenever the holdings change",
     "portfolios": "one row per portfolio: name and base currency",
 }
-
-
-def jsonable(value: Any) -> Any:
-    """A DuckDB value as JSON: ISO dates, UTC timestamps, floats without NaN."""
-    if isinstance(value, datetime):
-        return iso_utc(value) if value.tzinfo else value.isoformat()
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, Decimal):
-        value = float(value)
-    if isinstance(value, float):
-        return value if math.isfinite(value) else None
-    if isinstance(value, list | tuple):
-        return [jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    return str(value)
 
 
 class NoArgs(ToolArgs):
@@ -126,46 +106,53 @@ def run_sql(cat: Catalog, args: RunSqlArgs) -> dict[str, Any]:
         serialised = cur.execute("SELECT json_serialize_sql($q)", {"q": statement.query}).fetchone()
         assert serialised is not None
         check_tree(json.loads(serialised[0]))
-        cur.execute(statement.query)
-        columns = [d[0] for d in cur.description or []]
-        rows = cur.fetchmany(MAX_ROWS + 1)
-    return {
-        "columns": columns,
-        "rows": [jsonable(list(r)) for r in rows[:MAX_ROWS]],
-        "truncated": len(rows) > MAX_ROWS,
-    }
-
-
-def walk(node: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from walk(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from walk(value)
+    return cat.sandbox().query(statement.query, MAX_ROWS)
 
 
 def check_tree(tree: dict[str, Any]) -> None:
-    """Refuse anything in the parsed query that is not a plain read of the contract tables."""
+    """Refuse anything in the parsed query that is not a plain read of the contract tables.
+
+    Names resolve by scope, as SQL resolves them: a CTE is visible inside the query that defines
+    it (its body, its sibling CTEs and its main query), never outside it. DuckDB's own catalogs
+    (`duckdb_*`, `pg_*`, `sqlite_*`, `pragma_*`, `information_schema`) are refused under any
+    spelling, also as the name of a CTE, and so is any schema- or catalog-qualified name."""
     if tree.get("error"):
         raise ToolError(f"only a plain SELECT is allowed: {tree.get('error_message', '')}")
-    nodes = list(walk(tree["statements"]))
-    ctes = {entry["key"].lower() for n in nodes if "cte_map" in n for entry in n["cte_map"]["map"]}
-    for node in nodes:
-        if "cte_map" in node and node.get("type") not in READ_NODES:
+    check_node(tree["statements"], frozenset())
+
+
+def check_node(node: Any, ctes: frozenset[str]) -> None:
+    """Check one node of the tree and everything below it, with the CTE names in scope."""
+    if isinstance(node, list):
+        for item in node:
+            check_node(item, ctes)
+        return
+    if not isinstance(node, dict):
+        return
+    if "cte_map" in node:
+        if node.get("type") not in READ_NODES:
             raise ToolError(f"only reads are allowed; the query contains {node.get('type')}")
-        if "function_name" in node:
-            check_function(node["function_name"])
-        if (
-            node.get("class") == "COLUMN_REF"
-            and node["column_names"][-1].lower() in DENIED_FUNCTIONS
-        ):
-            raise ToolError(
-                f"{node['column_names'][-1]} is not available: tools see the as-of data only"
-            )
-        if "sample" in node and "class" not in node and "cte_map" not in node:
-            check_table_ref(node, ctes)
+        names = [entry["key"] for entry in node["cte_map"]["map"]]
+        for name in names:
+            if is_system_name(name):
+                raise ToolError(f"a CTE may not be named {name!r}, a name of DuckDB's catalogs")
+        ctes = ctes | {name.lower() for name in names}
+    if "function_name" in node:
+        check_function(node["function_name"])
+    if node.get("class") == "COLUMN_REF" and node["column_names"][-1].lower() in DENIED_FUNCTIONS:
+        raise ToolError(
+            f"{node['column_names'][-1]} is not available: tools see the as-of data only"
+        )
+    if "sample" in node and "class" not in node and "cte_map" not in node:
+        check_table_ref(node, ctes)
+    for value in node.values():
+        if isinstance(value, dict | list):
+            check_node(value, ctes)
+
+
+def is_system_name(name: str) -> bool:
+    lowered = name.lower()
+    return lowered.startswith(SYSTEM_PREFIXES) or lowered in SYSTEM_NAMES
 
 
 def check_function(name: str) -> None:
@@ -176,7 +163,7 @@ def check_function(name: str) -> None:
         )
 
 
-def check_table_ref(ref: dict[str, Any], ctes: set[str]) -> None:
+def check_table_ref(ref: dict[str, Any], ctes: frozenset[str]) -> None:
     kind = ref.get("type")
     valid = f"read the tables {', '.join(TABLES)}"
     if kind == "TABLE_FUNCTION":
@@ -185,6 +172,7 @@ def check_table_ref(ref: dict[str, Any], ctes: set[str]) -> None:
         raise ToolError(f"{kind} is not available; {valid}")
     if kind == "BASE_TABLE":
         name = ref["table_name"].lower()
-        qualified = ref.get("catalog_name") or ref.get("schema_name") not in ("", "main")
-        if qualified or (name not in TABLES and name not in ctes):
+        path = (ref.get("qualified_name") or {}).get("path") or [name]
+        qualified = bool(ref.get("catalog_name") or ref.get("schema_name")) or len(path) > 1
+        if qualified or is_system_name(name) or (name not in TABLES and name not in ctes):
             raise ToolError(f"unknown table {ref['table_name']!r}; {valid}")
