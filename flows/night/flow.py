@@ -32,9 +32,9 @@ from flows.night.artifacts import publish_artifacts
 from flows.night.fanout import answer_tickers
 from flows.night.publish import RunOutcome, publish_run
 from flows.night.shard import run_shards
-from flows.publish.layout import RunLayout, catalog_dir, check_name
+from flows.publish.layout import RunLayout, catalog_dir, check_name, remove_orphans
 from flows.publish.records import TickerResult
-from flows.run.attempts import Attempt, NightSpend, load_night, save_attempt
+from flows.run.attempts import Attempt, NightSpend, attempts_dir, load_night, save_attempt
 from flows.run.config import RunConfig, as_parameters
 from flows.run.preflight import check_night, resolve_portfolios
 from tools.catalog import Catalog, open_catalog
@@ -60,6 +60,8 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
     assert report_date is not None
     qset = load_question_set(config.question_set)
     layout = RunLayout(Path(config.out_dir), report_date)
+    for folder in (layout.day, attempts_dir(layout), layout.shards):
+        remove_orphans(folder)  # what a killed attempt left half-written
     catalog = open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir))
     try:
         portfolios = resolve_portfolios(catalog, config.portfolios)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import socket
 import tempfile
 from dataclasses import dataclass
 from datetime import date
@@ -70,9 +72,12 @@ class RunLayout:
     def results(self) -> Path:
         return self.root / ".results"
 
+    @property
+    def shards(self) -> Path:
+        return self.root / ".shards" / self.report_date.isoformat()
+
     def shard_dir(self, run_id: str, index: int) -> Path:
-        run = check_name(run_id, "run id")
-        return self.root / ".shards" / self.report_date.isoformat() / run / f"shard-{index}"
+        return self.shards / check_name(run_id, "run id") / f"shard-{index}"
 
     def report(self, portfolio_id: str, suffix: str) -> Path:
         return self.accepted / f"{check_name(portfolio_id, 'portfolio id')}{suffix}"
@@ -101,7 +106,7 @@ def write_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` through a temporary file and a rename; the file gets the mode a
     plain `open()` would give it (a temporary file is private to its owner)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{TMP_OWNER}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, FILE_MODE)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -112,6 +117,36 @@ def write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())
+TMP_OWNER = f"{HOST}-{os.getpid()}"
+"""Who writes a temporary file: a later run removes the ones whose writer died (kill -9)."""
+_TMP_NAME = re.compile(r"^\..+\.(?P<host>[^.]+)-(?P<pid>\d+)\.[^.]+\.tmp$")
+
+
+def remove_orphans(folder: Path) -> list[Path]:
+    """Delete the temporary files under `folder` whose writer, a process of this machine, is
+    dead: what a killed run left half-written beside the files it had replaced whole."""
+    orphans = []
+    for path in Path(folder).rglob(".*.tmp") if Path(folder).is_dir() else []:
+        match = _TMP_NAME.match(path.name)
+        if match is None or match["host"] != HOST:
+            continue
+        if not alive(int(match["pid"])):
+            path.unlink(missing_ok=True)
+            orphans.append(path)
+    return orphans
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def write_json(path: Path, data: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import date
 from pathlib import Path
 
@@ -240,3 +241,24 @@ def test_md_text_renders_as_the_text_itself(text: str) -> None:
     rendered = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(md_text(text))
     expected = f"<p>{html.escape(flat, quote=False)}</p>\n" if flat else ""
     assert rendered.replace("&quot;", '"') == expected
+
+
+def test_a_killed_writers_temporary_files_are_removed_and_live_ones_kept(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from flows.publish.layout import HOST, remove_orphans, write_json
+
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    folder = tmp_path / ".ledgers" / "2024-12-31"
+    folder.mkdir(parents=True)
+    orphan = folder / f".attempt.json.{HOST}-{dead.stdout.strip()}.abc123.tmp"
+    live = folder / f".attempt.json.{HOST}-{os.getpid()}.def456.tmp"
+    other_host = folder / f".attempt.json.elsewhere-{dead.stdout.strip()}.ghi789.tmp"
+    for path in (orphan, live, other_host):
+        path.write_text("{half")
+    write_json(folder / "attempt.json", {"whole": True})
+    assert remove_orphans(tmp_path) == [orphan]
+    assert live.exists() and other_host.exists() and (folder / "attempt.json").exists()
