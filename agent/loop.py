@@ -219,6 +219,7 @@ async def call_model(
             return None
     started = perf_counter()
     response = None
+    fault = None
     try:
         async with asyncio.timeout_at(session.deadline):
             if session.limiter is not None:
@@ -237,7 +238,8 @@ async def call_model(
             if response is None:
                 session.meter.release(reservation)
             else:
-                session.meter.settle(reservation, response.usage)
+                charged, fault = session.meter.settle(reservation, response.usage)
+                response = response.model_copy(update={"usage": charged})
     if response is None:
         return None
     trace.turns.append(
@@ -251,6 +253,9 @@ async def call_model(
             duration_ms=round((perf_counter() - started) * 1000, 3),
         )
     )
+    if fault is not None:  # a reply whose usage cannot be true is not an answer either
+        stop(trace, ReasonCode.PROVIDER_ERROR, fault)
+        return None
     return response
 
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 from agent.budget.limits import BudgetConfig
 from contract.trace import Usage
 
-CutLimit = Literal["question", "ticker"]
+CutLimit = Literal["question", "ticker", "run"]
 
 
 class BudgetCut(BaseModel):

@@ -14,6 +14,8 @@ MAX_OUTPUT_TOKENS = 1_024
 """Output tokens one model call may produce, unless the run says otherwise."""
 MAX_STEPS = 8
 """Model calls one question may make in react mode, unless the run says otherwise."""
+USAGE_FAULT_FACTOR = 4.0
+"""A call reporting more than this many times its reservation reports what cannot be true."""
 ESTIMATE_MARGIN = 1.1
 
 
@@ -41,12 +43,24 @@ class BudgetConfig(BaseModel):
     tokens_per_minute: int = Field(
         400_000, gt=0, description="Tokens per minute, per provider, for this process."
     )
+    usage_fault_factor: float = Field(
+        USAGE_FAULT_FACTOR,
+        ge=1.0,
+        le=100.0,
+        description="A call reporting more than this many times its reservation is a provider "
+        "fault, charged at the reservation.",
+    )
     price_file: Path | None = Field(
         None, description="JSON price table that replaces the bundled one (per million tokens)."
     )
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
+        given = self.model_fields_set  # a cap the user did not set follows the ones they did
+        if "question_tokens" not in given and self.question_tokens > self.run_tokens:
+            self.question_tokens = self.run_tokens
+        if "max_output_tokens" not in given and self.max_output_tokens >= self.question_tokens:
+            self.max_output_tokens = max(self.question_tokens // 2, 1)
         if self.question_tokens > self.run_tokens:
             raise ValueError(
                 f"question_tokens ({self.question_tokens}) must not exceed run_tokens "

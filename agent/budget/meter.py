@@ -20,8 +20,15 @@ Guarantees:
   usage <= `run_tokens` and every question's usage <= `question_tokens`.
 - A call reported above its reservation (the prompt estimate was short) is an overrun: the excess
   is charged to the ticker's balance, then the pool; what neither holds is `uncovered_tokens` in
-  the ledger, the only way usage can pass `run_tokens`. Each estimate miss raises the run's
-  estimate factor (applied to later prompt estimates) to reported / estimated x 1.1, at most 4."""
+  the ledger. Once any is uncovered the run is spent: every later reservation is refused (limit
+  `run`). Each estimate miss raises the run's estimate factor (applied to later prompt estimates)
+  to reported / estimated x 1.1, at most 4.
+- Reported usage is not trusted: negative or missing usage, or a total above `usage_fault_factor`
+  times the reservation, is a provider fault. The call is charged at its reservation and `settle`
+  returns why, so the question ends `provider_error`.
+- Bound: total usage <= `run_tokens` + the overruns of the calls in flight when the run was spent,
+  each at most (`usage_fault_factor` - 1) x its reservation: at most one call per concurrency slot,
+  and each reservation at most `question_tokens`."""
 
 from __future__ import annotations
 
@@ -29,9 +36,15 @@ import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from agent.budget.ledger import BudgetCut, BudgetLedger, CutLimit, LedgerLine, line_usage
-from agent.budget.limits import ESTIMATE_MARGIN, MAX_ESTIMATE_FACTOR, BudgetConfig
+from agent.budget.limits import (
+    ESTIMATE_MARGIN,
+    MAX_ESTIMATE_FACTOR,
+    USAGE_FAULT_FACTOR,
+    BudgetConfig,
+)
 from agent.pricing import PriceTable, estimate_cost, load_prices
 from contract.trace import Usage
 
@@ -44,6 +57,13 @@ class Reservation:
     tokens: int
     prompt_tokens: int
     serial: int
+
+
+class Settled(NamedTuple):
+    """What one call was charged, and why not what it reported (None when it was)."""
+
+    charged: Usage
+    fault: str | None
 
 
 class QuestionMeter:
@@ -62,6 +82,9 @@ class QuestionMeter:
         self.limit = limit
         self._ticker = ticker
         self._lock = ticker._run._lock if ticker is not None else threading.Lock()
+        self.fault_factor = (
+            ticker._run.config.usage_fault_factor if ticker is not None else USAGE_FAULT_FACTOR
+        )
         self._spent = Usage()
         self._open: dict[int, Reservation] = {}
         self._serial = 0
@@ -96,6 +119,9 @@ class QuestionMeter:
                 return None
             run = self._ticker._run if self._ticker is not None else None
             factor = run.estimate_factor if run is not None else 1.0
+            if run is not None and run.uncovered_tokens > 0:
+                self._refuse("run", tokens, 0)
+                return None
             scaled_prompt = math.ceil(round(prompt * factor, 6))
             amount = tokens - prompt + scaled_prompt
             if self.limit is not None and self.committed + amount > self.limit:
@@ -110,8 +136,19 @@ class QuestionMeter:
             self.reserved_total += amount
             return reservation
 
-    def settle(self, reservation: Reservation, usage: Usage) -> None:
-        """Replace the reservation with the usage the provider reported for that call."""
+    def settle(self, reservation: Reservation, usage: Usage) -> Settled:
+        """Replace the reservation with the usage the provider reported for that call. Usage that
+        cannot be true is charged at the reservation instead, and `fault` says why."""
+        fault = usage_fault(usage, reservation, self.fault_factor)
+        if fault is not None:
+            usage = Usage(
+                input_tokens=reservation.prompt_tokens,
+                output_tokens=reservation.tokens - reservation.prompt_tokens,
+            )
+        self._settle(reservation, usage)
+        return Settled(usage, fault)
+
+    def _settle(self, reservation: Reservation, usage: Usage) -> None:
         with self._lock:
             if self._open.pop(reservation.serial, None) is not reservation:
                 raise ValueError(
@@ -133,7 +170,7 @@ class QuestionMeter:
 
     def release(self, reservation: Reservation) -> None:
         """Give a reservation back whole: the call was never made or cost nothing."""
-        self.settle(reservation, Usage())
+        self._settle(reservation, Usage())
 
     def _refuse(self, limit: CutLimit, requested: int, available: int) -> None:
         ticker = self._ticker.ticker if self._ticker is not None else ""
@@ -146,6 +183,21 @@ class QuestionMeter:
             available=max(available, 0),
             spent=self._spent,
         )
+
+
+def usage_fault(usage: Usage, reservation: Reservation, factor: float) -> str | None:
+    """Why the usage a provider reported for one call cannot be true, or None."""
+    counts = (usage.input_tokens, usage.cached_tokens, usage.output_tokens)
+    if min(counts) < 0:
+        return f"the provider reported negative usage {counts}: charged at the reservation"
+    if usage.total == 0:
+        return "the provider reported no usage: charged at the reservation"
+    if usage.total > reservation.tokens * factor:
+        return (
+            f"the provider reported {usage.total:,} tokens for a call reserved at "
+            f"{reservation.tokens:,} (more than {factor:g} times): charged at the reservation"
+        )
+    return None
 
 
 class TickerBudget:

@@ -342,3 +342,24 @@ async def test_tool_timeout_is_an_error_observation(scripted, agent_catalog, que
 
     assert "did not finish within 0.005 s" in trace.events[0].error
     assert tool_results("openai", log.requests[1].body)[0]["is_error"]
+
+
+@pytest.mark.parametrize("kind", WIRES)
+@pytest.mark.parametrize(
+    ("reported", "why"),
+    [((5_000_000, 0, 5_000_000), "more than 4 times"), ((-6_569_714, 0, 12), "negative usage")],
+)
+async def test_a_reply_whose_usage_cannot_be_true_is_a_provider_fault_charged_at_the_reservation(
+    kind, scripted, agent_catalog, question, reported, why
+):
+    inputs, cached, outputs = reported
+    provider, log = scripted(
+        kind,
+        [Turn(text="drafted", input_tokens=inputs, cached_tokens=cached, output_tokens=outputs)],
+    )
+    meter = QuestionMeter(question.id, question.kind, limit=100_000)
+    trace = await ask(question, provider, agent_catalog, mode="plan", meter=meter)
+
+    assert trace.stop_reason == ReasonCode.PROVIDER_ERROR and why in (trace.stop_detail or "")
+    assert trace.draft is None and len(log) == 1
+    assert 0 < meter.spent.total == meter.reserved_total == trace.usage.total

@@ -13,8 +13,15 @@ from contract.trace import Usage
 from flows.cli.tables import render_budget_table
 
 
-def config(run: int = 1_000, question: int = 400, output: int = 100) -> BudgetConfig:
-    return BudgetConfig(run_tokens=run, question_tokens=question, max_output_tokens=output)
+def config(
+    run: int = 1_000, question: int = 400, output: int = 100, fault_factor: float = 4.0
+) -> BudgetConfig:
+    return BudgetConfig(
+        run_tokens=run,
+        question_tokens=question,
+        max_output_tokens=output,
+        usage_fault_factor=fault_factor,
+    )
 
 
 def test_defaults_are_valid_and_bounded() -> None:
@@ -156,7 +163,9 @@ def test_unknown_model_has_no_cost_but_a_note() -> None:
 def test_budget_table_shows_lines_totals_and_notes() -> None:
     from rich.console import Console
 
-    run = RunBudget(config(question=300), ["A"], provider="openai", model="house-model-7")
+    run = RunBudget(
+        config(question=300, fault_factor=10), ["A"], provider="openai", model="house-model-7"
+    )
     meter = run.ticker("A").question("q1", "move")
     reservation = meter.reserve(200, prompt_tokens=100)
     assert reservation is not None
@@ -203,3 +212,45 @@ def test_shard_ledgers_merge_into_one() -> None:
     assert (move.questions, move.calls, move.input_tokens, move.questions_cut) == (3, 2, 300, 1)
     assert [cut.question_id for cut in merged.cuts] == ["C:big"]
     assert merged.cost_usd == pytest.approx(first.ledger().cost_usd + second.ledger().cost_usd)
+
+
+@pytest.mark.parametrize(
+    ("usage", "why"),
+    [
+        (Usage(input_tokens=-6_569_714, output_tokens=10), "negative usage"),
+        (Usage(), "no usage"),
+        (Usage(input_tokens=5_000_000, output_tokens=5_000_000), "more than 4 times"),
+    ],
+)
+def test_usage_that_cannot_be_true_is_charged_at_the_reservation(usage: Usage, why: str) -> None:
+    run = RunBudget(config(), ["A"])
+    meter = run.ticker("A").question("q1", "move")
+    reservation = meter.reserve(150, prompt_tokens=50)
+    assert reservation is not None
+    charged, fault = meter.settle(reservation, usage)
+    assert fault is not None and why in fault
+    assert charged == Usage(input_tokens=50, output_tokens=100)
+    assert run.used == meter.spent == charged
+    assert run.ledger().used.total == 150
+
+
+def test_an_uncovered_overrun_spends_the_run_and_stops_every_later_call() -> None:
+    run = RunBudget(config(run=1_000, question=400, output=100), ["A", "B"])
+    meter = run.ticker("A").question("q1", "move")
+    reservation = meter.reserve(300, prompt_tokens=200)
+    assert reservation is not None
+    charged, fault = meter.settle(reservation, Usage(input_tokens=1_100, output_tokens=50))
+    assert fault is None and charged.total == 1_150
+    assert run.ledger().uncovered_tokens > 0
+    other = run.ticker("B").question("q2", "news")
+    assert other.reserve(10) is None
+    assert other.cut is not None and other.cut.limit == "run"
+
+
+def test_a_run_budget_given_alone_caps_each_question_too() -> None:
+    small = BudgetConfig(run_tokens=6_000)
+    assert small.question_tokens == 6_000 and small.max_output_tokens < small.question_tokens
+    tiny = BudgetConfig(run_tokens=1_000)
+    assert tiny.max_output_tokens == 500
+    with pytest.raises(ValueError, match="must not exceed run_tokens"):
+        BudgetConfig(run_tokens=6_000, question_tokens=7_000)

@@ -82,7 +82,9 @@ def scenarios(draw: st.DrawFn) -> Scenario:
 
 
 def usage_within(call: Call, max_output: int) -> Usage:
-    input_tokens = round(call.prompt * call.input_share)
+    """Usage within the reservation; a call always reads at least one prompt token (a reply
+    reporting no usage at all is a provider fault, tested on its own)."""
+    input_tokens = max(round(call.prompt * call.input_share), 1)
     return Usage(
         input_tokens=input_tokens,
         cached_tokens=round(input_tokens * call.cached_share),
