@@ -29,6 +29,8 @@ class ReasonCode(StrEnum):
     MISSING_ANSWER = "missing_answer"
     NO_DRAFT = "no_draft"
     INVALID_TRACE = "invalid_trace"
+    LEAKED_SECRET = "leaked_secret"
+    """The draft holds a key or another secret (the case file shows it redacted)."""
     # What the run itself records.
     INTERNAL_ERROR = "internal_error"
     """A bug in a room, or a ticker whose task never finished: the question is asked again."""

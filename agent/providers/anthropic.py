@@ -23,6 +23,7 @@ from agent.providers.base import (
     ModelResponse,
 )
 from agent.providers.tokens import estimate_request
+from contract import secrets
 from contract.errors import InputError, ProviderError
 from contract.trace import ToolCall, Usage
 
@@ -53,6 +54,7 @@ class AnthropicProvider:
         **client_options: Any,
     ) -> None:
         api_key = api_key or os.environ.get("ANTHROPIC_API_KEY")
+        secrets.register(api_key)
         if not api_key:
             raise InputError("provider anthropic needs ANTHROPIC_API_KEY")
         self.client = anthropic.AsyncAnthropic(

@@ -21,6 +21,7 @@ from agent.providers.base import (
     ModelResponse,
 )
 from agent.providers.tokens import estimate_request
+from contract import secrets
 from contract.errors import InputError, ProviderError
 from contract.trace import ToolCall, Usage
 
@@ -53,6 +54,7 @@ class OpenAIProvider:
         base_url = base_url or os.environ.get("OPENAI_BASE_URL") or None
         if api_key is None and base_url and not os.environ.get("OPENAI_API_KEY"):
             api_key = "unused"
+        secrets.register(api_key)
         try:
             self.client = openai.AsyncOpenAI(
                 api_key=api_key,

@@ -14,6 +14,7 @@ from typing import Annotated
 from cyclopts import App, CycloptsError, Parameter
 
 from contract.errors import InputError
+from contract.secrets import redact, redact_logs
 
 app = App(
     name="nightdesk",
@@ -310,11 +311,12 @@ def ask_question(
 
 def fail(message: str, code: int = 2) -> None:
     """Print one line to stderr and exit."""
-    print(f"nightdesk: error: {message}", file=sys.stderr)
+    print(f"nightdesk: error: {redact(message)}", file=sys.stderr)
     raise SystemExit(code)
 
 
 def main() -> None:
+    redact_logs()
     try:
         app()
     except InputError as exc:

@@ -28,6 +28,7 @@ from agent.budget.ledger import BudgetLedger
 from agent.prompts import PROMPT_VERSION
 from agent.questions import QuestionSet, load_question_set
 from contract.errors import InputError
+from contract.secrets import redact_logs
 from flows.night.artifacts import publish_artifacts
 from flows.night.fanout import answer_tickers
 from flows.night.publish import RunOutcome, publish_run
@@ -52,6 +53,7 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
     started = datetime.now(UTC)
     clock = time.perf_counter()
     run_id = current_run_id()
+    redact_logs()  # Prefect's handlers exist by now: what they send is redacted
     try:
         config = check_night(config)
     except InputError as exc:

@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 from agent.budget.ledger import BudgetLedger, merge_ledgers
 from agent.questions import QuestionSet, load_question_set
 from contract.errors import InputError
+from contract.secrets import redact_logs
 from flows.night.fanout import TickerBatch, answer_tickers, failed_result
 from flows.publish.layout import catalog_dir
 from flows.publish.records import TickerResult
@@ -113,6 +114,7 @@ def plan_shards(
 @flow(name=FLOW_NAME, flow_run_name="shard-{job.index}", log_prints=True)
 async def nightly_shard(job: ShardJob) -> str:
     """Answer one shard's tickers within its share and store the results for the night."""
+    redact_logs()
     config = job.config
     if config.report_date is None:
         raise InputError("a shard needs the report date of its night")

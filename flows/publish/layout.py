@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from contract.errors import InputError
+from contract.secrets import redact
 from data.contract import SAFE_NAME_RULE, is_safe_name
 
 
@@ -104,7 +105,9 @@ FILE_MODE = _file_mode()
 
 def write_atomic(path: Path, text: str) -> None:
     """Write `text` to `path` through a temporary file and a rename; the file gets the mode a
-    plain `open()` would give it (a temporary file is private to its owner)."""
+    plain `open()` would give it (a temporary file is private to its owner). Every file the
+    night writes passes here, so this is where secrets are redacted (`contract.secrets`)."""
+    text = redact(text)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{TMP_OWNER}.", suffix=".tmp", dir=path.parent)
     try:

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from contract.reasons import ReasonCode
+from contract.secrets import holds_secret
 from contract.trace import Trace
 from flows.publish.records import QuestionRecord, rejected_record
 
@@ -33,6 +34,12 @@ def judge(
     if trace.stop_reason != ReasonCode.ANSWERED:
         record.reason = str(trace.stop_reason or ReasonCode.NO_ANSWER)
         record.reasons = [{"code": record.reason, "message": trace.stop_detail or ""}]
+        return record
+    if holds_secret(trace.draft or ""):
+        record.reason = ReasonCode.LEAKED_SECRET
+        record.reasons = [
+            {"code": record.reason, "message": "the draft holds a key or another secret"}
+        ]
         return record
     from verifier.verify import verify
 

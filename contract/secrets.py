@@ -1,0 +1,82 @@
+"""Secrets never leave the process: one redactor for everything the night writes or logs.
+
+What counts as a secret: the values of the provider key variables, of any variable named in
+`NIGHTDESK_SECRET_VARS` (comma-separated), of keys handed to a provider in code (`register`),
+and any string shaped like a known kind of API key or bearer token. Values shorter than eight
+characters are not treated as secrets (they would blank out ordinary words and figures).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import threading
+
+KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "PREFECT_API_KEY")
+EXTRA_VARIABLES = "NIGHTDESK_SECRET_VARS"
+REDACTED = "[redacted]"
+MIN_SECRET = 8
+KEY_SHAPES = re.compile(
+    r"\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_\-]{16,}"
+    r"|AKIA[0-9A-Z]{16}"
+    r"|gh[pousr]_[A-Za-z0-9]{30,}"
+    r"|github_pat_[A-Za-z0-9_]{30,}"
+    r"|xox[abprs]-[A-Za-z0-9\-]{10,}"
+    r"|AIza[0-9A-Za-z_\-]{35}"
+    r"|hf_[A-Za-z0-9]{30,})"
+    r"|(?i:bearer)\s+[A-Za-z0-9._~+/\-]{16,}=*"
+)
+"""Strings shaped like an API key or a bearer token, whoever's they are."""
+
+_registered: set[str] = set()
+_lock = threading.Lock()
+
+
+def register(value: str | None) -> None:
+    """Treat `value` (a key handed to a provider in code) as a secret from now on."""
+    if value and len(value) >= MIN_SECRET:
+        with _lock:
+            _registered.add(value)
+
+
+def secret_values() -> list[str]:
+    """Every secret value known now, longest first (so a key is not half-replaced)."""
+    names = [*KEY_VARIABLES, *filter(None, os.environ.get(EXTRA_VARIABLES, "").split(","))]
+    values = {os.environ.get(name.strip(), "") for name in names}
+    with _lock:
+        values |= _registered
+    return sorted((v for v in values if len(v) >= MIN_SECRET), key=len, reverse=True)
+
+
+def redact(text: str) -> str:
+    """`text` with every secret value and key-shaped string replaced by `[redacted]`."""
+    for value in secret_values():
+        if value in text:
+            text = text.replace(value, REDACTED)
+    return KEY_SHAPES.sub(REDACTED, text)
+
+
+def holds_secret(text: str) -> bool:
+    """Whether `text` holds a secret value or a key-shaped string."""
+    return redact(text) != text
+
+
+class RedactingFilter(logging.Filter):
+    """A log handler filter that redacts each record's message (arguments included)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        cleaned = redact(message)
+        if cleaned != message:
+            record.msg, record.args = cleaned, ()
+        return True
+
+
+def redact_logs() -> None:
+    """Put the redacting filter on every log handler there is now (idempotent)."""
+    loggers = [logging.getLogger(), *logging.Logger.manager.loggerDict.values()]
+    for logger in loggers:
+        for handler in getattr(logger, "handlers", []):
+            if not any(isinstance(f, RedactingFilter) for f in handler.filters):
+                handler.addFilter(RedactingFilter())
