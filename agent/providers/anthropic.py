@@ -90,7 +90,16 @@ class AnthropicProvider:
             raise ProviderError("anthropic: request timed out (retries exhausted)") from None
         except anthropic.APIError as exc:
             raise ProviderError(f"anthropic: {type(exc).__name__}: {exc.message}") from None
-        return parse_response(response)
+        except ValueError as exc:  # a body cut short or not JSON: the server's fault, not ours
+            raise ProviderError(
+                f"anthropic: unreadable reply ({type(exc).__name__}: {exc})"
+            ) from None
+        try:
+            return parse_response(response)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
+            raise ProviderError(
+                f"anthropic: malformed reply ({type(exc).__name__}: {exc})"
+            ) from None
 
 
 def render_messages(request: ModelRequest) -> list[dict[str, Any]]:
