@@ -23,6 +23,7 @@ from data.calendar import is_trading_day
 from data.contract import (
     EVENT_KINDS,
     EXCHANGES,
+    MAX_DAY_MOVE,
     PRICE_BASES,
     SAFE_NAME_RULE,
     TABLES,
@@ -148,6 +149,7 @@ ROW_RULES: tuple[tuple[str, str, str, str], ...] = (
     ("prices", "close", "close <= 0", "price {close} must be positive"),
     ("prices", "high", "high < low", "high {high} < low {low}"),
     ("prices", "close", "close < low or close > high", "close {close} outside [low {low}, high {high}]"),
+    ("prices", "close", "close > 0 and (close < 0.0001 or close > 1e9)", "implausible price {close}"),
     ("prices", "open", "open < low or open > high", "open {open} outside [low {low}, high {high}]"),
     ("prices", "volume", "volume < 0", "negative volume {volume}"),
     ("holdings", "quantity", "quantity <= 0", "quantity {quantity} must be positive"),
@@ -255,11 +257,40 @@ def _file_names(frames: Frames) -> Iterator[Violation]:
             yield from _rows(table, column, shown, bad, message)
 
 
+def _day_moves(frames: Frames, bound: float) -> Iterator[Violation]:
+    prices = _columns(frames, "prices", "ticker", "date", "close")
+    if prices is None or prices.empty:
+        return
+    order = prices.sort_values(["ticker", "date"], kind="stable")
+    ratio = order["close"] / order.groupby("ticker")["close"].shift(1)
+    events = _columns(frames, "events", "ticker", "date", "kind", "value")
+    companies = _columns(frames, "companies", "ticker", "price_basis")
+    if events is not None and companies is not None:
+        as_traded = set(companies.loc[companies["price_basis"] == "as_traded", "ticker"])
+        splits = events[(events["kind"] == "split") & (events["value"] > 0)]
+        splits = splits[splits["ticker"].isin(as_traded)]
+        factor = splits.groupby(["ticker", "date"])["value"].prod()
+        keys = pd.MultiIndex.from_frame(order[["ticker", "date"]])
+        ratio = ratio * factor.reindex(keys).fillna(1.0).to_numpy()
+    positive = order["close"] > 0
+    bad = positive & ((ratio > bound) | (ratio < 1 / bound))
+    shown = prices.assign(move=ratio.reindex(prices.index))
+    yield from _rows(
+        "prices",
+        "close",
+        shown,
+        bad.reindex(prices.index).fillna(False).to_numpy(dtype=bool),
+        f"close {{close}} on {{date}} is {{move:.4g}} times the session before's (splits taken "
+        f"out), beyond the bound of {bound:g}: fix the price or record the split",
+    )
+
+
 RULES = (_duplicate_keys, _row_rules, _sessions, _domains, _references, _file_names)
 
 
-def check_dataset(data_dir: Path) -> list[Violation]:
-    """Every contract violation in `data_dir`; an empty list means the folder is valid."""
+def check_dataset(data_dir: Path, *, max_day_move: float = MAX_DAY_MOVE) -> list[Violation]:
+    """Every contract violation in `data_dir`; an empty list means the folder is valid.
+    `max_day_move`: the largest factor between two closes in a row that is taken as real."""
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         what = "is a file, not a folder" if data_dir.exists() else "no such folder"
@@ -273,6 +304,7 @@ def check_dataset(data_dir: Path) -> list[Violation]:
             frames[table.name] = frame
     for rule in RULES:
         violations += rule(frames)
+    violations += _day_moves(frames, max_day_move)
     return violations
 
 

@@ -127,6 +127,10 @@ TABLES: dict[str, Table] = {
     t.name: t for t in (COMPANIES, PRICES, NEWS, EVENTS, HOLDINGS, PORTFOLIOS)
 }
 EVENT_KINDS = ("earnings", "dividend", "split")
+MAX_DAY_MOVE = 10.0
+"""A close above this many times the session before's, or below its inverse, once splits are
+taken out, is taken for a data error (`nightdesk data check --max-day-move`): a report would
+state it as a move."""
 PRICE_BASES = ("as_traded", "split_adjusted")
 """How a ticker's prices treat splits: as traded (a split shows as a drop on its date) or
 split-adjusted by the vendor (earlier prices already divided by the ratio)."""

@@ -12,7 +12,7 @@ from pydantic import Field
 from contract.errors import ToolError
 from tools.catalog import Catalog
 from tools.fields import IsoDate, Ticker, ToolArgs
-from tools.sessions import check_in_range, find_listing, no_session_error
+from tools.sessions import check_adjacent, check_in_range, find_listing, no_session_error
 
 BASIS_NAMES = {"as_traded": "as traded", "split_adjusted": "split-adjusted by the vendor"}
 
@@ -114,6 +114,7 @@ def get_daily_move(cat: Catalog, args: DailyMoveArgs) -> dict[str, Any]:
             f"{args.date} is the first session of {args.ticker}; there is no previous close"
         )
     (session, close), (prev_session, prev_close) = rows
+    check_adjacent(args.ticker, prev_session, session)
     splits = split_ratios(cat, args.ticker, prev_session, session)
     return {
         "ticker": args.ticker,

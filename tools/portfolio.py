@@ -12,7 +12,13 @@ from contract.errors import ToolError
 from tools.catalog import Catalog
 from tools.fields import IsoDate, PortfolioId, Ticker, ToolArgs
 from tools.market import percent, price_basis, round_price
-from tools.sessions import check_in_range, check_not_after_report, find_listing, no_session_error
+from tools.sessions import (
+    check_adjacent,
+    check_in_range,
+    check_not_after_report,
+    find_listing,
+    no_session_error,
+)
 
 
 def find_snapshot(cat: Catalog, portfolio_id: str, day: date) -> tuple[dict[str, Any], date]:
@@ -120,6 +126,7 @@ def get_position_pnl(cat: Catalog, args: PositionPnlArgs) -> dict[str, Any]:
     if args.ticker not in previous:
         raise ToolError(f"{args.date} is the first session of {args.ticker}; no previous close")
     prev_session, base = previous[args.ticker]
+    check_adjacent(args.ticker, prev_session, args.date)
     quantity = quantities[args.ticker]
     day_pnl = quantity * (close - base)
     portfolio_before = sum(quantities[t] * c for t, (_, c) in previous.items())

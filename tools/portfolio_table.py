@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import date
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 from contract.tools import ToolFailure, ToolOutcome, ToolResult
 from tools.catalog import Catalog
@@ -48,6 +48,12 @@ class PortfolioTable(BaseModel):
     def tickers(self) -> list[str]:
         return [p.ticker for p in self.positions]
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def unpriced(self) -> list[str]:
+        """Holdings the totals leave out: no price or no day change for them on the date."""
+        return [p.ticker for p in self.positions if p.error]
+
 
 def build_portfolio_table(
     portfolio_id: str,
@@ -60,6 +66,9 @@ def build_portfolio_table(
     if isinstance(outcome, ToolFailure):
         return PortfolioTable(portfolio_id=pid, report_date=report_date, error=outcome.message)
     portfolio = outcome.data
+    if not portfolio.get("holdings"):
+        message = f"{pid} holds nothing on {report_date}"
+        return PortfolioTable(portfolio_id=pid, report_date=report_date, error=message)
     rows = [position_row(h["ticker"], pnls.get(h["ticker"])) for h in portfolio["holdings"]]
     priced = [r for r in rows if r.error is None]
     table = PortfolioTable(

@@ -12,6 +12,7 @@ from bisect import bisect_left, bisect_right
 from datetime import date
 
 from contract.errors import ToolError
+from data.calendar import previous_session, trading_days
 from tools.catalog import Catalog, Listing
 
 
@@ -87,3 +88,16 @@ def no_session_error(cat: Catalog, listing: Listing, day: date) -> ToolError:
     )
     nearest = [str(d) for d in (before, after) if d is not None]
     return ToolError(f"{why}; the nearest sessions are {' and '.join(nearest)}")
+
+
+def check_adjacent(ticker: str, previous: date, day: date) -> None:
+    """A day's change is between two adjacent sessions of the exchange calendar: a gap in a
+    ticker's prices (missing sessions) makes it unavailable, not a change over several days."""
+    expected = previous_session(day)
+    if previous < expected:
+        missing = len(trading_days(previous, expected)) - 1
+        raise ToolError(
+            f"{ticker} has no price for {expected}, the session before {day} (its last price "
+            f"before is on {previous}, {missing} session(s) missing), so there is no day change; "
+            f"get_price_change from {previous} to {day} gives the change over the gap"
+        )

@@ -9,6 +9,7 @@ from pathlib import Path
 from cyclopts import App
 
 from contract.errors import InputError
+from data.contract import MAX_DAY_MOVE
 
 data_app = App(name="data", help="Generate, check and import the Parquet data set.")
 tools_app = App(name="tools", help="Call the read-only tools the model uses.")
@@ -60,18 +61,22 @@ def data_generate(
 
 
 @data_app.command(name="check")
-def data_check(directory: Path, /) -> None:
+def data_check(directory: Path, /, *, max_day_move: float = MAX_DAY_MOVE) -> None:
     """Check a data folder against the contract; print every violation, exit 1 on any.
 
     Parameters
     ----------
     directory
         Folder holding the Parquet tables.
+    max_day_move
+        Largest factor between two closes in a row (splits taken out) taken as a real move.
     """
     from data.check import check_dataset, count_rows
     from data.contract import TABLES
 
-    violations = check_dataset(directory)
+    if not max_day_move > 1:
+        raise InputError(f"--max-day-move {max_day_move} must be above 1, e.g. 10")
+    violations = check_dataset(directory, max_day_move=max_day_move)
     for violation in violations:
         print(violation)
     if violations:

@@ -75,6 +75,7 @@ def print_summary(result: dict[str, Any], console: Console | None = None) -> Non
     day = Path(result["day"])
     console.print(f"Reports:        {day / 'accepted'}")
     console.print(f"Rejected cases: {day / 'rejected'} (index: rejected/index.jsonl)")
+    console.print(f"Review page:    {day / 'review.html'}")
     console.print(f"Manifest:       {result['manifest']}")
 
 

@@ -121,6 +121,13 @@ def render_markdown(report: PortfolioReport) -> str:
             "| Ticker | Quantity | Close | Market value | Day P&L | P&L % | Contribution % |",
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
+        if t.unpriced:
+            lines[-3:-3] = [
+                f"**Incomplete**: the totals leave out {md_text(', '.join(t.unpriced))}, which "
+                f"{'has' if len(t.unpriced) == 1 else 'have'} no price or day change on "
+                f"{report.report_date.isoformat()} (see the table).",
+                "",
+            ]
         for p in t.positions:
             if p.error:
                 lines.append(f"| {md_text(p.ticker)} | unavailable: {md_text(p.error)} | | | | | |")

@@ -7,8 +7,8 @@ of filling the rejected pile.
 
 from __future__ import annotations
 
-import os
 import shutil
+import tempfile
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -16,11 +16,13 @@ from agent.pricing import load_prices
 from agent.providers.local_folder import local_model_dir
 from agent.questions import load_question_set
 from contract.errors import InputError
+from contract.tools import ToolResult
 from data.calendar import next_session
 from flows.publish.layout import RunLayout, catalog_dir, check_name
 from flows.run.config import RunConfig
 from flows.run.provider import open_provider
 from tools.catalog import Catalog, first_price_date, open_catalog
+from tools.registry import run_tool
 
 
 def check_night(config: RunConfig) -> RunConfig:
@@ -47,7 +49,7 @@ def _check_night(config: RunConfig) -> RunConfig:
         check_writable(folder)
     with open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir)) as cat:
         check_report_date(cat, report_date)
-        resolve_portfolios(cat, config.portfolios)
+        check_holdings(cat, resolve_portfolios(cat, config.portfolios), report_date)
     load_question_set(config.question_set)
     load_prices(config.budget.price_file)
     if config.provider == "local":  # building it loads the weights: that happens once, later
@@ -82,22 +84,40 @@ def resolve_portfolios(catalog: Catalog, wanted: list[str]) -> list[str]:
 
 
 def check_writable(folder: Path) -> None:
-    """The run can create and write `folder` (found before a token is spent, not at publish)."""
-    existing = Path(folder)
+    """The run can create and write `folder` (found before a token is spent, not at publish):
+    the folder is made, a probe file written, and what the probe made removed again, so special
+    file systems (/proc, read-only mounts) are refused here, in one line."""
+    existing, made = Path(folder), None  # made: the first folder the probe creates
     while not existing.exists() and existing != existing.parent:
-        existing = existing.parent
-    problem = (
-        f"{existing} is a file, not a folder"
-        if not existing.is_dir()
-        else f"{existing} is not writable"
-        if not os.access(existing, os.W_OK | os.X_OK)
-        else None
-    )
+        existing, made = existing.parent, existing
+    problem = f"{existing} is a file, not a folder" if not existing.is_dir() else None
+    if problem is None:
+        try:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+        except OSError as exc:
+            problem = f"{exc.strerror or type(exc).__name__} ({exc.filename or folder})"
+        finally:
+            if made is not None:
+                shutil.rmtree(made, ignore_errors=True)
     if problem:
         raise InputError(
             f"cannot write the run's outputs to {folder}: {problem}; pass --out a folder you "
             "can write (or move what is in the way)"
         )
+
+
+def check_holdings(catalog: Catalog, portfolios: list[str], report_date: date) -> None:
+    """At least one portfolio holds something on the date: otherwise there is nothing to report."""
+    for portfolio_id in portfolios:
+        outcome = run_tool(catalog, "get_portfolio", {"portfolio_id": portfolio_id})
+        if isinstance(outcome, ToolResult) and outcome.data.get("holdings"):
+            return
+    raise InputError(
+        f"no portfolio of {', '.join(portfolios)} holds anything on {report_date}: import "
+        "holdings (`nightdesk data import --holdings`) or pass --date a day they held positions"
+    )
 
 
 def check_report_date(catalog: Catalog, report_date: date) -> None:

@@ -238,3 +238,37 @@ def test_cli_generate_writes_a_set_and_refuses_to_overwrite(tmp_path: Path) -> N
     assert check_dataset(tmp_path / "set") == []
     again = nightdesk("data", "generate", "--out", tmp_path / "set", *args)
     assert again.returncode == 2 and "pass --overwrite" in again.stderr
+
+
+def scale_close(row: int, factor: float) -> Mutation:
+    """One close scaled, its day's range widened to hold it (only the move is wrong)."""
+
+    def mutate(frame: pd.DataFrame) -> pd.DataFrame:
+        close = frame.at[row, "close"] * factor
+        frame.at[row, "close"] = close
+        frame.at[row, "open"] = close
+        frame.at[row, "low"] = min(frame.at[row, "low"], close)
+        frame.at[row, "high"] = max(frame.at[row, "high"], close)
+        return frame
+
+    return mutate
+
+
+@pytest.mark.parametrize(("factor", "implausible"), [(1e-300, True), (25.0, False), (0.02, False)])
+def test_a_close_that_would_report_an_impossible_move_is_refused(
+    small_data: Path, tmp_path: Path, factor: float, implausible: bool
+) -> None:
+    frame = pq.read_table(small_data / "prices.parquet").to_pandas()
+    row = int(frame.index[(frame["ticker"] == frame["ticker"].iloc[0])][5])
+    broken = break_copy(small_data, tmp_path / "b", "prices", scale_close(row, factor))
+    found = [str(v) for v in check_dataset(broken) if v.column == "close"]
+    assert any(f"prices.close row {row}:" in v and "times the session before's" in v for v in found)
+    assert any("implausible price" in v for v in found) is implausible
+    if not implausible:  # the bound is the operator's: lifted, the move stands
+        assert check_dataset(broken, max_day_move=100) == []
+
+
+def test_an_as_traded_split_is_not_a_move(small_data: Path) -> None:
+    facts = read_facts(small_data)
+    assert facts.split is not None
+    assert not [v for v in check_dataset(small_data) if "session before's" in v.message]

@@ -213,3 +213,21 @@ def test_first_session_has_no_previous_close(catalog: Catalog, frames, facts) ->
 def test_price_change_window_must_be_ordered(catalog: Catalog, frames, facts) -> None:
     args = {"ticker": plain_ticker(frames, facts), "start": "2024-06-10", "end": "2024-06-03"}
     assert "before end" in error_of(catalog, "get_price_change", args)
+
+
+def test_no_day_change_across_missing_sessions(catalog: Catalog, facts) -> None:
+    """The session after a halt has no day change: its previous price is two sessions back."""
+    from data.calendar import next_session
+
+    halt = facts.halt
+    after = next_session(halt.date)
+    message = error_of(
+        catalog, "get_daily_move", {"ticker": halt.ticker, "date": after.isoformat()}
+    )
+    assert f"no price for {halt.date.isoformat()}" in message and "no day change" in message
+    change = call_tool(
+        catalog,
+        "get_price_change",
+        {"ticker": halt.ticker, "start": "2024-01-02", "end": after.isoformat()},
+    )
+    assert "error" not in change

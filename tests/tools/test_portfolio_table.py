@@ -49,3 +49,20 @@ def test_totals_return_and_ranking() -> None:
 def test_portfolio_error_is_kept() -> None:
     table = build_portfolio_table("P", ToolFailure("unknown portfolio"), {}, DAY)
     assert table.error == "unknown portfolio" and table.positions == []
+
+
+def test_a_holding_without_a_price_marks_the_table_incomplete() -> None:
+    from flows.publish.report import PortfolioReport, render_markdown
+
+    holdings = {"portfolio_id": "P", "holdings": [{"ticker": "A"}, {"ticker": "B"}]}
+    pnls = {"A": pnl(100.0, 5.0, 1000.0), "B": ToolFailure("B has no price for 2024-06-03")}
+    table = build_portfolio_table("P", ToolResult(holdings), pnls, DAY)
+    assert table.unpriced == ["B"] and table.market_value == pytest.approx(100.0)
+    report = PortfolioReport(run_id="r", portfolio_id="P", report_date=DAY, table=table)
+    assert "**Incomplete**: the totals leave out B" in render_markdown(report)
+    assert table.model_dump(mode="json")["unpriced"] == ["B"]
+
+
+def test_a_portfolio_holding_nothing_has_no_table() -> None:
+    table = build_portfolio_table("P", ToolResult({"portfolio_id": "P", "holdings": []}), {}, DAY)
+    assert table.error == f"P holds nothing on {DAY}"

@@ -170,3 +170,42 @@ def test_a_bad_option_is_named_as_the_cli_spells_it(
     with pytest.raises(InputError) as refused:
         build_config(budget, data_dir=tmp_path, out_dir=tmp_path, **options)
     assert refused.value.message.startswith(message)
+
+
+def test_a_special_file_system_is_refused_in_one_line(small_data: Path) -> None:
+    with pytest.raises(InputError, match=r"cannot write the run's outputs to /proc/nightdesk-x"):
+        check_night(config(small_data, Path("/proc/nightdesk-x")))
+
+
+def test_a_night_whose_portfolios_hold_nothing_is_refused(small_data: Path, tmp_path: Path) -> None:
+    import shutil
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    data = tmp_path / "late-holdings"
+    shutil.copytree(small_data, data)
+    frame = pq.read_table(data / "holdings.parquet").to_pandas()
+    first = frame[frame["as_of"] == frame.groupby("portfolio_id")["as_of"].transform("min")]
+    holdings = pa.Table.from_pandas(first, preserve_index=False)
+    late = pa.array(
+        [date(2024, 9, 3)] * holdings.num_rows, type=holdings.schema.field("as_of").type
+    )
+    pq.write_table(
+        holdings.set_column(holdings.schema.get_field_index("as_of"), "as_of", late),
+        data / "holdings.parquet",
+    )
+    with pytest.raises(InputError, match=r"holds anything on 2024-03-28: import holdings"):
+        check_night(config(data, tmp_path / "out", report_date=date(2024, 3, 28)))
+    assert not (tmp_path / "out").exists()
+
+
+def test_writable_folders_that_exist_or_not_are_checked_and_left_as_found(tmp_path: Path) -> None:
+    from flows.run.preflight import check_writable
+
+    existing = tmp_path / "there"
+    existing.mkdir()
+    check_writable(existing)
+    check_writable(tmp_path / "new" / "deeper")
+    assert existing.is_dir() and not list(existing.iterdir())
+    assert not (tmp_path / "new").exists()
