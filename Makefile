@@ -14,7 +14,7 @@ UV_FLAGS := --quiet --python $(BIN)/python --find-links $(TORCH_WHEELS)
 # Tests run in random order (pytest-randomly); the seed is printed, `make test SEED=N` replays it.
 SEED ?=
 
-.PHONY: setup lock browser test lint run demo-real bench clean
+.PHONY: setup lock browser test lint reliability run demo-real bench clean
 
 setup: $(STAMP)
 
@@ -48,6 +48,12 @@ lint: setup
 
 test: lint browser
 	$(BIN)/pytest -n 2 --dist loadfile $(if $(SEED),-p randomly --randomly-seed=$(SEED),)
+
+# The reliability suite in full (a small configuration of it runs in `make test`): faults at 20%
+# of requests over three seeds, 30 kill -9 at random moments, the SQL and secret attacks.
+reliability: setup
+	RELIABILITY_SEEDS=11,12,13 RELIABILITY_KILLS=30 $(BIN)/pytest -n 2 -p no:randomly \
+		tests/reliability tests/tools/test_sql_sandbox.py tests/flows/night/test_secrets.py
 
 run: setup
 	$(BIN)/nightdesk run --data data/sample --provider offline
