@@ -133,8 +133,11 @@ async def test_a_model_that_obeys_a_hostile_headline_cannot_sink_the_night(
         if e["tool"] == "run_sql"
     ]
     assert not accepted, "the query never ran to a result"
-    assert model.observed and all(
-        "error" in json.loads(o) and ("MB" in o or "limit" in o) for o in model.observed
-    ), model.observed[:3]
-    assert all("MB" in e or "limit" in e for e in refused)
+    # Bounded by the sandbox (memory, deadline) or, when its workers are all busy, by the loop's
+    # own tool timeout: an error either way, never rows.
+    bounded = ("MB", "limit", "did not finish")
+    odd = [o for o in model.observed if "error" not in json.loads(o)]
+    odd += [o for o in model.observed if not any(b in o for b in bounded)]
+    assert model.observed and not odd, odd[:3]
+    assert all(any(b in e for b in bounded) for e in refused)
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss < 4 * 2**20  # KiB: under 4 GiB
