@@ -10,8 +10,11 @@ query runs in a worker process whose memory and time the operating system bounds
 from __future__ import annotations
 
 import json
+import re
+from functools import cache
 from typing import Any
 
+import duckdb
 from pydantic import Field
 
 from contract.errors import ToolError
@@ -31,8 +34,9 @@ DENIED_FUNCTIONS = {
     "localtimestamp", "get_current_time", "get_current_timestamp", "transaction_timestamp",
     "statement_timestamp", "current_query", "txid_current", "random", "setseed", "uuid",
     "gen_random_uuid", "uuidv4", "uuidv7", "nextval", "currval", "query", "query_table",
+    "sleep_ms", "write_log", "setval", "uuid_extract_timestamp", "in_search_path",
 }  # fmt: skip
-DENIED_PREFIXES = ("duckdb_", "pragma_", "pg_", "read_", "sqlite_", "has_", "icu_")
+DENIED_PREFIXES = ("duckdb_", "pragma_", "pg_", "read_", "sqlite_", "has_", "icu_", "current_")
 SYSTEM_PREFIXES = ("duckdb_", "pg_", "sqlite_", "pragma_")
 SYSTEM_NAMES = {"information_schema", "tables", "columns", "schemata", "views", "sqlite_master"}
 BOUND_NAMES = {"report_date": "report date", "as_of": "as-of moment"}
@@ -155,9 +159,34 @@ def is_system_name(name: str) -> bool:
     return lowered.startswith(SYSTEM_PREFIXES) or lowered in SYSTEM_NAMES
 
 
+def denied(name: str) -> bool:
+    lowered = name.lower()
+    return lowered in DENIED_FUNCTIONS or lowered.startswith(DENIED_PREFIXES)
+
+
+@cache
+def unsafe_macros() -> frozenset[str]:
+    """DuckDB's built-in macros whose bodies reach what the names above deny (`get_block_size`
+    reads `pragma_database_size()`, `ago` the clock, `format_type` `duckdb_types()`...): the
+    checker sees only the name a query calls, so a macro is judged by what it expands to."""
+    with duckdb.connect() as con:
+        rows = con.execute(
+            "SELECT function_name, macro_definition FROM duckdb_functions() "
+            "WHERE function_type IN ('macro', 'table_macro')"
+        ).fetchall()
+    bodies = {name.lower(): set(IDENTIFIER.findall((body or "").lower())) for name, body in rows}
+    unsafe = {name for name, words in bodies.items() if any(denied(w) for w in words)}
+    while grown := {n for n, words in bodies.items() if n not in unsafe and words & unsafe}:
+        unsafe |= grown  # a macro calling an unsafe one
+    return frozenset(unsafe)
+
+
+IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*")
+
+
 def check_function(name: str) -> None:
     lowered = name.lower()
-    if lowered in DENIED_FUNCTIONS or lowered.startswith(DENIED_PREFIXES):
+    if denied(lowered) or lowered in unsafe_macros():
         raise ToolError(
             f"function {name} is not available (settings, environment, clock and files are out of reach)"
         )

@@ -44,7 +44,9 @@ def lockdown_config(
 def limit_self(memory_mb: int, timeout_s: float) -> None:
     cap = memory_mb * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    cpu = int(timeout_s) + 2
+    cpu = max(
+        120, int(timeout_s) * 20
+    )  # a backstop over the worker's life: the parent kills per query
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
@@ -81,8 +83,9 @@ def main() -> None:
             text = json.dumps(reply, ensure_ascii=False)
         except MemoryError:
             text = json.dumps({"error": "OutOfMemoryException", "message": "out of memory"})
-        if len(text) > MAX_RESULT_BYTES:
-            text = json.dumps({"error": "TooLarge", "message": f"{len(text):,} bytes"})
+        size = len(text.encode("utf-8"))
+        if size > MAX_RESULT_BYTES:
+            text = json.dumps({"error": "TooLarge", "message": f"{size:,} bytes"})
         print(text, flush=True)
 
 

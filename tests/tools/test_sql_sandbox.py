@@ -50,6 +50,15 @@ SCOPE_ATTACKS = [
     "WITH sqlite_schema AS (SELECT 1) SELECT * FROM sqlite_schema",
     "SELECT (SELECT count(*) FROM pg_namespace) AS n",
     "SELECT * FROM prices WHERE ticker IN (SELECT database_name FROM duckdb_databases)",
+    # built-in macros that expand into catalog reads, the clock or session state
+    "SELECT get_block_size(database_name)",
+    "SELECT get_block_size(CASE WHEN CAST(database_name AS INTEGER) = 1 THEN database_name END)",
+    "SELECT current_localtimestamp()",
+    "SELECT current_localtime()",
+    "SELECT ago(INTERVAL 0 SECOND)",
+    "SELECT format_type(23, NULL)",
+    "SELECT current_connection_id(), current_query_id(), current_transaction_id()",
+    "SELECT sleep_ms(10)",
 ]
 
 
@@ -86,6 +95,13 @@ def test_a_resource_attack_ends_in_time_under_the_cap(bounded: Catalog, sql: str
 def test_a_system_catalog_is_refused_under_every_spelling(bounded: Catalog, sql: str) -> None:
     result = call_tool(bounded, "run_sql", {"sql": sql})
     assert set(result) == {"error"}, result
+
+
+def test_a_result_is_capped_in_bytes_not_characters(bounded: Catalog) -> None:
+    result = call_tool(
+        bounded, "run_sql", {"sql": "SELECT repeat('😀', 5000) FROM prices LIMIT 50"}
+    )
+    assert "too large" in result["error"]
 
 
 def test_ctes_resolve_by_scope(bounded: Catalog) -> None:
