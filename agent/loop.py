@@ -217,13 +217,17 @@ async def call_model(
             )
             stop(trace, ReasonCode.BUDGET_EXHAUSTED, detail)
             return None
+    held = 0
     started = perf_counter()
     response = None
     fault = None
     try:
+        if session.limiter is not None:  # our own queue: its wait does not count against
+            waited = asyncio.get_running_loop().time()  # the deadline, which bounds the provider
+            held = await session.limiter.acquire(wanted)
+            session.deadline += asyncio.get_running_loop().time() - waited
+            started = perf_counter()
         async with asyncio.timeout_at(session.deadline):
-            if session.limiter is not None:
-                await session.limiter.acquire(wanted)
             response = await session.provider.complete(request)
     except ProviderError as exc:
         stop(trace, ReasonCode.PROVIDER_ERROR, exc.message)
@@ -240,6 +244,9 @@ async def call_model(
             else:
                 charged, fault = session.meter.settle(reservation, response.usage)
                 response = response.model_copy(update={"usage": charged})
+        if session.limiter is not None:
+            used = response.usage.total if response is not None else 0
+            session.limiter.refund(held - used)
     if response is None:
         return None
     trace.turns.append(

@@ -8,7 +8,9 @@ so an output can always be traced back to the prompt that produced it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from contract.errors import InputError
@@ -83,6 +85,33 @@ def system_prompt(language: str, mode: str) -> str:
     """The stable first part of every request of a question (never varies within it)."""
     text = _SYSTEM[check_language(language)]
     return text + _REACT_SUFFIX[language] if mode == "react" else text
+
+
+ECHO_WORDS = 7
+"""A draft that repeats this many words of a system prompt in a row is echoing it: the
+instructions are worded so that no answer needs seven of their words in their order."""
+_WORD = re.compile(r"\w+")
+
+
+@cache
+def _prompt_runs() -> frozenset[tuple[str, ...]]:
+    texts = [system_prompt(language, mode) for language in LANGUAGES for mode in ("plan", "react")]
+    runs = set()
+    for text in texts:
+        words = _WORD.findall(text.lower())
+        runs |= {tuple(words[i : i + ECHO_WORDS]) for i in range(len(words) - ECHO_WORDS + 1)}
+    return frozenset(runs)
+
+
+def prompt_echo(text: str) -> str | None:
+    """The first run of `ECHO_WORDS` words of any system prompt that `text` repeats, or None;
+    case and punctuation aside, so a reworded copy with the same words in order is caught."""
+    words = _WORD.findall(text.lower())
+    runs = _prompt_runs()
+    for i in range(len(words) - ECHO_WORDS + 1):
+        if (run := tuple(words[i : i + ECHO_WORDS])) in runs:
+            return " ".join(run)
+    return None
 
 
 def context_line(language: str, ticker: str, as_of: str, portfolio_id: str | None) -> str:

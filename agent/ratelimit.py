@@ -31,10 +31,25 @@ class RateLimiter:
         self._requests = AsyncLimiter(requests_per_minute, period_s)
         self._tokens = AsyncLimiter(tokens_per_minute, period_s)
 
-    async def acquire(self, tokens: int) -> None:
-        """Wait until one more call carrying `tokens` (reserved prompt + output) fits."""
+    async def acquire(self, tokens: int) -> int:
+        """Wait until one more call carrying `tokens` (reserved prompt + output) fits; returns
+        what the token bucket took, for `refund`."""
+        taken = min(max(tokens, 0), self.tokens_per_minute)
         await self._requests.acquire(1)
-        await self._tokens.acquire(min(max(tokens, 0), self.tokens_per_minute))
+        await self._tokens.acquire(taken)
+        return taken
+
+    def refund(self, tokens: int) -> None:
+        """Give back tokens a call held but did not use (its reply was shorter than the output
+        it reserved), so that the bucket counts what calls used, not what they might have.
+        aiolimiter has no refund: this lowers its level and wakes the next waiter, the two
+        steps its own `acquire` takes (its version is pinned in the lock)."""
+        bucket = self._tokens
+        if tokens <= 0:
+            return
+        bucket._leak()
+        bucket._level = max(bucket._level - tokens, 0.0)
+        bucket._wake_next()
 
     def share(self, shards: int) -> RateLimiter:
         """The limits of one shard out of `shards` (at least one call and token each)."""

@@ -31,6 +31,8 @@ class ReasonCode(StrEnum):
     INVALID_TRACE = "invalid_trace"
     LEAKED_SECRET = "leaked_secret"
     """The draft holds a key or another secret (the case file shows it redacted)."""
+    LEAKED_PROMPT = "leaked_prompt"
+    """The draft repeats the system prompt: the model was talked into showing its instructions."""
     # What the run itself records.
     INTERNAL_ERROR = "internal_error"
     """A bug in a room, or a ticker whose task never finished: the question is asked again."""

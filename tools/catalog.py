@@ -18,11 +18,12 @@ import hashlib
 import os
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
+from typing import Any, TypeVar
 
 import duckdb
 import pyarrow as pa
@@ -32,6 +33,8 @@ from data.check import check_dataset
 from data.contract import EXCHANGES, TABLES, Exchange
 from tools.sql_sandbox import SqlSandbox
 from tools.sql_worker import lockdown_config
+
+T = TypeVar("T")
 
 BUILD_VERSION = "4"
 """Bumped when the build or the contract check changes: older files are rebuilt and rechecked."""
@@ -105,6 +108,17 @@ class Catalog:
     _con: duckdb.DuckDBPyConnection | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _sandbox: SqlSandbox | None = None
+    _memo: dict[Hashable, Any] = field(default_factory=dict)
+    _memo_lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def memo(self, key: Hashable, build: Callable[[], T]) -> T:
+        """`build()` once per key for this catalog: its data never changes while it is open, so
+        what every position of a portfolio needs (its book for a date) is read once, not once
+        per position. One builder runs per catalog at a time; a failed build is not kept."""
+        with self._memo_lock:
+            if key not in self._memo:
+                self._memo[key] = build()
+            return self._memo[key]  # type: ignore[no-any-return]
 
     @property
     def price_cutoff(self) -> date:

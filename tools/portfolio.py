@@ -3,6 +3,7 @@ portfolio's day return. Holdings are the latest snapshot on or before the date."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -95,6 +96,37 @@ def previous_closes(cat: Catalog, tickers: list[str], day: date) -> dict[str, tu
     return closes
 
 
+@dataclass(frozen=True)
+class Book:
+    """One portfolio on one session, read in three queries whatever its size: the snapshot, each
+    holding's quantity, its close on the day and its previous close (split-adjusted), and the
+    portfolio's value at the previous closes. Every position's P&L is a lookup in it."""
+
+    info: dict[str, Any]
+    snapshot: date
+    quantities: dict[str, float]
+    closes: dict[str, float]
+    previous: dict[str, tuple[date, float]]
+    value_before: float
+
+
+def read_book(cat: Catalog, portfolio_id: str, day: date) -> Book:
+    def build() -> Book:
+        info, snapshot = find_snapshot(cat, portfolio_id, day)
+        quantities = {t: q for t, q, _ in read_holdings(cat, portfolio_id, snapshot)}
+        with cat.cursor() as cur:
+            rows = cur.execute(
+                "SELECT ticker, close FROM prices WHERE date = $d "
+                "AND ticker IN (SELECT unnest($tickers))",
+                {"tickers": list(quantities), "d": day},
+            ).fetchall()
+        previous = previous_closes(cat, list(quantities), day)
+        before = sum(quantities[t] * c for t, (_, c) in previous.items())
+        return Book(info, snapshot, quantities, dict(rows), previous, before)
+
+    return cat.memo(("book", portfolio_id, day), build)
+
+
 class PositionPnlArgs(ToolArgs):
     portfolio_id: PortfolioId
     ticker: Ticker
@@ -104,9 +136,8 @@ class PositionPnlArgs(ToolArgs):
 def get_position_pnl(cat: Catalog, args: PositionPnlArgs) -> dict[str, Any]:
     """A position's day P&L and its contribution to the portfolio's day return."""
     check_not_after_report(cat, args.date)
-    info, snapshot = find_snapshot(cat, args.portfolio_id, args.date)
-    holdings = read_holdings(cat, args.portfolio_id, snapshot)
-    quantities = {t: q for t, q, _ in holdings}
+    book = read_book(cat, args.portfolio_id, args.date)
+    quantities = book.quantities
     if args.ticker not in quantities:
         raise ToolError(
             f"{args.portfolio_id} does not hold {args.ticker} on {args.date}; "
@@ -114,27 +145,21 @@ def get_position_pnl(cat: Catalog, args: PositionPnlArgs) -> dict[str, Any]:
         )
     listing = find_listing(cat, args.ticker)
     check_in_range(cat, listing, args.date)
-    with cat.cursor() as cur:
-        row = cur.execute(
-            "SELECT close FROM prices WHERE ticker = $t AND date = $d",
-            {"t": args.ticker, "d": args.date},
-        ).fetchone()
-    if row is None:
+    close = book.closes.get(args.ticker)
+    if close is None:
         raise no_session_error(cat, listing, args.date)
-    close = row[0]
-    previous = previous_closes(cat, list(quantities), args.date)
-    if args.ticker not in previous:
+    if args.ticker not in book.previous:
         raise ToolError(f"{args.date} is the first session of {args.ticker}; no previous close")
-    prev_session, base = previous[args.ticker]
+    prev_session, base = book.previous[args.ticker]
     check_adjacent(args.ticker, prev_session, args.date)
     quantity = quantities[args.ticker]
     day_pnl = quantity * (close - base)
-    portfolio_before = sum(quantities[t] * c for t, (_, c) in previous.items())
+    portfolio_before = book.value_before
     return {
-        **info,
+        **book.info,
         "ticker": args.ticker,
         "session": args.date.isoformat(),
-        "holdings_as_of": snapshot.isoformat(),
+        "holdings_as_of": book.snapshot.isoformat(),
         "quantity": quantity,
         "close": round_price(close),
         "previous_session": prev_session.isoformat(),

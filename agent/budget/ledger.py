@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from agent.budget.limits import BudgetConfig
+from agent.pricing import PriceTable, estimate_cost
 from contract.trace import Usage
 
 CutLimit = Literal["question", "ticker", "run"]
@@ -65,6 +66,9 @@ class BudgetLedger(BaseModel):
     overruns: int = 0
     overrun_tokens: int = 0
     uncovered_tokens: int = 0
+    in_flight_tokens: int = 0
+    """Reserved for calls that were out when the attempt died and never settled; `used` holds
+    them at their reservation (what the provider may have charged is at most that)."""
     estimate_factor: float = 1.0
     lines: list[LedgerLine] = Field(default_factory=list)
     cuts: list[BudgetCut] = Field(default_factory=list)
@@ -76,6 +80,54 @@ class BudgetLedger(BaseModel):
     def empty(cls, budget: BudgetConfig) -> BudgetLedger:
         """The ledger of a run that has spent nothing yet (or whose spend is unknown)."""
         return cls(run_tokens=budget.run_tokens, question_tokens=budget.question_tokens)
+
+
+class LineTally:
+    """Ledger lines kept as calls happen: O(1) per question, reservation and settle, so a
+    ledger costs the number of question kinds, not the number of questions so far. The run's
+    budget and the replay of a spend journal keep theirs with the same code."""
+
+    def __init__(self, provider: str, model: str) -> None:
+        self.provider, self.model = provider, model
+        self.lines: dict[str, LedgerLine] = {}
+        self.used = Usage()
+        self.reserved = 0
+
+    def line(self, kind: str) -> LedgerLine:
+        line = self.lines.get(kind)
+        if line is None:
+            line = self.lines[kind] = LedgerLine(
+                provider=self.provider, model=self.model, kind=kind
+            )
+        return line
+
+    def question(self, kind: str) -> None:
+        self.line(kind).questions += 1
+
+    def reserve(self, kind: str, tokens: int) -> None:
+        self.line(kind).reserved += tokens
+        self.reserved += tokens
+
+    def settle(self, kind: str, usage: Usage) -> None:
+        line = self.line(kind)
+        line.calls += 1
+        line.input_tokens += usage.input_tokens
+        line.cached_tokens += usage.cached_tokens
+        line.output_tokens += usage.output_tokens
+        self.used = self.used + usage
+
+    def cut(self, kind: str) -> None:
+        self.line(kind).questions_cut += 1
+
+    def priced(self, prices: PriceTable) -> tuple[list[LedgerLine], float | None, str | None]:
+        """A copy of the lines with their cost, and the cost of all of them."""
+        lines = [self.lines[kind].model_copy() for kind in sorted(self.lines)]
+        for line in lines:
+            line.cost_usd, line.cost_note = estimate_cost(
+                prices, self.provider, self.model, line_usage(line)
+            )
+        cost, note = estimate_cost(prices, self.provider, self.model, self.used)
+        return lines, cost, note
 
 
 def line_usage(line: LedgerLine) -> Usage:
@@ -100,6 +152,7 @@ def merge_ledgers(ledgers: Sequence[BudgetLedger]) -> BudgetLedger:
         merged.overruns += ledger.overruns
         merged.overrun_tokens += ledger.overrun_tokens
         merged.uncovered_tokens += ledger.uncovered_tokens
+        merged.in_flight_tokens += ledger.in_flight_tokens
         merged.estimate_factor = max(merged.estimate_factor, ledger.estimate_factor)
         merged.cuts += ledger.cuts
         merged.cost_note = merged.cost_note or ledger.cost_note

@@ -38,14 +38,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from agent.budget.ledger import BudgetCut, BudgetLedger, CutLimit, LedgerLine, line_usage
+from agent.budget.journal import SpendJournal
+from agent.budget.ledger import BudgetCut, BudgetLedger, CutLimit, LineTally
 from agent.budget.limits import (
     ESTIMATE_MARGIN,
     MAX_ESTIMATE_FACTOR,
     USAGE_FAULT_FACTOR,
     BudgetConfig,
 )
-from agent.pricing import PriceTable, estimate_cost, load_prices
+from agent.pricing import PriceTable, load_prices
 from contract.trace import Usage
 
 
@@ -134,6 +135,8 @@ class QuestionMeter:
             reservation = Reservation(self.question_id, amount, scaled_prompt, self._serial)
             self._open[reservation.serial] = reservation
             self.reserved_total += amount
+            if run is not None:
+                run._reserved(self, reservation)
             return reservation
 
     def settle(self, reservation: Reservation, usage: Usage) -> Settled:
@@ -159,7 +162,7 @@ class QuestionMeter:
             if self._ticker is None:
                 return
             run = self._ticker._run
-            run._used = run._used + usage
+            run._settled(self, reservation, usage)
             if usage.input_tokens > reservation.prompt_tokens:
                 run._note_estimate_miss(usage.input_tokens, reservation.prompt_tokens)
             excess = usage.total - reservation.tokens
@@ -174,6 +177,8 @@ class QuestionMeter:
 
     def _refuse(self, limit: CutLimit, requested: int, available: int) -> None:
         ticker = self._ticker.ticker if self._ticker is not None else ""
+        if self._ticker is not None:
+            self._ticker._run._cut(self)
         self.cut = BudgetCut(
             question_id=self.question_id,
             ticker=ticker,
@@ -220,7 +225,7 @@ class TickerBudget:
                     question_id, kind, ticker=self, limit=self._run.config.question_tokens
                 )
                 self._questions[question_id] = meter
-                self._run._meters.append(meter)
+                self._run._tally.question(kind)
             return meter
 
     def close(self) -> None:
@@ -259,6 +264,7 @@ class RunBudget:
         provider: str = "",
         model: str = "",
         prices: PriceTable | None = None,
+        journal: SpendJournal | None = None,
     ) -> None:
         self.config = config
         self.provider = provider
@@ -269,8 +275,12 @@ class RunBudget:
         share = config.run_tokens // len(names) if names else 0
         self._pool = config.run_tokens - share * len(names)
         self._tickers = {name: TickerBudget(self, name, share) for name in names}
-        self._meters: list[QuestionMeter] = []
-        self._used = Usage()
+        self._tally = LineTally(provider, model)
+        self._cut_meters: list[QuestionMeter] = []
+        self._open_tokens = 0
+        self.journal = journal
+        if journal is not None:
+            journal.header(provider, model)
         self.estimate_factor = 1.0
         self.overruns = 0
         self.overrun_tokens = 0
@@ -290,7 +300,7 @@ class RunBudget:
     @property
     def used(self) -> Usage:
         """Reported usage so far, without building the ledger (cheap enough for progress)."""
-        return self._used
+        return self._tally.used
 
     def ledger(self) -> BudgetLedger:
         """Accounting per provider, model and question kind, with every budget cut."""
@@ -310,41 +320,42 @@ class RunBudget:
         self._pool -= from_pool
         self.uncovered_tokens += excess - from_share - from_pool
 
+    def _reserved(self, meter: QuestionMeter, reservation: Reservation) -> None:
+        self._tally.reserve(meter.kind, reservation.tokens)
+        self._open_tokens += reservation.tokens
+        if self.journal is not None:  # before the call goes out
+            self.journal.reserved(
+                meter.question_id,
+                meter.kind,
+                reservation.serial,
+                reservation.tokens,
+                reservation.prompt_tokens,
+            )
+
+    def _settled(self, meter: QuestionMeter, reservation: Reservation, usage: Usage) -> None:
+        self._tally.settle(meter.kind, usage)
+        self._open_tokens -= reservation.tokens
+        if self.journal is not None:
+            self.journal.settled(meter.question_id, reservation.serial, usage)
+
+    def _cut(self, meter: QuestionMeter) -> None:
+        self._tally.cut(meter.kind)
+        self._cut_meters.append(meter)
+
     def _build_ledger(self) -> BudgetLedger:
-        lines: dict[str, LedgerLine] = {}
-        cuts: list[BudgetCut] = []
-        used = Usage()
-        for meter in self._meters:
-            line = lines.setdefault(
-                meter.kind, LedgerLine(provider=self.provider, model=self.model, kind=meter.kind)
-            )
-            line.questions += 1
-            line.calls += meter.calls
-            line.reserved += meter.reserved_total
-            line.input_tokens += meter.spent.input_tokens
-            line.cached_tokens += meter.spent.cached_tokens
-            line.output_tokens += meter.spent.output_tokens
-            used = used + meter.spent
-            if meter.cut is not None:
-                line.questions_cut += 1
-                cuts.append(meter.cut.model_copy(update={"spent": meter.spent}))
-        for line in lines.values():
-            line.cost_usd, line.cost_note = estimate_cost(
-                self.prices, self.provider, self.model, line_usage(line)
-            )
-        cost, note = estimate_cost(self.prices, self.provider, self.model, used)
+        lines, cost, note = self._tally.priced(self.prices)
         return BudgetLedger(
             run_tokens=self.config.run_tokens,
             question_tokens=self.config.question_tokens,
-            used=used,
-            reserved=sum(line.reserved for line in lines.values()),
-            open_reservations=sum(m.committed - m.spent.total for m in self._meters),
+            used=self._tally.used,
+            reserved=self._tally.reserved,
+            open_reservations=self._open_tokens,
             overruns=self.overruns,
             overrun_tokens=self.overrun_tokens,
             uncovered_tokens=self.uncovered_tokens,
             estimate_factor=self.estimate_factor,
-            lines=sorted(lines.values(), key=lambda line: line.kind),
-            cuts=cuts,
+            lines=lines,
+            cuts=[m.cut.model_copy(update={"spent": m.spent}) for m in self._cut_meters if m.cut],
             cost_usd=cost,
             cost_note=note,
             prices=self.prices.source,

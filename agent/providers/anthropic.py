@@ -41,6 +41,7 @@ class AnthropicProvider:
     """The `anthropic` provider: one Messages request per `complete`."""
 
     name = "anthropic"
+    rate_limited = True
 
     def __init__(
         self,

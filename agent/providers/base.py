@@ -69,6 +69,9 @@ class ModelResponse(BaseModel):
 class Provider(Protocol):
     name: str
     model: str
+    rate_limited: bool
+    """Whether a server meters this provider's calls per minute (a hosted API); the run's
+    limiter applies only then, never to a model in this process."""
 
     async def complete(self, request: ModelRequest) -> ModelResponse: ...
 

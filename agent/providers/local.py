@@ -62,6 +62,7 @@ class LocalProvider:
     """
 
     name = "local"
+    rate_limited = False
 
     def __init__(
         self,

@@ -82,6 +82,7 @@ class OfflineProvider:
     """The `offline` provider: templates over tool results, never a network call."""
 
     name = "offline"
+    rate_limited = False
 
     def __init__(self, model: str = "templates", *, tokenizer_model: str = "gpt-4o") -> None:
         self.model = model

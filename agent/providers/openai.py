@@ -38,6 +38,7 @@ class OpenAIProvider:
     """The `openai` provider: one Chat Completions request per `complete`."""
 
     name = "openai"
+    rate_limited = True
 
     def __init__(
         self,

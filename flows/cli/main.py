@@ -135,6 +135,8 @@ def run_nightly(
     language: str = "en",
     run_tokens: int | None = None,
     question_tokens: int | None = None,
+    requests_per_minute: int | None = None,
+    tokens_per_minute: int | None = None,
     concurrency: int = 8,
     shards: int = 1,
     pool: str = "nightdesk",
@@ -164,6 +166,10 @@ def run_nightly(
         Tokens the whole run may spend.
     question_tokens
         Tokens one question may spend.
+    requests_per_minute
+        Model calls per minute the provider allows (hosted providers only).
+    tokens_per_minute
+        Tokens per minute the provider allows (hosted providers only).
     concurrency
         Tickers answered at the same time.
     shards
@@ -179,7 +185,12 @@ def run_nightly(
     from flows.run.preflight import check_night
 
     config = build_config(
-        {"run_tokens": run_tokens, "question_tokens": question_tokens},
+        {
+            "run_tokens": run_tokens,
+            "question_tokens": question_tokens,
+            "requests_per_minute": requests_per_minute,
+            "tokens_per_minute": tokens_per_minute,
+        },
         report_date=date,
         data_dir=data,
         out_dir=out,

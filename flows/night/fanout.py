@@ -22,6 +22,7 @@ from typing import Any
 
 from prefect.states import State
 
+from agent.budget.journal import SpendJournal
 from agent.budget.ledger import BudgetLedger
 from agent.budget.meter import RunBudget
 from agent.questions import DEFAULT_SET, QuestionSet, questions_for
@@ -45,8 +46,8 @@ class TickerBatch:
     ledger: BudgetLedger
 
 
-TickerDone = Callable[[TickerResult, bool, BudgetLedger], None]
-"""Called as each ticker finishes: its result, whether it was reused, the spend so far."""
+TickerDone = Callable[[TickerResult, bool], None]
+"""Called as each ticker finishes: its result and whether it was reused."""
 SpendSeen = Callable[[BudgetLedger], None]
 """Called with the spend so far every `SPEND_EVERY_S` while calls settle, so that what a dying
 process spent on its unfinished tickers is on disk too, not only the spend of finished ones."""
@@ -62,18 +63,30 @@ async def answer_tickers(
     on_done: TickerDone | None = None,
     on_spend: SpendSeen | None = None,
     spend_every_s: float = SPEND_EVERY_S,
+    journal: Path | None = None,
 ) -> TickerBatch:
     """Every ticker of `holders` answered within `config.budget` and `config.concurrency`;
     `on_done` sees each ticker as it finishes (a shard stores it there, so a crash keeps it),
-    `on_spend` the spend every `spend_every_s` seconds in which some call settled."""
+    `on_spend` the spend every `spend_every_s` seconds in which some call settled (saved off
+    the event loop), `journal` every reservation before its call and every settle after it."""
     report_date = catalog.report_date
     provider = open_provider(config)
-    budget = RunBudget(config.budget, list(holders), provider=provider.name, model=provider.model)
+    budget = RunBudget(
+        config.budget,
+        list(holders),
+        provider=provider.name,
+        model=provider.model,
+        journal=SpendJournal(journal) if journal is not None else None,
+    )
     services = RunServices(
         provider=provider,
         catalog=catalog,
         budget=budget,
-        limiter=RateLimiter(config.budget.requests_per_minute, config.budget.tokens_per_minute),
+        limiter=(
+            RateLimiter(config.budget.requests_per_minute, config.budget.tokens_per_minute)
+            if provider.rate_limited
+            else None
+        ),
         question_set=qset,
         limits=config.budget.loop_limits(),
     )
@@ -103,6 +116,8 @@ async def answer_tickers(
         SERVICES.reset(token)
         if keeper is not None:
             keeper.cancel()
+        if budget.journal is not None:
+            budget.journal.close()
     return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
 
 
@@ -113,7 +128,7 @@ async def keep_spend(budget: RunBudget, on_spend: SpendSeen, every_s: float) -> 
         await asyncio.sleep(every_s)
         if budget.used != seen:
             seen = budget.used
-            on_spend(budget.ledger())
+            await asyncio.to_thread(on_spend, budget.ledger())
 
 
 async def run_tickers(
@@ -143,7 +158,7 @@ async def run_tickers(
             elif was_reused:
                 reused.append(job.ticker)
         if on_done is not None:
-            on_done(result, was_reused, budget.ledger())
+            on_done(result, was_reused)
         progress.tickers_done += 1
         progress.accepted += sum(r.status == "accepted" for r in result.all_records)
         progress.rejected += sum(r.status == "rejected" for r in result.all_records)

@@ -35,7 +35,14 @@ from flows.night.publish import RunOutcome, publish_run
 from flows.night.shard import run_shards
 from flows.publish.layout import RunLayout, catalog_dir, check_name, remove_orphans
 from flows.publish.records import TickerResult
-from flows.run.attempts import Attempt, NightSpend, attempts_dir, load_night, save_attempt
+from flows.run.attempts import (
+    Attempt,
+    NightSpend,
+    attempts_dir,
+    journal_path,
+    load_night,
+    save_attempt,
+)
 from flows.run.config import RunConfig, as_parameters
 from flows.run.preflight import check_night, resolve_portfolios
 from tools.catalog import Catalog, open_catalog
@@ -76,8 +83,8 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
             ledger=BudgetLedger.empty(config.budget),
             config=config,
         )
+        save_attempt(layout, attempt)  # so that a kill from here on leaves its spend behind
         if config.shards > 1:  # the shards keep the spend until the night has it all
-            save_attempt(layout, attempt)
             batch, shards = await run_shards(
                 config.model_copy(update={"report_date": report_date}),
                 holders,
@@ -91,12 +98,18 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
                 attempt.ledger = ledger
                 save_attempt(layout, attempt)
 
-            def ticker_done(_result: TickerResult, _reused: bool, ledger: BudgetLedger) -> None:
+            def ticker_done(_result: TickerResult, _reused: bool) -> None:
                 attempt.tickers_done += 1
-                spent(ledger)
 
             batch = await answer_tickers(
-                config, catalog, holders, qset, run_id, on_done=ticker_done, on_spend=spent
+                config,
+                catalog,
+                holders,
+                qset,
+                run_id,
+                on_done=ticker_done,
+                on_spend=spent,
+                journal=journal_path(layout, run_id),
             )
             shards = []
         answered = time.perf_counter()

@@ -135,6 +135,7 @@ async def nightly_shard(job: ShardJob) -> str:
             job.run_id,
             on_done=store.ticker_done,
             on_spend=store.spent,
+            journal=store.journal,
         )
     finally:
         catalog.close()
@@ -255,8 +256,9 @@ async def wait_for_shard(run: FlowRun, store: ShardStore, stall_s: float) -> Flo
 
 
 def stalled(store: ShardStore, running_since: float, stall_s: float, now: float) -> bool:
-    """No stored ticker or ledger (nor the start of the run) is more recent than `stall_s`."""
-    files = [p for p in store.folder.rglob("*.json") if p.is_file()]
+    """No stored ticker, ledger or journal line (nor the start of the run) is more recent than
+    `stall_s`."""
+    files = [p for p in store.folder.rglob("*") if p.is_file()]
     last = max([running_since, *(p.stat().st_mtime for p in files)])
     return now - last > stall_s
 
@@ -270,7 +272,7 @@ def gather_shard(job: ShardJob, run: FlowRun, qset: QuestionSet) -> ShardResult:
     state = run.state
     completed = state is not None and state.is_completed()
     stored = store.tickers()
-    ledger, source = store.ledger(completed)
+    ledger, source = store.ledger(completed, config.budget)
     why = f"shard {job.index} ended {state.name if state else 'unknown'}"
     if completed:
         why += " without storing this ticker's result"

@@ -61,7 +61,8 @@ class RunServices:
     provider: Provider
     catalog: Catalog
     budget: RunBudget
-    limiter: RateLimiter
+    limiter: RateLimiter | None
+    """None for a provider no server meters (offline, local)."""
     question_set: QuestionSet
     limits: LoopLimits = field(default_factory=LoopLimits)
 

@@ -2,10 +2,11 @@
 
 A rerun after a crash reuses the tickers the crashed attempt finished and spends nothing on them,
 so its own ledger shows only what it added. Each attempt therefore keeps its ledger under
-`<out>/.ledgers/<date>/<run-id>.json`, rewritten (atomically) as each ticker finishes, every few
-seconds while calls settle (so a crash loses at most the spend of its last seconds) and once more
-when it has answered everything; the manifest and `nightdesk budget` add them up into the
-night's spend. An attempt's budget is its own: the attempts add up, they do not share a budget.
+`<out>/.ledgers/<date>/<run-id>.json`, rewritten (atomically, off the event loop) every few
+seconds while calls settle and once more when it has answered everything, and its spend journal
+beside it (`<run-id>.journal`: every reservation before its call, every settle after it). The
+ledger of an attempt that died is its journal replayed, so its spend is known to the last call;
+the manifest and `nightdesk budget` add the attempts up into the night's spend. An attempt's budget is its own: the attempts add up, they do not share a budget.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
+from agent.budget.journal import replay
 from agent.budget.ledger import BudgetLedger, merge_ledgers
+from agent.budget.limits import BudgetConfig
+from agent.pricing import load_prices
 from contract.trace import Usage
 from flows.publish.layout import RunLayout, check_name, write_json
 from flows.run.config import RunConfig
@@ -56,6 +60,8 @@ class NightSpend(BaseModel):
                     "answered": a.answered,
                     "tickers_done": a.tickers_done,
                     "used": {**a.ledger.used.model_dump(), "total": a.ledger.used.total},
+                    "calls": sum(line.calls for line in a.ledger.lines),
+                    "in_flight_tokens": a.ledger.in_flight_tokens,
                 }
                 for a in self.attempts
             ],
@@ -65,6 +71,14 @@ class NightSpend(BaseModel):
 
 def attempts_dir(layout: RunLayout) -> Path:
     return layout.root / ".ledgers" / layout.report_date.isoformat()
+
+
+def budget_of(attempt: Attempt) -> BudgetConfig:
+    return attempt.config.budget if attempt.config else BudgetConfig.model_validate({})
+
+
+def journal_path(layout: RunLayout, run_id: str) -> Path:
+    return attempts_dir(layout) / f"{check_name(run_id, 'run id')}.journal"
 
 
 def save_attempt(layout: RunLayout, attempt: Attempt) -> None:
@@ -84,6 +98,10 @@ def load_night(layout: RunLayout) -> NightSpend:
             continue
         if not attempt.answered:
             attempt = with_shard_spend(layout, attempt)
+            if (journal := journal_path(layout, attempt.run_id)).is_file():
+                prices = load_prices(budget_of(attempt).price_file)
+                ledger = replay(journal, attempt.ledger, prices)
+                attempt = attempt.model_copy(update={"ledger": ledger})
         attempts.append(attempt)
     return NightSpend(attempts=sorted(attempts, key=lambda a: a.started_at))
 
@@ -96,7 +114,8 @@ def with_shard_spend(layout: RunLayout, attempt: Attempt) -> Attempt:
     if not folders:
         return attempt
     stores = [ShardStore(folder) for folder in folders]
-    ledgers = [ledger for store in stores if (ledger := store.ledger(True)[0]) is not None]
+    budget = budget_of(attempt)
+    ledgers = [led for store in stores if (led := store.ledger(False, budget)[0]) is not None]
     if not ledgers:
         return attempt
     return attempt.model_copy(

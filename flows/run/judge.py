@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from agent.prompts import prompt_echo
 from contract.reasons import ReasonCode
 from contract.secrets import holds_secret
 from contract.trace import Trace
@@ -39,6 +40,12 @@ def judge(
         record.reason = ReasonCode.LEAKED_SECRET
         record.reasons = [
             {"code": record.reason, "message": "the draft holds a key or another secret"}
+        ]
+        return record
+    if echo := prompt_echo(trace.draft or ""):
+        record.reason = ReasonCode.LEAKED_PROMPT
+        record.reasons = [
+            {"code": record.reason, "message": f"the draft repeats the system prompt: {echo!r}"}
         ]
         return record
     from verifier.verify import verify

@@ -8,12 +8,15 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
+from agent.budget.journal import replay
 from agent.budget.ledger import BudgetLedger
+from agent.budget.limits import BudgetConfig
+from agent.pricing import load_prices
 from flows.publish.layout import RunLayout, check_name, write_json
 from flows.publish.records import TickerResult
 from flows.run.config import RunConfig
 
-LedgerSource = Literal["final", "last_saved", "none"]
+LedgerSource = Literal["final", "journal", "last_saved", "none"]
 
 
 class ShardPlace(Protocol):
@@ -35,9 +38,9 @@ class StoredTicker(BaseModel):
 
 
 class ShardStore:
-    """A shard's folder: `tickers/<ticker>.json` as each finishes, `ledger.json` (the spend, saved
-    as each ticker finishes and every few seconds while calls settle), and `final.json` (the
-    whole ledger) when the shard completes. Every file is written atomically, so what a dead
+    """A shard's folder: `tickers/<ticker>.json` as each finishes, `spend.journal` (every
+    reservation and settle), `ledger.json` (the spend, saved every few seconds while calls
+    settle), and `final.json` (the whole ledger) when the shard completes. Every file is written atomically, so what a dead
     worker left behind is whole."""
 
     def __init__(self, folder: Path) -> None:
@@ -50,11 +53,15 @@ class ShardStore:
         layout = RunLayout(Path(config.out_dir), config.report_date)
         return cls(layout.shard_dir(job.run_id, job.index))
 
-    def ticker_done(self, result: TickerResult, reused: bool, ledger: BudgetLedger) -> None:
+    @property
+    def journal(self) -> Path:
+        """The shard's spend journal (`agent.budget.journal`)."""
+        return self.folder / "spend.journal"
+
+    def ticker_done(self, result: TickerResult, reused: bool) -> None:
         name = check_name(result.ticker, "ticker")
         stored = StoredTicker(reused=reused, result=result)
         write_json(self.folder / "tickers" / f"{name}.json", stored.model_dump(mode="json"))
-        self.spent(ledger)
 
     def spent(self, ledger: BudgetLedger) -> None:
         write_json(self.folder / "ledger.json", ledger.model_dump(mode="json"))
@@ -69,12 +76,20 @@ class ShardStore:
         )
         return {s.result.ticker: s for s in stored}
 
-    def ledger(self, completed: bool) -> tuple[BudgetLedger | None, LedgerSource]:
-        """The final ledger of a completed shard, else the last one stored, else none."""
-        sources: list[tuple[str, LedgerSource]] = [("ledger.json", "last_saved")]
-        if completed:
-            sources.insert(0, ("final.json", "final"))
-        for name, source in sources:
-            if (file := self.folder / name).is_file():
-                return BudgetLedger.model_validate_json(file.read_text(encoding="utf-8")), source
-        return None, "none"
+    def ledger(
+        self, completed: bool, budget: BudgetConfig
+    ) -> tuple[BudgetLedger | None, LedgerSource]:
+        """The final ledger of a completed shard; else its journal replayed over the last
+        ledger it saved (every call to the last one); else the last saved; else none."""
+        final, saved = self.folder / "final.json", self.folder / "ledger.json"
+        if completed and final.is_file():
+            return BudgetLedger.model_validate_json(final.read_text(encoding="utf-8")), "final"
+        last = (
+            BudgetLedger.model_validate_json(saved.read_text(encoding="utf-8"))
+            if saved.is_file()
+            else None
+        )
+        if self.journal.is_file():
+            base = last or BudgetLedger.empty(budget)
+            return replay(self.journal, base, load_prices(budget.price_file)), "journal"
+        return last, "last_saved" if last is not None else "none"

@@ -64,3 +64,54 @@ async def test_one_limiter_per_provider_within_a_loop() -> None:
     first = limiter_for("openai", 10, 100)
     assert limiter_for("openai", 10, 100) is first
     assert limiter_for("anthropic", 10, 100) is not first
+
+
+async def test_tokens_a_call_did_not_use_come_back_at_once() -> None:
+    """Ten calls each holding 300 of a 1,000-token bucket but using 30: with the unused part
+    refunded they pass together; without, they drip through at the bucket's rate."""
+
+    async def night(refund: bool) -> float:
+        limiter = RateLimiter(1_000, 1_000, period_s=1.0)
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+
+        async def call() -> None:
+            held = await limiter.acquire(300)
+            await asyncio.sleep(0.01)
+            if refund:
+                limiter.refund(held - 30)
+
+        await asyncio.gather(*(call() for _ in range(10)))
+        return loop.time() - start
+
+    refunded, kept = await night(True), await night(False)
+    assert refunded < 0.3 < kept  # 3 calls' worth over a 1,000/s drip: about 2 s
+
+
+async def test_waiting_on_the_limiter_does_not_count_against_the_deadline() -> None:
+    """A question queued behind our own limiter longer than its deadline still gets its call:
+    the deadline bounds the provider, the queue is ours."""
+    from datetime import date
+
+    from agent.budget.limits import LoopLimits
+    from agent.loop import draft_summary
+    from agent.providers.offline import OfflineProvider
+    from contract.trace import Trace
+
+    limiter = RateLimiter(1, 1_000_000, period_s=0.6)
+    await limiter.acquire(1)  # the bucket is full: the next call waits about 0.6 s
+    answer = Trace(
+        question_id="AAA/move", question="How did AAA close?", ticker="AAA", as_of=date(2024, 6, 3)
+    )
+    answer.draft = "No data was available."
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    trace = await draft_summary(
+        "AAA",
+        [answer],
+        provider=OfflineProvider(),
+        limiter=limiter,
+        limits=LoopLimits(deadline_s=0.3),
+    )
+    assert loop.time() - start >= 0.5  # it did wait its turn
+    assert trace.stop_reason == "answered", trace.stop_detail

@@ -35,13 +35,15 @@ FAULTS = (
 
 
 class FaultServer:
-    """Serves until `close()`; `drawn` counts what each request got."""
+    """Serves until `close()`; `drawn` counts what each request got, `served` the replies
+    with usage written whole and the tokens they reported."""
 
     def __init__(self, *, rate: float, seed: int, slow_s: float = 3.0) -> None:
         self.rate, self.slow_s = rate, slow_s
         self.random = random.Random(seed)
         self.lock = threading.Lock()
         self.drawn: Counter[str] = Counter()
+        self.served: Counter[str] = Counter()
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -65,6 +67,12 @@ class FaultServer:
     def close(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+    @property
+    def requests(self) -> int:
+        """Requests answered or being answered so far."""
+        with self.lock:
+            return sum(self.drawn.values())
 
     def draw(self) -> str:
         with self.lock:
@@ -125,7 +133,11 @@ class FaultServer:
         data = json.dumps(reply).encode()
         if outcome == "truncated":
             data = data[: len(data) // 2]
-        return send_bytes(handler, 200, data)
+        if send_bytes(handler, 200, data) and "usage" in reply and outcome != "truncated":
+            with self.lock:
+                self.served["calls"] += 1
+                self.served["tokens"] += reply["usage"]["total_tokens"]
+        return None
 
 
 def error(message: str) -> dict[str, Any]:
@@ -140,7 +152,8 @@ def send(
 
 def send_bytes(
     handler: BaseHTTPRequestHandler, status: int, data: bytes, headers: dict[str, str] | None = None
-) -> None:
+) -> bool:
+    """Whether the whole reply was written."""
     try:
         handler.send_response(status)
         handler.send_header("content-type", "application/json")
@@ -149,5 +162,7 @@ def send_bytes(
             handler.send_header(name, value)
         handler.end_headers()
         handler.wfile.write(data)
+        handler.wfile.flush()
     except (BrokenPipeError, ConnectionResetError):  # the client gave up first (its timeout)
-        pass
+        return False
+    return True

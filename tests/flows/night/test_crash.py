@@ -34,8 +34,19 @@ def readable(path: Path) -> bool:
     return True
 
 
-def run(data: Path, out: Path, env: dict[str, str], *, kill_after: int | None = None) -> int:
-    args = [*NIGHTDESK, "run", "--data", str(data), "--out", str(out), "--concurrency", "1"]
+def run(
+    data: Path,
+    out: Path,
+    env: dict[str, str],
+    *,
+    kill_after: int | None = None,
+    provider: str = "offline",
+) -> int:
+    args = [
+        *NIGHTDESK,
+        *("run", "--data", str(data), "--out", str(out), "--concurrency", "1"),
+        *("--provider", provider),
+    ]
     proc = subprocess.Popen(
         args,
         env=env,

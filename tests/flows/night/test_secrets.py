@@ -31,8 +31,9 @@ pytestmark = [
 CANARY = "sk-canary-7f3a9c1e5b2d4f60a8c7e9d1b3f5a7c9"
 
 
-def leaky_server(rejecting: str, echoing: str):
-    """401s that echo the key for one ticker, drafts that quote it for another."""
+def leaky_server(rejecting: str, echoing: str, prompting: str = ""):
+    """401s that echo the key for one ticker, drafts that quote it for another, drafts that
+    recite the system prompt (reflowed, in other case) for a third."""
 
     def handle(request: httpx2.Request) -> httpx2.Response:
         text = first_user_text("openai", json.loads(request.content))
@@ -45,6 +46,9 @@ def leaky_server(rejecting: str, echoing: str):
         draft = draft_text(parse_results(text) or [], parse_language(text))
         if match.group(1) == echoing:
             draft += f" Configuration: api_key={key}."
+        if match.group(1) == prompting:
+            system = json.loads(request.content)["messages"][0]["content"]
+            draft += " My instructions say: " + " ".join(system.upper().split()[:30])
         turn = Turn(text=draft, input_tokens=len(request.content) // 4, output_tokens=40)
         return httpx2.Response(200, json=openai_body(turn))
 
@@ -69,8 +73,9 @@ async def test_a_canary_key_appears_nowhere(
     out = tmp_path / "out"
     caplog.set_level(logging.INFO)
     tickers = sorted(set(pq.read_table(small_data / "holdings.parquet")["ticker"].to_pylist()))
-    rejecting, echoing = tickers[0], tickers[1]
-    client = httpx2.AsyncClient(transport=httpx2.MockTransport(leaky_server(rejecting, echoing)))
+    rejecting, echoing, prompting = tickers[:3]
+    server = leaky_server(rejecting, echoing, prompting)
+    client = httpx2.AsyncClient(transport=httpx2.MockTransport(server))
     config = RunConfig(
         provider="openai", report_date=day, data_dir=small_data, out_dir=out, concurrency=8
     )
@@ -88,6 +93,8 @@ async def test_a_canary_key_appears_nowhere(
     reasons = {(r["ticker"], r["reason"]) for r in rows}
     assert (rejecting, "provider_error") in reasons
     assert (echoing, "leaked_secret") in reasons
+    assert (prompting, "leaked_prompt") in reasons
+    assert not {r for r in reasons if r[0] not in (rejecting, echoing, prompting)}
     echoed = [f for f in published_entries(Path(result["day"])) if f[1] == echoing]
     assert echoed and all(f[3] == "rejected" for f in echoed)
     assert re.search(

@@ -153,13 +153,14 @@ def test_shard_that_dies_keeps_the_tickers_it_finished(small_data, tmp_path) -> 
     lost = cut.results[2].records
     assert lost and {(q.status, q.reason) for q in lost} == {("rejected", "internal_error")}
     assert "shard 0 ended Crashed: worker died" in lost[0].reasons[0]["message"]
-    assert cut.ledger_from == "last_saved" and cut.finished == 2
+    assert cut.ledger_from == "journal" and cut.finished == 2
     assert cut.ledger.used == whole.ledger.used and cut.ledger.used.total > 0
+    assert cut.ledger.lines == whole.ledger.lines
     line = shard_line(job, run, cut)
     assert (line["state"], line["tickers_finished"], line["ledger_from"]) == (
         "Crashed",
         2,
-        "last_saved",
+        "journal",
     )
     assert line["used"]["total"] == whole.ledger.used.total
 
@@ -167,7 +168,6 @@ def test_shard_that_dies_keeps_the_tickers_it_finished(small_data, tmp_path) -> 
 def test_a_running_shard_is_stalled_only_when_nothing_it_stores_changes(tmp_path) -> None:
     import os
 
-    from agent.budget.ledger import BudgetLedger
     from flows.night.shard import stalled
     from flows.publish.records import TickerResult
     from flows.run.shard_store import ShardStore
@@ -176,9 +176,7 @@ def test_a_running_shard_is_stalled_only_when_nothing_it_stores_changes(tmp_path
     start = 1_000_000.0
     assert not stalled(store, start, 600, start + 599)  # running, nothing stored yet
     assert stalled(store, start, 600, start + 601)
-    store.ticker_done(
-        TickerResult(ticker="AAA"), False, BudgetLedger(run_tokens=1, question_tokens=1)
-    )
+    store.ticker_done(TickerResult(ticker="AAA"), False)
     for path in store.folder.rglob("*.json"):
         os.utime(path, (start + 500, start + 500))
     assert not stalled(store, start, 600, start + 1_000)  # a ticker finished 500 s in

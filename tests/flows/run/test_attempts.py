@@ -32,7 +32,8 @@ def test_attempts_add_up_and_a_crashed_sharded_one_counts_what_its_shards_stored
     for index, (tickers, tokens) in enumerate([(["AAA", "BBB"], 3_000), (["CCC"], 1_000)]):
         store = ShardStore(layout.shard_dir("sharded", index))
         for ticker in tickers:
-            store.ticker_done(TickerResult(ticker=ticker), False, ledger(tokens))
+            store.ticker_done(TickerResult(ticker=ticker), False)
+        store.spent(ledger(tokens))
     later = datetime(2024, 6, 3, 23, 0, tzinfo=UTC)
     save_attempt(
         layout,
@@ -73,3 +74,30 @@ def test_the_spend_of_unfinished_questions_is_handed_on_while_calls_settle() -> 
 
     asyncio.run(night())
     assert seen == [650]
+
+
+def test_a_killed_attempt_counts_every_call_its_journal_holds(tmp_path: Path) -> None:
+    from agent.budget.journal import SpendJournal
+    from agent.budget.limits import BudgetConfig
+    from agent.budget.meter import RunBudget
+    from flows.run.attempts import journal_path
+
+    layout = RunLayout(tmp_path, DAY)
+    started = datetime(2024, 6, 3, 22, 0, tzinfo=UTC)
+    budget = RunBudget(
+        BudgetConfig(run_tokens=100_000, question_tokens=10_000),
+        ["AAA"],
+        journal=SpendJournal(journal_path(layout, "killed")),
+    )
+    save_attempt(layout, Attempt(run_id="killed", started_at=started, ledger=budget.ledger()))
+    meter = budget.ticker("AAA").question("AAA/move", "move")
+    done = meter.reserve(1_000, prompt_tokens=600)
+    assert done is not None
+    meter.settle(done, Usage(input_tokens=600, output_tokens=40))
+    assert meter.reserve(1_000, prompt_tokens=600) is not None  # out when the kill came
+
+    (attempt,) = load_night(layout).attempts
+    assert not attempt.answered
+    assert attempt.ledger.used.total == 640 + 1_000
+    assert attempt.ledger.in_flight_tokens == 1_000
+    assert load_night(layout).summary()["attempts"][0]["calls"] == 2  # type: ignore[index]

@@ -1,0 +1,104 @@
+"""The spend journal: a line for every reservation, written before its call goes out, and a
+line for every settle, written when the reply's usage is known.
+
+An attempt saves its whole ledger every few seconds; a kill -9 between two saves would lose the
+spend of the calls in between. The journal loses nothing: each line is one `write` to a file
+opened for appending (the kernel keeps it when the process dies), and a reservation whose settle
+never came is a call that was out when the attempt died, charged at its reservation, the most
+the provider can have billed for it. Replaying the journal gives the ledger of a killed attempt."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+
+from agent.budget.ledger import BudgetLedger, LineTally
+from agent.pricing import PriceTable
+from contract.trace import Usage
+
+
+class SpendJournal:
+    """Appends reservation and settle lines to one file; safe across threads."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        self._lock = threading.Lock()
+
+    def header(self, provider: str, model: str) -> None:
+        self._write({"h": [provider, model]})
+
+    def reserved(self, question_id: str, kind: str, serial: int, tokens: int, prompt: int) -> None:
+        self._write({"r": [question_id, kind, serial, tokens, prompt]})
+
+    def settled(self, question_id: str, serial: int, usage: Usage) -> None:
+        counts = [usage.input_tokens, usage.cached_tokens, usage.output_tokens]
+        self._write({"s": [question_id, serial, *counts]})
+
+    def _write(self, entry: dict[str, list[object]]) -> None:
+        line = (json.dumps(entry, separators=(",", ":")) + "\n").encode()
+        with self._lock:
+            if self._fd >= 0:
+                os.write(self._fd, line)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._fd >= 0:
+                os.close(self._fd)
+                self._fd = -1
+
+
+def replay(path: Path, into: BudgetLedger, prices: PriceTable) -> BudgetLedger:
+    """`into` (the attempt's last saved ledger: its limits and cuts) with the lines and spend
+    the journal at `path` holds, every unsettled reservation charged at its reservation.
+    A line cut short by the kill is skipped; `into` comes back as it is when there is no file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return into
+    first = into.lines[0] if into.lines else None
+    tally = LineTally(first.provider if first else "", first.model if first else "")
+    kinds: dict[str, str] = {}
+    open_calls: dict[tuple[str, int], tuple[int, int]] = {}
+    for raw in text.splitlines():
+        try:
+            entry = json.loads(raw)
+            if "h" in entry:
+                tally.provider, tally.model = entry["h"]
+            elif "r" in entry:
+                qid, kind, serial, tokens, prompt = entry["r"]
+                if qid not in kinds:
+                    kinds[qid] = kind
+                    tally.question(kind)
+                tally.reserve(kind, tokens)
+                open_calls[(qid, serial)] = (tokens, prompt)
+            else:
+                qid, serial, given, cached, output = entry["s"]
+                open_calls.pop((qid, serial))
+                usage = Usage(input_tokens=given, cached_tokens=cached, output_tokens=output)
+                tally.settle(kinds[qid], usage)
+        except (ValueError, KeyError, TypeError):
+            continue
+    in_flight = 0
+    for (qid, _serial), (tokens, prompt) in open_calls.items():
+        tally.settle(kinds[qid], Usage(input_tokens=prompt, output_tokens=tokens - prompt))
+        in_flight += tokens
+    for cut in into.cuts:
+        if cut.question_id not in kinds:  # refused before its first call
+            tally.question(cut.kind)
+        tally.cut(cut.kind)
+    lines, cost, note = tally.priced(prices)
+    return into.model_copy(
+        update={
+            "used": tally.used,
+            "reserved": tally.reserved,
+            "open_reservations": 0,
+            "in_flight_tokens": in_flight,
+            "lines": lines,
+            "cost_usd": cost,
+            "cost_note": note,
+        }
+    )
