@@ -163,7 +163,7 @@ async def run_react(
         question.language, question.ticker, str(question.as_of), question.portfolio_id
     )
     messages = [Message(role="user", text=react_message(question.text, context, question.language))]
-    tools = [ToolSpec.model_validate(spec) for spec in tool_specs()]
+    tools = [ToolSpec.model_validate(spec) for spec in tool_specs(question.tools or None)]
     planned = [
         ToolCall(id=f"plan-{i}", name=c.tool, arguments=json.dumps(c.args))
         for i, c in enumerate(question.plan, 1)

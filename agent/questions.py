@@ -55,6 +55,13 @@ class QuestionSpec(BaseModel):
     keywords: list[str] = Field(default_factory=list)
     text: dict[str, str]
     plan: list[PlannedCall] = Field(min_length=1)
+    tools: list[str] = Field(default_factory=list)
+    """The tools a react-mode model is offered for this question; default: its plan's tools.
+    Each schema offered costs prompt tokens on every call of the question."""
+
+    @property
+    def offered_tools(self) -> list[str]:
+        return self.tools or list(dict.fromkeys(call.tool for call in self.plan))
 
     @model_validator(mode="after")
     def _check(self) -> QuestionSpec:
@@ -75,6 +82,11 @@ class QuestionSpec(BaseModel):
                     )
         for step, call in enumerate(self.plan, start=1):
             check_planned_call(call, f"question {self.id!r} plan step {step}")
+        unknown = [name for name in self.tools if name not in TOOLS]
+        if unknown:
+            raise ValueError(
+                f"question {self.id!r}: unknown tools {unknown}; known tools: {', '.join(TOOLS)}"
+            )
         return self
 
 
@@ -117,6 +129,8 @@ class Question(BaseModel):
     language: str = "en"
     plan: list[PlannedCall] = Field(default_factory=list)
     requires: list[str] = Field(default_factory=list)
+    tools: list[str] = Field(default_factory=list)
+    """What react mode offers the model; empty: every tool (a free-form question)."""
 
 
 def check_planned_call(call: PlannedCall, where: str) -> None:
@@ -202,6 +216,7 @@ def render_question(
         language=language,
         plan=plan,
         requires=list(spec.requires),
+        tools=[] if text else spec.offered_tools,
     )
 
 

@@ -1,5 +1,5 @@
-"""The spend journal: a line for every reservation, written before its call goes out, and a
-line for every settle, written when the reply's usage is known.
+"""The spend journal: a line for every reservation, written before its call goes out, a line
+for every settle, written when the reply's usage is known, and one for every finished ticker.
 
 An attempt saves its whole ledger every few seconds; a kill -9 between two saves would lose the
 spend of the calls in between. The journal loses nothing: each line is one `write` to a file
@@ -13,6 +13,7 @@ import json
 import os
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 from agent.budget.ledger import BudgetLedger, LineTally
 from agent.pricing import PriceTable
@@ -34,6 +35,9 @@ class SpendJournal:
     def reserved(self, question_id: str, kind: str, serial: int, tokens: int, prompt: int) -> None:
         self._write({"r": [question_id, kind, serial, tokens, prompt]})
 
+    def ticker_done(self, ticker: str) -> None:
+        self._write({"t": [ticker]})
+
     def settled(self, question_id: str, serial: int, usage: Usage) -> None:
         counts = [usage.input_tokens, usage.cached_tokens, usage.output_tokens]
         self._write({"s": [question_id, serial, *counts]})
@@ -51,23 +55,31 @@ class SpendJournal:
                 self._fd = -1
 
 
-def replay(path: Path, into: BudgetLedger, prices: PriceTable) -> BudgetLedger:
+class Replayed(NamedTuple):
+    ledger: BudgetLedger
+    tickers_done: int
+
+
+def replay(path: Path, into: BudgetLedger, prices: PriceTable) -> Replayed:
     """`into` (the attempt's last saved ledger: its limits and cuts) with the lines and spend
     the journal at `path` holds, every unsettled reservation charged at its reservation.
     A line cut short by the kill is skipped; `into` comes back as it is when there is no file."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return into
+        return Replayed(into, 0)
     first = into.lines[0] if into.lines else None
     tally = LineTally(first.provider if first else "", first.model if first else "")
     kinds: dict[str, str] = {}
     open_calls: dict[tuple[str, int], tuple[int, int]] = {}
+    tickers: set[str] = set()
     for raw in text.splitlines():
         try:
             entry = json.loads(raw)
             if "h" in entry:
                 tally.provider, tally.model = entry["h"]
+            elif "t" in entry:
+                tickers.add(entry["t"][0])
             elif "r" in entry:
                 qid, kind, serial, tokens, prompt = entry["r"]
                 if qid not in kinds:
@@ -91,7 +103,7 @@ def replay(path: Path, into: BudgetLedger, prices: PriceTable) -> BudgetLedger:
             tally.question(cut.kind)
         tally.cut(cut.kind)
     lines, cost, note = tally.priced(prices)
-    return into.model_copy(
+    ledger = into.model_copy(
         update={
             "used": tally.used,
             "reserved": tally.reserved,
@@ -102,3 +114,4 @@ def replay(path: Path, into: BudgetLedger, prices: PriceTable) -> BudgetLedger:
             "cost_note": note,
         }
     )
+    return Replayed(ledger, len(tickers))

@@ -159,6 +159,8 @@ async def run_tickers(
                 reused.append(job.ticker)
         if on_done is not None:
             on_done(result, was_reused)
+        if budget.journal is not None:
+            budget.journal.ticker_done(job.ticker)
         progress.tickers_done += 1
         progress.accepted += sum(r.status == "accepted" for r in result.all_records)
         progress.rejected += sum(r.status == "rejected" for r in result.all_records)

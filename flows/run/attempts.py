@@ -100,8 +100,10 @@ def load_night(layout: RunLayout) -> NightSpend:
             attempt = with_shard_spend(layout, attempt)
             if (journal := journal_path(layout, attempt.run_id)).is_file():
                 prices = load_prices(budget_of(attempt).price_file)
-                ledger = replay(journal, attempt.ledger, prices)
-                attempt = attempt.model_copy(update={"ledger": ledger})
+                ledger, done = replay(journal, attempt.ledger, prices)
+                attempt = attempt.model_copy(
+                    update={"ledger": ledger, "tickers_done": max(done, attempt.tickers_done)}
+                )
         attempts.append(attempt)
     return NightSpend(attempts=sorted(attempts, key=lambda a: a.started_at))
 

@@ -91,5 +91,5 @@ class ShardStore:
         )
         if self.journal.is_file():
             base = last or BudgetLedger.empty(budget)
-            return replay(self.journal, base, load_prices(budget.price_file)), "journal"
+            return replay(self.journal, base, load_prices(budget.price_file)).ledger, "journal"
         return last, "last_saved" if last is not None else "none"

@@ -192,3 +192,24 @@ def test_unmatched_free_form_question_runs_in_react_mode():
         "any news?", ticker="MSFT", as_of=DAY, language="en", qset=qset
     )
     assert mode == "plan" and matched.spec_id == "news" and matched.text == "any news?"
+
+
+def test_react_offers_a_question_the_tools_its_set_names() -> None:
+    """Each offered schema costs prompt tokens on every call: a question is offered its plan's
+    tools, or the list its set gives, and a free-form wording every tool."""
+    from datetime import date
+
+    from agent.questions import QuestionSpec, load_question_set, render_question
+
+    qset = load_question_set()
+    day = date(2024, 6, 3)
+    move = render_question(qset.spec("move"), "AAA", day, "en")
+    assert move.tools == ["get_daily_move"]
+    news = render_question(qset.spec("news"), "AAA", day, "en")
+    assert news.tools == ["get_daily_move", "search_news"]
+    free = render_question(qset.spec("news"), "AAA", day, "en", text="Why did it move?")
+    assert free.tools == []  # every tool
+    spec = qset.spec("move").model_copy(update={"tools": ["get_price", "calculate"]})
+    assert render_question(spec, "AAA", day, "en").tools == ["get_price", "calculate"]
+    with pytest.raises(ValueError, match="unknown tools"):
+        QuestionSpec.model_validate({**qset.spec("move").model_dump(), "tools": ["nosuch"]})

@@ -35,7 +35,7 @@ def test_a_replayed_journal_is_the_ledger_the_run_kept(tmp_path: Path) -> None:
     budget.journal.close()
 
     saved = BudgetLedger.empty(CONFIG).model_copy(update={"cuts": live.cuts})
-    replayed = replay(tmp_path / "a.journal", saved, load_prices(None))
+    replayed = replay(tmp_path / "a.journal", saved, load_prices(None)).ledger
     assert replayed.lines == live.lines
     assert (replayed.used, replayed.reserved, replayed.cost_usd) == (
         live.used,
@@ -57,7 +57,7 @@ def test_a_call_out_when_the_attempt_died_is_charged_at_its_reservation(tmp_path
     with path.open("ab") as file:
         file.write(b'{"s":["AAA/mo')  # the write the kill cut short
 
-    ledger = replay(path, BudgetLedger.empty(CONFIG), load_prices(None))
+    ledger = replay(path, BudgetLedger.empty(CONFIG), load_prices(None)).ledger
     assert ledger.in_flight_tokens == second.tokens
     assert ledger.used == Usage(input_tokens=750 + 900, output_tokens=100 + 1_100)
     assert [(line.kind, line.calls, line.questions) for line in ledger.lines] == [("move", 2, 1)]
@@ -66,4 +66,13 @@ def test_a_call_out_when_the_attempt_died_is_charged_at_its_reservation(tmp_path
 
 def test_without_a_journal_the_saved_ledger_stands(tmp_path: Path) -> None:
     saved = BudgetLedger.empty(CONFIG).model_copy(update={"used": Usage(input_tokens=5)})
-    assert replay(tmp_path / "none.journal", saved, load_prices(None)) == saved
+    assert replay(tmp_path / "none.journal", saved, load_prices(None)) == (saved, 0)
+
+
+def test_finished_tickers_are_counted_once(tmp_path: Path) -> None:
+    path = tmp_path / "t.journal"
+    journal = SpendJournal(path)
+    for ticker in ["AAA", "BBB", "AAA"]:  # a retried ticker finishes again
+        journal.ticker_done(ticker)
+    journal.close()
+    assert replay(path, BudgetLedger.empty(CONFIG), load_prices(None)).tickers_done == 2

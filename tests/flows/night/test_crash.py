@@ -10,11 +10,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 import pytest
 
 from contract.trace import Usage
+from flows.publish.layout import RunLayout
+from flows.run.attempts import load_night
 
 pytestmark = pytest.mark.slow
 NIGHTDESK = [sys.executable, "-c", "from flows.cli.main import main; main()"]
@@ -93,9 +96,9 @@ def test_kill_then_rerun_matches_uninterrupted(small_data: Path, tmp_path: Path)
     assert finished >= 2
     assert not list(killed.glob("*/manifest.json")), "the killed run must not have published"
     (ledgers,) = (killed / ".ledgers").iterdir()
-    (stopped,) = [json.loads(p.read_text()) for p in ledgers.glob("*.json")]
-    assert not stopped["answered"] and stopped["tickers_done"] >= finished - 1 >= 1
-    assert stopped["ledger"]["used"]["input_tokens"] > 0
+    (stopped,) = load_night(RunLayout(killed, date.fromisoformat(ledgers.name))).attempts
+    assert not stopped.answered and stopped.tickers_done >= finished - 1 >= 1
+    assert stopped.ledger.used.input_tokens > 0
     budget = subprocess.run(
         [*NIGHTDESK, "budget", "--date", ledgers.name, "--out", str(killed)],
         env={**env("p2"), "COLUMNS": "200"},
