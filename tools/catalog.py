@@ -287,11 +287,40 @@ def open_catalog(
     if not built.exists():
         check_contract(data_dir, workdir / f"checked-{BUILD_VERSION}-{fingerprint}")
         build_catalog_file(data_dir, built, cat.price_cutoff, as_of)
+        prune_catalogs(workdir, keep=KEEP_CATALOGS, spare=built)
+    else:
+        os.utime(built)  # in use: the newest to keep
     config = lockdown_config(query_timeout_s, threads)
     cat.path = config_variant(built, config)
     cat._con = duckdb.connect(str(cat.path), read_only=True, config=config)
     load_listings(cat)
     return cat
+
+
+KEEP_CATALOGS = 7
+"""Catalog files a work folder keeps: the most recently used ones (a week of nights and their
+reruns); older ones go when a new one is built, so nightly runs leave a bounded folder."""
+
+
+def prune_catalogs(workdir: Path, *, keep: int, spare: Path) -> list[Path]:
+    """Remove every catalog file (with its lockdown variants) but the `keep` most recently used
+    and `spare`. A process that still has one open keeps reading it: unlinking an open file
+    frees its space only when the last reader closes it."""
+    groups: dict[str, list[Path]] = {}
+    for path in workdir.glob("catalog-*.duckdb"):  # never a file being built or linked
+        groups.setdefault(path.name.split("-")[1].removesuffix(".duckdb"), []).append(path)
+    spared = spare.name.split("-")[1].removesuffix(".duckdb")
+
+    def used(key: str) -> float:
+        return max((p.stat().st_mtime for p in groups[key] if p.exists()), default=0.0)
+
+    ranked = sorted((k for k in groups if k != spared), key=used, reverse=True)
+    removed = []
+    for key in ranked[max(keep - 1, 0) :]:
+        for path in groups[key]:
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
 
 
 def config_variant(built: Path, config: dict[str, str | bool | int | float | list[str]]) -> Path:

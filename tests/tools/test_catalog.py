@@ -130,3 +130,30 @@ def test_bad_input_is_one_clear_line(small_data: Path, tmp_path: Path, case: str
         "missing_table": "lacks news.parquet",
         "naive_as_of": "no time zone",
     }[case] in err.value.message
+
+
+def test_a_work_folder_keeps_only_the_catalogs_used_last(small_data, tmp_path) -> None:
+    """A run of nights leaves `KEEP_CATALOGS` catalog files, the most recently used, not one
+    per night; a catalog opened again counts as used again."""
+    from datetime import timedelta
+
+    from tools.catalog import KEEP_CATALOGS
+
+    work = tmp_path / "work"
+
+    def night(day: date) -> str:
+        with open_catalog(small_data, day, workdir=work) as cat:
+            key = cat.path.name.split("-")[1]
+        for path in work.glob("catalog-*.duckdb"):  # one minute passes between nights
+            os.utime(path, (path.stat().st_mtime - 60,) * 2)
+        return key
+
+    days = [date(2024, 6, 3) + timedelta(days=i) for i in range(KEEP_CATALOGS + 3)]
+    keys = [night(day) for day in days]
+    assert len(set(keys)) == len(days)
+    rerun = night(days[2])  # an old night run again: the newest-used catalog now
+    assert rerun == keys[2]
+    night(days[-1] + timedelta(days=1))  # a new night: the oldest unused ones go
+    left = {p.name.split("-")[1].removesuffix(".duckdb") for p in work.glob("catalog-*.duckdb")}
+    assert len(left) == KEEP_CATALOGS
+    assert keys[2] in left and keys[3] not in left and keys[-1] in left
