@@ -6,6 +6,12 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests check behaviour, not speed: on a shared machine a first example that imports a
+# module can take longer than any fixed deadline, so none is set (speed lives in tests/bench).
+settings.register_profile("nightdesk", deadline=None)
+settings.load_profile("nightdesk")
 
 SMALL = dict(tickers=24, start=date(2024, 1, 2), end=date(2024, 12, 31), portfolios=3, seed=7)
 
