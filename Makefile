@@ -28,7 +28,7 @@ $(STAMP): $(LOCK) pyproject.toml
 
 # The newest versions pyproject.toml allows, for CI's platform: Linux x86_64, CPython 3.11.
 lock: setup
-	$(UV) pip compile --quiet pyproject.toml --extra dev --extra local \
+	$(UV) pip compile --quiet pyproject.toml --extra dev --extra local --extra bench \
 		--python-version 3.11 --python-platform x86_64-manylinux_2_28 \
 		--find-links $(TORCH_WHEELS) --generate-hashes \
 		--custom-compile-command "make lock" --output-file $(LOCK)
