@@ -70,7 +70,9 @@ demo-real: setup
 	$(BIN)/nightdesk data check $(REAL_OUT)
 	$(BIN)/nightdesk run --data $(REAL_OUT) --date 2015-12-08 --provider offline
 
-# Benchmarks print measured numbers; speed goals live here, not in the unit tests.
+# Benchmarks print measured numbers; speed goals live here, not in the unit tests. The night
+# benchmark reads its sizes from BENCH_* (README, Benchmarks); its peer needs the `bench` extra,
+# which requirements.lock holds.
 bench: setup
 	for script in tests/bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
