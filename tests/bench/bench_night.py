@@ -105,6 +105,11 @@ class ModelServer:
             result: dict[str, Any] = json.load(reply)
             return result
 
+    def cpu_s(self) -> float:
+        """CPU seconds the server has used so far (user + system)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=10)
@@ -144,10 +149,11 @@ def run_contestant(
         "PYTHONPATH": str(ROOT),
     }
     server.stats(reset=True)
+    server_cpu = server.cpu_s()
     run = run_measured(
         command, env=env, cwd=folder, log=folder / "log.txt", timeout_s=cfg.timeout_s
     )
-    served = server.stats()
+    served = {**server.stats(), "cpu_s": round(server.cpu_s() - server_cpu, 2)}
     if run.returncode != 0 or not probe_path.is_file():
         tail = run.log.read_text(errors="replace")[-3000:]
         raise SystemExit(f"{name} failed (exit {run.returncode}):\n{tail}")
@@ -174,7 +180,7 @@ def figures(
         accepted = probe.outcomes["accepted" if name.startswith("driver") else "answered"]
     tokens = served["total_tokens"]
     tool, call = percentiles(probe.tool_ms), percentiles(probe.call_ms)
-    return {
+    row: dict[str, Any] = {
         "name": name,
         "wall_s": round(run.wall_s, 2),
         "answer_s": round(answer_s, 2),
@@ -197,10 +203,20 @@ def figures(
         "call_p99_ms": call[1],
         "verifier_cpu_s": round(probe.verifier_cpu_s, 3),
         "verifier_cpu_share": round(probe.verifier_cpu_s / run.cpu_s, 4) if run.cpu_s else None,
+        "main_cpu_s": round(probe.process_cpu_s, 2),
+        "verifier_main_cpu_share": round(probe.verifier_cpu_s / probe.process_cpu_s, 4)
+        if probe.process_cpu_s
+        else None,
         "max_in_flight": served["max_in_flight"],
+        "server_cpu_s": served["cpu_s"],
+        "replies": served["replies"],
         "latency_floor_s": round(served["requests"] * cfg.latency_ms / 1000 / cfg.concurrency, 2),
         "outcomes": dict(probe.outcomes),
     }
+    row["x_latency_floor"] = (
+        round(answer_s / row["latency_floor_s"], 2) if row["latency_floor_s"] else None
+    )
+    return row
 
 
 def percentiles(values: list[float]) -> tuple[float | None, float | None]:
@@ -255,6 +271,7 @@ COLUMNS = (
     ("tool p99", "tool_p99_ms", "{:.1f}"),
     ("call p99", "call_p99_ms", "{:.1f}"),
     ("verif CPU", "verifier_cpu_share", "{:.1%}"),
+    ("x floor", "x_latency_floor", "{:.1f}"),
     ("x peer wall", ("vs_peer", "wall"), "{:.2f}"),
     ("x peer ans", ("vs_peer", "answer"), "{:.2f}"),
     ("x peer tok/ok", ("vs_peer", "tokens_per_accepted"), "{:.2f}"),
@@ -279,6 +296,23 @@ def render_table(rows: list[dict[str, Any]]) -> str:
         for line in grid
     ]
     return "\n".join([lines[0], "-" * len(lines[0]), *lines[1:]])
+
+
+def commit_of(root: Path) -> str | None:
+    """The checked-out commit, `+` when the tree has changes; None outside a git checkout."""
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain"], capture_output=True, text=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head + ("+" if dirty else "")
 
 
 def main() -> None:
@@ -313,6 +347,7 @@ def main() -> None:
         "report_date": REPORT_DATE.isoformat(),
         "generate_s": round(generated, 2),
         "cpus": os.cpu_count(),
+        "commit": commit_of(ROOT),
     }
     print(
         f"night benchmark: {cfg.tickers} tickers in {cfg.portfolios} portfolios, concurrency "
@@ -321,7 +356,9 @@ def main() -> None:
     print(render_table(rows))
     print(
         "q: questions incl. one summary per ticker; ok: accepted by the verifier (peer: answered, "
-        "it verifies nothing); tokens counted at the server; answer s: the answering phase"
+        "it verifies nothing); tokens counted at the server; answer s: the answering phase; "
+        "tool: a run in its thread, call: as traced (thread wait included); verif CPU: share of "
+        "the process tree's CPU; x floor: answer s over requests x latency / concurrency"
     )
     cfg.json_path.parent.mkdir(parents=True, exist_ok=True)
     cfg.json_path.write_text(json.dumps({"setup": setup, "rows": rows}, indent=1))

@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from agent.prompts import parse_language, parse_results
@@ -158,19 +159,23 @@ def script_reply(body: dict[str, Any], qset: QuestionSet, step: int) -> Reply:
     return Reply("draft", {"role": "assistant", "content": draft}, "stop", draft)
 
 
+@lru_cache(maxsize=8192)
+def tokens_of(text: str) -> int:
+    """Tokens of one piece of a request; system prompts and tool schemas repeat, so cached."""
+    return count_text(text, TOKENIZER_MODEL) if text else 0
+
+
 def prompt_tokens(body: dict[str, Any]) -> tuple[int, int]:
     """Tokens of the messages and of the tool schemas a request sends (tiktoken)."""
-    pieces: list[str] = []
+    total = 0
     for message in body.get("messages") or []:
         content = message.get("content")
-        pieces.append(content if isinstance(content, str) else json.dumps(content or ""))
+        total += tokens_of(content if isinstance(content, str) else json.dumps(content or ""))
         for call in message.get("tool_calls") or []:
-            pieces.append(call["function"]["name"] + call["function"]["arguments"])
-    schemas = (
-        json.dumps(body.get("tools") or [], separators=(",", ":")) if body.get("tools") else ""
-    )
-    tools = count_text(schemas, TOKENIZER_MODEL) if schemas else 0
-    return count_text("\n".join(pieces), TOKENIZER_MODEL) + tools, tools
+            total += tokens_of(call["function"]["name"] + call["function"]["arguments"])
+    tools = body.get("tools")
+    schema = tokens_of(json.dumps(tools, separators=(",", ":"))) if tools else 0
+    return total + schema, schema
 
 
 class ScriptedModelServer:
@@ -232,7 +237,7 @@ class ScriptedModelServer:
         try:
             reply = script_reply(body, self.qset, stats.requests)
             prompt, schema = prompt_tokens(body)
-            completion = count_text(reply.completion_text, TOKENIZER_MODEL)
+            completion = tokens_of(reply.completion_text)
             stats.prompt_tokens += prompt
             stats.completion_tokens += completion
             stats.tool_schema_tokens += schema

@@ -26,18 +26,9 @@ from agent.questions import load_question_set, questions_for
 from agent.ratelimit import RateLimiter
 from contract.trace import Mode, Trace
 from flows.run.judge import judge
+from tests.bench.holdings import holders_in
 from tests.bench.probe import Probe
 from tools.catalog import Catalog, open_catalog
-from tools.registry import call_tool
-
-
-def holders_in(catalog: Catalog) -> dict[str, list[str]]:
-    """Each held ticker and the portfolios holding it, in ticker order."""
-    owners: dict[str, list[str]] = {}
-    for pid in catalog.portfolio_ids():
-        for holding in call_tool(catalog, "get_portfolio", {"portfolio_id": pid})["holdings"]:
-            owners.setdefault(holding["ticker"], []).append(pid)
-    return dict(sorted(owners.items()))
 
 
 class Driver:
@@ -46,7 +37,7 @@ class Driver:
     def __init__(
         self, provider: Provider, catalog: Catalog, mode: Mode, holders: dict[str, list[str]]
     ) -> None:
-        self.config = BudgetConfig()
+        self.config = BudgetConfig.model_validate({})  # the night's defaults
         self.provider, self.catalog, self.mode = provider, catalog, mode
         self.budget = RunBudget(
             self.config, list(holders), provider=provider.name, model=provider.model

@@ -26,10 +26,11 @@ from typing import Any
 from pydantic_ai import Agent, RunContext, UsageLimits
 from pydantic_ai.models.openai import OpenAIChatModel
 from pydantic_ai.providers.openai import OpenAIProvider
+from pydantic_ai.settings import ModelSettings
 
 from agent.prompts import RESULTS_MARKER
 from agent.questions import Question, load_question_set, questions_for
-from tests.bench.night_driver import holders_in
+from tests.bench.holdings import holders_in
 from tests.bench.probe import Probe
 from tools.catalog import Catalog, open_catalog
 from tools.registry import call_tool
@@ -40,7 +41,7 @@ INSTRUCTIONS = (
     "Answer in one to three sentences."
 )
 LIMITS = UsageLimits(request_limit=8, total_tokens_limit=60_000)
-SETTINGS: dict[str, Any] = {"max_tokens": 1024}
+SETTINGS: ModelSettings = {"max_tokens": 1024}
 
 
 @dataclass
@@ -101,9 +102,9 @@ class PeerNight:
             deps_type=TickerDeps,
             instructions=INSTRUCTIONS,
             tools=[get_daily_move, search_news, get_events, get_position_pnl],
-            model_settings=SETTINGS,  # type: ignore[arg-type]
+            model_settings=SETTINGS,
         )
-        self.writer = Agent(model, instructions=INSTRUCTIONS, model_settings=SETTINGS)  # type: ignore[arg-type]
+        self.writer = Agent(model, instructions=INSTRUCTIONS, model_settings=SETTINGS)
 
     async def ask(self, question: Question, deps: TickerDeps) -> str | None:
         try:

@@ -27,6 +27,7 @@ class Probe:
     verified: int = 0
     tool_ms: list[float] = field(default_factory=list)
     call_ms: list[float] = field(default_factory=list)
+    process_cpu_s: float = 0.0
     outcomes: Counter[str] = field(default_factory=Counter)
 
     def note_trace(self, trace: dict[str, Any]) -> None:
@@ -71,6 +72,8 @@ class Probe:
         loop_tools.run_tool = self.timed_tool(loop_tools.run_tool)  # type: ignore[attr-defined]
 
     def write(self, path: Path) -> None:
+        """Write the figures, with this process's own CPU time so far (its children excluded)."""
+        self.process_cpu_s = time.process_time()
         path.write_text(json.dumps({**asdict(self), "outcomes": dict(self.outcomes)}))
 
 
@@ -82,5 +85,6 @@ def read_probe(path: Path) -> Probe:
         verified=raw["verified"],
         tool_ms=raw["tool_ms"],
         call_ms=raw["call_ms"],
+        process_cpu_s=raw["process_cpu_s"],
         outcomes=Counter(raw["outcomes"]),
     )

@@ -117,7 +117,7 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "night.json"
     env = {
         **os.environ,
-        "BENCH_TICKERS": "10",
+        "BENCH_TICKERS": "12",
         "BENCH_PORTFOLIOS": "2",
         "BENCH_CONCURRENCY": "4",
         "BENCH_LATENCY_MS": "5",
