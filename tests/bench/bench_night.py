@@ -126,6 +126,7 @@ def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path
             *common,
             *("--out", str(work / "out"), "--provider", "openai", "--mode", mode),
         ]
+    common += ["--probe", str(probe)]
     if kind == "driver":
         return [sys.executable, "-m", "tests.bench.night_driver", *common, "--mode", mode]
     return [sys.executable, "-m", "tests.bench.night_peer", *common]
@@ -139,8 +140,6 @@ def run_contestant(
     folder.mkdir()
     probe_path = folder / "probe.json"
     command = command_for(name, cfg, data, folder, probe_path)
-    if not name.startswith("nightdesk"):
-        command += ["--probe", str(probe_path)]
     env = {
         **os.environ,
         "OPENAI_BASE_URL": f"{server.url}/v1",
