@@ -7,7 +7,8 @@ Each contestant runs as its own process against the same data and the same serve
   budget and rate limits), the server's URL in OPENAI_BASE_URL;
 - `driver-plan`, `driver-react`: the same agent loop, tools, budget, limiter and verifier under a
   plain asyncio driver (tests/bench/night_driver.py);
-- `peer`: the night written with PydanticAI (tests/bench/night_peer.py), verifying nothing.
+- `peer`: the night written with PydanticAI (tests/bench/night_peer.py), verifying nothing;
+- `nightdesk-offline`, only when named: `nightdesk run --provider offline`, no server.
 
 Prints one table and writes JSON (`BENCH_JSON`, default outputs/bench/night.json). Sizes come
 from the environment: BENCH_TICKERS (universe, default 200), BENCH_PORTFOLIOS (default a tenth
@@ -42,6 +43,9 @@ from tests.bench.probe import Probe, read_probe  # noqa: E402
 from tests.bench.process_tree import MeasuredRun, run_measured  # noqa: E402
 
 CONTESTANTS = ("nightdesk-plan", "nightdesk-react", "driver-plan", "driver-react", "peer")
+EXTRA_CONTESTANTS = ("nightdesk-offline",)
+"""Run only when named in BENCH_CONTESTANTS: `nightdesk run --provider offline` (plan mode, no
+server; its tokens are the ledger's), for growth with size without any model latency."""
 START, REPORT_DATE = date(2024, 1, 2), date(2024, 12, 31)
 
 
@@ -62,11 +66,10 @@ class BenchConfig:
         names = tuple(
             n for n in env.get("BENCH_CONTESTANTS", ",".join(CONTESTANTS)).split(",") if n
         )
-        unknown = [n for n in names if n not in CONTESTANTS]
+        known = CONTESTANTS + EXTRA_CONTESTANTS
+        unknown = [n for n in names if n not in known]
         if unknown:
-            raise SystemExit(
-                f"unknown contestant {', '.join(unknown)}: use {', '.join(CONTESTANTS)}"
-            )
+            raise SystemExit(f"unknown contestant {', '.join(unknown)}: use {', '.join(known)}")
         return cls(
             tickers=tickers,
             portfolios=int(env.get("BENCH_PORTFOLIOS", str(max(3, tickers // 10)))),
@@ -121,10 +124,17 @@ def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path
     common = ["--data", str(data), "--date", REPORT_DATE.isoformat()]
     common += ["--concurrency", str(cfg.concurrency)]
     if kind == "nightdesk":
+        provider = ["--provider", "offline"] if mode == "offline" else ["--provider", "openai"]
         return [
             *(sys.executable, "-m", "tests.bench.night_probe", str(probe), "run"),
             *common,
-            *("--out", str(work / "out"), "--provider", "openai", "--mode", mode),
+            *(
+                "--out",
+                str(work / "out"),
+                *provider,
+                "--mode",
+                "plan" if mode == "offline" else mode,
+            ),
         ]
     common += ["--probe", str(probe)]
     if kind == "driver":
@@ -167,14 +177,20 @@ def figures(
     served: dict[str, Any],
     folder: Path,
 ) -> dict[str, Any]:
+    latency_s = cfg.latency_ms / 1000 if served["requests"] else 0.0  # offline: no server
     if name.startswith("nightdesk"):
         manifest = json.loads(
             (folder / "out" / REPORT_DATE.isoformat() / "manifest.json").read_text()
         )
         answer_s = float(manifest["timings"]["answer_s"])
+        prepare_s = float(manifest["timings"]["prepare_s"])
         questions, accepted = manifest["counts"]["questions"], manifest["counts"]["accepted"]
+        if not served["requests"]:  # the offline provider: no server, the ledger counts
+            used = manifest["budget"]["used"]
+            served = {**served, "requests": manifest["counts"]["model_calls"]}
+            served["total_tokens"] = used["input_tokens"] + used["output_tokens"]
     else:
-        answer_s = probe.answer_s or 0.0
+        answer_s, prepare_s = probe.answer_s or 0.0, None
         questions = sum(probe.outcomes.values())
         accepted = probe.outcomes["accepted" if name.startswith("driver") else "answered"]
     tokens = served["total_tokens"]
@@ -183,6 +199,7 @@ def figures(
         "name": name,
         "wall_s": round(run.wall_s, 2),
         "answer_s": round(answer_s, 2),
+        "prepare_s": prepare_s,
         "questions": questions,
         "accepted": accepted,
         "questions_per_s": round(questions / answer_s, 2) if answer_s else None,
@@ -209,7 +226,7 @@ def figures(
         "max_in_flight": served["max_in_flight"],
         "server_cpu_s": served["cpu_s"],
         "replies": served["replies"],
-        "latency_floor_s": round(served["requests"] * cfg.latency_ms / 1000 / cfg.concurrency, 2),
+        "latency_floor_s": round(served["requests"] * latency_s / cfg.concurrency, 2) or None,
         "outcomes": dict(probe.outcomes),
     }
     row["x_latency_floor"] = (
