@@ -28,7 +28,7 @@ $(STAMP): $(LOCK) pyproject.toml
 
 # The newest versions pyproject.toml allows, for CI's platform: Linux x86_64, CPython 3.11.
 lock: setup
-	$(UV) pip compile --quiet pyproject.toml --extra dev --extra local \
+	$(UV) pip compile --quiet pyproject.toml --extra dev --extra local --extra bench \
 		--python-version 3.11 --python-platform x86_64-manylinux_2_28 \
 		--find-links $(TORCH_WHEELS) --generate-hashes \
 		--custom-compile-command "make lock" --output-file $(LOCK)
@@ -70,7 +70,9 @@ demo-real: setup
 	$(BIN)/nightdesk data check $(REAL_OUT)
 	$(BIN)/nightdesk run --data $(REAL_OUT) --date 2015-12-08 --provider offline
 
-# Benchmarks print measured numbers; speed goals live here, not in the unit tests.
+# Benchmarks print measured numbers; speed goals live here, not in the unit tests. The night
+# benchmark reads its sizes from BENCH_* (README, Benchmarks); its peer needs the `bench` extra,
+# which requirements.lock holds.
 bench: setup
 	for script in tests/bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 

@@ -1,0 +1,385 @@
+"""The night beside a peer: one generated universe, one scripted model server, five contestants.
+
+Each contestant runs as its own process against the same data and the same server
+(tests/bench/fake_model.py, `BENCH_LATENCY_MS` per reply):
+
+- `nightdesk-plan`, `nightdesk-react`: `nightdesk run --provider openai` (Prefect, default
+  budget and rate limits), the server's URL in OPENAI_BASE_URL;
+- `driver-plan`, `driver-react`: the same agent loop, tools, budget, limiter and verifier under a
+  plain asyncio driver (tests/bench/night_driver.py);
+- `peer`: the night written with PydanticAI (tests/bench/night_peer.py), verifying nothing;
+- `nightdesk-offline`, only when named: `nightdesk run --provider offline`, no server.
+
+Prints one table and writes JSON (`BENCH_JSON`, default outputs/bench/night.json). Sizes come
+from the environment: BENCH_TICKERS (universe, default 200), BENCH_PORTFOLIOS (default a tenth
+of the tickers, at least 3: only held tickers are reported on), BENCH_CONCURRENCY (tickers at
+once, default 32), BENCH_LATENCY_MS (default 100), BENCH_CONTESTANTS (comma-separated names,
+default all), BENCH_TIMEOUT_S (per contestant, default 1800).
+
+Run: .venv/bin/python tests/bench/bench_night.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run as a script: the repository's packages and tests import
+    sys.path.insert(0, str(ROOT))
+
+from data.generate import generate_dataset  # noqa: E402
+from tests.bench.probe import Probe, read_probe  # noqa: E402
+from tests.bench.process_tree import MeasuredRun, run_measured  # noqa: E402
+
+CONTESTANTS = ("nightdesk-plan", "nightdesk-react", "driver-plan", "driver-react", "peer")
+EXTRA_CONTESTANTS = ("nightdesk-offline",)
+"""Run only when named in BENCH_CONTESTANTS: `nightdesk run --provider offline` (plan mode, no
+server; its tokens are the ledger's), for growth with size without any model latency."""
+START, REPORT_DATE = date(2024, 1, 2), date(2024, 12, 31)
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    tickers: int
+    portfolios: int
+    concurrency: int
+    latency_ms: float
+    contestants: tuple[str, ...]
+    timeout_s: float
+    json_path: Path
+
+    @classmethod
+    def from_env(cls) -> BenchConfig:
+        env = os.environ
+        tickers = int(env.get("BENCH_TICKERS", "200"))
+        names = tuple(
+            n for n in env.get("BENCH_CONTESTANTS", ",".join(CONTESTANTS)).split(",") if n
+        )
+        known = CONTESTANTS + EXTRA_CONTESTANTS
+        unknown = [n for n in names if n not in known]
+        if unknown:
+            raise SystemExit(f"unknown contestant {', '.join(unknown)}: use {', '.join(known)}")
+        return cls(
+            tickers=tickers,
+            portfolios=int(env.get("BENCH_PORTFOLIOS", str(max(3, tickers // 10)))),
+            concurrency=int(env.get("BENCH_CONCURRENCY", "32")),
+            latency_ms=float(env.get("BENCH_LATENCY_MS", "100")),
+            contestants=names,
+            timeout_s=float(env.get("BENCH_TIMEOUT_S", "1800")),
+            json_path=Path(env.get("BENCH_JSON", str(ROOT / "outputs" / "bench" / "night.json"))),
+        )
+
+
+class ModelServer:
+    """The scripted server as a child process: its URL, and its counters read and reset."""
+
+    def __init__(self, latency_ms: float, log: Path) -> None:
+        self.log = log.open("w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tests.bench.fake_model", "--latency-ms", str(latency_ms)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line.startswith("PORT "):
+            self.process.kill()
+            raise SystemExit(f"the scripted model server did not start: see {log}")
+        self.url = f"http://127.0.0.1:{int(line.split()[1])}"
+
+    def stats(self, reset: bool = False) -> dict[str, Any]:
+        request = urllib.request.Request(
+            f"{self.url}/{'reset' if reset else 'stats'}", method="POST" if reset else "GET"
+        )
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            result: dict[str, Any] = json.load(reply)
+            return result
+
+    def cpu_s(self) -> float:
+        """CPU seconds the server has used so far (user + system)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.log.close()
+
+
+def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path) -> list[str]:
+    kind, _, mode = name.partition("-")
+    common = ["--data", str(data), "--date", REPORT_DATE.isoformat()]
+    common += ["--concurrency", str(cfg.concurrency)]
+    if kind == "nightdesk":
+        provider = ["--provider", "offline"] if mode == "offline" else ["--provider", "openai"]
+        return [
+            *(sys.executable, "-m", "tests.bench.night_probe", str(probe), "run"),
+            *common,
+            *(
+                "--out",
+                str(work / "out"),
+                *provider,
+                "--mode",
+                "plan" if mode == "offline" else mode,
+            ),
+        ]
+    common += ["--probe", str(probe)]
+    if kind == "driver":
+        return [sys.executable, "-m", "tests.bench.night_driver", *common, "--mode", mode]
+    return [sys.executable, "-m", "tests.bench.night_peer", *common]
+
+
+def run_contestant(
+    name: str, cfg: BenchConfig, data: Path, work: Path, server: ModelServer
+) -> dict[str, Any]:
+    """One contestant measured from outside (process tree) and inside (probe, manifest)."""
+    folder = work / name
+    folder.mkdir()
+    probe_path = folder / "probe.json"
+    command = command_for(name, cfg, data, folder, probe_path)
+    env = {
+        **os.environ,
+        "OPENAI_BASE_URL": f"{server.url}/v1",
+        "OPENAI_API_KEY": "unused",
+        "PREFECT_HOME": str(folder / "prefect"),
+        "PYTHONPATH": str(ROOT),
+    }
+    server.stats(reset=True)
+    server_cpu = server.cpu_s()
+    run = run_measured(
+        command, env=env, cwd=folder, log=folder / "log.txt", timeout_s=cfg.timeout_s
+    )
+    served = {**server.stats(), "cpu_s": round(server.cpu_s() - server_cpu, 2)}
+    if run.returncode != 0 or not probe_path.is_file():
+        tail = run.log.read_text(errors="replace")[-3000:]
+        raise SystemExit(f"{name} failed (exit {run.returncode}):\n{tail}")
+    return figures(name, cfg, run, read_probe(probe_path), served, folder)
+
+
+def figures(
+    name: str,
+    cfg: BenchConfig,
+    run: MeasuredRun,
+    probe: Probe,
+    served: dict[str, Any],
+    folder: Path,
+) -> dict[str, Any]:
+    latency_s = cfg.latency_ms / 1000 if served["requests"] else 0.0  # offline: no server
+    if name.startswith("nightdesk"):
+        manifest = json.loads(
+            (folder / "out" / REPORT_DATE.isoformat() / "manifest.json").read_text()
+        )
+        answer_s = float(manifest["timings"]["answer_s"])
+        prepare_s = float(manifest["timings"]["prepare_s"])
+        questions, accepted = manifest["counts"]["questions"], manifest["counts"]["accepted"]
+        if not served["requests"]:  # the offline provider: no server, the ledger counts
+            used = manifest["budget"]["used"]
+            served = {**served, "requests": manifest["counts"]["model_calls"]}
+            served["total_tokens"] = used["input_tokens"] + used["output_tokens"]
+    else:
+        answer_s, prepare_s = probe.answer_s or 0.0, None
+        questions = sum(probe.outcomes.values())
+        accepted = probe.outcomes["accepted" if name.startswith("driver") else "answered"]
+    tokens = served["total_tokens"]
+    tool, call = percentiles(probe.tool_ms), percentiles(probe.call_ms)
+    row: dict[str, Any] = {
+        "name": name,
+        "wall_s": round(run.wall_s, 2),
+        "answer_s": round(answer_s, 2),
+        "prepare_s": prepare_s,
+        "questions": questions,
+        "accepted": accepted,
+        "questions_per_s": round(questions / answer_s, 2) if answer_s else None,
+        "model_requests": served["requests"],
+        "tokens": tokens,
+        "tokens_per_question": round(tokens / questions, 1) if questions else None,
+        "tokens_per_accepted": round(tokens / accepted, 1) if accepted else None,
+        "schema_tokens_per_question": round(served["tool_schema_tokens"] / questions, 1)
+        if questions
+        else None,
+        "peak_rss_mb": round(run.peak_rss_mb, 1),
+        "cpu_s": round(run.cpu_s, 2),
+        "tool_calls": len(probe.tool_ms),
+        "tool_p50_ms": tool[0],
+        "tool_p99_ms": tool[1],
+        "call_p50_ms": call[0],
+        "call_p99_ms": call[1],
+        "verifier_cpu_s": round(probe.verifier_cpu_s, 3),
+        "verifier_cpu_share": round(probe.verifier_cpu_s / run.cpu_s, 4) if run.cpu_s else None,
+        "main_cpu_s": round(probe.process_cpu_s, 2),
+        "verifier_main_cpu_share": round(probe.verifier_cpu_s / probe.process_cpu_s, 4)
+        if probe.process_cpu_s
+        else None,
+        "max_in_flight": served["max_in_flight"],
+        "server_cpu_s": served["cpu_s"],
+        "replies": served["replies"],
+        "latency_floor_s": round(served["requests"] * latency_s / cfg.concurrency, 2) or None,
+        "outcomes": dict(probe.outcomes),
+    }
+    row["x_latency_floor"] = (
+        round(answer_s / row["latency_floor_s"], 2) if row["latency_floor_s"] else None
+    )
+    return row
+
+
+def percentiles(values: list[float]) -> tuple[float | None, float | None]:
+    """p50 and p99 in ms, rounded; None without samples."""
+    if not values:
+        return None, None
+    cuts = statistics.quantiles(values, n=100) if len(values) > 1 else values * 99
+    return round(cuts[49], 2), round(cuts[98], 2)
+
+
+RATIOS = (
+    ("wall_s", "wall"),
+    ("answer_s", "answer"),
+    ("tokens_per_question", "tokens_per_question"),
+    ("tokens_per_accepted", "tokens_per_accepted"),
+    ("peak_rss_mb", "peak_rss"),
+)
+
+
+def add_ratios(rows: list[dict[str, Any]]) -> None:
+    """Each row against the peer, and the Prefect path against the driver in the same mode."""
+    by_name = {r["name"]: r for r in rows}
+
+    def ratio(a: Any, b: Any) -> float | None:
+        return round(a / b, 2) if a and b else None
+
+    for row in rows:
+        peer = by_name.get("peer")
+        row["vs_peer"] = {label: ratio(row[k], peer[k]) for k, label in RATIOS} if peer else {}
+        kind, _, mode = row["name"].partition("-")
+        driver = by_name.get(f"driver-{mode}")
+        if kind == "nightdesk" and driver:
+            row["vs_driver"] = {
+                "wall": ratio(row["wall_s"], driver["wall_s"]),
+                "answer": ratio(row["answer_s"], driver["answer_s"]),
+            }
+
+
+COLUMNS = (
+    ("contestant", "name", "{}"),
+    ("wall s", "wall_s", "{:.1f}"),
+    ("answer s", "answer_s", "{:.1f}"),
+    ("q", "questions", "{}"),
+    ("ok", "accepted", "{}"),
+    ("q/s", "questions_per_s", "{:.1f}"),
+    ("reqs", "model_requests", "{}"),
+    ("tok/q", "tokens_per_question", "{:.0f}"),
+    ("tok/ok", "tokens_per_accepted", "{:.0f}"),
+    ("schema/q", "schema_tokens_per_question", "{:.0f}"),
+    ("RSS MB", "peak_rss_mb", "{:.0f}"),
+    ("tool p50", "tool_p50_ms", "{:.1f}"),
+    ("tool p99", "tool_p99_ms", "{:.1f}"),
+    ("call p99", "call_p99_ms", "{:.1f}"),
+    ("verif CPU", "verifier_cpu_share", "{:.1%}"),
+    ("x floor", "x_latency_floor", "{:.1f}"),
+    ("x peer wall", ("vs_peer", "wall"), "{:.2f}"),
+    ("x peer ans", ("vs_peer", "answer"), "{:.2f}"),
+    ("x peer tok/ok", ("vs_peer", "tokens_per_accepted"), "{:.2f}"),
+    ("x peer RSS", ("vs_peer", "peak_rss"), "{:.2f}"),
+    ("x driver ans", ("vs_driver", "answer"), "{:.2f}"),
+)
+
+
+def render_table(rows: list[dict[str, Any]]) -> str:
+    def cell(row: dict[str, Any], key: Any, fmt: str) -> str:
+        value = row.get(key[0], {}).get(key[1]) if isinstance(key, tuple) else row.get(key)
+        return "-" if value is None else fmt.format(value)
+
+    grid = [[h for h, _, _ in COLUMNS]]
+    grid += [[cell(r, k, f) for _, k, f in COLUMNS] for r in rows]
+    widths = [max(len(line[i]) for line in grid) for i in range(len(COLUMNS))]
+    lines = [
+        "  ".join(
+            c.rjust(w) if i else c.ljust(w)
+            for i, (c, w) in enumerate(zip(line, widths, strict=True))
+        )
+        for line in grid
+    ]
+    return "\n".join([lines[0], "-" * len(lines[0]), *lines[1:]])
+
+
+def commit_of(root: Path) -> str | None:
+    """The checked-out commit, `+` when the tree has changes; None outside a git checkout."""
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain"], capture_output=True, text=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head + ("+" if dirty else "")
+
+
+def main() -> None:
+    cfg = BenchConfig.from_env()
+    began = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="bench-night-") as tmp:
+        work = Path(tmp)
+        data = work / "data"
+        generate_dataset(
+            data,
+            tickers=cfg.tickers,
+            start=START,
+            end=REPORT_DATE,
+            portfolios=cfg.portfolios,
+            seed=7,
+        )
+        generated = time.perf_counter() - began
+        server = ModelServer(cfg.latency_ms, work / "server.log")
+        try:
+            rows = []
+            for name in cfg.contestants:
+                print(f"running {name} ...", flush=True)
+                rows.append(run_contestant(name, cfg, data, work, server))
+        finally:
+            server.close()
+    add_ratios(rows)
+    setup = {
+        "tickers": cfg.tickers,
+        "portfolios": cfg.portfolios,
+        "concurrency": cfg.concurrency,
+        "latency_ms": cfg.latency_ms,
+        "report_date": REPORT_DATE.isoformat(),
+        "generate_s": round(generated, 2),
+        "cpus": os.cpu_count(),
+        "commit": commit_of(ROOT),
+    }
+    print(
+        f"night benchmark: {cfg.tickers} tickers in {cfg.portfolios} portfolios, concurrency "
+        f"{cfg.concurrency} tickers, {cfg.latency_ms:g} ms per model reply"
+    )
+    print(render_table(rows))
+    print(
+        "q: questions incl. one summary per ticker; ok: accepted by the verifier (peer: answered, "
+        "it verifies nothing); tokens counted at the server; answer s: the answering phase; "
+        "tool: a run in its thread, call: as traced (thread wait included); verif CPU: share of "
+        "the process tree's CPU; x floor: answer s over requests x latency / concurrency"
+    )
+    cfg.json_path.parent.mkdir(parents=True, exist_ok=True)
+    cfg.json_path.write_text(json.dumps({"setup": setup, "rows": rows}, indent=1))
+    print(f"JSON: {cfg.json_path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""The night without Prefect: the same agent loop, tools, budget, rate limiter and verifier,
+driven by `asyncio.gather` under a semaphore of `concurrency` tickers (the meaning
+`nightdesk run --concurrency` gives it). Each ticker's questions run concurrently, each answer
+is judged as the flow judges it, then the summary is drafted from the accepted answers and
+judged. Nothing is persisted or published.
+
+Run: python -m tests.bench.night_driver --data DIR --date D --mode plan --probe OUT.json
+(the provider is `openai`, pointed at OPENAI_BASE_URL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+from agent.budget.limits import BudgetConfig
+from agent.budget.meter import RunBudget, TickerBudget
+from agent.loop import answer_question, draft_summary
+from agent.providers import make_provider
+from agent.providers.base import Provider
+from agent.questions import load_question_set, questions_for
+from agent.ratelimit import RateLimiter
+from contract.trace import Mode, Trace
+from flows.run.judge import judge
+from tests.bench.holdings import holders_in
+from tests.bench.probe import Probe
+from tools.catalog import Catalog, open_catalog
+
+
+class Driver:
+    """One night's shared objects and the per-ticker work."""
+
+    def __init__(
+        self, provider: Provider, catalog: Catalog, mode: Mode, holders: dict[str, list[str]]
+    ) -> None:
+        self.config = BudgetConfig.model_validate({})  # the night's defaults
+        self.provider, self.catalog, self.mode = provider, catalog, mode
+        self.budget = RunBudget(
+            self.config, list(holders), provider=provider.name, model=provider.model
+        )
+        self.limiter = RateLimiter(self.config.requests_per_minute, self.config.tokens_per_minute)
+        self.limits = self.config.loop_limits()
+        self.qset = load_question_set()
+        self.probe = Probe()
+        self.probe.instrument()
+
+    async def answer_ticker(self, ticker: str, portfolios: list[str]) -> None:
+        budget = self.budget.ticker(ticker)
+        try:
+            questions = questions_for(ticker, portfolios, self.catalog.report_date, "en", self.qset)
+            traces = await asyncio.gather(
+                *(
+                    answer_question(
+                        q,
+                        provider=self.provider,
+                        catalog=self.catalog,
+                        mode=self.mode,
+                        meter=budget.question(q.id, q.kind),
+                        limiter=self.limiter,
+                        limits=self.limits,
+                    )
+                    for q in questions
+                )
+            )
+            accepted = []
+            for question, trace in zip(questions, traces, strict=True):
+                holders = [question.portfolio_id] if question.portfolio_id else portfolios
+                record = judge(trace, question.spec_id, question.kind, ticker, holders)
+                self.probe.outcomes[record.reason or record.status] += 1
+                if record.status == "accepted":
+                    accepted.append(trace)
+            await self.summarise(ticker, portfolios, accepted, budget)
+        finally:
+            budget.close()
+
+    async def summarise(
+        self, ticker: str, portfolios: list[str], accepted: list[Trace], budget: TickerBudget
+    ) -> None:
+        if not accepted:
+            self.probe.outcomes["no_verified_answers"] += 1
+            return
+        trace = await draft_summary(
+            ticker,
+            accepted,
+            provider=self.provider,
+            meter=budget.question(f"{ticker}/summary", "summary"),
+            limiter=self.limiter,
+            limits=self.limits,
+        )
+        record = judge(trace, "summary", "summary", ticker, portfolios)
+        self.probe.outcomes[record.reason or record.status] += 1
+
+
+async def run_night(data: Path, day: date, mode: Mode, concurrency: int, probe_path: Path) -> None:
+    with tempfile.TemporaryDirectory(prefix="night-driver-") as work:
+        catalog = open_catalog(data, day, workdir=Path(work))
+        try:
+            holders = holders_in(catalog)
+            driver = Driver(make_provider("openai"), catalog, mode, holders)
+            gate = asyncio.Semaphore(concurrency)
+
+            async def one(ticker: str, portfolios: list[str]) -> None:
+                async with gate:
+                    await driver.answer_ticker(ticker, portfolios)
+
+            started = time.perf_counter()
+            await asyncio.gather(*(one(t, p) for t, p in holders.items()))
+            driver.probe.answer_s = time.perf_counter() - started
+            driver.probe.write(probe_path)
+        finally:
+            catalog.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--date", type=date.fromisoformat, required=True)
+    parser.add_argument("--mode", choices=["plan", "react"], default="plan")
+    parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--probe", type=Path, required=True)
+    opts = parser.parse_args()
+    asyncio.run(run_night(opts.data, opts.date, opts.mode, opts.concurrency, opts.probe))
+
+
+if __name__ == "__main__":
+    main()

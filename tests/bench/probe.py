@@ -1,0 +1,90 @@
+"""What a contestant of the night benchmark measures from inside its own process and writes
+to one JSON file at exit: the answering phase, the verifier's CPU time, tool-call durations and
+the outcome of every question.
+
+Two tool figures: `tool_ms`, a tool's run inside its thread (what every contestant can measure
+alike), and `call_ms`, a call as the trace records it, from the loop's request to the result
+(the wait for a free tool thread included; nightdesk and the driver only)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Probe:
+    """Figures one contestant collects while it runs."""
+
+    answer_s: float | None = None
+    verifier_cpu_s: float = 0.0
+    verified: int = 0
+    tool_ms: list[float] = field(default_factory=list)
+    call_ms: list[float] = field(default_factory=list)
+    process_cpu_s: float = 0.0
+    outcomes: Counter[str] = field(default_factory=Counter)
+
+    def note_trace(self, trace: dict[str, Any]) -> None:
+        """The tool-call durations of a question's trace (a summary's events are copies)."""
+        if not str(trace.get("question_id", "")).endswith("/summary"):
+            self.call_ms.extend(
+                float(e["duration_ms"]) for e in trace.get("events") or [] if "duration_ms" in e
+            )
+
+    def timed_verify(self, verify: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        """`verify` that adds its thread CPU time to `verifier_cpu_s` and notes the trace."""
+
+        def timed(trace: Any) -> Any:
+            started = time.thread_time()
+            try:
+                return verify(trace)
+            finally:
+                self.verifier_cpu_s += time.thread_time() - started
+                self.verified += 1
+                if isinstance(trace, dict):
+                    self.note_trace(trace)
+
+        return timed
+
+    def timed_tool(self, run: Callable[..., Any]) -> Callable[..., Any]:
+        """`run` (a tool runner) that adds each call's duration in its thread to `tool_ms`."""
+
+        def timed(*args: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return run(*args)
+            finally:
+                self.tool_ms.append((time.perf_counter() - started) * 1000)
+
+        return timed
+
+    def instrument(self) -> None:
+        """Time the verifier and the tool runner of the agent loop in this process."""
+        verifier = importlib.import_module("verifier.verify")
+        verifier.verify = self.timed_verify(verifier.verify)  # type: ignore[attr-defined]
+        loop_tools = importlib.import_module("agent.tool_calls")
+        loop_tools.run_tool = self.timed_tool(loop_tools.run_tool)  # type: ignore[attr-defined]
+
+    def write(self, path: Path) -> None:
+        """Write the figures, with this process's own CPU time so far (its children excluded)."""
+        self.process_cpu_s = time.process_time()
+        path.write_text(json.dumps({**asdict(self), "outcomes": dict(self.outcomes)}))
+
+
+def read_probe(path: Path) -> Probe:
+    raw = json.loads(path.read_text())
+    return Probe(
+        answer_s=raw["answer_s"],
+        verifier_cpu_s=raw["verifier_cpu_s"],
+        verified=raw["verified"],
+        tool_ms=raw["tool_ms"],
+        call_ms=raw["call_ms"],
+        process_cpu_s=raw["process_cpu_s"],
+        outcomes=Counter(raw["outcomes"]),
+    )
