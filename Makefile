@@ -52,8 +52,11 @@ test: lint browser
 # The reliability suite in full (a small configuration of it runs in `make test`): faults at 20%
 # of requests over three seeds, 30 kill -9 at random moments, the SQL and secret attacks.
 reliability: setup
-	RELIABILITY_SEEDS=11,12,13 RELIABILITY_KILLS=30 $(BIN)/pytest -n 2 -p no:randomly \
+	mkdir -p outputs
+	RELIABILITY_SEEDS=11,12,13 RELIABILITY_KILLS=30 RELIABILITY_REPORT=outputs/reliability.txt \
+		$(BIN)/pytest -n 2 -p no:randomly \
 		tests/reliability tests/tools/test_sql_sandbox.py tests/flows/night/test_secrets.py
+	cat outputs/reliability.txt
 
 run: setup
 	$(BIN)/nightdesk run --data data/sample --provider offline

@@ -14,7 +14,8 @@ Prints one table and writes JSON (`BENCH_JSON`, default outputs/bench/night.json
 from the environment: BENCH_TICKERS (universe, default 200), BENCH_PORTFOLIOS (default a tenth
 of the tickers, at least 3: only held tickers are reported on), BENCH_CONCURRENCY (tickers at
 once, default 32), BENCH_LATENCY_MS (default 100), BENCH_CONTESTANTS (comma-separated names,
-default all), BENCH_TIMEOUT_S (per contestant, default 1800).
+default all), BENCH_TIMEOUT_S (per contestant, default 1800), BENCH_RPM and BENCH_TPM (the rate
+limits nightdesk and the driver run under; default: none that bind, like the server and peer).
 
 Run: .venv/bin/python tests/bench/bench_night.py
 """
@@ -58,6 +59,8 @@ class BenchConfig:
     contestants: tuple[str, ...]
     timeout_s: float
     json_path: Path
+    requests_per_minute: int
+    tokens_per_minute: int
 
     @classmethod
     def from_env(cls) -> BenchConfig:
@@ -78,7 +81,14 @@ class BenchConfig:
             contestants=names,
             timeout_s=float(env.get("BENCH_TIMEOUT_S", "1800")),
             json_path=Path(env.get("BENCH_JSON", str(ROOT / "outputs" / "bench" / "night.json"))),
+            requests_per_minute=int(env.get("BENCH_RPM", str(UNLIMITED_RPM))),
+            tokens_per_minute=int(env.get("BENCH_TPM", str(UNLIMITED_TPM))),
         )
+
+
+UNLIMITED_RPM, UNLIMITED_TPM = 1_000_000, 1_000_000_000
+"""The scripted server meters nothing, and the peer has no limiter: by default nightdesk and the
+driver are given limits that never bind (BENCH_RPM, BENCH_TPM set the ones to measure)."""
 
 
 class ModelServer:
@@ -123,6 +133,9 @@ def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path
     kind, _, mode = name.partition("-")
     common = ["--data", str(data), "--date", REPORT_DATE.isoformat()]
     common += ["--concurrency", str(cfg.concurrency)]
+    if kind != "peer":
+        common += ["--requests-per-minute", str(cfg.requests_per_minute)]
+        common += ["--tokens-per-minute", str(cfg.tokens_per_minute)]
     if kind == "nightdesk":
         provider = ["--provider", "offline"] if mode == "offline" else ["--provider", "openai"]
         return [

@@ -35,9 +35,14 @@ class Driver:
     """One night's shared objects and the per-ticker work."""
 
     def __init__(
-        self, provider: Provider, catalog: Catalog, mode: Mode, holders: dict[str, list[str]]
+        self,
+        provider: Provider,
+        catalog: Catalog,
+        mode: Mode,
+        holders: dict[str, list[str]],
+        limits: dict[str, int] | None = None,
     ) -> None:
-        self.config = BudgetConfig.model_validate({})  # the night's defaults
+        self.config = BudgetConfig.model_validate(limits or {})  # the night's defaults
         self.provider, self.catalog, self.mode = provider, catalog, mode
         self.budget = RunBudget(
             self.config, list(holders), provider=provider.name, model=provider.model
@@ -95,12 +100,19 @@ class Driver:
         self.probe.outcomes[record.reason or record.status] += 1
 
 
-async def run_night(data: Path, day: date, mode: Mode, concurrency: int, probe_path: Path) -> None:
+async def run_night(
+    data: Path,
+    day: date,
+    mode: Mode,
+    concurrency: int,
+    probe_path: Path,
+    limits: dict[str, int] | None = None,
+) -> None:
     with tempfile.TemporaryDirectory(prefix="night-driver-") as work:
         catalog = open_catalog(data, day, workdir=Path(work))
         try:
             holders = holders_in(catalog)
-            driver = Driver(make_provider("openai"), catalog, mode, holders)
+            driver = Driver(make_provider("openai"), catalog, mode, holders, limits)
             gate = asyncio.Semaphore(concurrency)
 
             async def one(ticker: str, portfolios: list[str]) -> None:
@@ -122,8 +134,15 @@ def main() -> None:
     parser.add_argument("--mode", choices=["plan", "react"], default="plan")
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--probe", type=Path, required=True)
+    parser.add_argument("--requests-per-minute", type=int)
+    parser.add_argument("--tokens-per-minute", type=int)
     opts = parser.parse_args()
-    asyncio.run(run_night(opts.data, opts.date, opts.mode, opts.concurrency, opts.probe))
+    limits = {
+        name: value
+        for name in ("requests_per_minute", "tokens_per_minute")
+        if (value := getattr(opts, name)) is not None
+    }
+    asyncio.run(run_night(opts.data, opts.date, opts.mode, opts.concurrency, opts.probe, limits))
 
 
 if __name__ == "__main__":

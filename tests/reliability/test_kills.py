@@ -89,11 +89,15 @@ def test_random_kills_then_a_rerun_end_like_one_clean_run(small_data: Path, tmp_
     assert len(answered) <= 1 + KILLS  # a run killed before its first call has no attempt
     calls = sum(a["calls"] for a in night["attempts"])
     in_flight = sum(a["in_flight_tokens"] for a in night["attempts"])
-    print(
+    figures = (
         f"kills {kills}, attempts {len(answered)}: server wrote {server.served['calls']} replies "
         f"({server.served['tokens']:,} tokens); ledgers hold {calls} calls, "
         f"{night['used']['total']:,} tokens ({in_flight:,} in flight at their reservation)"
     )
+    print(figures)
+    if report := os.environ.get("RELIABILITY_REPORT"):
+        with open(report, "a", encoding="utf-8") as file:
+            file.write(figures + "\n")
     assert calls >= server.served["calls"] > 0
     assert night["used"]["total"] >= server.served["tokens"]
     assert kills >= min(KILLS, 1)
