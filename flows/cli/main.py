@@ -5,6 +5,7 @@ Each command imports its room lazily, so `nightdesk verify` does not pay for Pre
 
 from __future__ import annotations
 
+import os
 import sys
 from datetime import date
 from importlib import metadata
@@ -13,6 +14,7 @@ from typing import Annotated
 
 from cyclopts import App, CycloptsError, Parameter
 
+from agent.budget.limits import BudgetConfig
 from contract.errors import InputError
 from contract.secrets import redact, redact_logs
 
@@ -22,6 +24,7 @@ app = App(
     print_error=False,  # a parse error is raised to `main`, which prints it as one line
     exit_on_error=False,
     version=lambda: metadata.version("nightdesk"),  # the string the manifest records
+    default_parameter=Parameter(negative_iterable=()),  # no --empty-portfolio flags
 )
 app.command("flows.cli.data:data_app", name="data")
 app.command("flows.cli.data:tools_app", name="tools")
@@ -122,6 +125,13 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         console.print(render_night(night))
 
 
+def budget_default(field: str, follows: str = "") -> Parameter:
+    """An option whose default is `BudgetConfig`'s, shown in help (the option itself stays
+    unset, so that a cap the user did not give follows the ones they did)."""
+    default = BudgetConfig.model_fields[field].default
+    return Parameter(show_default=f"{default:,}{follows}")
+
+
 @app.command(name="run")
 def run_nightly(
     *,
@@ -133,10 +143,12 @@ def run_nightly(
     model: str = "",
     mode: str = "plan",
     language: str = "en",
-    run_tokens: int | None = None,
-    question_tokens: int | None = None,
-    requests_per_minute: int | None = None,
-    tokens_per_minute: int | None = None,
+    run_tokens: Annotated[int | None, budget_default("run_tokens")] = None,
+    question_tokens: Annotated[
+        int | None, budget_default("question_tokens", ", at most RUN_TOKENS")
+    ] = None,
+    requests_per_minute: Annotated[int | None, budget_default("requests_per_minute")] = None,
+    tokens_per_minute: Annotated[int | None, budget_default("tokens_per_minute")] = None,
     concurrency: int = 8,
     shards: int = 1,
     pool: str = "nightdesk",
@@ -326,11 +338,21 @@ def fail(message: str, code: int = 2) -> None:
     raise SystemExit(code)
 
 
+BROKEN_PIPE_EXIT = 141
+"""The status a shell gives a command whose reader went away (128 + SIGPIPE)."""
+
+
 def main() -> None:
     redact_logs()
     try:
-        app()
-    except InputError as exc:
-        fail(exc.message)
-    except CycloptsError as exc:  # unknown command or option, a value of the wrong type
-        fail(" ".join(str(exc).split()))
+        try:
+            app()
+        except InputError as exc:
+            fail(exc.message)
+        except CycloptsError as exc:  # unknown command or option, a value of the wrong type
+            fail(" ".join(str(exc).split()))
+        finally:
+            sys.stdout.flush()  # here, where a reader gone away can still be answered quietly
+    except BrokenPipeError:  # `nightdesk data check ... | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        raise SystemExit(BROKEN_PIPE_EXIT) from None
