@@ -86,7 +86,7 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     """
     from pydantic import ValidationError
 
-    from agent.budget.ledger import BudgetLedger
+    from agent.budget.ledger import BudgetLedger, merge_ledgers
     from flows.cli.tables import render_budget_table, render_night
     from flows.cli.terminal import output_console
     from flows.publish.cases import open_run, read_manifest
@@ -120,9 +120,13 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         raise InputError(
             f"{layout.manifest} holds no readable budget: run the night again to rewrite it"
         ) from None
-    console.print(render_budget_table(ledger))
-    if len(night.attempts) > 1:
+    if len(night.attempts) > 1:  # a resumed night: its figures are every attempt's together
+        ledger = merge_ledgers([a.ledger for a in night.attempts])
+        title = f"Token budget of the night ({len(night.attempts)} attempts)"
+        console.print(render_budget_table(ledger, title=f"{title}: {ledger.used.total:,} used"))
         console.print(render_night(night))
+    else:
+        console.print(render_budget_table(ledger))
 
 
 def budget_default(field: str, follows: str = "") -> Parameter:
@@ -153,6 +157,7 @@ def run_nightly(
     shards: int = 1,
     pool: str = "nightdesk",
     fresh: bool = False,
+    max_withheld_share: float = 1.0,
 ) -> None:
     """Run the nightly reports locally (no server needed) and print where they are.
 
@@ -191,6 +196,8 @@ def run_nightly(
         Prefect work pool whose workers run the shards.
     fresh
         Recompute every ticker instead of reusing stored results.
+    max_withheld_share
+        Share of answers withheld above which the run fails (exit 1) after publishing.
     """
     from flows.cli.terminal import print_summary
     from flows.night.launch import build_config, run_with_progress
@@ -215,8 +222,15 @@ def run_nightly(
         shards=shards,
         work_pool=pool,
         fresh=fresh,
+        max_withheld_share=max_withheld_share,
     )
-    print_summary(run_with_progress(check_night(config)))
+    from flows.night.summary import TooManyWithheld
+
+    try:
+        print_summary(run_with_progress(check_night(config)))
+    except TooManyWithheld as exc:
+        print_summary(exc.result)
+        fail(exc.message, code=1)
 
 
 @app.command(name="serve")

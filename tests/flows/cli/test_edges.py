@@ -74,3 +74,20 @@ def test_output_into_a_closed_pipe_ends_quietly() -> None:
             _, err = p.communicate(timeout=120)
         assert err.decode() == "", args
         assert p.returncode == 141, args
+
+
+def test_a_sharded_night_without_a_server_is_refused_at_once(
+    small_data: Path, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
+    env["PREFECT_HOME"] = str(tmp_path / "prefect")  # no profile that names a server
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [str(NIGHTDESK), "run", "--data", str(small_data), "--out", str(out), "--shards", "2"],
+        capture_output=True, text=True, timeout=120, env=env,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("nightdesk: error: --shards above 1 needs a Prefect server")
+    assert "set PREFECT_API_URL" in line
+    assert not (out / ".ledgers").exists(), "refused before any attempt started"
