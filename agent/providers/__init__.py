@@ -14,6 +14,9 @@ from contract.errors import InputError
 
 ProviderName = Literal["offline", "openai", "anthropic", "local"]
 PROVIDERS: tuple[ProviderName, ...] = get_args(ProviderName)
+TEMPLATE_PROVIDERS: frozenset[str] = frozenset({"offline"})
+"""Providers with no model behind them: they answer the question set's questions from its
+templates, and cannot answer a free-form question."""
 DEFAULT_MODELS = {
     "offline": "templates",
     "openai": "gpt-4o-mini",

@@ -306,7 +306,7 @@ def ask_question(
     questions
         A question set file (JSON or YAML); default: the built-in set.
     json
-        Print the trace as JSON instead.
+        Print the trace as JSON instead, with the verdict under "verdict".
     """
     import asyncio
 
@@ -337,7 +337,10 @@ def ask_question(
         )
     verdict = verify(trace.model_dump(mode="json"))
     if json:
-        print(trace.model_dump_json(indent=2))
+        import json as json_module
+
+        shown = {**trace.model_dump(mode="json"), "verdict": verdict.model_dump(mode="json")}
+        print(json_module.dumps(shown, indent=2, ensure_ascii=False))
     else:
         console = output_console()
         console.print(render_trace(trace))
