@@ -144,3 +144,23 @@ def test_the_withheld_share_is_checked_against_the_limit() -> None:
         f"{DAY}: 7 of 10 answers accepted, 3 withheld (30%), 2 of them cut by the budget"
     )
     assert "| cost | n/a" in summary.markdown()
+
+
+async def test_the_scripted_mistakes_night_leaves_every_kind_of_rejected_case(
+    small_data: Path, tmp_path: Path
+) -> None:
+    from flows.night.flow import nightly_reports
+
+    config = RunConfig(data_dir=small_data, out_dir=tmp_path, provider="scripted-mistakes")
+    result = await nightly_reports(config)
+    rows = [
+        json.loads(line)
+        for line in (Path(result["day"]) / "rejected" / "index.jsonl").read_text().splitlines()
+    ]
+    reasons = {row["reason"] for row in rows}
+    # an invented figure or another ticker's, an invented quote, a wrong direction, an error
+    assert {"unsupported_figure", "unknown_headline", "wrong_direction"} <= reasons
+    assert "provider_error" in reasons
+    assert all(row["reason"] and row["file"] for row in rows)
+    html = (Path(result["day"]) / "review.html").read_text()
+    assert all(f'id="{row["case_id"]}"' in html for row in rows)
