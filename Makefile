@@ -14,7 +14,7 @@ UV_FLAGS := --quiet --python $(BIN)/python --find-links $(TORCH_WHEELS)
 # Tests run in random order (pytest-randomly); the seed is printed, `make test SEED=N` replays it.
 SEED ?=
 
-.PHONY: setup lock browser test lint reliability run demo-real bench clean
+.PHONY: setup lock browser test lint reliability run demo-review demo-real bench clean
 
 setup: $(STAMP)
 
@@ -60,6 +60,11 @@ reliability: setup
 
 run: setup
 	$(BIN)/nightdesk run --data data/sample --provider offline
+
+# The night against a bundled scripted model that makes the mistakes real models make (no key,
+# no network): review.html then holds real rejected cases to decide on.
+demo-review: setup
+	$(BIN)/nightdesk run --data data/sample --out outputs/demo-review --provider scripted-mistakes
 
 REALDATA ?= $(or $(NIGHTDESK_REALDATA),../shared/realdata)
 REAL_OUT := .nightdesk/realdata

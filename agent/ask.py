@@ -1,8 +1,9 @@
 """One question from the shell: turn free text into a `Question` and answer it.
 
 A free-form question in plan mode borrows the plan of the question-set entry whose
-keywords it mentions most (or is run in react mode when none matches); a question that
-is exactly an entry's id (`move`, `news`...) is asked in the set's own words.
+keywords it mentions most (or is run in react mode when none matches, which needs a model: a
+template provider refuses it in one line); a question that is exactly an entry's id (`move`,
+`news`...) is asked in the set's own words.
 
 Tickers are upper case in the data and in every tool's arguments, so a ticker typed in any
 case names the same listing; one the data lacks is refused with the close matches it has.
@@ -16,7 +17,7 @@ from typing import Any
 
 from agent.loop import answer_question
 from agent.prompts import check_language
-from agent.providers import make_provider
+from agent.providers import PROVIDERS, TEMPLATE_PROVIDERS, make_provider
 from agent.questions import Question, QuestionSet, match_spec, render_question
 from contract.errors import InputError
 from contract.trace import Mode, Trace
@@ -56,6 +57,18 @@ def question_from_text(
         language=language,
     )
     return question, "react"
+
+
+def check_free_form(provider_name: str, qset: QuestionSet) -> None:
+    """A question no entry of the set fits needs a provider with a model behind it."""
+    if provider_name not in TEMPLATE_PROVIDERS:
+        return
+    models = ", ".join(p for p in PROVIDERS if p not in TEMPLATE_PROVIDERS)
+    raise InputError(
+        f"no question of the set ({', '.join(qset.ids)}) fits this question, and the "
+        f"{provider_name} provider answers only those: pass --provider one of {models} "
+        "(react mode), or ask one of the set's questions"
+    )
 
 
 def resolve_ticker(catalog: Catalog, ticker: str) -> str:
@@ -98,5 +111,7 @@ async def ask(
         portfolio_id=portfolio_id,
         mode=mode,
     )
+    if question.spec_id == FREE_FORM:
+        check_free_form(provider_name, qset)
     provider = make_provider(provider_name, model or None, **(provider_options or {}))
     return await answer_question(question, provider=provider, catalog=catalog, mode=chosen)

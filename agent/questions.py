@@ -95,6 +95,9 @@ class QuestionSet(BaseModel):
 
     name: str
     questions: list[QuestionSpec] = Field(min_length=1)
+    beyond: list[str] = Field(default_factory=list)
+    """Words no template answers (a forecast, advice, another subject): a free-form question
+    that mentions one fits no entry, however many keywords it also mentions."""
 
     @model_validator(mode="after")
     def _unique_ids(self) -> QuestionSet:
@@ -221,14 +224,21 @@ def render_question(
 
 
 def match_spec(text: str, qset: QuestionSet, *, has_portfolio: bool) -> QuestionSpec | None:
-    """The spec whose keywords a free-form question mentions most (first wins a tie), or None."""
+    """The spec whose keywords a free-form question mentions most (first wins a tie), or None
+    when it mentions none, or a word of the set's `beyond`."""
     words = set(re.findall(r"[\w&]+", text.lower()))
     lowered = text.lower()
+
+    def mentions(keyword: str) -> bool:
+        return keyword in words if " " not in keyword else keyword in lowered
+
+    if any(mentions(word) for word in qset.beyond):
+        return None
     best: tuple[int, QuestionSpec] | None = None
     for spec in qset.questions:
         if spec.scope == "portfolio" and not has_portfolio:
             continue
-        hits = sum(1 for k in spec.keywords if (k in words if " " not in k else k in lowered))
+        hits = sum(1 for k in spec.keywords if mentions(k))
         if hits and (best is None or hits > best[0]):
             best = (hits, spec)
     return best[1] if best else None

@@ -12,10 +12,14 @@ from agent.providers.base import Provider
 from agent.providers.local_folder import local_model_dir
 from contract.errors import InputError
 
-ProviderName = Literal["offline", "openai", "anthropic", "local"]
+ProviderName = Literal["offline", "openai", "anthropic", "local", "scripted-mistakes"]
 PROVIDERS: tuple[ProviderName, ...] = get_args(ProviderName)
+TEMPLATE_PROVIDERS: frozenset[str] = frozenset({"offline", "scripted-mistakes"})
+"""Providers with no model behind them: they answer the question set's questions from its
+templates, and cannot answer a free-form question."""
 DEFAULT_MODELS = {
     "offline": "templates",
+    "scripted-mistakes": "templates",
     "openai": "gpt-4o-mini",
     "anthropic": "claude-haiku-4-5",
 }
@@ -39,6 +43,10 @@ def make_provider(name: str, model: str | None = None, **options: Any) -> Provid
         from agent.providers.anthropic import AnthropicProvider
 
         return AnthropicProvider(chosen, **options)
+    if name == "scripted-mistakes":
+        from agent.providers.mistakes import ScriptedMistakesProvider
+
+        return ScriptedMistakesProvider(chosen, **options)
     from agent.providers.offline import OfflineProvider
 
     return OfflineProvider(chosen, **options)

@@ -1,5 +1,5 @@
-"""`nightdesk data generate|check|import` and `nightdesk tools call`: the data set, and one tool
-called as the model would call it."""
+"""`nightdesk data generate|check|import` and `nightdesk tools list|call`: the data set, the
+tools as the model reads them, and one tool called as the model would call it."""
 
 from __future__ import annotations
 
@@ -134,9 +134,10 @@ def tools_call(
     Parameters
     ----------
     name
-        Tool name, e.g. get_price.
+        Tool name, e.g. get_price (`nightdesk tools list` shows them all).
     date
-        Report date YYYY-MM-DD; the catalog holds what was known at its end.
+        Report date YYYY-MM-DD; the catalog holds what was known at its end, and a tool's
+        `date` argument is this date unless ARGS gives one.
     args
         The tool's arguments as a JSON object.
     data
@@ -144,14 +145,40 @@ def tools_call(
     """
     import json
 
+    from contract.errors import ToolError
     from contract.tools import ToolFailure
     from tools.catalog import open_catalog
-    from tools.registry import TOOLS, run_tool
+    from tools.registry import TOOLS, parse_arguments, run_tool
 
     if name not in TOOLS:
         raise InputError(f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}")
+    arguments: str | dict[str, object] = args
+    try:
+        arguments = parse_arguments(args)
+    except ToolError:
+        pass  # the tool reports it, as the model would read it
+    else:
+        if "date" in TOOLS[name].args_model.model_fields:
+            arguments.setdefault("date", date.isoformat())
     with open_catalog(data, date) as catalog:
-        outcome = run_tool(catalog, name, args)
+        outcome = run_tool(catalog, name, arguments)
     print(json.dumps(outcome.as_json(), indent=2, ensure_ascii=False))
     if isinstance(outcome, ToolFailure):
         raise SystemExit(1)
+
+
+@tools_app.command(name="list")
+def tools_list() -> None:
+    """List every tool as the model reads it: name, one-line description and arguments."""
+    from tools.registry import TOOLS
+
+    for tool in TOOLS.values():
+        schema = tool.parameters()
+        required = set(schema.get("required", []))
+        properties: dict[str, dict[str, object]] = schema.get("properties", {})
+        names = [p if p in required else f"{p}?" for p in properties]
+        print(f"{tool.name}({', '.join(names)})")
+        print(f"    {tool.description}")
+        for arg, spec in properties.items():
+            default = f" (default {spec['default']})" if "default" in spec else ""
+            print(f"    {arg}: {spec.get('description', spec.get('type', ''))}{default}")

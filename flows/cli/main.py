@@ -5,6 +5,7 @@ Each command imports its room lazily, so `nightdesk verify` does not pay for Pre
 
 from __future__ import annotations
 
+import os
 import sys
 from datetime import date
 from importlib import metadata
@@ -13,6 +14,7 @@ from typing import Annotated
 
 from cyclopts import App, CycloptsError, Parameter
 
+from agent.budget.limits import BudgetConfig
 from contract.errors import InputError
 from contract.secrets import redact, redact_logs
 
@@ -22,6 +24,7 @@ app = App(
     print_error=False,  # a parse error is raised to `main`, which prints it as one line
     exit_on_error=False,
     version=lambda: metadata.version("nightdesk"),  # the string the manifest records
+    default_parameter=Parameter(negative_iterable=()),  # no --empty-portfolio flags
 )
 app.command("flows.cli.data:data_app", name="data")
 app.command("flows.cli.data:tools_app", name="tools")
@@ -83,7 +86,7 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     """
     from pydantic import ValidationError
 
-    from agent.budget.ledger import BudgetLedger
+    from agent.budget.ledger import BudgetLedger, merge_ledgers
     from flows.cli.tables import render_budget_table, render_night
     from flows.cli.terminal import output_console
     from flows.publish.cases import open_run, read_manifest
@@ -117,9 +120,20 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         raise InputError(
             f"{layout.manifest} holds no readable budget: run the night again to rewrite it"
         ) from None
-    console.print(render_budget_table(ledger))
-    if len(night.attempts) > 1:
+    if len(night.attempts) > 1:  # a resumed night: its figures are every attempt's together
+        ledger = merge_ledgers([a.ledger for a in night.attempts])
+        title = f"Token budget of the night ({len(night.attempts)} attempts)"
+        console.print(render_budget_table(ledger, title=f"{title}: {ledger.used.total:,} used"))
         console.print(render_night(night))
+    else:
+        console.print(render_budget_table(ledger))
+
+
+def budget_default(field: str, follows: str = "") -> Parameter:
+    """An option whose default is `BudgetConfig`'s, shown in help (the option itself stays
+    unset, so that a cap the user did not give follows the ones they did)."""
+    default = BudgetConfig.model_fields[field].default
+    return Parameter(show_default=f"{default:,}{follows}")
 
 
 @app.command(name="run")
@@ -133,14 +147,17 @@ def run_nightly(
     model: str = "",
     mode: str = "plan",
     language: str = "en",
-    run_tokens: int | None = None,
-    question_tokens: int | None = None,
-    requests_per_minute: int | None = None,
-    tokens_per_minute: int | None = None,
+    run_tokens: Annotated[int | None, budget_default("run_tokens")] = None,
+    question_tokens: Annotated[
+        int | None, budget_default("question_tokens", ", at most RUN_TOKENS")
+    ] = None,
+    requests_per_minute: Annotated[int | None, budget_default("requests_per_minute")] = None,
+    tokens_per_minute: Annotated[int | None, budget_default("tokens_per_minute")] = None,
     concurrency: int = 8,
     shards: int = 1,
     pool: str = "nightdesk",
     fresh: bool = False,
+    max_withheld_share: float = 1.0,
 ) -> None:
     """Run the nightly reports locally (no server needed) and print where they are.
 
@@ -179,6 +196,8 @@ def run_nightly(
         Prefect work pool whose workers run the shards.
     fresh
         Recompute every ticker instead of reusing stored results.
+    max_withheld_share
+        Share of answers withheld above which the run fails (exit 1) after publishing.
     """
     from flows.cli.terminal import print_summary
     from flows.night.launch import build_config, run_with_progress
@@ -203,8 +222,15 @@ def run_nightly(
         shards=shards,
         work_pool=pool,
         fresh=fresh,
+        max_withheld_share=max_withheld_share,
     )
-    print_summary(run_with_progress(check_night(config)))
+    from flows.night.summary import TooManyWithheld
+
+    try:
+        print_summary(run_with_progress(check_night(config)))
+    except TooManyWithheld as exc:
+        print_summary(exc.result)
+        fail(exc.message, code=1)
 
 
 @app.command(name="serve")
@@ -280,7 +306,7 @@ def ask_question(
     questions
         A question set file (JSON or YAML); default: the built-in set.
     json
-        Print the trace as JSON instead.
+        Print the trace as JSON instead, with the verdict under "verdict".
     """
     import asyncio
 
@@ -311,7 +337,10 @@ def ask_question(
         )
     verdict = verify(trace.model_dump(mode="json"))
     if json:
-        print(trace.model_dump_json(indent=2))
+        import json as json_module
+
+        shown = {**trace.model_dump(mode="json"), "verdict": verdict.model_dump(mode="json")}
+        print(json_module.dumps(shown, indent=2, ensure_ascii=False))
     else:
         console = output_console()
         console.print(render_trace(trace))
@@ -326,11 +355,21 @@ def fail(message: str, code: int = 2) -> None:
     raise SystemExit(code)
 
 
+BROKEN_PIPE_EXIT = 141
+"""The status a shell gives a command whose reader went away (128 + SIGPIPE)."""
+
+
 def main() -> None:
     redact_logs()
     try:
-        app()
-    except InputError as exc:
-        fail(exc.message)
-    except CycloptsError as exc:  # unknown command or option, a value of the wrong type
-        fail(" ".join(str(exc).split()))
+        try:
+            app()
+        except InputError as exc:
+            fail(exc.message)
+        except CycloptsError as exc:  # unknown command or option, a value of the wrong type
+            fail(" ".join(str(exc).split()))
+        finally:
+            sys.stdout.flush()  # here, where a reader gone away can still be answered quietly
+    except BrokenPipeError:  # `nightdesk data check ... | head`: the reader has all it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no error at exit
+        raise SystemExit(BROKEN_PIPE_EXIT) from None

@@ -8,9 +8,11 @@ from agent.budget.ledger import BudgetLedger
 from flows.run.attempts import NightSpend
 
 
-def render_budget_table(ledger: BudgetLedger) -> Table:
+def render_budget_table(ledger: BudgetLedger, title: str | None = None) -> Table:
     """The ledger as a table: one row per provider, model and question kind, then the total."""
-    table = Table(title=f"Token budget: {ledger.used.total:,} of {ledger.run_tokens:,} used")
+    table = Table(
+        title=title or f"Token budget: {ledger.used.total:,} of {ledger.run_tokens:,} used"
+    )
     for name in ("provider", "model", "kind"):
         table.add_column(name)
     for name in ("questions", "cut", "calls", "reserved", "input", "cached", "output", "cost $"):

@@ -72,6 +72,8 @@ def print_summary(result: dict[str, Any], console: Console | None = None) -> Non
         f"{counts['rejected']} rejected ({reasons}); {counts['model_calls']} model calls, "
         f"{tokens:,} tokens."
     )
+    if counts["rejected"] and result.get("message"):
+        console.print(result["message"], soft_wrap=True)
     day = Path(result["day"])
     console.print(f"Reports:        {day / 'accepted'}")
     console.print(f"Rejected cases: {day / 'rejected'} (index: rejected/index.jsonl)")

@@ -1,5 +1,6 @@
-"""What a run shows in the Prefect UI: each portfolio's report, the rejected cases with their
-reasons, and where the tokens went. Keys carry the report date, so each date has its own series
+"""What a run shows in the Prefect UI: a summary of the night, each portfolio's report, the
+rejected cases with their reasons (a table that exists also when there are none), and where the
+tokens went. Keys carry the report date, so each date has its own series
 of versions (a rerun adds one) and the Artifacts page never mixes dates under one key."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Any
 from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
 
 from flows.night.publish import PublishedRun, RunOutcome
+from flows.night.summary import NightSummary
 
 MAX_KEY = 100
 
@@ -20,8 +22,15 @@ def artifact_key(*parts: str) -> str:
     return key[:MAX_KEY].strip("-")
 
 
-async def publish_artifacts(outcome: RunOutcome, published: PublishedRun) -> None:
+async def publish_artifacts(
+    outcome: RunOutcome, published: PublishedRun, summary: NightSummary
+) -> None:
     day = outcome.report_date.isoformat()
+    await acreate_markdown_artifact(
+        markdown=summary.markdown(),
+        key=artifact_key("summary", day),
+        description=f"The night of {day}: answers, reasons, tokens, cost and time",
+    )
     for path in published.reports:
         if path.suffix == ".md":
             await acreate_markdown_artifact(
@@ -43,12 +52,11 @@ async def publish_artifacts(outcome: RunOutcome, published: PublishedRun) -> Non
         for r in res.all_records
         if r.status == "rejected"
     ]
-    if rows:
-        await acreate_table_artifact(
-            table=rows,
-            key=artifact_key("rejected-cases", day),
-            description=f"Rejected cases, {day}",
-        )
+    await acreate_table_artifact(  # also when empty: "none rejected" is news too
+        table=rows or [{"case": "", "note": "no rejected cases: every answer was verified"}],
+        key=artifact_key("rejected-cases", day),
+        description=f"Rejected cases, {day} ({len(rows)})",
+    )
     lines = outcome.budget.get("lines") or [
         {"calls": 0, "note": "no model call: every ticker was reused from an earlier attempt"}
     ]

@@ -28,6 +28,7 @@ from agent.budget.meter import RunBudget
 from agent.questions import DEFAULT_SET, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
 from contract.reasons import ReasonCode
+from flows.night.summary import log_ticker
 from flows.night.ticker import SERVICES, RunServices, TickerJob, answer_ticker
 from flows.publish.layout import RunLayout
 from flows.publish.records import TickerResult, rejected_record, withheld_summary
@@ -159,6 +160,7 @@ async def run_tickers(
                 reused.append(job.ticker)
         if on_done is not None:
             on_done(result, was_reused)
+        log_ticker(result, was_reused)
         if budget.journal is not None:
             budget.journal.ticker_done(job.ticker)
         progress.tickers_done += 1

@@ -18,11 +18,13 @@ from datetime import UTC, date, datetime
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 from prefect import flow
 from prefect.client.schemas.objects import State
 from prefect.context import FlowRunContext
-from prefect.states import Failed
+from prefect.runtime import flow_run
+from prefect.states import Completed, Failed
 
 from agent.budget.ledger import BudgetLedger
 from agent.prompts import PROMPT_VERSION
@@ -33,6 +35,7 @@ from flows.night.artifacts import publish_artifacts
 from flows.night.fanout import answer_tickers
 from flows.night.publish import RunOutcome, publish_run
 from flows.night.shard import run_shards
+from flows.night.summary import TooManyWithheld, summarise_night
 from flows.publish.layout import RunLayout, catalog_dir, check_name, remove_orphans
 from flows.publish.records import TickerResult
 from flows.run.attempts import (
@@ -50,13 +53,22 @@ from tools.portfolio_table import PortfolioTable, collect_portfolio_table
 from tools.registry import TOOLS_VERSION
 
 
-@flow(name="nightly-reports", log_prints=True)
+def run_name() -> str:
+    """`nightly-2024-12-31`: the report date, or `nightly-latest` until the checks resolve it."""
+    config = flow_run.parameters.get("config")
+    day = config.report_date if isinstance(config, RunConfig) else None
+    return f"nightly-{day or 'latest'}"
+
+
+@flow(name="nightly-reports", flow_run_name=run_name, log_prints=True)
 async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | State:  # noqa: B008
     """One night: every portfolio's report for one session, within the run's token budget.
 
     Input the checks refuse ends the run Failed with their one line as its message (no
     traceback: nothing went wrong in the code), worded with the `config` fields to set; called
-    directly, the flow then raises `FailedRun` with that line."""
+    directly, the flow then raises `FailedRun` with that line. A published night ends Completed
+    with a line saying how many answers were withheld or cut by the budget, or Failed (raising
+    `TooManyWithheld` when called directly) when more than `max_withheld_share` were withheld."""
     started = datetime.now(UTC)
     clock = time.perf_counter()
     run_id = current_run_id()
@@ -67,6 +79,7 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         return Failed(message=as_parameters(exc.message))
     report_date = config.report_date
     assert report_date is not None
+    await name_run(run_id, f"nightly-{report_date}")
     qset = load_question_set(config.question_set)
     layout = RunLayout(Path(config.out_dir), report_date)
     for folder in (layout.day, attempts_dir(layout), layout.shards):
@@ -142,16 +155,38 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         data_fingerprint=fingerprint,
     )
     published = publish_run(layout.root, outcome)
-    await publish_artifacts(outcome, published)
-    return {
+    summary = summarise_night(
+        report_date.isoformat(),
+        published.counts,
+        outcome.budget,
+        outcome.timings,
+        str(published.day / "review.html"),
+    )
+    await publish_artifacts(outcome, published, summary)
+    result = {
         "run_id": run_id,
         "report_date": report_date.isoformat(),
         "day": str(published.day),
         "manifest": str(published.manifest),
         "reports": [str(p) for p in published.reports],
         "counts": published.counts,
-        "tokens_used": outcome.budget.get("used", {}),
+        "tokens_used": outcome.budget["night"]["used"],
+        "message": summary.message(config.max_withheld_share),
     }
+    if summary.failed(config.max_withheld_share):
+        return Failed(message=result["message"], data=TooManyWithheld(result["message"], result))
+    return Completed(message=result["message"], data=result)
+
+
+async def name_run(run_id: str, name: str) -> None:
+    """Rename the flow run once its report date is known (it may have started as `latest`)."""
+    context = FlowRunContext.get()
+    if context is None or context.flow_run is None or context.flow_run.name == name:
+        return
+    from prefect.client.orchestration import get_client
+
+    async with get_client() as client:
+        await client.update_flow_run(UUID(run_id), name=name)
 
 
 def budget_of(

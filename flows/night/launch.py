@@ -41,6 +41,10 @@ def prepare_prefect(home: Path = Path(".nightdesk/prefect")) -> None:
 def run_with_progress(config: RunConfig, console: Console | None = None) -> dict[str, Any]:
     """Run the flow in this process, showing tickers done, accepted, rejected and tokens."""
     prepare_prefect()
+    if config.shards > 1:  # refused now, not once the temporary server has started
+        from flows.night.shard import check_server
+
+        check_server(config.work_pool)
     start_guard()  # a run killed outright takes its temporary Prefect server with it
     from prefect.exceptions import FailedRun
 

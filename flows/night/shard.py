@@ -163,18 +163,25 @@ def shard_deployment(work_pool: str) -> RunnerDeployment:
     return deployment
 
 
-async def register_shard_deployment(work_pool: str) -> None:
-    """Register (or update) the `shard` deployment; the pool must exist on the server."""
-    from prefect.client.orchestration import get_client
-    from prefect.exceptions import ObjectNotFound
+def check_server(work_pool: str) -> None:
+    """A sharded night has a Prefect server its workers reach: the CLI asks before its
+    temporary server starts, the flow again before it deals the shards."""
     from prefect.settings import PREFECT_API_URL
 
     if not PREFECT_API_URL.value():
         raise InputError(
-            "sharded runs need a Prefect server the workers reach: start one (prefect server "
-            "start), set PREFECT_API_URL, start workers (prefect worker start --pool "
-            f"{work_pool}); see README 'Scale out'"
+            f"--shards above 1 needs a Prefect server the workers of pool {work_pool!r} reach: "
+            "start one (prefect server start), set PREFECT_API_URL, start workers (prefect "
+            f"worker start --pool {work_pool}); see README 'Scale out'; or pass --shards 1"
         )
+
+
+async def register_shard_deployment(work_pool: str) -> None:
+    """Register (or update) the `shard` deployment; the pool must exist on the server."""
+    from prefect.client.orchestration import get_client
+    from prefect.exceptions import ObjectNotFound
+
+    check_server(work_pool)
     async with get_client() as client:
         try:
             await client.read_work_pool(work_pool)

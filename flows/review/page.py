@@ -170,7 +170,8 @@ def case_view(
 def summary_view(layout: RunLayout, state: ReviewState, cases: list[ReviewCase]) -> dict[str, Any]:
     manifest = read_manifest(layout)
     counts = manifest.get("counts", {})
-    used = manifest.get("budget", {}).get("used", {})
+    budget = manifest.get("budget", {})
+    used = budget.get("night", {}).get("used") or budget.get("used", {})  # every attempt's
     withheld: dict[str, int] = {}
     for report in load_reports(layout):
         applied = state.apply(report)

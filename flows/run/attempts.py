@@ -49,8 +49,15 @@ class NightSpend(BaseModel):
             total = total + attempt.ledger.used
         return total
 
+    @property
+    def cost_usd(self) -> float | None:
+        """What the attempts cost together; None when one has no price."""
+        costs = [a.ledger.cost_usd for a in self.attempts]
+        return None if None in costs else sum(c for c in costs if c is not None)
+
     def summary(self) -> dict[str, object]:
-        """The manifest's `budget.night`: each attempt's tokens and whether it answered all."""
+        """The manifest's `budget.night`: each attempt's tokens and whether it answered all,
+        and the night's tokens and cost."""
         used = self.used
         return {
             "attempts": [
@@ -66,6 +73,7 @@ class NightSpend(BaseModel):
                 for a in self.attempts
             ],
             "used": {**used.model_dump(), "total": used.total},
+            "cost_usd": self.cost_usd,
         }
 
 

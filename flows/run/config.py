@@ -87,6 +87,15 @@ class RunConfig(BaseModel):
     fresh: bool = Field(
         default=False, description="Recompute every ticker, ignoring stored results."
     )
+    max_withheld_share: float = Field(
+        default=1.0,
+        ge=0.0,
+        le=1.0,
+        description=(
+            "Share of answers withheld (rejected or cut by the budget) above which the run ends "
+            "Failed once it has published; 1.0 never fails it."
+        ),
+    )
 
     @field_validator("portfolios")
     @classmethod
@@ -136,6 +145,7 @@ def as_command(config: RunConfig) -> str:
         ("--concurrency", config.concurrency, defaults.concurrency),
         ("--shards", config.shards, defaults.shards),
         ("--pool", config.work_pool, defaults.work_pool),
+        ("--max-withheld-share", config.max_withheld_share, defaults.max_withheld_share),
     ):
         if value != default:
             args += [option, str(value)]

@@ -269,3 +269,55 @@ def test_bad_question_set_is_refused_before_the_model(
     assert "question 'odd' plan step 1: unknown tool 'nosuch'" in done.stderr
     assert done.stderr.count("\n") == 1
     assert server.bodies == []
+
+
+@pytest.mark.parametrize(
+    "question", ["What is the weather in Paris?", "What moved it and what is the outlook?"]
+)
+def test_offline_refuses_a_question_no_template_fits_in_one_line(
+    small_data, holding, report_date, question
+):
+    done = nightdesk(
+        "--date", str(report_date), "--ticker", holding[1], "--data", str(small_data), question
+    )
+
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("nightdesk: error: no question of the set (move, news, events")
+    assert "pass --provider one of openai, anthropic, local" in line
+
+
+def test_a_question_no_template_fits_goes_to_react_mode(serve, small_data, holding, report_date):
+    ticker = holding[1]
+    move = true_move(small_data, ticker, report_date)
+    server = serve(
+        [
+            Turn(calls=(Call.of("c1", "get_daily_move", ticker=ticker, date=str(report_date)),)),
+            Turn(text=f"{ticker} moved {move['change_pct']}%; the data holds no outlook."),
+        ]
+    )
+    done = nightdesk(
+        "--date", str(report_date), "--ticker", ticker, "--data", str(small_data),
+        "--provider", "openai", "--json", "What moved it and what is the outlook?",
+        env={"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-local"},
+    )  # fmt: skip
+
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout)
+    assert shown["mode"] == "react" and shown["question_id"] == f"{ticker}/ask"
+    assert shown["verdict"]["accepted"] is True and shown["verdict"]["reasons"] == []
+    assert "tools" in server.bodies[0]
+
+
+def test_json_carries_the_verdict_of_a_rejected_draft(serve, small_data, holding, report_date):
+    server = serve([Turn(text=f"{holding[1]} closed at 987.65 (+1.00%).")])
+    done = nightdesk(
+        "--date", str(report_date), "--ticker", holding[1], "--data", str(small_data),
+        "--provider", "openai", "--json", "move",
+        env={"OPENAI_BASE_URL": server.base_url, "OPENAI_API_KEY": "sk-local"},
+    )  # fmt: skip
+
+    assert done.returncode == 1
+    verdict = json.loads(done.stdout)["verdict"]
+    assert verdict["accepted"] is False
+    assert "unsupported_figure" in {r["rule"] for r in verdict["reasons"]}

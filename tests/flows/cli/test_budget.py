@@ -107,3 +107,36 @@ def test_a_command_line_that_does_not_parse_is_one_line_and_exit_2(
     assert done.returncode == 2 and done.stdout == ""
     (line,) = done.stderr.splitlines()
     assert line.startswith(f"nightdesk: error: {message}")
+
+
+def test_after_a_resumed_night_the_figures_are_the_nights_totals(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from datetime import UTC, datetime
+
+    from flows.publish.layout import RunLayout
+    from flows.run.attempts import Attempt, save_attempt
+
+    write_run(tmp_path)  # the published attempt: 950 tokens
+    config = BudgetConfig(run_tokens=10_000, question_tokens=2_000, max_output_tokens=500)
+    layout = RunLayout(tmp_path, DAY)
+    for number, (tickers, spent) in enumerate(((["MSFT"], 4_000), (["AAPL"], 0))):
+        run = RunBudget(config, tickers, provider="openai", model="gpt-4o-mini")
+        if spent:
+            meter = run.ticker(tickers[0]).question(f"{tickers[0]}:news", "news")
+            reservation = meter.reserve(1_900, prompt_tokens=400)
+            assert reservation is not None
+            meter.settle(reservation, Usage(input_tokens=spent - 500, output_tokens=500))
+        started = datetime(2024, 6, 28, 22, number, tzinfo=UTC)
+        save_attempt(
+            layout,
+            Attempt(run_id=f"run-{number}", started_at=started, answered=True, ledger=run.ledger()),
+        )
+    monkeypatch.setenv("COLUMNS", "200")
+    try:
+        app(["budget", "--date", DAY.isoformat(), "--out", str(tmp_path)])
+    except SystemExit as exc:
+        assert not exc.code
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Token budget of the night (2 attempts): 4,000 used" in out
+    assert "news" in out and "night" in out

@@ -79,3 +79,20 @@ def test_a_damaged_log_is_named_on_the_page_not_ignored(run_out: Path) -> None:
     write_review_page(RunLayout(run_out, date(2024, 3, 28)))
     assert 'role="alert">Decision log unreadable:' in page(run_out)
     assert "decisions.jsonl line 1 is not a decision" in page(run_out)
+
+
+def test_after_a_resumed_night_the_page_counts_every_attempts_tokens(run_out: Path) -> None:
+    from datetime import date
+
+    from flows.publish.layout import RunLayout
+    from flows.review.page import write_review_page
+
+    manifest_path = run_out / DATE / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["budget"]["used"] = {"input_tokens": 0, "cached_tokens": 0, "output_tokens": 0}
+    night = {"input_tokens": 123_000, "cached_tokens": 0, "output_tokens": 4_567, "total": 127_567}
+    manifest["budget"]["night"] = {"attempts": [], "used": night}  # the crashed attempt spent it
+    manifest_path.write_text(json.dumps(manifest))
+    write_review_page(RunLayout(run_out, date.fromisoformat(DATE)))
+    html = page(run_out)
+    assert '<td class="num">123,000</td>' in html and "127,567 / " in html

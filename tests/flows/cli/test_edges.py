@@ -1,0 +1,93 @@
+"""The command line's edges, through the installed `nightdesk` entry point: listing the tools,
+a tool's date taken from --date, defaults in help, and output piped into `head`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pyarrow.parquet as pq
+
+from tools.registry import TOOLS
+
+NIGHTDESK = Path(sys.executable).with_name("nightdesk")
+
+
+def nightdesk(*args: str, columns: int = 200) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": str(columns)}
+    return subprocess.run(
+        [str(NIGHTDESK), *args], capture_output=True, text=True, timeout=120, env=env
+    )
+
+
+def test_tools_list_shows_every_tool_with_its_description_and_arguments() -> None:
+    done = nightdesk("tools", "list")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    headers = [line for line in lines if not line.startswith(" ")]
+    assert [h.split("(")[0] for h in headers] == list(TOOLS)
+    assert "search_news(ticker, start, end, limit?)" in headers
+    assert "list_tables()" in headers
+    price = lines.index("get_price(ticker, date)")
+    assert lines[price + 1].strip() == TOOLS["get_price"].description
+    assert lines[price + 3].strip() == "date: ISO date YYYY-MM-DD"
+    assert "    limit: Most recent headlines to return (1-10) (default 5)" in lines
+
+
+def test_tools_call_takes_the_date_from_the_date_option(small_data: Path) -> None:
+    def price(args: dict[str, str]) -> dict[str, object]:
+        done = nightdesk(
+            "tools", "call", "get_price", "--date", "2024-12-20",
+            "--args", json.dumps(args), "--data", str(small_data),
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+        return json.loads(done.stdout)
+
+    symbol = pq.read_table(small_data / "companies.parquet").column("ticker")[0].as_py()
+    implied = price({"ticker": symbol})
+    assert implied["date"] == "2024-12-20"
+    assert implied == price({"ticker": symbol, "date": "2024-12-20"})
+    assert price({"ticker": symbol, "date": "2024-06-03"})["date"] == "2024-06-03"
+
+
+def test_run_help_shows_budget_defaults_and_no_empty_flags() -> None:
+    done = nightdesk("run", "--help")
+    assert done.returncode == 0, done.stderr
+    lines = {line.split()[1]: line for line in done.stdout.splitlines() if "│ --" in line}
+    assert "[default: 2,000,000]" in lines["--run-tokens"]
+    assert "[default: 60,000, at most RUN_TOKENS]" in lines["--question-tokens"]
+    assert "[default: 500]" in lines["--requests-per-minute"]
+    assert "[default: 400,000]" in lines["--tokens-per-minute"]
+    assert "--empty-" not in done.stdout
+    assert "--empty-" not in nightdesk("data", "import", "--help").stdout
+
+
+def test_output_into_a_closed_pipe_ends_quietly() -> None:
+    for args in (("tools", "list"), ("data", "check", "data/sample")):
+        read, write = os.pipe()
+        os.close(read)  # the reader (`head`) has gone before the first line is written
+        with subprocess.Popen([str(NIGHTDESK), *args], stdout=write, stderr=subprocess.PIPE) as p:
+            os.close(write)
+            _, err = p.communicate(timeout=120)
+        assert err.decode() == "", args
+        assert p.returncode == 141, args
+
+
+def test_a_sharded_night_without_a_server_is_refused_at_once(
+    small_data: Path, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
+    env["PREFECT_HOME"] = str(tmp_path / "prefect")  # no profile that names a server
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [str(NIGHTDESK), "run", "--data", str(small_data), "--out", str(out), "--shards", "2"],
+        capture_output=True, text=True, timeout=120, env=env,
+    )  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("nightdesk: error: --shards above 1 needs a Prefect server")
+    assert "set PREFECT_API_URL" in line
+    assert not (out / ".ledgers").exists(), "refused before any attempt started"
