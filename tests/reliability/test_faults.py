@@ -82,3 +82,13 @@ async def test_a_night_against_a_failing_server_loses_nothing_and_leaks_nothing(
     written = [p for p in out.rglob("*") if p.is_file() and ".catalog" not in p.parts]
     assert written and not [p for p in written if CANARY.encode() in p.read_bytes()]
     assert CANARY not in caplog.text
+    used = budget["used"]["input_tokens"] + budget["used"]["output_tokens"]
+    faults = sum(n for name, n in server.drawn.items() if name != "ok")
+    figures = (
+        f"seed {seed}: {sum(server.drawn.values())} requests, {faults} faults; "
+        f"{len(keys)} entries published once each, rejected {dict(reasons)}; used {used:,} "
+        f"of the bound {bound:,}; canary in {len(written)} files written: 0"
+    )
+    if report := os.environ.get("RELIABILITY_REPORT"):
+        with open(report, "a", encoding="utf-8") as file:
+            file.write(figures + "\n")
