@@ -18,6 +18,7 @@ from typing import Literal, NamedTuple
 
 from verifier.numbers import SCALES, Reading, read_digits
 from verifier.periods import Period, attach_periods, sentence_starts
+from verifier.times import ClaimTime, attach_times
 
 Kind = Literal["number", "money", "percent", "date", "ticker", "headline"]
 DateReading = tuple[int | None, int, int | None]
@@ -66,6 +67,12 @@ class Claim:
     headline: str = ""
     """For a date written with its time: the quoted headline next to it in its sentence, whose
     time it gives ("\"Acme beats estimates\" (2024-12-30T21:05Z)"), or empty."""
+    time: ClaimTime | None = None
+    """For a figure: the session or window its sentence states it for (`verifier.times`)."""
+    role: str = ""
+    """For a date: how it names a time ("since", "through", "range" or "" for a session)."""
+    points: bool = False
+    """For a percentage: written in percentage points ("1.24 pp"), a difference of percentages."""
     event: str = ""
     """For a date: the kind of corporate event the draft names it as the day of ("earnings on
     2025-01-13", "dividendo el 13 de enero"): a key of `EVENT_KINDS`, or empty."""
@@ -494,6 +501,8 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     _attach_weekdays(text, claims)
     if starts is None:
         starts = sentence_starts(text)
+    if figures:
+        attach_times(text, fold_aligned(text), claims, starts)
     if any(c.kind == "headline" for c in claims):
         _attach_to_headlines(text, claims)
     _attach_event_kinds(text, claims, starts, tickers)
@@ -1048,7 +1057,7 @@ _FIELD_WORD = re.compile(
     r"|(?P<contribution>contribution|contributing|contributed|contributes|contribución|aportó"
     r"|aporte)"
     r"|(?P<dividend>dividend|dividendo)"
-    r"|(?P<earnings>earnings\s+per\s+share|earnings|eps|beneficio\s+por\s+acción))(?!\w)"
+    r"|(?P<earnings>earnings\s+per\s+share|earnings|eps|bpa|beneficio\s+por\s+acción))(?!\w)"
 )
 _FIELD_GAP = re.compile(
     r"[*_`]*(?::[*_`]*)?"  # a label: "**Close:** "
@@ -1062,7 +1071,7 @@ close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-f
 _FIELD_STEMS = (
     "previous", "prior", "clos", "cierr", "cerr", "market", "valor", "p&l", "pnl", "resultado",
     "ended", "settled", "finished", "terminaron", "terminó", "day change", "daily change",
-    "variación", "contribu", "aport", "dividend", "earnings", "eps", "beneficio",
+    "variación", "contribu", "aport", "dividend", "earnings", "eps", "bpa", "beneficio",
 )  # fmt: skip
 """Where a field name can start (see `matches_at_stems`)."""
 
@@ -1175,10 +1184,16 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
             sign = 1
     elif not sign and _says_minus(text) and _minus_word(text, start, previous_end):
         sign = -1
+    points = unit is not None and unit.strip().lower().startswith(_POINTS)
     unit = _unit(unit) if unit else ""
     scale = _scale(letter or "", word or "") if letter or word else 1.0
     kind: Kind = "percent" if unit else "money" if cur or word in _CENTS else "number"
-    return Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
+    claim = Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
+    claim.points = points
+    return claim
+
+
+_POINTS = ("percentage", "pp", "puntos porcentuales")
 
 
 _LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")

@@ -29,6 +29,8 @@ from verifier.claims import (
 from verifier.claims import clear_caches as clear_claim_caches
 from verifier.numbers import tolerance
 from verifier.periods import Period
+from verifier.spans import asked_dates, spans_of
+from verifier.times import Span
 from verifier.trace_view import TraceView
 
 CALCULATING_TOOLS = frozenset(name for name, t in TRAITS.items() if t.computes or t.sql)
@@ -67,6 +69,11 @@ class Fact(NamedTuple):
     """The period the text states the number for (see `verifier.periods`); None for JSON."""
     bound: int = 0
     """Whether the text writes the number as a lower (+1) or upper (-1) bound ("over 100")."""
+    span: Span | None = None
+    """The session (a level) or window (a change) the result's structure holds it for."""
+    origin: int = 0
+    """JSON (0), written in a result string (1) or in a news string (2): text vouches for no
+    market figure, news text for no figure at all."""
 
     @property
     def change(self) -> bool:
@@ -77,7 +84,8 @@ class Fact(NamedTuple):
         where = "the question" if self.event == QUESTION else f"{self.tool} {self.event}"
         about = f" for {self.ticker}" if self.ticker else ""
         key = f"{self.key} " if self.key else ""
-        return f"{key}{self.value:g}{about} in {where}"
+        when = f" for {self.span.describe()}" if self.span else ""
+        return f"{key}{self.value:g}{about}{when} in {where}"
 
 
 @dataclass(slots=True, frozen=True)
@@ -239,8 +247,8 @@ def index_trace(trace: TraceView) -> Evidence:
             ev.called.add(ticker)
         if event.failure is not None:
             continue
-        walker.start(event.id, event.tool)
         args = event.args
+        walker.start(event.id, event.tool, asked_dates(args))
         if isinstance(args, dict):
             for value in args.values():
                 if isinstance(value, str) and _ISO_DATE.fullmatch(value):
@@ -264,7 +272,18 @@ def index_trace(trace: TraceView) -> Evidence:
     ev.magnitudes = [abs(f.value) for f in facts]
     fractions = [
         _fact(
-            f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, -1, f.period, f.bound
+            f.value * 100,
+            f.event,
+            f.tool,
+            f.key,
+            f.ticker,
+            True,
+            f.signed,
+            -1,
+            f.period,
+            f.bound,
+            f.span,
+            f.origin,
         )
         for f in facts
         if f.percent
@@ -291,10 +310,13 @@ def _fact(
     decimals: int,
     period: Period | None,
     bound: int = 0,
+    span: Span | None = None,
+    origin: int = 0,
 ) -> Fact:
     """A `Fact` without the generated constructor's keyword handling (it is built per number)."""
     return tuple.__new__(
-        Fact, (value, event, tool, key, ticker, percent, signed, decimals, period, bound)
+        Fact,
+        (value, event, tool, key, ticker, percent, signed, decimals, period, bound, span, origin),
     )
 
 
@@ -308,6 +330,7 @@ class _Walker:
 
     __slots__ = (
         "arithmetic",
+        "asked",
         "calc",
         "dates",
         "ev",
@@ -316,6 +339,8 @@ class _Walker:
         "news",
         "percent_all",
         "read",
+        "span",
+        "spans",
         "tool",
     )
 
@@ -325,11 +350,16 @@ class _Walker:
         self.dates: dict[DateReading, dict[str, bool]] = {}
         """Per date, the events that hold it and whether each names it only as a base quarter."""
         self.read: set[tuple[str, str]] = set()
+        self.spans: dict[str, Span] = {}
+        """The span of each key of the dict being walked (`spans_of`)."""
+        self.span: Span | None = None
         self.event = self.tool = ""
         self.calc = self.news = self.percent_all = self.arithmetic = False
+        self.asked: tuple[date, ...] = ()
 
-    def start(self, event: str, tool: str) -> None:
-        self.event, self.tool = event, tool
+    def start(self, event: str, tool: str, asked: tuple[date, ...] = ()) -> None:
+        self.event, self.tool, self.asked = event, tool, asked
+        self.spans, self.span = {}, None
         self.calc = tool in CALCULATING_TOOLS
         traits = traits_of(tool)
         self.arithmetic = traits.arithmetic
@@ -384,6 +414,8 @@ class _Walker:
                 self.ev.sessions.setdefault(headline, set()).add(session.lower())
             if published.__class__ is str:
                 self.ev.published.setdefault(headline, set()).add(published)
+        outer_spans, outer_span = self.spans, self.span
+        self.spans = spans_of(node, self.asked) or outer_spans
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
         if named:
@@ -395,6 +427,7 @@ class _Walker:
                 continue  # the model's own input, echoed: its numbers vouch for nothing
             if named and name == "value":
                 name = named  # an event's value is its dividend, earnings or split figure
+            self.span = self.spans.get(name, outer_span if self.spans is outer_spans else None)
             kind = value.__class__
             if kind is float or kind is int:  # the common leaves, without a further call
                 self.number(value, name, ticker)
@@ -402,6 +435,7 @@ class _Walker:
                 self.text(value, name, ticker)
             elif value is not None:
                 self.walk(value, name, ticker)
+        self.spans, self.span = outer_spans, outer_span
 
     @staticmethod
     def event_day(
@@ -423,7 +457,19 @@ class _Walker:
         if value == value and abs(value) != _INF:
             percent = self.percent_all or (self.calc and _percent_key(key))
             self.facts.append(
-                _fact(float(value), self.event, self.tool, key, ticker, percent, True, -1, None)
+                _fact(
+                    float(value),
+                    self.event,
+                    self.tool,
+                    key,
+                    ticker,
+                    percent,
+                    True,
+                    -1,
+                    None,
+                    0,
+                    self.span,
+                )
             )
 
     def text(self, text: str, key: str, ticker: str | None) -> None:
@@ -435,6 +481,7 @@ class _Walker:
         if reading.numbers:
             percent_ok = self.calc or event == QUESTION
             tool, facts = self.tool, self.facts
+            origin = 2 if self.news and not traits_of(tool).sql and event != QUESTION else 1
             for value, decimals, signed, unit, period, bound in reading.numbers:
                 facts.append(
                     _fact(
@@ -448,6 +495,8 @@ class _Walker:
                         decimals,
                         period,
                         bound,
+                        None,
+                        origin,
                     )
                 )
         if reading.empty:

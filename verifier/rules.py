@@ -18,6 +18,7 @@ from contract.reasons import ReasonCode
 from verifier.claims import FIELDS, FIGURE_KINDS, QUARTER_BASE, Claim
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
 from verifier.periods import periods_agree
+from verifier.times import times_agree
 from verifier.trace_view import TraceView
 from verifier.verdict import Reason
 
@@ -38,6 +39,10 @@ class Finding:
     turned: list[Fact] = dataclasses.field(default_factory=list)
     """Facts that match the figure but that the source writes as the other bound ("over 100"
     where the draft says "fewer than 100")."""
+    wrong: str = ""
+    """The part of the claim that no matching fact agrees with: "subject", "time" or "field"."""
+    held: list[Fact] = dataclasses.field(default_factory=list)
+    """The facts that match the figure but for another subject, time or field (see `wrong`)."""
 
 
 @dataclass(slots=True)
@@ -58,35 +63,83 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
     """Match one claim against the evidence, keeping the facts about the tickers it speaks of."""
     kind = claim.kind
     if kind in FIGURE_KINDS:
-        if claim.name and claim.name.split()[0] not in evidence.called:
-            named = evidence.match_name(claim)
-            return Finding(claim, named, named, [f.event for f in named])
-        facts = evidence.match_figure(claim)
-        if kind == "money" and facts and not evidence.question_money:
-            facts = [f for f in facts if f.event != QUESTION]  # "$30" is not "30 days"
-        off_period: list[Fact] = []
-        period = claim.period
-        if period is not None and facts:
-            agreeing = [f for f in facts if periods_agree(period, f.period)]
-            if len(agreeing) != len(facts):
-                off_period = [f for f in facts if not periods_agree(period, f.period)]
-                facts = agreeing
-        scope = claim.scope
-        in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
-        if claim.bound and in_scope:
-            against = [f for f in in_scope if f.bound == -claim.bound or _beyond(claim, f)]
-            if len(against) == len(in_scope):
-                return Finding(claim, facts, [], [], off_period, turned=against)
-        if claim.field and in_scope and _misnamed(claim, in_scope):
-            return Finding(claim, facts, [], [], off_period, misnamed=in_scope)
-        preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
-        supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
-        return Finding(claim, facts, in_scope, supported_by, off_period)
+        return _assess_figure(claim, evidence)
     if kind == "date":
         return Finding(claim, [], [], evidence.match_date(claim, free=claim.bare_quarter))
     if kind == "ticker":
         return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
     return Finding(claim, [], [], evidence.match_headline(claim))
+
+
+MARKET_FIELDS = frozenset(
+    {"close", "previous_close", "market_value", "day_pnl", "day_change", "contribution"}
+)
+"""Fields about a price, a change or a position: only a result's structure vouches for them."""
+ANNOUNCED_FIELDS = frozenset({"dividend", "earnings"})
+"""Fields a news headline may vouch for ("declares quarterly dividend of $0.24"); a number in a
+headline supports no other figure."""
+
+
+def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
+    """Bind the figure: value at its precision, then subject, period, time, bound and field; the
+    first part no matching fact agrees with is what is wrong with it."""
+    if claim.name and claim.name.split()[0] not in evidence.called:
+        named = evidence.match_name(claim)
+        return Finding(claim, named, named, [f.event for f in named])
+    market = claim.field in MARKET_FIELDS
+    announced = claim.field in ANNOUNCED_FIELDS
+    facts = [
+        f
+        for f in evidence.match_figure(claim)
+        if f.origin == 0 or (f.origin == 1 and not market) or announced or f.event == QUESTION
+    ]
+    if claim.kind == "money" and facts and not evidence.question_money:
+        facts = [f for f in facts if f.event != QUESTION]  # "$30" is not "30 days"
+    off_period: list[Fact] = []
+    period = claim.period
+    if period is not None and facts:
+        agreeing = [f for f in facts if periods_agree(period, f.period)]
+        if len(agreeing) != len(facts):
+            off_period = [f for f in facts if not periods_agree(period, f.period)]
+            facts = agreeing
+    scope = claim.scope
+    in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
+    if facts and not in_scope and not off_period:
+        return Finding(claim, facts, [], [], wrong="subject", held=facts)
+    timed = [f for f in in_scope if times_agree(claim.time, f.span)]
+    if in_scope and not timed and _known(claim, evidence):
+        return Finding(claim, facts, [], [], off_period, wrong="time", held=in_scope)
+    in_scope = timed or in_scope
+    if claim.bound and in_scope:
+        against = [f for f in in_scope if f.bound == -claim.bound or _beyond(claim, f)]
+        if len(against) == len(in_scope):
+            return Finding(claim, facts, [], [], off_period, turned=against)
+    if claim.field and in_scope and _misnamed(claim, in_scope):
+        return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)
+    if claim.points and in_scope:
+        differences = [f for f in in_scope if not _RATE_KEY.search(f.key) or f.origin]
+        if not differences:
+            return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)
+        in_scope = differences
+    preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
+    supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
+    return Finding(claim, facts, in_scope, supported_by, off_period)
+
+
+def _known(claim: Claim, evidence: Evidence) -> bool:
+    """Whether the time the figure is stated for is one the trace knows: a date no result holds
+    is the date rule's to report, not a figure's wrong time."""
+    said = claim.time
+    if said is None:
+        return False
+    if said.kind and not said.days:
+        return True
+    return any(day in evidence.dates for day in said.days)
+
+
+_RATE_KEY = re.compile(r"change_pct|pnl_pct|return|yield")
+"""Keys of a rate of change in percent: percentage points (a difference of two percentages) are
+another unit than it."""
 
 
 _KNOWN_FIELDS = frozenset().union(*FIELDS.values()) | {
@@ -153,7 +206,7 @@ def check_unresolved_error(case: Case) -> Iterator[Reason]:
 def check_unsupported_figure(case: Case) -> Iterator[Reason]:
     """A figure that no successful result and no question contains at the precision shown."""
     for f in case.figures:
-        if f.in_scope or _blocking_failure(f.claim, case.evidence) is not None:
+        if f.in_scope or f.wrong or _blocking_failure(f.claim, case.evidence) is not None:
             continue
         yield Reason(
             rule=ReasonCode.UNSUPPORTED_FIGURE,
@@ -201,6 +254,48 @@ def _unsupported_message(f: Finding, evidence: Evidence) -> str:
         f"{head} is in no successful tool result and not in the question, "
         f"compared at the precision shown{nearest}"
     )
+
+
+_WRONG = {
+    "subject": ReasonCode.WRONG_SUBJECT,
+    "time": ReasonCode.WRONG_TIME,
+    "field": ReasonCode.WRONG_FIELD,
+}
+
+
+def _said(claim: Claim, wrong: str) -> str:
+    """The part of the claim that is wrong, as the draft states it."""
+    if wrong == "subject":
+        return f"about {', '.join(sorted(claim.scope))}"
+    if wrong == "time":
+        return f"for {claim.time.describe() if claim.time else 'an unstated time'}"
+    if claim.points:
+        return "in percentage points"
+    return f"as the {claim.field.replace('_', ' ').replace('day pnl', 'day P&L')}"
+
+
+def _wrong_part(wrong: str) -> Callable[[Case], Iterator[Reason]]:
+    code = _WRONG[wrong]
+
+    def check(case: Case) -> Iterator[Reason]:
+        for f in case.figures:
+            if f.wrong != wrong or _blocking_failure(f.claim, case.evidence) is not None:
+                continue
+            held = "; ".join(x.describe() for x in f.held[:2])
+            yield Reason(
+                rule=code,
+                message=f'"{f.claim.text}" is stated {_said(f.claim, wrong)}, but the trace has {held}',
+                span=f.claim.span,
+            )
+
+    check.__name__ = f"check_wrong_{wrong}"
+    check.__doc__ = f"A figure the trace holds, but for another {wrong} than the draft states."
+    return check
+
+
+check_wrong_subject = _wrong_part("subject")
+check_wrong_time = _wrong_part("time")
+check_wrong_field = _wrong_part("field")
 
 
 def check_uncomputed_percentage(case: Case) -> Iterator[Reason]:
@@ -318,34 +413,57 @@ def _word_start(case: Case, claim: Claim) -> int:
     return found if found >= 0 else claim.start
 
 
-def check_unsupported_date(case: Case) -> Iterator[Reason]:
-    """A date that neither a result nor the question contains, or written with a day of the
-    week it does not fall on ("Monday, December 31, 2024": a Tuesday)."""
+def check_wrong_weekday(case: Case) -> Iterator[Reason]:
+    """A date written with a day of the week it does not fall on ("Monday, December 31, 2024":
+    a Tuesday)."""
     for f in case.findings:
-        if (
-            f.claim.kind == "date"
-            and f.claim.weekday >= 0
-            and (wrong := _wrong_weekday(f.claim, case.evidence))
-        ):
-            yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
+        claim = f.claim
+        wrong = _wrong_weekday(claim, case.evidence) if claim.weekday >= 0 else None
+        if claim.kind == "date" and wrong:
+            yield Reason(rule=ReasonCode.WRONG_WEEKDAY, message=wrong, span=claim.span)
+
+
+def _timestamp(f: Finding) -> re.Match[str] | None:
+    claim = f.claim
+    return _TIMESTAMP.match(claim.text) if claim.kind == "date" and f.supported_by else None
+
+
+def check_wrong_event_day(case: Case) -> Iterator[Reason]:
+    """A date named as the day of an event kind where the trace lists other kinds that day."""
+    for f in case.findings:
+        claim = f.claim
+        if not claim.event or _weekday_wrong(f, case) or _timestamp(f) is not None:
             continue
-        if f.claim.kind == "date" and f.supported_by and (stamp := _TIMESTAMP.match(f.claim.text)):
-            if message := _wrong_time(f.claim, stamp, case.evidence):
-                yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=message, span=f.claim.span)
+        if f.supported_by and (wrong := _wrong_event(claim, case.evidence)):
+            yield Reason(rule=ReasonCode.WRONG_EVENT_DAY, message=wrong, span=claim.span)
+
+
+def _weekday_wrong(f: Finding, case: Case) -> bool:
+    return f.claim.weekday >= 0 and _wrong_weekday(f.claim, case.evidence) is not None
+
+
+def check_unsupported_date(case: Case) -> Iterator[Reason]:
+    """A date (or a date with its time) that neither a result, a failed call's arguments and
+    error, nor the question contains; a headline's time where the source has another."""
+    for f in case.findings:
+        claim = f.claim
+        if claim.kind != "date" or _weekday_wrong(f, case):
             continue
-        if f.claim.event and f.supported_by and (wrong := _wrong_event(f.claim, case.evidence)):
-            yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=wrong, span=f.claim.span)
+        if (stamp := _timestamp(f)) is not None:
+            if message := _wrong_time(claim, stamp, case.evidence):
+                code = ReasonCode.WRONG_TIME if claim.headline else ReasonCode.UNSUPPORTED_DATE
+                if "no tool result has this time" in message:
+                    code = ReasonCode.UNSUPPORTED_DATE
+                yield Reason(rule=code, message=message, span=claim.span)
             continue
-        if f.claim.kind == "date" and not f.supported_by:
-            message = (
-                f'"{f.claim.text}" is a date that no tool result and not the question contains'
-            )
-            if case.evidence.match_date(f.claim):
+        if not f.supported_by:
+            message = f'"{claim.text}" is a date that no tool result and not the question contains'
+            if case.evidence.match_date(claim):
                 message = (
-                    f'"{f.claim.text}" is named as the period of what the draft says, but the '
+                    f'"{claim.text}" is named as the period of what the draft says, but the '
                     "sources name it only as a comparison base"
                 )
-            yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=message, span=f.claim.span)
+            yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=message, span=claim.span)
 
 
 _SESSION_SAID = {
@@ -367,7 +485,7 @@ def check_wrong_session(case: Case) -> Iterator[Reason]:
             said = _SESSION_SAID.get(claim.session, claim.session)
             source = " or ".join(_SESSION_SAID.get(x, x) for x in sorted(sessions))
             yield Reason(
-                rule=ReasonCode.UNSUPPORTED_DATE,
+                rule=ReasonCode.WRONG_SESSION,
                 message=f'"{claim.text}" is said to come {said}, but the source has it {source}',
                 span=claim.span,
             )
@@ -443,9 +561,14 @@ def no_draft_reason(trace: TraceView) -> Reason:
 RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unresolved_error,
     check_unsupported_figure,
+    check_wrong_subject,
+    check_wrong_time,
+    check_wrong_field,
     check_uncomputed_percentage,
     check_wrong_direction,
     check_unsupported_date,
+    check_wrong_weekday,
+    check_wrong_event_day,
     check_wrong_session,
     check_unknown_ticker,
     check_unknown_headline,

@@ -1,0 +1,36 @@
+"""The shape of one language's lexicon."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's words, each entry a tuple of regex fragments (case-folded text)."""
+
+    name: str
+    windows: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Phrases that state the time a change covers, by kind: day, week, month, quarter, ytd,
+    year ("over the past week", "en lo que va de año")."""
+    since: tuple[str, ...] = ()
+    """Words that open a window at the date after them ("since", "desde")."""
+    through: tuple[str, ...] = ()
+    """Words that end a window at the date after them ("as of", "through", "hasta")."""
+    range_open: tuple[str, ...] = ()
+    """Words before the first date of a range ("from", "between", "del")."""
+    range_join: tuple[str, ...] = ()
+    """Words between the two dates of a range ("to", "and", "al")."""
+    rise: tuple[str, ...] = ()
+    """Words that say a price went up, with or without a figure after them."""
+    fall: tuple[str, ...] = ()
+    """Words that say a price went down."""
+    price_nouns: tuple[str, ...] = ()
+    """Words that may stand between a ticker and its direction word ("AXO shares fell")."""
+    other_nouns: tuple[str, ...] = ()
+    """Words that make a direction word about something else than the price ("volume fell")."""
+    negations: tuple[str, ...] = ()
+    contribution_after: tuple[str, ...] = ()
+    """What follows a figure that is a position's contribution ("to the portfolio's return")."""
+    traded: tuple[str, ...] = ()
+    """Field names for the last price ("last traded at"): the close."""

@@ -1,0 +1,271 @@
+"""Times: the session or window a figure is stated for, and the one a result holds it for.
+
+A draft binds a figure to a time by a date next to it ("closed at 291.10 on 2024-12-31"), by a
+window phrase ("up 5.2% over the past month", "en lo que va de año") or both; a result binds its
+figures by its structure: a level (`close`) to its session, a change to the window between its
+two sessions. Unknown on either side matches anything; the two disagree only where both say
+something and what they say cannot be the same time.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from datetime import date
+from typing import NamedTuple, Protocol
+
+from verifier.lexicon import alternatives, grouped
+
+DateReading = tuple[int | None, int, int | None]
+
+
+class Span(NamedTuple):
+    """What a result holds a figure for: a level at `end` (no `start`), or a change from `start`
+    to `end`; `asked` are the dates the call asked for (a window's ends as requested)."""
+
+    start: date | None
+    end: date
+    asked: tuple[date, ...] = ()
+
+    def describe(self) -> str:
+        if self.start is None:
+            return f"the session of {self.end.isoformat()}"
+        return f"{self.start.isoformat()} to {self.end.isoformat()}"
+
+
+class ClaimTime(NamedTuple):
+    """What a draft states a figure for: a kind of window (or "day"), and the dates it names
+    (the session, the start of a "since", both ends of a range, the end of an "as of")."""
+
+    kind: str = ""
+    days: tuple[DateReading, ...] = ()
+    role: str = ""
+    """How the dates are named: "" (the session), "since", "through" or "range"."""
+
+    def describe(self) -> str:
+        words = {"": "", "day": "the day", "ytd": "the year to date"}
+        kind = words.get(self.kind, f"the {self.kind}")
+        days = " to ".join(_show(d) for d in self.days)
+        if self.role == "since":
+            days = f"since {days}"
+        return " ".join(p for p in (kind, days) if p) or "an unstated time"
+
+
+def _show(reading: DateReading) -> str:
+    year, month, day = reading
+    parts = [str(year) if year else "", f"{month:02d}", f"{day:02d}" if day else ""]
+    return "-".join(p for p in parts if p)
+
+
+WINDOW = re.compile(rf"(?<!\w)(?:{grouped('windows')})(?!\w)")
+"""A window phrase, its kind the name of the group that matched (case-folded text)."""
+_SINCE = re.compile(rf"(?<!\w)(?:{alternatives('since')})\s+(?:the\s+)?$")
+_THROUGH = re.compile(rf"(?<!\w)(?:{alternatives('through')})\s+(?:the\s+)?$")
+_RANGE_OPEN = re.compile(rf"(?<!\w)(?:{alternatives('range_open')})\s+(?:the\s+)?$")
+_RANGE_JOIN = re.compile(rf"\s*(?:{alternatives('range_join')}|[-–—])\s*(?:the\s+|el\s+)?")
+_BASE_BEFORE = re.compile(
+    r"(?<!\w)(?:from|versus|vs\.?|against|compared\s+(?:with|to)|than|above|below|over|under"
+    r"|desde|frente\s+a|de|sobre|por\s+(?:encima|debajo)\s+de)"
+    r"\s+(?:a\s+|the\s+|an?\s+)?(?:(?:previous|prior)\s+close\s+of\s+)?[$€£]?\s*$"
+)
+"""A figure a change is measured from ("down from 287.14"): a date before it is not its time."""
+
+
+class Timed(Protocol):
+    """What this module reads of a claim and the two fields it sets."""
+
+    time: ClaimTime | None
+    role: str
+    field: str
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def dates(self) -> tuple[DateReading, ...]: ...
+
+
+_FIGURES = ("number", "money", "percent")
+_BACKWARD = frozenset({"previous_close"})
+"""Fields that are about the session before the one a sentence names."""
+
+
+def attach_times(text: str, folded: str, claims: Sequence[Timed], starts: list[int]) -> None:
+    """Give each figure the time its sentence states for it (see the module docstring).
+
+    Dates first get a role from the word before them (since, through, a range's two ends); a
+    figure then takes the nearest window phrase and the nearest day-date of its sentence that no
+    other figure stands between (a date before it may be crossed, as a sentence's opening "On
+    December 31, ..." holds for all its figures, but not for a previous close or a base).
+    """
+    dates = [c for c in claims if c.kind == "date" and c.dates]
+    figures = [c for c in claims if c.kind in _FIGURES]
+    if not figures:
+        return
+    windows = [(m.start(), m.end(), m.lastgroup or "") for m in _windows(folded)]
+    if not dates and not windows:
+        return
+    _roles(folded, dates)
+    ends = [f.end for f in figures]
+    for k, figure in enumerate(figures):
+        sentence = bisect_right(starts, figure.start) - 1
+        lo = starts[sentence]
+        hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
+        kind = _nearest_window(windows, figure, k, ends, lo, hi)
+        days, role = _nearest_dates(folded, dates, figure, k, ends, lo, hi)
+        if role == "" and days and all(d[2] is None for d in days):
+            if days[0][1] > 12:
+                days = ()  # a quarter: `verifier.periods` binds it
+            else:
+                kind = kind or "month"
+        if kind or days:
+            figure.time = ClaimTime(kind, days, role)
+
+
+def _windows(folded: str) -> list[re.Match[str]]:
+    if not _WINDOW_HINT.search(folded):
+        return []
+    return list(WINDOW.finditer(folded))
+
+
+_WINDOW_HINT = re.compile(
+    r"day|week|month|today|session|year|ytd|mtd|wtd|qtd|hoy|semana|mes|año|jornada|día|diari"
+    r"|sesion|monday|tuesday|wednesday|thursday|friday|lunes|martes|miércoles|jueves|viernes"
+    r"|overnight|interanual"
+)
+
+
+def _roles(folded: str, dates: Sequence[Timed]) -> None:
+    for i, claim in enumerate(dates):
+        lead = max(claim.start - 24, 0)
+        if claim.role:
+            continue
+        if _RANGE_OPEN.search(folded, lead, claim.start) and i + 1 < len(dates):
+            after = dates[i + 1]
+            if _RANGE_JOIN.fullmatch(folded, claim.end, after.start):
+                claim.role = after.role = "range"
+                continue
+        if _SINCE.search(folded, lead, claim.start):
+            claim.role = "since"
+        elif _THROUGH.search(folded, lead, claim.start):
+            claim.role = "through"
+
+
+def _nearest_window(
+    windows: list[tuple[int, int, str]],
+    figure: Timed,
+    k: int,
+    ends: list[int],
+    lo: int,
+    hi: int,
+) -> str:
+    best: tuple[int, str] | None = None
+    for start, end, kind in windows:
+        if start < lo or end > hi:
+            continue
+        if start >= figure.end:
+            gap, crossed = start - figure.end, bisect_left(ends, start) - 1 != k
+        else:
+            gap, crossed = figure.start - end, bisect_right(ends, end) < k
+        if gap >= 0 and not crossed and (best is None or gap < best[0]):
+            best = (gap, kind)
+    return best[1] if best else ""
+
+
+def _nearest_dates(
+    folded: str,
+    dates: Sequence[Timed],
+    figure: Timed,
+    k: int,
+    ends: list[int],
+    lo: int,
+    hi: int,
+) -> tuple[tuple[DateReading, ...], str]:
+    after = [d for d in dates if figure.end <= d.start < hi]
+    if after and bisect_left(ends, after[0].start) - 1 == k and after[0].start - figure.end < 40:
+        return _group(dates, after[0])
+    before = [d for d in dates if lo <= d.start and d.end <= figure.start]
+    if not before:
+        return (), ""
+    last = before[-1]
+    crossed = bisect_right(ends, last.end) < k
+    if figure.field in _BACKWARD:
+        return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19"
+    if crossed and _BASE_BEFORE.search(folded, lo, figure.start) is not None:
+        return (), ""
+    if not crossed and _BASE_BEFORE.search(folded, max(figure.start - 40, lo), figure.start):
+        return (), ""
+    return _group(dates, last)
+
+
+def _group(dates: Sequence[Timed], date_claim: Timed) -> tuple[tuple[DateReading, ...], str]:
+    """The dates one named time is made of: both ends of a range, else the one date."""
+    if date_claim.role == "range":
+        i = list(dates).index(date_claim)
+        pair = dates[i : i + 2] if i + 1 < len(dates) and dates[i + 1].role == "range" else ()
+        if not pair or (i and dates[i - 1].role == "range" and pair[-1] is not date_claim):
+            pair = dates[max(i - 1, 0) : i + 1]
+        return tuple(p.dates[0] for p in pair), "range"
+    return date_claim.dates, date_claim.role
+
+
+def _same(reading: DateReading, when: date) -> bool:
+    year, month, day = reading
+    return (year is None or year == when.year) and month == when.month and day == when.day
+
+
+def _month_of(reading: DateReading, when: date) -> bool:
+    year, month, _ = reading
+    return (year is None or year == when.year) and month == when.month
+
+
+_LENGTHS = {"day": (0, 4), "week": (5, 10), "month": (20, 35), "quarter": (80, 100)}
+_LENGTHS |= {"year": (350, 380)}
+
+
+def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
+    """Whether a figure stated for `said` can be the one a result holds for `held`."""
+    if said is None or held is None or not (said.kind or said.days):
+        return True
+    if held.start is None:
+        if said.role or said.kind not in ("", "day"):
+            return True  # a level is not a window's: "closed the week at" is its last close
+        return any(_same(d, held.end) for d in said.days if d[2] is not None) or not any(
+            d[2] is not None for d in said.days
+        )
+    length = (held.end - held.start).days
+    kind = said.kind or ("day" if said.days and not said.role else "")
+    if kind in _LENGTHS:
+        low, high = _LENGTHS[kind]
+        if not low <= length <= high and not (kind == "month" and _month_window(said, held)):
+            return False
+    elif kind == "ytd" and not _year_start(held.start):
+        return False
+    return _days_agree(said, held)
+
+
+def _year_start(when: date) -> bool:
+    """The last sessions of a year or the first of the next: where a year to date starts."""
+    return (when.month == 12 and when.day >= 20) or (when.month == 1 and when.day <= 5)
+
+
+def _month_window(said: ClaimTime, held: Span) -> bool:
+    """A month named ("in December") over the window from its eve to its end."""
+    return any(d[2] is None and _month_of(d, held.end) for d in said.days)
+
+
+def _days_agree(said: ClaimTime, held: Span) -> bool:
+    assert held.start is not None
+    starts, ends = {held.start, *held.asked[:1]}, {held.end, *held.asked[1:]}
+    days = [d for d in said.days if d[2] is not None]
+    if not days:
+        return True
+    if said.role == "since":
+        return any(_same(days[0], s) for s in starts)
+    if said.role == "range":
+        return any(_same(days[0], s) for s in starts) and any(_same(days[-1], e) for e in ends)
+    return any(_same(days[-1], e) for e in ends)
