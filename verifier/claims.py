@@ -18,9 +18,10 @@ from typing import Literal, NamedTuple
 
 from verifier.numbers import SCALES, Reading, read_digits
 from verifier.periods import Period, attach_periods, sentence_starts
+from verifier.moves import find_moves
 from verifier.times import ClaimTime, attach_times
 
-Kind = Literal["number", "money", "percent", "date", "ticker", "headline"]
+Kind = Literal["number", "money", "percent", "date", "ticker", "headline", "move"]
 DateReading = tuple[int | None, int, int | None]
 """(year or None, month, day or None); months 13-16 stand for quarters 1-4 (day None)."""
 QUARTER_BASE = 12
@@ -501,8 +502,11 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     _attach_weekdays(text, claims)
     if starts is None:
         starts = sentence_starts(text)
-    if figures:
-        attach_times(text, fold_aligned(text), claims, starts)
+    folded = fold_aligned(text)
+    if tickers:
+        claims += _moves(text, folded, tickers, figures, starts)
+        claims.sort(key=_START)
+    attach_times(text, folded, claims, starts)
     if any(c.kind == "headline" for c in claims):
         _attach_to_headlines(text, claims)
     _attach_event_kinds(text, claims, starts, tickers)
@@ -611,6 +615,10 @@ _WEEKDAYS = {
 _WEEKDAY_GAP = " \t,."
 
 
+_WEEKDAY_COPULA = re.compile(
+    r"(?i),?\s+(?:was|is|fell\s+on|fue|es|cayó\s+en|will\s+be|será)\s+(?:a\s+|un\s+|el\s+)?(?=\w)"
+)
+"""A verb between a date and its weekday: "December 28, 2024 was a Saturday", "fue sábado"."""
 _WEEKDAY_HINT = re.compile(
     "mon|tue|wed|thu|fri|sat|sun|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo"
 )
@@ -624,7 +632,8 @@ def _attach_weekdays(text: str, claims: list[Claim]) -> None:
         return
     for claim in claims:
         if claim.kind == "date":
-            after = text[claim.end : claim.end + 14].lstrip(" ,(").split(None, 1)
+            copula = _WEEKDAY_COPULA.match(text, claim.end)
+            after = text[copula.end() if copula else claim.end :][:14].lstrip(" ,(").split(None, 1)
             if after:  # "2025-01-24 (Friday)", "January 13, Monday"
                 day = _WEEKDAYS.get(after[0].rstrip(").,;").casefold())
                 if day is not None:
@@ -723,6 +732,26 @@ def _attach_event_kinds(
         dates[i].event = kind
         whose = [t.symbol for t in tickers if t.end <= name.start()]
         dates[i].scope = frozenset(whose[-1:])
+
+
+def _moves(
+    text: str, folded: str, tickers: list[Claim], figures: list[Claim], starts: list[int]
+) -> list[Claim]:
+    def make(start: int, end: int, direction: int, subject: str, daily: bool) -> Claim:
+        word = text[start:end]
+        claim = Claim(
+            word,
+            start,
+            end,
+            "move",
+            direction=direction,
+            direction_word=word,
+            scope=frozenset({subject}),
+        )
+        claim.time = ClaimTime("day") if daily else None
+        return claim
+
+    return [c for c in find_moves(folded, tickers, figures, starts, make) if isinstance(c, Claim)]
 
 
 def fold_aligned(text: str) -> str:

@@ -134,6 +134,9 @@ class Evidence:
     failures: list[Failure] = field(default_factory=list)
     free_dates: dict[DateReading, set[str]] = field(default_factory=dict)
     """`dates` less the quarters a source names only as a comparison base."""
+    changes: dict[str, list[Fact]] = field(default_factory=dict)
+    """Each ticker's price changes that a result's structure holds, with their windows: what a
+    direction word said of the ticker is held against."""
 
     def match_figure(self, claim: Claim) -> list[Fact]:
         """Facts that round to the claim at the precision it displays (any ticker).
@@ -245,9 +248,11 @@ def index_trace(trace: TraceView) -> Evidence:
         if ticker:
             ev.tickers.setdefault(ticker, set()).add(event.id)
             ev.called.add(ticker)
-        if event.failure is not None:
-            continue
         args = event.args
+        if event.failure is not None:
+            walker.start(event.id, event.tool)
+            _file_absence(walker, args, event.failure)
+            continue
         walker.start(event.id, event.tool, asked_dates(args))
         if isinstance(args, dict):
             for value in args.values():
@@ -269,6 +274,9 @@ def index_trace(trace: TraceView) -> Evidence:
             ]
     facts.sort(key=_magnitude)
     ev.facts = facts
+    for f in facts:
+        if f.ticker and f.key in _PRICE_CHANGES and f.span and f.span.start and not f.origin:
+            ev.changes.setdefault(f.ticker, []).append(f)
     ev.magnitudes = [abs(f.value) for f in facts]
     fractions = [
         _fact(
@@ -511,6 +519,20 @@ class _Walker:
             self.add_date(when, tied)
 
 
+def _file_absence(walker: _Walker, args: Any, message: str) -> None:
+    """A failed call vouches for what the draft may say about the failure: the dates of its
+    arguments and of its error ("2024-12-28 is not a session; the last one is 2024-12-27"),
+    never for the data it was meant to bring."""
+    if isinstance(args, dict):
+        for value in args.values():
+            if isinstance(value, str) and _ISO_DATE.fullmatch(value):
+                for when, _ in read_text(value).dates:
+                    walker.add_date(when, False)
+    for when, _ in read_text(message).dates:
+        walker.add_date(when, False)
+    walker.ev.texts.append((message, walker.event))
+
+
 def _file_dates(ev: Evidence, dates: dict[DateReading, dict[str, bool]]) -> None:
     """File each date under every detail a claim may give of it (day, month, quarter, year);
     `free_dates` leaves out the events that name a quarter only as a comparison base."""
@@ -534,6 +556,7 @@ def _file(
 
 
 _INF = float("inf")
+_PRICE_CHANGES = frozenset({"change", "change_pct"})
 
 
 @lru_cache(maxsize=1024)

@@ -68,6 +68,8 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
         return Finding(claim, [], [], evidence.match_date(claim, free=claim.bare_quarter))
     if kind == "ticker":
         return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
+    if kind == "move":
+        return Finding(claim, [], [], [])
     return Finding(claim, [], [], evidence.match_headline(claim))
 
 
@@ -313,7 +315,9 @@ def check_uncomputed_percentage(case: Case) -> Iterator[Reason]:
 
 
 def check_wrong_direction(case: Case) -> Iterator[Reason]:
-    """A direction word ("rose", "cayó") next to a figure whose value has the other sign."""
+    """A direction word ("rose", "cayó") next to a figure whose value has the other sign, or said
+    of a ticker whose change for the time stated has the other sign ("AXO fell on 2024-12-31")."""
+    yield from _wrong_moves(case)
     for f in case.figures:
         claim = f.claim
         if not claim.direction or claim.sign or not f.in_scope:
@@ -330,6 +334,30 @@ def check_wrong_direction(case: Case) -> Iterator[Reason]:
                     f"{signed[0].describe()}"
                 ),
                 span=(min(claim.start, _word_start(case, claim)), claim.end),
+            )
+
+
+def _wrong_moves(case: Case) -> Iterator[Reason]:
+    for f in case.findings:
+        claim = f.claim
+        if claim.kind != "move":
+            continue
+        (subject,) = claim.scope
+        held = [
+            x
+            for x in case.evidence.changes.get(subject, ())
+            if x.value and times_agree(claim.time, x.span)
+        ]
+        if held and all((x.value > 0) != (claim.direction > 0) for x in held):
+            said = "a rise" if claim.direction > 0 else "a fall"
+            when = f" for {claim.time.describe()}" if claim.time else ""
+            yield Reason(
+                rule=ReasonCode.WRONG_DIRECTION,
+                message=(
+                    f'"{claim.text}" says {said} of {subject}{when}, but the trace has '
+                    f"{held[0].describe()}"
+                ),
+                span=claim.span,
             )
 
 

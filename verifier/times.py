@@ -89,7 +89,7 @@ class Timed(Protocol):
     def dates(self) -> tuple[DateReading, ...]: ...
 
 
-_FIGURES = ("number", "money", "percent")
+_FIGURES = ("number", "money", "percent", "move")
 _BACKWARD = frozenset({"previous_close"})
 """Fields that are about the session before the one a sentence names."""
 

@@ -14,8 +14,10 @@ LANGUAGES: tuple[Lexicon, ...] = (en.LEXICON, es.LEXICON)
 
 
 def alternatives(pick: str) -> str:
-    """The fragments of one entry across every language, as one regex alternation."""
-    return "|".join(f for lexicon in LANGUAGES for f in getattr(lexicon, pick))
+    """The fragments of one entry across every language, as one regex alternation (the longest
+    fragments first, so that a phrase wins over a word it starts with)."""
+    fragments = [f for lexicon in LANGUAGES for f in getattr(lexicon, pick)]
+    return "|".join(f"(?:{f})" for f in sorted(fragments, key=len, reverse=True))
 
 
 def grouped(pick: str) -> str:

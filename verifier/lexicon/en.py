@@ -165,6 +165,18 @@ LEXICON = Lexicon(
         r"\*\*",
     ),
     other_nouns=(r"volume", r"revenue", r"earnings", r"sales", r"margin", r"dividend", r"eps"),
+    extended_hours=(
+        r"before\s+the\s+(?:open|opening\s+bell|bell)",
+        r"pre-?market",
+        r"after[-\s]hours",
+        r"after\s+the\s+(?:close|closing\s+bell|bell)",
+        r"post-?market",
+        r"intraday",
+        r"at\s+(?:the\s+)?(?:open|opening)",
+        r"early\s+trading",
+        r"in\s+early\s+trade",
+    ),
+    session_verbs=(r"closed", r"ended\s+the\s+(?:day|session)", r"finished", r"settled"),
     negations=(r"not", r"n't", r"never", r"no", r"neither", r"nor", r"without"),
     contribution_after=(
         r"(?:to|from|of)\s+(?:the\s+)?portfolio'?s?\s+(?:day'?s?\s+|daily\s+|total\s+)?"

@@ -105,6 +105,15 @@ LEXICON = Lexicon(
         r"\*\*",
     ),
     other_nouns=(r"volumen", r"ingresos", r"ventas", r"beneficio", r"margen", r"dividendo"),
+    extended_hours=(
+        r"antes\s+de\s+la\s+apertura",
+        r"tras\s+el\s+cierre",
+        r"después\s+del\s+cierre",
+        r"en\s+la\s+apertura",
+        r"preapertura",
+        r"fuera\s+de\s+hora(?:rio)?",
+    ),
+    session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
     negations=(r"no", r"ni", r"nunca", r"sin"),
     contribution_after=(
         r"(?:a|de)\s+la\s+(?:rentabilidad|variación|rendimiento|resultado)\s+(?:diari[ao]\s+)?"

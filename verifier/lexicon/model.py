@@ -30,6 +30,11 @@ class Lexicon:
     other_nouns: tuple[str, ...] = ()
     """Words that make a direction word about something else than the price ("volume fell")."""
     negations: tuple[str, ...] = ()
+    extended_hours: tuple[str, ...] = ()
+    """Phrases of trading outside the session ("before the open", "after hours"): a move said
+    for them is not the day's change, and no result holds it."""
+    session_verbs: tuple[str, ...] = ()
+    """Verbs of a session's end: a direction said with them is the day's ("closed lower")."""
     contribution_after: tuple[str, ...] = ()
     """What follows a figure that is a position's contribution ("to the portfolio's return")."""
     traded: tuple[str, ...] = ()

@@ -1,0 +1,106 @@
+"""Moves: a direction word said of a ticker, with or without a figure ("AXO fell on 2024-12-31",
+"closed lower at 287.14", "las acciones de AXO cayeron").
+
+A move is a claim of its own when no figure right after the word carries its direction (those are
+the figure's, see `verifier.claims`). Its subject is the ticker named right before the word, with
+only words about the price between ("AXO shares", "AXO's stock", "las acciones de AXO"); a word
+about anything else ("AXO's volume fell") or a negation ("did not fall") makes it no move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from verifier.lexicon import alternatives
+
+
+MOVE = re.compile(
+    rf"(?<!\w)(?:(?P<up>{alternatives('rise')})|(?P<down>{alternatives('fall')}))(?!\w)"
+)
+"""A direction word or phrase (case-folded text): the `up` or the `down` group."""
+_GAP = re.compile(rf"(?:\s*(?:(?:{alternatives('price_nouns')})(?!\w)|[,:*_()\-—–]))*\s*")
+"""What may stand between a ticker and its direction word."""
+_SESSION_VERB = re.compile(rf"(?<!\w)(?:{alternatives('session_verbs')})(?!\w)[^.;]*$")
+"""A verb of the session's end before the word: the move is the day's."""
+_EXTENDED = re.compile(rf"(?<!\w)(?:{alternatives('extended_hours')})(?!\w)")
+_NEGATED = re.compile(rf"(?<!\w)(?:{alternatives('negations')})\s+(?:\w+\s+)?$")
+_HINT = re.compile(
+    r"ros|ris|gain|climb|jump|advanc|rall|rebound|surg|soar|firm|spik|popp|higher|strength|increas"
+    r"|tick|moved|edged|up|green|fell|fall|drop|declin|slid|slip|sank|sink|tumbl|retreat|dip|plung"
+    r"|eas|lower|slump|plummet|weaken|decreas|lost|los|shed|down|red|gain|loss"
+    r"|sub|gan|avanz|crec|repunt|dispar|escal|alza|positiv|verde|ca[ey]|baj|perd|retroced|descend"
+    r"|desplom|hund|ced|negativ|rojo|pérdida|descenso|retroceso"
+)
+
+
+class Moved(Protocol):
+    """What this module reads of the claims around a move."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def symbol(self) -> str: ...
+    @property
+    def direction(self) -> int: ...
+
+
+def find_moves(
+    folded: str,
+    tickers: Sequence[Moved],
+    figures: Sequence[Moved],
+    starts: list[int],
+    make: Callable[[int, int, int, str, bool], object],
+) -> list[object]:
+    """The moves of the text, each made by `make(start, end, direction, ticker, daily)`;
+    `daily`: the word is said of a session's close ("closed lower", "cerró a la baja")."""
+    if not tickers or _HINT.search(folded) is None:
+        return []
+    found = []
+    for m in MOVE.finditer(folded):
+        start, end = m.span()
+        if _carried(folded, start, end, figures):
+            continue
+        subject = _subject(folded, start, tickers, starts)
+        if subject is None or _NEGATED.search(folded, max(start - 16, 0), start):
+            continue
+        if _EXTENDED.search(folded, max(start - 40, 0), end + 40):
+            continue  # "fell before the open": not the session's change
+        daily = _SESSION_VERB.search(folded, max(start - 24, 0), end) is not None
+        found.append(make(start, end, 1 if m.group("up") else -1, subject, daily))
+    return found
+
+
+def _carried(folded: str, start: int, end: int, figures: Sequence[Moved]) -> bool:
+    """Whether a figure carries the word's direction: the first one after it ("fell 2.1%"), or
+    the one right before it ("closed 1.31% lower")."""
+    after = next((f for f in figures if f.start >= end), None)
+    if after is not None and after.direction and _LEAD.fullmatch(folded, end, after.start):
+        return True
+    before = [f for f in figures if f.end <= start]
+    return (
+        bool(before) and bool(before[-1].direction) and not folded[before[-1].end : start].strip()
+    )
+
+
+_LEAD = re.compile(
+    r"\s*(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|nearly|almost"
+    r"|just|a|an|to|at|hasta|a)\s+){0,3}[(*_\s]*"
+)
+
+
+def _subject(folded: str, start: int, tickers: Sequence[Moved], starts: list[int]) -> str | None:
+    """The ticker right before the word in its sentence, joined by words about the price."""
+    sentence = max((s for s in starts if s <= start), default=0)
+    before = [t for t in tickers if sentence <= t.start and t.end <= start]
+    if not before:
+        return None
+    last = before[-1]
+    if _GAP.fullmatch(folded, last.end, start) is None:
+        return None
+    return last.symbol
