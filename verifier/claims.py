@@ -16,9 +16,9 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Literal, NamedTuple
 
+from verifier.moves import find_moves
 from verifier.numbers import SCALES, Reading, read_digits
 from verifier.periods import Period, attach_periods, sentence_starts
-from verifier.moves import find_moves
 from verifier.times import ClaimTime, attach_times
 
 Kind = Literal["number", "money", "percent", "date", "ticker", "headline", "move"]

@@ -15,7 +15,6 @@ from typing import Protocol
 
 from verifier.lexicon import alternatives
 
-
 MOVE = re.compile(
     rf"(?<!\w)(?:(?P<up>{alternatives('rise')})|(?P<down>{alternatives('fall')}))(?!\w)"
 )
