@@ -18,7 +18,7 @@ from typing import Literal, NamedTuple
 
 from verifier.moves import find_moves
 from verifier.numbers import SCALES, Reading, read_digits
-from verifier.periods import Period, attach_periods, sentence_starts
+from verifier.periods import SENTENCE_END, Period, attach_periods, sentence_starts
 from verifier.times import ClaimTime, attach_times
 
 Kind = Literal["number", "money", "percent", "date", "ticker", "headline", "move"]
@@ -509,6 +509,8 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     attach_times(text, folded, claims, starts)
     if any(c.kind == "headline" for c in claims):
         _attach_to_headlines(text, claims)
+        if tickers:
+            _attach_quote_subjects(text, claims, tickers)
     _attach_event_kinds(text, claims, starts, tickers)
     return claims
 
@@ -542,6 +544,21 @@ def _attach_to_headlines(text: str, claims: list[Claim]) -> None:
             owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates)
         ):
             stamp.headline = owner.text
+
+
+def _attach_quote_subjects(text: str, claims: list[Claim], tickers: list[Claim]) -> None:
+    """A quote speaks of the tickers named with it in its sentence (before it, or right after:
+    `"..." (AXO)`): its news result must be one of theirs."""
+    for quote in claims:
+        if quote.kind != "headline":
+            continue
+        near = [
+            t.symbol
+            for t in tickers
+            if (t.end <= quote.start and not SENTENCE_END.search(text, t.end, quote.start))
+            or (t.start >= quote.end and not SENTENCE_END.search(text, quote.end, t.start))
+        ]
+        quote.scope = frozenset(near)
 
 
 _AFTER_QUOTE = re.compile(r"[ \t]*(?:\([^()\n]{0,48}|\[[^\[\]\n]{0,48})")

@@ -134,6 +134,8 @@ class Evidence:
     failures: list[Failure] = field(default_factory=list)
     free_dates: dict[DateReading, set[str]] = field(default_factory=dict)
     """`dates` less the quarters a source names only as a comparison base."""
+    news_tickers: dict[str, set[str | None]] = field(default_factory=dict)
+    """The ticker each news string was returned for (its row's, or the call's)."""
     changes: dict[str, list[Fact]] = field(default_factory=dict)
     """Each ticker's price changes that a result's structure holds, with their windows: what a
     direction word said of the ticker is held against."""
@@ -212,10 +214,20 @@ class Evidence:
         return [_fact(value, e, "", "name", None, False, False, -1, None) for e in events]
 
     def match_headline(self, claim: Claim) -> list[str]:
-        """Event ids of news results that contain the quoted text literally, or, for a quote cut
-        short with a trailing ellipsis, that start with what comes before it."""
-        holds = quoted_by(claim.text)
-        return sorted({event for text, event in self.headlines if holds(text)})
+        """Event ids of the news results (or the question) that hold the quote (`quoted_by`)."""
+        whole, part = quoted_by(claim.text), quoted_by(claim.text, whole=False)
+        return sorted(
+            {
+                event
+                for text, event in self.headlines
+                if (part(text) if event == QUESTION else whole(text))
+            }
+        )
+
+    def quote_tickers(self, claim: Claim) -> set[str | None]:
+        """The tickers whose news results hold the quote (None: a result about no ticker)."""
+        whole = quoted_by(claim.text)
+        return {t for text, tickers in self.news_tickers.items() if whole(text) for t in tickers}
 
     def headline_sessions(self, claim: Claim) -> set[str]:
         """The sessions of the news headlines the quote matches (those whose result gives one)."""
@@ -485,6 +497,8 @@ class _Walker:
         self.ev.texts.append((text, event))
         if self.news:
             self.ev.headlines[(text, event)] = None
+            if event != QUESTION:
+                self.ev.news_tickers.setdefault(text, set()).add(ticker)
         reading = read_text(text)
         if reading.numbers:
             percent_ok = self.calc or event == QUESTION
@@ -667,33 +681,49 @@ def _normalised(text: str) -> str:
     return normalise_headline(text)
 
 
-def quoted_by(quote: str) -> Callable[[str], bool]:
-    """Whether a headline is the one a draft quotes: it contains the quote literally (case,
-    quote marks and spacing aside), or, for a quote cut short with a trailing ellipsis, starts
-    with what comes before it."""
-    start = shortened_headline(quote)
-    if start is not None:
-        return lambda headline: _starts_with(_normalised(headline), start)
-    text = normalise_headline(quote)
-    return lambda headline: bool(text) and text in _normalised(headline)
+_ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…|\[\s*(?:\.\.\.|…)\s*\]|\(\s*(?:\.\.\.|…)\s*\))\s*")
+"""A marked cut in a quote: "...", "…", "[...]", "(…)"."""
 
 
-def shortened_headline(quote: str) -> str | None:
-    """What comes before a trailing ellipsis ("Acme beats Q3…", "Acme beats Q3..."), normalised;
-    "" if that is under three words (too little to name a headline), None without an ellipsis."""
-    quote = quote.rstrip()
-    if not quote.endswith(("…", "...")):
-        return None
-    start = normalise_headline(quote.rstrip(" .…"))
-    return start if len(start.split()) >= 3 else ""
+def quoted_by(quote: str, whole: bool = True) -> Callable[[str], bool]:
+    """Whether a string is the one a draft quotes: the quote is all of it (case, quote marks,
+    spacing and end punctuation aside), or its pieces between marked cuts ("Acme beats Q3…",
+    "…beats Q3 estimates", "Acme … estimates") come in it in order, each cut at a word's end.
+    With `whole` False (the question, not a source), any piece of the string will do."""
+    pieces = [normalise_headline(p) for p in _ELLIPSIS.split(quote.strip())]
+    if len(pieces) == 1:
+        text = pieces[0]
+        if not whole:
+            return lambda headline: bool(text) and text in _normalised(headline)
+        return lambda headline: bool(text) and text == _normalised(headline)
+    if sum(len(p.split()) for p in pieces) < 3:
+        return lambda headline: False  # too little to name a headline
+    return lambda headline: _pieces_in(_normalised(headline), pieces, whole)
 
 
-def _starts_with(headline: str, start: str) -> bool:
-    """The headline opens with `start` and the cut falls at a word's end: "EPS of $0.3…" is not
-    the start of "EPS of $0.38"."""
-    if not start or not headline.startswith(start):
-        return False
-    return len(headline) == len(start) or not headline[len(start)].isalnum()
+def _pieces_in(headline: str, pieces: list[str], whole: bool) -> bool:
+    """The pieces of a quote cut with ellipses come in the headline in order; an empty first
+    or last piece is a cut at the start or end, otherwise the headline starts or ends there."""
+    at = 0
+    last = len(pieces) - 1
+    for i, piece in enumerate(pieces):
+        if not piece:
+            continue
+        found = headline.find(piece, at)
+        while found >= 0 and not _word_cut(headline, found, found + len(piece)):
+            found = headline.find(piece, found + 1)
+        if found < 0 or (whole and i == 0 and found != 0):
+            return False
+        at = found + len(piece)
+        if whole and i == last and at != len(headline):
+            return False
+    return True
+
+
+def _word_cut(headline: str, start: int, end: int) -> bool:
+    """A piece starts and ends at word boundaries: "EPS of $0.3…" is not in "EPS of $0.38"."""
+    before = start == 0 or not headline[start - 1].isalnum()
+    return before and (end == len(headline) or not headline[end].isalnum())
 
 
 def _failures(trace: TraceView) -> list[Failure]:

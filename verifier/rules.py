@@ -43,6 +43,8 @@ class Finding:
     """The part of the claim that no matching fact agrees with: "subject", "time" or "field"."""
     held: list[Fact] = dataclasses.field(default_factory=list)
     """The facts that match the figure but for another subject, time or field (see `wrong`)."""
+    about: str = ""
+    """What the trace holds instead, where no fact says it (a quote's news result)."""
 
 
 @dataclass(slots=True)
@@ -70,7 +72,20 @@ def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
         return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
     if kind == "move":
         return Finding(claim, [], [], [])
-    return Finding(claim, [], [], evidence.match_headline(claim))
+    return _assess_quote(claim, evidence)
+
+
+def _assess_quote(claim: Claim, evidence: Evidence) -> Finding:
+    """A quote is held by the news results that hold it whole (or with marked cuts) for a ticker
+    its sentence names; one held only for other tickers is the wrong subject."""
+    events = evidence.match_headline(claim)
+    if not events or not claim.scope or any(e == QUESTION for e in events):
+        return Finding(claim, [], [], events)
+    tickers = evidence.quote_tickers(claim)
+    if None in tickers or tickers & claim.scope:
+        return Finding(claim, [], [], events)
+    others = ", ".join(sorted(t for t in tickers if t))
+    return Finding(claim, [], [], [], wrong="subject", about=f"a news result for {others}")
 
 
 MARKET_FIELDS = frozenset(
@@ -268,7 +283,8 @@ _WRONG = {
 def _said(claim: Claim, wrong: str) -> str:
     """The part of the claim that is wrong, as the draft states it."""
     if wrong == "subject":
-        return f"about {', '.join(sorted(claim.scope))}"
+        quoted = "quoted " if claim.kind == "headline" else ""
+        return f"{quoted}about {', '.join(sorted(claim.scope))}"
     if wrong == "time":
         return f"for {claim.time.describe() if claim.time else 'an unstated time'}"
     if claim.points:
@@ -280,10 +296,12 @@ def _wrong_part(wrong: str) -> Callable[[Case], Iterator[Reason]]:
     code = _WRONG[wrong]
 
     def check(case: Case) -> Iterator[Reason]:
-        for f in case.figures:
-            if f.wrong != wrong or _blocking_failure(f.claim, case.evidence) is not None:
+        for f in case.findings:
+            if f.wrong != wrong:
                 continue
-            held = "; ".join(x.describe() for x in f.held[:2])
+            if f.claim.kind in FIGURE_KINDS and _blocking_failure(f.claim, case.evidence):
+                continue
+            held = f.about or "; ".join(x.describe() for x in f.held[:2])
             yield Reason(
                 rule=code,
                 message=f'"{f.claim.text}" is stated {_said(f.claim, wrong)}, but the trace has {held}',
@@ -536,7 +554,7 @@ def check_unknown_ticker(case: Case) -> Iterator[Reason]:
 def check_unknown_headline(case: Case) -> Iterator[Reason]:
     """A quoted headline that no news result contains literally."""
     for f in case.findings:
-        if f.claim.kind == "headline" and not f.supported_by:
+        if f.claim.kind == "headline" and not f.supported_by and not f.wrong:
             yield Reason(
                 rule=ReasonCode.UNKNOWN_HEADLINE,
                 message=f'the quoted headline "{f.claim.text}" is in no search_news result',

@@ -149,7 +149,12 @@ def test_a_figure_from_another_tickers_result_is_the_wrong_subject() -> None:
 
 def test_headlines_must_be_quoted_literally() -> None:
     assert run('AAPL: "Apple unveils new chip at developer event".', NEWS)[1] == []
-    assert run("AAPL: «apple unveils new chip»", NEWS)[1] == []
+    assert run("AAPL: «apple unveils new chip…»", NEWS)[1] == []
+    assert run("AAPL: «…new chip at developer event»", NEWS)[1] == []
+    assert run("AAPL: «Apple unveils […] developer event»", NEWS)[1] == []
+    assert run("AAPL: «apple unveils new chip»", NEWS)[1] == ["unknown_headline"]
+    assert run("AAPL: «new chip at developer»", NEWS)[1] == ["unknown_headline"]
+    assert run("AAPL: «Apple unveils … developer»", NEWS)[1] == ["unknown_headline"]
     assert run('AAPL: "Apple unveils new phone at developer event".', NEWS)[1] == [
         "unknown_headline"
     ]
