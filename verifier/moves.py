@@ -13,11 +13,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from verifier.lexicon import alternatives
+from verifier.lexicon import alternatives, fragments
+from verifier.scanner import PhraseScan
 
-MOVE = re.compile(
-    rf"(?<!\w)(?:(?P<up>{alternatives('rise')})|(?P<down>{alternatives('fall')}))(?!\w)"
-)
+MOVE = PhraseScan({"up": fragments("rise"), "down": fragments("fall")})
 """A direction word or phrase (case-folded text): the `up` or the `down` group."""
 _GAP = re.compile(rf"(?:\s*(?:(?:{alternatives('price_nouns')})(?!\w)|[,:*_()\-—–]))*\s*")
 """What may stand between a ticker and its direction word."""
@@ -25,13 +24,6 @@ _SESSION_VERB = re.compile(rf"(?<!\w)(?:{alternatives('session_verbs')})(?!\w)[^
 """A verb of the session's end before the word: the move is the day's."""
 _EXTENDED = re.compile(rf"(?<!\w)(?:{alternatives('extended_hours')})(?!\w)")
 _NEGATED = re.compile(rf"(?<!\w)(?:{alternatives('negations')})\s+(?:\w+\s+)?$")
-_HINT = re.compile(
-    r"ros|ris|gain|climb|jump|advanc|rall|rebound|surg|soar|firm|spik|popp|higher|strength|increas"
-    r"|tick|moved|edged|up|green|fell|fall|drop|declin|slid|slip|sank|sink|tumbl|retreat|dip|plung"
-    r"|eas|lower|slump|plummet|weaken|decreas|lost|los|shed|down|red|gain|loss"
-    r"|sub|gan|avanz|crec|repunt|dispar|escal|alza|positiv|verde|ca[ey]|baj|perd|retroced|descend"
-    r"|desplom|hund|ced|negativ|rojo|pérdida|descenso|retroceso"
-)
 
 
 class Moved(Protocol):
@@ -58,7 +50,7 @@ def find_moves(
 ) -> list[object]:
     """The moves of the text, each made by `make(start, end, direction, ticker, daily)`;
     `daily`: the word is said of a session's close ("closed lower", "cerró a la baja")."""
-    if not tickers or _HINT.search(folded) is None:
+    if not tickers:
         return []
     found = []
     for m in MOVE.finditer(folded):

@@ -16,6 +16,7 @@ from datetime import date
 from typing import NamedTuple, Protocol
 
 from verifier.lexicon import alternatives, grouped
+from verifier.scanner import PhraseScan
 
 DateReading = tuple[int | None, int, int | None]
 
@@ -58,7 +59,7 @@ def _show(reading: DateReading) -> str:
     return "-".join(p for p in parts if p)
 
 
-WINDOW = re.compile(rf"(?<!\w)(?:{grouped('windows')})(?!\w)")
+WINDOW = PhraseScan(grouped("windows"))
 """A window phrase, its kind the name of the group that matched (case-folded text)."""
 _SINCE = re.compile(rf"(?<!\w)(?:{alternatives('since')})\s+(?:the\s+)?$")
 _THROUGH = re.compile(rf"(?<!\w)(?:{alternatives('through')})\s+(?:the\s+)?$")
@@ -127,16 +128,7 @@ def attach_times(text: str, folded: str, claims: Sequence[Timed], starts: list[i
 
 
 def _windows(folded: str) -> list[re.Match[str]]:
-    if not _WINDOW_HINT.search(folded):
-        return []
-    return list(WINDOW.finditer(folded))
-
-
-_WINDOW_HINT = re.compile(
-    r"day|week|month|today|session|year|ytd|mtd|wtd|qtd|hoy|semana|mes|año|jornada|día|diari"
-    r"|sesion|monday|tuesday|wednesday|thursday|friday|lunes|martes|miércoles|jueves|viernes"
-    r"|overnight|interanual"
-)
+    return WINDOW.finditer(folded)
 
 
 def _roles(folded: str, dates: Sequence[Timed]) -> None:

@@ -20,13 +20,18 @@ def alternatives(pick: str) -> str:
     return "|".join(f"(?:{f})" for f in sorted(fragments, key=len, reverse=True))
 
 
-def grouped(pick: str) -> str:
-    """A mapping entry (name -> fragments) across languages, as named groups in one alternation."""
+def grouped(pick: str) -> dict[str, list[str]]:
+    """A mapping entry (name -> fragments) across languages, merged by name."""
     names: dict[str, list[str]] = {}
     for lexicon in LANGUAGES:
         for name, fragments in getattr(lexicon, pick).items():
             names.setdefault(name, []).extend(fragments)
-    return "|".join(f"(?P<{name}>{'|'.join(parts)})" for name, parts in names.items())
+    return names
 
 
-__all__ = ["LANGUAGES", "Lexicon", "alternatives", "grouped"]
+def fragments(pick: str) -> list[str]:
+    """The fragments of one entry across every language."""
+    return [f for lexicon in LANGUAGES for f in getattr(lexicon, pick)]
+
+
+__all__ = ["LANGUAGES", "Lexicon", "alternatives", "fragments", "grouped"]

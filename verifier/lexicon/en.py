@@ -11,7 +11,7 @@ LEXICON = Lexicon(
             r"today",
             r"on\s+the\s+day",
             r"for\s+the\s+day",
-            r"(?:the\s+)?day'?s",
+            r"day'?s",
             r"daily",
             r"(?:on|in|during|for)\s+the\s+(?:trading\s+)?session",
             r"intraday",
@@ -23,8 +23,7 @@ LEXICON = Lexicon(
             rf"on\s+{_WEEKDAYS}",
         ),
         "week": (
-            r"(?:over|in|during|for)?\s*(?:the\s+)?(?:past|last|prior|previous|this)\s+"
-            r"(?:trading\s+)?week",
+            r"(?:past|last|prior|previous|this)\s+(?:trading\s+)?week",
             r"(?:on|for|over)\s+the\s+week",
             r"week-to-date",
             r"wtd",
@@ -33,7 +32,7 @@ LEXICON = Lexicon(
             r"week-over-week",
         ),
         "month": (
-            r"(?:over|in|during|for)?\s*(?:the\s+)?(?:past|last|prior|previous|this)\s+month",
+            r"(?:past|last|prior|previous|this)\s+month",
             r"(?:on|for|over)\s+the\s+month",
             r"month-to-date",
             r"mtd",
