@@ -631,20 +631,39 @@ def read_text(text: str) -> TextReading:
     tied: set[DateReading] = set()
     free: set[DateReading] = set()
     numbers: list[tuple[float, int, bool, bool, Period | None, int]] = []
-    for claim in extract_facts(text):
+    claims = extract_facts(text)
+    years = _quarter_years(claims)
+    for claim in claims:
         if claim.kind == "date":
             dates += claim.dates
             (tied if claim.tied else free).update(claim.dates)
         elif claim.readings:
             unit, signed = bool(claim.unit), claim.sign != 0
+            period = claim.period
+            if period is not None and period.year is None and period.quarter in years:
+                period = period._replace(year=years[period.quarter].year)
             for value, decimals in claim.readings:
                 scaled = value * claim.scale * (claim.sign or 1)
-                numbers.append((scaled, decimals, signed, unit, claim.period, claim.bound))
+                numbers.append((scaled, decimals, signed, unit, period, claim.bound))
                 if claim.scale != 1.0:
-                    numbers.append((value, decimals, False, unit, claim.period, claim.bound))
+                    numbers.append((value, decimals, False, unit, period, claim.bound))
     only_base = tied - free
     named = tuple((when, when in only_base) for when in dates)
     return TextReading(tickers, named, tuple(numbers), not (tickers or named))
+
+
+def _quarter_years(claims: list[Claim]) -> dict[int, Period]:
+    """The periods a source means by the quarters it names without a year ("Third quarter
+    adjusted EPS was $0.34"): the one year it names that quarter with for its own figures (not as
+    a base), where there is exactly one."""
+    years: dict[int, set[int]] = {}
+    for claim in claims:
+        if claim.kind != "date" or claim.tied:
+            continue
+        for year, month, day in claim.dates:
+            if year is not None and month > QUARTER_BASE and day is None:
+                years.setdefault(month - QUARTER_BASE, set()).add(year)
+    return {q: Period(next(iter(ys)), q) for q, ys in years.items() if len(ys) == 1}
 
 
 def _iso_days(m: re.Match[str]) -> tuple[tuple[DateReading, bool], ...]:
