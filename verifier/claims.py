@@ -16,6 +16,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Literal, NamedTuple
 
+from verifier.lexicon import alternatives
 from verifier.moves import find_moves
 from verifier.numbers import SCALES, Reading, read_digits
 from verifier.periods import SENTENCE_END, Period, attach_periods, sentence_starts
@@ -629,7 +630,7 @@ _WEEKDAYS = {
     )
     for name in names.split()
 }
-_WEEKDAY_GAP = " \t,."
+_WEEKDAY_GAP = " \t,.([*_"
 
 
 _WEEKDAY_COPULA = re.compile(
@@ -652,7 +653,7 @@ def _attach_weekdays(text: str, claims: list[Claim]) -> None:
             copula = _WEEKDAY_COPULA.match(text, claim.end)
             after = text[copula.end() if copula else claim.end :][:14].lstrip(" ,(").split(None, 1)
             if after:  # "2025-01-24 (Friday)", "January 13, Monday"
-                day = _WEEKDAYS.get(after[0].rstrip(").,;").casefold())
+                day = _WEEKDAYS.get(after[0].rstrip(").,;:*_]").casefold())
                 if day is not None:
                     claim.weekday = day
                     continue
@@ -1094,7 +1095,7 @@ _FIELD_WORD = re.compile(
     r"(?<!\w)(?:(?P<previous_close>previous\s+close|prior\s+close|previously\s+closed"
     r"|(?:previous|prior)\s+(?:day|session)'s\s+close"
     r"|cierre\s+(?:anterior|previo))"
-    r"|(?P<close>closing\s+price|closed|closing|close|ended\s+the\s+(?:session|day)"
+    rf"|(?P<close>{alternatives('traded')}|closing\s+price|closed|closing|close|ended\s+the\s+(?:session|day)"
     r"|settled|finished\s+the\s+(?:session|day)|finished|cerró|cerro|cerraron|cierre"
     r"|terminaron\s+la\s+sesión|terminó\s+la\s+sesión)"
     r"|(?P<market_value>market\s+value|valor\s+de\s+mercado)"
@@ -1117,7 +1118,8 @@ close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-f
 _FIELD_STEMS = (
     "previous", "prior", "clos", "cierr", "cerr", "market", "valor", "p&l", "pnl", "resultado",
     "ended", "settled", "finished", "terminaron", "terminó", "day change", "daily change",
-    "variación", "contribu", "aport", "dividend", "earnings", "eps", "bpa", "beneficio",
+    "variación", "contribu", "aport", "dividend", "earnings", "eps", "bpa", "beneficio", "last",
+    "traded", "cotiz", "último",
 )  # fmt: skip
 """Where a field name can start (see `matches_at_stems`)."""
 

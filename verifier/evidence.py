@@ -134,6 +134,11 @@ class Evidence:
     failures: list[Failure] = field(default_factory=list)
     free_dates: dict[DateReading, set[str]] = field(default_factory=dict)
     """`dates` less the quarters a source names only as a comparison base."""
+    event_windows: list[tuple[str | None, date, date]] = field(default_factory=list)
+    """The windows an events result covers, per ticker: in them, a day not listed for an event
+    kind is not that kind's day."""
+    event_dates: dict[tuple[str | None, str], list[date]] = field(default_factory=dict)
+    """The days each (ticker, kind) of event is listed on."""
     news_tickers: dict[str, set[str | None]] = field(default_factory=dict)
     """The ticker each news string was returned for (its row's, or the call's)."""
     changes: dict[str, list[Fact]] = field(default_factory=dict)
@@ -438,7 +443,13 @@ class _Walker:
         self.spans = spans_of(node, self.asked) or outer_spans
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
+        if node.get("events").__class__ is list:
+            start, end = _day_of(node.get("start")), _day_of(node.get("end"))
+            if start and end:
+                self.ev.event_windows.append((ticker, start, end))
         if named:
+            if (day := _day_of(node.get("date"))) is not None:
+                self.ev.event_dates.setdefault((ticker, named), []).append(day)
             self.event_day(node.get("date"), (ticker, named), self.ev.event_days, first=True)
             self.event_day(node.get("announced_at"), (ticker, named), self.ev.announced_days)
         for k, value in node.items():
@@ -531,6 +542,15 @@ class _Walker:
             self.ev.tickers.setdefault(symbol, set()).add(event)
         for when, tied in reading.dates:
             self.add_date(when, tied)
+
+
+def _day_of(value: Any) -> date | None:
+    if value.__class__ is not str or _ISO_DATE.fullmatch(value) is None:
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        return None
 
 
 def _file_absence(walker: _Walker, args: Any, message: str) -> None:

@@ -443,11 +443,38 @@ def _wrong_event(claim: Claim, evidence: Evidence) -> str | None:
             if (ticker, kind) in held:
                 listed.add(kind)
     if not listed:
-        return None
+        return _outside_listing(claim, evidence)
     return (
         f'"{claim.text}" is named as the day of {_EVENT_SAID[claim.event]}, but the trace lists '
         f"{' and '.join(_EVENT_SAID[k] for k in sorted(listed))} on that day"
     )
+
+
+def _outside_listing(claim: Claim, evidence: Evidence) -> str | None:
+    """Why a date named as an event's day is not one, where an events result covers that day for
+    the ticker and lists that kind on other days only (or not at all)."""
+    for year, month, day in claim.dates:
+        if day is None or month > QUARTER_BASE:
+            return None
+        for ticker, start, end in evidence.event_windows:
+            if claim.scope and ticker is not None and ticker not in claim.scope:
+                continue
+            try:
+                when = date(year or end.year, month, day)
+            except ValueError:
+                continue
+            if not start <= when <= end:
+                continue
+            days = evidence.event_dates.get((ticker, claim.event), [])
+            if when in days:
+                return None
+            listed = ", ".join(d.isoformat() for d in sorted(days)) or "no day in its window"
+            who = f" for {ticker}" if ticker else ""
+            return (
+                f'"{claim.text}" is named as the day of {_EVENT_SAID[claim.event]}, but the events '
+                f"result{who} ({start.isoformat()} to {end.isoformat()}) lists it on {listed}"
+            )
+    return None
 
 
 _EVENT_SAID = {"dividend": "a dividend", "earnings": "earnings", "split": "a split"}

@@ -512,7 +512,9 @@ def build(out: Path = CASES) -> dict[str, int]:
             tickers = [h["ticker"] for h in holdings]
             out.mkdir(parents=True, exist_ok=True)
             counts = {}
-            for family in FAMILIES:
+            from tests.verifier.corpus_bound import bound_cases  # it builds on this module
+
+            for family in (*FAMILIES, bound_cases):
                 name = family.__name__.removesuffix("_cases")
                 rows = list(family(cat, tickers))
                 (out / f"{name}.jsonl").write_text(
