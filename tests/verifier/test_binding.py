@@ -131,10 +131,8 @@ def test_a_figure_moved_to_another_subject_is_the_wrong_subject(n: dict[str, Any
 @settings(max_examples=60, deadline=None)
 @given(nights(), st.booleans())
 def test_a_figure_moved_to_another_time_is_the_wrong_time(n: dict[str, Any], level: bool) -> None:
-    if level:
-        draft = sentence(n, n["a"], n["close"], n["prev"])  # the close, on the previous session
-    else:
-        draft = change(n, n["pct"], "week")  # the day's change, over a week
+    # the close on the previous session; the day's change over a week
+    draft = sentence(n, n["a"], n["close"], n["prev"]) if level else change(n, n["pct"], "week")
     assert rules(n, draft) == ["wrong_time"]
     assert rules(n, change(n, n["month"], "day")) == ["wrong_time"]  # the month's, as the day's
 
