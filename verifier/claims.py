@@ -507,7 +507,9 @@ def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
     if tickers:
         claims += _moves(text, folded, tickers, figures, starts)
         claims.sort(key=_START)
-    attach_times(text, folded, claims, starts)
+    inside = attach_times(text, folded, claims, starts)
+    if inside:  # "the last 30 days": the 30 is part of the time
+        claims[:] = [c for c in claims if not any(s <= c.start and c.end <= e for s, e in inside)]
     if any(c.kind == "headline" for c in claims):
         _attach_to_headlines(text, claims)
         if tickers:

@@ -168,9 +168,17 @@ _KNOWN_FIELDS = frozenset().union(*FIELDS.values()) | {
 
 def _misnamed(claim: Claim, facts: list[Fact]) -> bool:
     """Every fact is a known field other than the one the draft names ("closed at 283.43" where
-    283.43 is only the previous close)."""
+    283.43 is only the previous close). A previous close is the close of its own session, where
+    the draft names that session ("closed at 287.14 on December 30")."""
     wanted = FIELDS[claim.field]
-    return all(f.key in _KNOWN_FIELDS and f.key not in wanted for f in facts)
+    dated = claim.field == "close" and claim.time is not None and bool(claim.time.days)
+    return all(
+        f.key in _KNOWN_FIELDS and f.key not in wanted and not (dated and f.key in _EARLIER_CLOSES)
+        for f in facts
+    )
+
+
+_EARLIER_CLOSES = frozenset({"previous_close", "start_close", "previous_close_adjusted"})
 
 
 def _beyond(claim: Claim, fact: Fact) -> bool:

@@ -93,4 +93,5 @@ def _longest_first(parts: list[str]) -> list[str]:
 
 
 def _word_start(text: str, i: int) -> bool:
-    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
+    """Not inside a word or a number ("$0.12m" holds no "12m")."""
+    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_.,$€£-")

@@ -95,28 +95,34 @@ _BACKWARD = frozenset({"previous_close"})
 """Fields that are about the session before the one a sentence names."""
 
 
-def attach_times(text: str, folded: str, claims: Sequence[Timed], starts: list[int]) -> None:
+def attach_times(
+    text: str, folded: str, claims: Sequence[Timed], starts: list[int]
+) -> list[tuple[int, int]]:
     """Give each figure the time its sentence states for it (see the module docstring).
 
-    Dates first get a role from the word before them (since, through, a range's two ends); a
-    figure then takes the nearest window phrase and the nearest day-date of its sentence that no
+    Returns the spans of the window phrases: a number inside one ("the last 30 days", "1M") is
+    part of the time, not a figure. Dates first get a role from the word before them (since,
+    through, a range's two ends); a figure then takes the nearest window phrase and the nearest day-date of its sentence that no
     other figure stands between (a date before it may be crossed, as a sentence's opening "On
     December 31, ..." holds for all its figures, but not for a previous close or a base).
     """
     dates = [c for c in claims if c.kind == "date" and c.dates]
     figures = [c for c in claims if c.kind in _FIGURES]
     if not figures:
-        return
+        return []
     windows = [(m.start(), m.end(), m.lastgroup or "") for m in _windows(folded)]
+    inside = [(s, e) for s, e, _ in windows if any(c.isdigit() for c in folded[s:e])]
+    if inside:
+        figures = [f for f in figures if not any(s <= f.start and f.end <= e for s, e in inside)]
     if not dates and not windows:
-        return
+        return inside
     _roles(folded, dates)
     ends = [f.end for f in figures]
     for k, figure in enumerate(figures):
         sentence = bisect_right(starts, figure.start) - 1
         lo = starts[sentence]
         hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
-        kind = _nearest_window(windows, figure, k, ends, lo, hi)
+        kind = _nearest_window(folded, windows, figure, k, ends, lo, hi)
         days, role = _nearest_dates(folded, dates, figure, k, ends, lo, hi)
         if role == "" and days and all(d[2] is None for d in days):
             if days[0][1] > 12:
@@ -125,6 +131,7 @@ def attach_times(text: str, folded: str, claims: Sequence[Timed], starts: list[i
                 kind = kind or "month"
         if kind or days:
             figure.time = ClaimTime(kind, days, role)
+    return inside
 
 
 def _windows(folded: str) -> list[re.Match[str]]:
@@ -147,7 +154,11 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
             claim.role = "through"
 
 
+_CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
+
+
 def _nearest_window(
+    folded: str,
     windows: list[tuple[int, int, str]],
     figure: Timed,
     k: int,
@@ -163,7 +174,9 @@ def _nearest_window(
             gap, crossed = start - figure.end, bisect_left(ends, start) - 1 != k
         else:
             gap, crossed = figure.start - end, bisect_right(ends, end) < k
-        if gap >= 0 and not crossed and (best is None or gap < best[0]):
+        if start >= figure.end and gap < 40 and not _CLAUSE_BREAK.search(folded, figure.end, start):
+            gap -= 40  # a window right after its figure is its own ("4.93% over the month")
+        if not crossed and (best is None or gap < best[0]):
             best = (gap, kind)
     return best[1] if best else ""
 
