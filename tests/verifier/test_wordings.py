@@ -1,0 +1,260 @@
+"""Drafts worded the way language models write them (markdown, tables, rounding, hedges, both
+languages) over one night's trace: the faithful ones are accepted, each corrupted one rejected."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from verifier.verify import verify
+
+D = "2024-12-31"
+
+
+def mv(t: str, c: float, p: float, id_: str) -> dict[str, Any]:
+    return {
+        "id": id_,
+        "tool": "get_daily_move",
+        "args": {"ticker": t, "date": D},
+        "result": {
+            "ticker": t,
+            "session": D,
+            "previous_session": "2024-12-30",
+            "price_basis": "as traded",
+            "close": c,
+            "previous_close": p,
+            "change": round(c - p, 2),
+            "change_pct": round((c - p) / p * 100, 2),
+        },
+    }
+
+
+EV = [
+    mv("AXO", 291.10, 287.14, "e1"),
+    mv("BRQ", 45.12, 46.03, "e2"),
+    mv("CVLT", 12.5, 12.31, "e3"),
+    {
+        "id": "e4",
+        "tool": "get_price_change",
+        "args": {"ticker": "AXO", "start": "2024-11-29", "end": D},
+        "result": {
+            "ticker": "AXO",
+            "start_session": "2024-11-29",
+            "end_session": D,
+            "price_basis": "as traded",
+            "end_close": 291.10,
+            "start_close": 306.2,
+            "change": -15.1,
+            "change_pct": -4.93,
+        },
+    },
+    {
+        "id": "e5",
+        "tool": "search_news",
+        "args": {"ticker": "AXO", "start": "2024-12-20", "end": D},
+        "result": {
+            "ticker": "AXO",
+            "start": "2024-12-20",
+            "end": D,
+            "found": 2,
+            "truncated": False,
+            "news": [
+                {
+                    "published_at": "2024-12-31T13:05:00Z",
+                    "session": "before",
+                    "headline": "Axo Industries wins $2.1 billion defense contract",
+                },
+                {
+                    "published_at": "2024-12-30T21:30:00Z",
+                    "session": "after",
+                    "headline": "Axo CFO to step down at year end",
+                },
+            ],
+        },
+    },
+    {
+        "id": "e6",
+        "tool": "search_news",
+        "args": {"ticker": "BRQ", "start": "2024-12-20", "end": D},
+        "result": {
+            "ticker": "BRQ",
+            "news": [
+                {
+                    "published_at": "2024-12-31T16:00:00Z",
+                    "session": "during",
+                    "headline": "Brq shares slide after guidance cut",
+                }
+            ],
+        },
+    },
+    {
+        "id": "e7",
+        "tool": "get_position_pnl",
+        "args": {"portfolio_id": "P001", "ticker": "AXO", "date": D},
+        "result": {
+            "portfolio_id": "P001",
+            "name": "Growth",
+            "base_currency": "USD",
+            "ticker": "AXO",
+            "session": D,
+            "holdings_as_of": "2024-12-15",
+            "quantity": 120,
+            "close": 291.10,
+            "previous_session": "2024-12-30",
+            "previous_close": 287.14,
+            "market_value": 34932.0,
+            "day_pnl": 475.2,
+            "pnl_pct": 1.38,
+            "portfolio_value_previous_close": 215000.0,
+            "contribution_pct": 0.22,
+            "price_basis": "as traded",
+        },
+    },
+    {
+        "id": "e8",
+        "tool": "get_events",
+        "args": {"ticker": "AXO", "start": "2024-12-01", "end": "2025-02-28"},
+        "result": {
+            "ticker": "AXO",
+            "start": "2024-12-01",
+            "end": "2025-02-28",
+            "events": [
+                {
+                    "date": "2025-01-28",
+                    "kind": "earnings",
+                    "value": None,
+                    "announced_at": "2024-12-10T12:00:00Z",
+                    "scheduled": True,
+                },
+                {
+                    "date": "2025-01-15",
+                    "kind": "dividend",
+                    "value": 0.87,
+                    "announced_at": "2024-12-02T12:00:00Z",
+                    "scheduled": True,
+                },
+            ],
+        },
+    },
+]
+FAITHFUL = [
+    "**AXO** closed at **$291.10** on Tuesday, December 31, 2024, up **1.38%** from $287.14.",
+    "AXO gained 1.4% to end the session at $291.10, while BRQ slipped 1.98% to $45.12.",
+    "Shares of AXO rose 1.38% on Dec 31, adding $3.96 to close at $291.10.",
+    "| Ticker | Close | Change |\n|---|---|---|\n| AXO | 291.10 | +1.38% |\n| BRQ | 45.12 | -1.98% |\n| CVLT | 12.50 | +1.54% |",
+    "- **AXO**: $291.10 (+1.38%)\n- **BRQ**: $45.12 (−1.98%)\n- **CVLT**: $12.50 (+1.54%)",
+    "AXO finished the session up 3.96 (1.38%) at 291.10.",
+    "Despite the day's gain, AXO is down 4.93% over the past month (from $306.20 on Nov 29).",
+    "Over the past month AXO lost 4.9%, though it rose 1.4% on the day.",
+    'AXO closed higher on December 31, helped by the news "Axo Industries wins $2.1 billion defense contract", which came before the open.',
+    'BRQ fell on the day after "Brq shares slide after guidance cut" crossed during the session.',
+    "The AXO position (120 shares) was worth $34,932.00, a day P&L of $475.20, contributing 0.22 pp to P001's return.",
+    "AXO's position returned 1.38% on the day and added 0.22 percentage points to the portfolio's return.",
+    "AXO reports earnings on January 28, 2025 and pays a $0.87 dividend on January 15, 2025.",
+    "AXO subió un 1,38 % el 31 de diciembre de 2024 y cerró en 291,10 $.",
+    "Las acciones de BRQ cayeron un 1,98 % hasta 45,12 $ en la sesión del martes 31 de diciembre.",
+    "En el último mes, AXO perdió un 4,93 %.",
+    "La posición en AXO aportó 0,22 pp a la rentabilidad de la cartera; su valor de mercado es de 34.932,00 $.",
+    "Titular de AXO: «Axo Industries wins $2.1 billion defense contract».",
+    "AXO rose about 1.4% today to $291.10; CVLT climbed 1.5% to $12.50.",
+    "AXO: previous close $287.14, close $291.10, change +$3.96 (+1.38%).",
+    "On December 31, 2024, AXO closed at $291.10, up 1.38%, while it remains down 4.93% since November 29.",
+    "AXO's stock advanced 1.38% in Tuesday's session.",
+    "CVLT edged up 1.54% to $12.50 and BRQ declined 1.98%.",
+    "AXO ended 2024 at $291.10.",
+    "AXO ended the year at $291.10, a gain of 1.38% on the final session.",
+    "BRQ lost $0.91 (1.98%) on the day to close at $45.12.",
+    'Headline: "Axo CFO to step down at year end" (published after the close on Dec 30).',
+    "AXO's dividend of $0.87 per share is payable on 2025-01-15.",
+    "AXO was up 1.38% on the session, its close of $291.10 compared with $287.14 the prior day.",
+    "AXO cerró el martes con una subida del 1,38 %.",
+    "BRQ terminó la sesión a la baja, en 45,12 $.",
+    "AXO rose 1.38% on 12/31.",
+]
+FAITHFUL_MORE = [
+    "AXO's 1.38% gain on Tuesday lifted it to $291.10.",
+    "A 4.93% decline over the month leaves AXO at $291.10.",
+    "AXO (+1.38%) led the portfolio; BRQ (-1.98%) lagged.",
+    "Month-to-date, AXO is down 4.93%.",
+    "AXO has fallen 4.93% since November 29.",
+    "In the last 30 days AXO dropped 4.93%.",
+    "AXO rebounded 1.38% on Tuesday after a 4.93% slide over the past month.",
+    "Year-end: AXO up 1.38% to $291.10.",
+    "AXO was the top gainer, +1.38%.",
+    "AXO rose 1.38% to $291.10 on December 31 from $287.14 on December 30.",
+    "BRQ, down 1.98% on the day, closed at $45.12.",
+    "AXO is trading at $291.10.",
+    "AXO's previous close was $287.14 (Dec 30).",
+    "On Monday, December 30, AXO closed at $287.14.",
+    "AXO closed at $287.14 on December 30 and at $291.10 on December 31.",
+    "AXO se revalorizó un 1,38 % hasta 291,10 $.",
+    "AXO retrocedió un 4,93 % en el mes.",
+    "BRQ bajó un 1,98 % el martes.",
+    "## AXO\n\n- Close: **$291.10**\n- Day change: **+1.38%**\n- 1-month change: **-4.93%**",
+    "### Summary\nAXO rose on the day (+1.38%), but the monthly trend is negative (-4.93%).",
+    "AXO's shares climbed roughly 1.4% on the last trading day of 2024.",
+    "AXO closed the year at $291.10, up $3.96 on the day.",
+    "The portfolio's AXO stake is worth about $34.9K after a $475 gain.",
+    "AXO contributed +0.22 pp to P001's daily return.",
+    "AXO: +1.38% (day), -4.93% (1M).",
+    "AXO ganó un 1,4 % en la jornada del 31 de diciembre.",
+    "AXO cerró 2024 en 291,10 dólares.",
+    "Upcoming: AXO's Q4 earnings are scheduled for January 28, 2025.",
+    "AXO pays a dividend of 87 cents on Jan. 15.",
+    "AXO outperformed BRQ on December 31, rising 1.38% while BRQ fell 1.98%.",
+    "Neither AXO nor CVLT fell on the day.",
+    'AXO\'s CFO news ("Axo CFO to step down at year end") came after the close on December 30.',
+    'BRQ slid 2% after "Brq shares slide after guidance cut".',
+    "AXO jumped 1.38% on 2024-12-31 (Tuesday).",
+    "AXO rose 1.38% on the day, its first gain after falling 4.93% over the month.",
+    "AXO ended December 31 up 1.38%.",
+    "AXO was higher by 1.38%.",
+    "For the session, AXO +1.38%, BRQ -1.98%, CVLT +1.54%.",
+]
+CORRUPT = [
+    ("AXO rose 4.93% on December 31.", "wrong_time"),
+    ("AXO gained 1.38% over the past week.", "wrong_time"),
+    ("AXO closed at $291.10 on December 30, 2024.", "wrong_time"),
+    ("AXO closed at $287.14 on December 31.", "wrong_time"),
+    ("BRQ closed at $291.10.", "wrong_subject"),
+    ("AXO fell 1.38% on the day.", "wrong_direction"),
+    ("AXO fell on December 31.", "wrong_direction"),
+    ("AXO closed lower at $291.10.", "wrong_direction"),
+    ("AXO moved 1.38 percentage points.", "wrong_field"),
+    ("AXO added 1.38 pp to the portfolio's return.", "wrong_field"),
+    ("AXO last traded at $287.14.", "wrong_field"),
+    ('BRQ headline: "Axo Industries wins $2.1 billion defense contract".', "wrong_subject"),
+    ('AXO: "Axo Industries wins $2.1 billion".', "unknown_headline"),
+    ("AXO reports earnings on January 15, 2025.", "wrong_event_day"),
+    ("AXO reports earnings on December 30, 2024.", "wrong_event_day"),
+    ("Wednesday (2024-12-31): AXO closed at $291.10.", "wrong_weekday"),
+    ('"Axo Industries wins $2.1 billion defense contract" came after the close.', "wrong_session"),
+    ("AXO cayó un 1,38 % el 31 de diciembre.", "wrong_direction"),
+    ("Las acciones de AXO cayeron el 31 de diciembre.", "wrong_direction"),
+    ("AXO subió un 4,93 % en la sesión.", "wrong_time"),
+    ("Titular de BRQ: «Axo Industries wins $2.1 billion defense contract».", "wrong_subject"),
+    ("AXO cerró a 291,10 $ el 30 de diciembre.", "wrong_time"),
+    ("BRQ rose 1.98% on the day.", "wrong_direction"),
+    ("BRQ rose on the day.", "wrong_direction"),
+    ("AXO is up 1.38% over the past month.", "wrong_time"),
+    ("CVLT closed at $45.12.", "wrong_subject"),
+    ("The AXO position contributed 1.38% to the portfolio.", "wrong_field"),
+    ("AXO's day P&L was $34,932.00.", "wrong_field"),
+]
+
+
+def verdict(draft: str) -> Any:
+    return verify(
+        {"question": "Nightly report for P001 on 2024-12-31", "draft": draft, "events": EV}
+    )
+
+
+@pytest.mark.parametrize("draft", FAITHFUL + FAITHFUL_MORE)
+def test_a_faithful_draft_is_accepted(draft: str) -> None:
+    assert verdict(draft).reasons == []
+
+
+@pytest.mark.parametrize(("draft", "rule"), CORRUPT)
+def test_a_corrupted_draft_is_rejected_by_the_rule_of_its_corruption(draft: str, rule: str) -> None:
+    assert sorted({r.rule.value for r in verdict(draft).reasons}) == [rule]
