@@ -27,7 +27,8 @@ LEXICON = Lexicon(
         ),
         "week": (
             r"(?:past|last|prior|previous|this)\s+(?:trading\s+)?week",
-            r"(?:on|for|over)\s+the\s+week",
+            r"(?:on|for|over|in|during|across|through)\s+the\s+(?:trading\s+)?week",
+            r"(?:closed|ended|finished)\s+the\s+week",
             r"week-to-date",
             r"wtd",
             r"weekly",
@@ -42,7 +43,8 @@ LEXICON = Lexicon(
         ),
         "month": (
             r"(?:past|last|prior|previous|this)\s+month",
-            r"(?:on|for|over)\s+the\s+month",
+            r"(?:on|for|over|in|during|across|through)\s+the\s+month",
+            r"(?:closed|ended|finished)\s+the\s+month",
             r"month-to-date",
             r"mtd",
             r"monthly",
