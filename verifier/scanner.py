@@ -11,6 +11,8 @@ scan where a fragment has no literal opening.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
+from typing import Literal, NamedTuple
 
 _META = frozenset("\\[](){}?*+|^$.")
 
@@ -95,3 +97,183 @@ def _longest_first(parts: list[str]) -> list[str]:
 def _word_start(text: str, i: int) -> bool:
     """Not inside a word or a number ("$0.12m" holds no "12m")."""
     return i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_.,$€£-")
+
+
+# Scans. Python's engine skips ahead in C only to the first character of a pattern that opens
+# with a character (or a class); a pattern that opens with an assertion (`\b`, a lookbehind) is
+# entered at every position, and each match handed to Python costs as much as scanning a hundred
+# characters. So a pattern runs in a form that opens with its first character and checks what may
+# precede it right after (`X(?<!\w.)` for `(?<!\w)X`); or it is tried only at a few candidate
+# starts: where a month name starts, or where a one-character hint (the rest as a lookahead) hits,
+# for the case-insensitive ones. Tests hold every scan equal to `finditer` of the pattern.
+
+
+class Scan(NamedTuple):
+    """How a pattern is run: `pattern.finditer`, or `pattern.match` at each candidate start.
+
+    Candidates are the hits of `hint` (in the case-folded text if `fold`), or, with `at`, the
+    positions where a month name starts ("month"), the day written before one can ("day"), or an
+    ISO date can, four characters before a dash ("dash").
+    `needs`: words one of which the text (folded unless `cased`) must hold for any match.
+    """
+
+    pattern: re.Pattern[str]
+    hint: re.Pattern[str] | None
+    fold: bool
+    needs: tuple[str, ...]
+    cased: bool = False
+    at: Literal["", "month", "day", "dash"] = ""
+    gate: re.Pattern[str] | None = None
+    """Something else the text must hold, cheaper to look for than `needs`."""
+
+
+def word_starts(words: str, before: str = r"\w", then: str = "") -> re.Pattern[str]:
+    """A one-character hint for `words` (regexes opening with a plain letter, separated by spaces)
+    at a word start: not after `before`, and followed by `then`."""
+    tails: dict[str, list[str]] = {}
+    for word in words.split():
+        tails.setdefault(word[0], []).append(word[1:])
+    return re.compile(
+        "|".join(
+            f"{first}(?<!{before}.)(?=(?:{'|'.join(rest)}){then})" for first, rest in tails.items()
+        )
+    )
+
+
+_MONTH_START = re.compile(
+    "J(?=an|un|ul)|F(?=eb)|M(?=ar|ay)|A(?=pr|ug)|S(?=ep)|O(?=ct)|N(?=ov)|D(?=ec)"
+)
+"""Where an English month name (as `_MON` reads it) can start."""
+_ISO_DASH = re.compile(r"-(?=\d\d-\d\d)")
+_DAY_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+
+
+def scan(
+    how: Scan, text: str, folded: str | None, months: list[int] | None = None
+) -> Iterable[re.Match[str]]:
+    """The matches of the pattern `how` stands for, in order, as `finditer` finds them.
+
+    `folded` is the case fold of `text` (None where folding changed the length: a hinted pattern
+    then runs plainly); `months` the month starts (`month_starts`), for the month-anchored scans.
+    """
+    if how.at == "dash":
+        return _matches_at(how.pattern, text, [h.start() - 4 for h in _ISO_DASH.finditer(text, 4)])
+    if how.at:
+        if months is None:
+            months = month_starts(text)
+        starts = months if how.at == "month" else _day_starts(text, months)
+        return _matches_at(how.pattern, text, starts)
+    if how.hint is None or folded is None:
+        return how.pattern.finditer(text)
+    return _matches_at_hits(how.pattern, text, how.hint.finditer(folded if how.fold else text))
+
+
+def month_starts(text: str) -> list[int]:
+    """Where an English month name can start; every English date pattern holds one."""
+    return [m.start() for m in _MONTH_START.finditer(text)]
+
+
+def _matches_at(
+    pattern: re.Pattern[str], text: str, starts: Iterable[int]
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)`, given (in order) every position where a match can start."""
+    end = -1
+    match = pattern.match
+    for start in starts:
+        if start >= end and (m := match(text, start)) is not None:
+            end = m.end()
+            yield m
+
+
+def _matches_at_hits(
+    pattern: re.Pattern[str], text: str, hits: Iterable[re.Match[str]]
+) -> Iterator[re.Match[str]]:
+    """`_matches_at`, given the hint's matches (the start of each is a candidate)."""
+    end = -1
+    match = pattern.match
+    for hit in hits:
+        start = hit.start()
+        if start >= end and (m := match(text, start)) is not None:
+            end = m.end()
+            yield m
+
+
+def _day_starts(text: str, months: list[int]) -> list[int]:
+    """Where a day written before a month name can start (`5 March`, `5th of March`)."""
+    starts: set[int] = set()
+    for month in months:
+        i = month
+        while i and text[i - 1].isspace():
+            i -= 1
+        if i == month:
+            continue
+        ends = [i]
+        if i > 2 and text[i - 2 : i] == "of" and text[i - 3].isspace():
+            i -= 2
+            while i and text[i - 1].isspace():
+                i -= 1
+            ends.append(i)
+        for end in ends:
+            for day_end in (end, end - 2) if text[end - 2 : end] in _DAY_SUFFIXES else (end,):
+                for start in (day_end - 1, day_end - 2):
+                    if start >= 0 and text[start:day_end].isdecimal():
+                        starts.add(start)
+    return sorted(starts)
+
+
+def holds(how: Scan, text: str, folded: str | None) -> bool:
+    """Whether the text holds one of the words the pattern needs (always, if the fold failed)."""
+    if how.gate is not None and how.gate.search(text) is None:
+        return False
+    if not how.needs:
+        return True
+    if how.cased:
+        return any(map(text.__contains__, how.needs))
+    return folded is None or any(map(folded.__contains__, how.needs))
+
+
+def fold(text: str) -> str | None:
+    folded = text.casefold()
+    return folded if len(folded) == len(text) else None
+
+
+def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    parts, last = [], 0
+    for start, end in spans:
+        parts.append(text[last:start])
+        parts.append(" " * (end - start))
+        last = end
+    if not parts:
+        return text
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+def matches_at_stems(
+    folded: str, stems: Iterable[str], pattern: re.Pattern[str]
+) -> list[re.Match[str]]:
+    """The non-overlapping matches of `pattern`, in order, tried only where one of `stems`
+    starts: `str.find` finds them in C, where a pattern opening with an assertion would be
+    entered at every position."""
+    starts = []
+    for stem in stems:
+        i = folded.find(stem)
+        while i >= 0:
+            starts.append(i)
+            i = folded.find(stem, i + 1)
+    found: list[re.Match[str]] = []
+    last = -1
+    for start in sorted(set(starts)):
+        if start >= last and (m := pattern.match(folded, start)) is not None:
+            found.append(m)
+            last = m.end()
+    return found
+
+
+def fold_aligned(text: str) -> str:
+    """The case fold of `text` character for character (one whose fold is longer, "ß" -> "ss",
+    stays as it is), so that a position in it is the same position in `text`."""
+    folded = text.casefold()
+    if len(folded) == len(text):
+        return folded
+    return "".join(f if len(f := c.casefold()) == 1 else c for c in text)

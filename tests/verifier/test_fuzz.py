@@ -8,8 +8,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier import claims, periods
+from verifier import periods, scanner
 from verifier.claims import extract_claims
+from verifier.grammar import dates, directions, figures, tickers
 from verifier.verify import verify
 
 PIECES = [
@@ -116,10 +117,10 @@ def test_extraction_spans_point_into_the_text(text: str) -> None:
 
 
 SCANNED = [
-    *zip(claims.DATE_PATTERNS, claims.DATE_SCANS, strict=True),
-    *zip(claims.QUARTER_PATTERNS, claims.QUARTER_SCANS, strict=True),
-    (claims.NUMBER_WORD, claims._NUMBER_WORD_SCAN),
-    (claims.DIRECTION, claims._DIRECTION_SCAN),
+    *zip(dates.DATE_PATTERNS, dates.DATE_SCANS, strict=True),
+    *zip(dates.QUARTER_PATTERNS, dates.QUARTER_SCANS, strict=True),
+    (figures.NUMBER_WORD, figures.NUMBER_WORD_SCAN),
+    (directions.DIRECTION, directions.DIRECTION_SCAN),
 ]
 WORDY = st.lists(
     st.sampled_from(
@@ -182,32 +183,32 @@ WORDY = st.lists(
 @settings(max_examples=400, deadline=None)
 @given(text=st.one_of(WORDY, st.text(max_size=80)))
 def test_scans_find_exactly_what_the_full_patterns_find(text: str) -> None:
-    folded = claims._fold(text)
+    folded = scanner.fold(text)
     for pattern, how in SCANNED:
         expected = [(m.span(), m.groupdict()) for m in pattern.finditer(text)]
-        if not claims.holds(how, text, folded):
+        if not scanner.holds(how, text, folded):
             assert expected == []
             continue
-        found = [(m.span(), m.groupdict()) for m in claims.scan(how, text, folded)]
+        found = [(m.span(), m.groupdict()) for m in scanner.scan(how, text, folded)]
         assert found == expected, pattern.pattern
-    tickers = [(m.span(), m.group(1) or "", m.group(2)) for m in claims.TICKER.finditer(text)]
+    symbols = [(m.span(), m.group(1) or "", m.group(2)) for m in tickers.TICKER.finditer(text)]
     found_tickers = [
         (m.span(), "$" if m.group()[0] == "$" else "", m.group().removeprefix("$"))
-        for m in claims.TICKER_SCAN.finditer(text)
+        for m in tickers.TICKER_SCAN.finditer(text)
     ]
-    assert found_tickers == tickers
+    assert found_tickers == symbols
     numbers = [
         (m.span(), m.groups(), m.end("open"), m.start("close"))
-        for m in claims.NUMBER.finditer(text)
+        for m in figures.NUMBER.finditer(text)
     ]
     found_numbers = [
         (
             m.span(),
-            claims.number_parts(text, m),
+            figures.number_parts(text, m),
             m.end("open"),
             m.start("close"),
         )
-        for m in claims.NUMBER_SCAN.finditer(text)
+        for m in figures.NUMBER_SCAN.finditer(text)
     ]
     assert found_numbers == numbers
     assert [m.end() for m in periods.SENTENCE_END.finditer(text)] == [
