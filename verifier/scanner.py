@@ -19,9 +19,13 @@ _META = frozenset("\\[](){}?*+|^$.")
 
 def literal_prefix(fragment: str) -> str:
     """The literal text a regex fragment must open with ("" where it opens with a class, a
-    group or an optional character)."""
+    group or an optional character); a required space (`\\s+`) counts as one space, so that a
+    short word is only a stem with the space after it ("a gain" opens with "a ")."""
     out: list[str] = []
-    for ch in fragment:
+    for i, ch in enumerate(fragment):
+        if fragment.startswith("\\s+", i) and out:
+            out.append(" ")
+            break
         if ch in _META:
             if ch in "?*{" and out:
                 out.pop()  # the character before was optional
@@ -51,52 +55,81 @@ def stems_of(fragment: str) -> list[str] | None:
 
 class PhraseScan:
     """Non-overlapping matches of lexicon fragments at word starts, in order, as `finditer` of
-    `(?<!\\w)(?:...)(?!\\w)` finds them, tried only where a stem starts. With `groups`, each
-    group of fragments is a named group (the match's `lastgroup`)."""
+    `(?<!\\w)(?:...)(?!\\w)` (`reference`) finds them. Where every fragment opens with a literal
+    stem, the pattern is tried only where a stem follows a character that ends a word (the hint
+    opens with that character, so the engine skips ahead to it in C), and there only with the
+    fragments whose stems open with the character found: an alternation of a hundred phrases is
+    not tried at every position. With `groups`, each group of fragments is a named group
+    (`lastgroup`)."""
 
-    __slots__ = ("hint", "pattern", "stems")
+    __slots__ = ("by_first", "hint", "reference")
 
     def __init__(self, groups: dict[str, list[str]]) -> None:
-        alternation = "|".join(
-            f"(?P<{name}>{'|'.join(_longest_first(parts))})" for name, parts in groups.items()
-        )
-        self.pattern = re.compile(rf"(?:{alternation})(?!\w)")
-        stems: list[str] = []
-        for parts in groups.values():
-            for fragment in parts:
+        self.reference = re.compile(rf"(?<!{_IN_WORD})(?:{_alternation(groups)})(?!\w)")
+        self.hint: re.Pattern[str] | None = None
+        self.by_first: dict[str, re.Pattern[str]] = {}
+        buckets: dict[str, dict[str, list[str]]] = {}
+        stems: set[str] = set()
+        for name, parts in groups.items():
+            for fragment in sorted(parts, key=len, reverse=True):
                 found = stems_of(fragment)
                 if found is None:
-                    self.stems: tuple[str, ...] | None = None
-                    self.hint = self.pattern
-                    return
-                stems += found
-        self.stems = tuple(dict.fromkeys(stems))
-        ordered = sorted(self.stems, key=len, reverse=True)
-        self.hint = re.compile("|".join(re.escape(stem) for stem in ordered))
-        """Any stem: a pattern of literals opens with a class of first characters, which the
-        engine skips ahead to in C."""
+                    return  # no literal opening: `finditer` runs the reference pattern
+                stems.update(found)
+                for first in {stem[0] for stem in found}:
+                    bucket = buckets.setdefault(first, {}).setdefault(name, [])
+                    bucket.append(f"(?:{fragment})")
+        self.hint = re.compile(f"{_BEFORE_WORD}(?={trie(stems)})")
+        self.by_first = {
+            first: re.compile(rf"(?:{_alternation(bucket, ordered=True)})(?!\w)")
+            for first, bucket in buckets.items()
+        }
 
     def finditer(self, folded: str) -> list[re.Match[str]]:
-        if self.stems is None:
-            return [m for m in self.pattern.finditer(folded) if _word_start(folded, m.start())]
+        if self.hint is None:
+            return list(self.reference.finditer(folded))
         found: list[re.Match[str]] = []
+        by_first = self.by_first
         last = -1
-        match = self.pattern.match
-        for hit in self.hint.finditer(folded):
-            start = hit.start()
-            if start >= last and _word_start(folded, start) and (m := match(folded, start)):
+        starts = [hit.end() for hit in self.hint.finditer(folded)]
+        if folded and folded[0] in by_first:
+            starts.insert(0, 0)
+        for start in starts:
+            if start >= last and (m := by_first[folded[start]].match(folded, start)) is not None:
                 found.append(m)
                 last = m.end()
         return found
 
 
+def _alternation(groups: dict[str, list[str]], ordered: bool = False) -> str:
+    return "|".join(
+        f"(?P<{name}>{'|'.join(parts if ordered else _longest_first(parts))})"
+        for name, parts in groups.items()
+    )
+
+
+_IN_WORD = r"[\w.,$€£\-]"
+"""A character a word (or a number) goes on with: no phrase starts right after one."""
+_BEFORE_WORD = r"[^\w.,$€£\-]"
+"""A character after which a word starts."""
+
+
+def trie(words: set[str]) -> str:
+    """A regex for any of the words, factored by their first characters (`r(?:ose|is(?:e|en))`),
+    so that the engine tries one branch per first character, not one per word."""
+    if "" in words and len(words) == 1:
+        return ""
+    heads: dict[str, set[str]] = {}
+    for word in words:
+        if word:
+            heads.setdefault(word[0], set()).add(word[1:])
+    branches = [re.escape(head) + trie(tails) for head, tails in sorted(heads.items())]
+    body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+    return f"(?:{body})?" if "" in words else body
+
+
 def _longest_first(parts: list[str]) -> list[str]:
     return [f"(?:{p})" for p in sorted(parts, key=len, reverse=True)]
-
-
-def _word_start(text: str, i: int) -> bool:
-    """Not inside a word or a number ("$0.12m" holds no "12m")."""
-    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] in "_.,$€£-")
 
 
 # Scans. Python's engine skips ahead in C only to the first character of a pattern that opens

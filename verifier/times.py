@@ -102,8 +102,8 @@ def attach_times(
 
     Returns the spans of the window phrases: a number inside one ("the last 30 days", "1M") is
     part of the time, not a figure. Dates first get a role from the word before them (since,
-    through, a range's two ends); a figure then takes the nearest window phrase and the nearest day-date of its sentence that no
-    other figure stands between (a date before it may be crossed, as a sentence's opening "On
+    through, a range's two ends); a figure then takes the nearest window phrase and the nearest
+    date of its sentence that no other figure stands between (a date before it may be crossed, as a sentence's opening "On
     December 31, ..." holds for all its figures, but not for a previous close or a base).
     """
     dates = [c for c in claims if c.kind == "date" and c.dates]
@@ -118,12 +118,13 @@ def attach_times(
         return inside
     _roles(folded, dates)
     ends = [f.end for f in figures]
+    date_starts = [d.start for d in dates]
     for k, figure in enumerate(figures):
         sentence = bisect_right(starts, figure.start) - 1
         lo = starts[sentence]
         hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
         kind = _nearest_window(folded, windows, figure, k, ends, lo, hi)
-        days, role = _nearest_dates(folded, dates, figure, k, ends, lo, hi)
+        days, role = _nearest_dates(folded, dates, date_starts, figure, k, ends, (lo, hi))
         if role == "" and days and all(d[2] is None for d in days):
             if days[0][1] > 12:
                 days = ()  # a quarter: `verifier.periods` binds it
@@ -184,25 +185,24 @@ def _nearest_window(
 def _nearest_dates(
     folded: str,
     dates: Sequence[Timed],
+    date_starts: list[int],
     figure: Timed,
     k: int,
     ends: list[int],
-    lo: int,
-    hi: int,
+    sentence: tuple[int, int],
 ) -> tuple[tuple[DateReading, ...], str]:
-    after = [d for d in dates if figure.end <= d.start < hi]
-    if after and bisect_left(ends, after[0].start) - 1 == k and after[0].start - figure.end < 40:
-        return _group(dates, after[0])
-    before = [d for d in dates if lo <= d.start and d.end <= figure.start]
-    if not before:
-        return (), ""
-    last = before[-1]
+    lo, hi = sentence
+    i = bisect_left(date_starts, figure.end)
+    if i < len(dates):
+        after = dates[i]
+        near = after.start < hi and after.start - figure.end < 40
+        if near and bisect_left(ends, after.start) - 1 == k:
+            return _group(dates, after)
+    if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:
+        return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19": not its time
+    last = dates[i - 1]
     crossed = bisect_right(ends, last.end) < k
-    if figure.field in _BACKWARD:
-        return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19"
-    if crossed and _BASE_BEFORE.search(folded, lo, figure.start) is not None:
-        return (), ""
-    if not crossed and _BASE_BEFORE.search(folded, max(figure.start - 40, lo), figure.start):
+    if _BASE_BEFORE.search(folded, lo if crossed else max(figure.start - 40, lo), figure.start):
         return (), ""
     return _group(dates, last)
 

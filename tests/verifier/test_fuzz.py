@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 from verifier import periods, scanner
 from verifier.claims import extract_claims
 from verifier.grammar import dates, directions, figures, tickers
+from verifier.grammar.moves import MOVE
+from verifier.times import WINDOW
 from verifier.verify import verify
 
 PIECES = [
@@ -221,3 +223,44 @@ def test_scans_find_exactly_what_the_full_patterns_find(text: str) -> None:
 def test_hinted_relative_periods_are_the_full_scan(text: str) -> None:
     found = [(m[0], m[1]) for m in periods._relative_mentions(text, text.casefold())]
     assert found == [m.span() for m in periods.RELATIVE.finditer(text)]
+
+
+PHRASES = st.lists(
+    st.sampled_from(
+        [
+            "rose ",
+            "fell ",
+            "closed lower ",
+            "was up ",
+            "a gain ",
+            "over the past week ",
+            "on the day ",
+            "1m",
+            "$0.12m ",
+            "en la última semana ",
+            "cayó ",
+            "a la baja ",
+            "day)",
+            "(",
+            ".",
+            ",",
+            "-",
+            " ",
+            "\n",
+            "x",
+            "30 ",
+            "last 30 days ",
+            "hoy ",
+        ]
+    ),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(PHRASES, st.text(max_size=80)))
+def test_phrase_scans_find_exactly_what_their_reference_patterns_find(text: str) -> None:
+    folded = scanner.fold_aligned(text)
+    for phrases in (WINDOW, MOVE):
+        expected = [(m.span(), m.lastgroup) for m in phrases.reference.finditer(folded)]
+        assert [(m.span(), m.lastgroup) for m in phrases.finditer(folded)] == expected

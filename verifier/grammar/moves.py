@@ -63,7 +63,7 @@ def find_moves(
         if _EXTENDED.search(folded, max(start - 40, 0), end + 40):
             continue  # "fell before the open": not the session's change
         daily = _SESSION_VERB.search(folded, max(start - 24, 0), end) is not None
-        found.append(make(start, end, 1 if m.group("up") else -1, subject, daily))
+        found.append(make(start, end, 1 if m.lastgroup == "up" else -1, subject, daily))
     return found
 
 
