@@ -8,6 +8,7 @@ session, `start_close` for the start), a change for the window between the two s
 from __future__ import annotations
 
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from verifier.times import Span
@@ -21,8 +22,13 @@ LEVEL_KEYS = ("close", "open", "high", "low", "volume", "market_value", "price",
 def _day(value: Any) -> date | None:
     if value.__class__ is not str or len(value) < 10:
         return None
+    return _parse_day(value[:10])
+
+
+@lru_cache(maxsize=4096)
+def _parse_day(text: str) -> date | None:
     try:
-        return date.fromisoformat(value[:10])
+        return date.fromisoformat(text)
     except ValueError:
         return None
 

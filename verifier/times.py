@@ -61,9 +61,12 @@ def _show(reading: DateReading) -> str:
 
 WINDOW = PhraseScan(grouped("windows"))
 """A window phrase, its kind the name of the group that matched (case-folded text)."""
-_SINCE = re.compile(rf"(?<!\w)(?:{alternatives('since')})\s+(?:the\s+)?$")
-_THROUGH = re.compile(rf"(?<!\w)(?:{alternatives('through')})\s+(?:the\s+)?$")
-_RANGE_OPEN = re.compile(rf"(?<!\w)(?:{alternatives('range_open')})\s+(?:the\s+)?$")
+_LEAD = re.compile(
+    rf"(?<!\w)(?:(?P<range>{alternatives('range_open')})|(?P<since>{alternatives('since')})"
+    rf"|(?P<through>{alternatives('through')}))\s+(?:the\s+)?$"
+)
+"""The word before a date that gives it a role: a range's start, a since, an as-of; a since
+followed by a second date ("desde ... hasta ...") opens a range too."""
 _RANGE_JOIN = re.compile(rf"\s*(?:{alternatives('range_join')}|[-–—])\s*(?:the\s+|el\s+)?")
 _BASE_BEFORE = re.compile(
     r"(?<!\w)(?:from|versus|vs\.?|against|compared\s+(?:with|to)|than|above|below|over|under"
@@ -140,18 +143,21 @@ def _windows(folded: str) -> list[re.Match[str]]:
 
 
 def _roles(folded: str, dates: Sequence[Timed]) -> None:
+    """Each date's role from the word right before it (one search of every lead word)."""
     for i, claim in enumerate(dates):
-        lead = max(claim.start - 24, 0)
         if claim.role:
             continue
-        if _RANGE_OPEN.search(folded, lead, claim.start) and i + 1 < len(dates):
+        lead = _LEAD.search(folded, max(claim.start - 24, 0), claim.start)
+        if lead is None:
+            continue
+        if (lead.group("range") or lead.group("since")) and i + 1 < len(dates):
             after = dates[i + 1]
             if _RANGE_JOIN.fullmatch(folded, claim.end, after.start):
                 claim.role = after.role = "range"
                 continue
-        if _SINCE.search(folded, lead, claim.start):
+        if lead.group("since"):
             claim.role = "since"
-        elif _THROUGH.search(folded, lead, claim.start):
+        elif lead.group("through"):
             claim.role = "through"
 
 

@@ -38,7 +38,7 @@ LEXICON = Lexicon(
     },
     since=(r"desde",),
     through=(r"hasta", r"a\s+fecha\s+de", r"al\s+cierre\s+del?"),
-    range_open=(r"entre", r"desde", r"del"),
+    range_open=(r"entre", r"del"),
     range_join=(r"y", r"hasta", r"al", r"a"),
     rise=(
         r"subió",
