@@ -108,9 +108,13 @@ def _alternation(groups: dict[str, list[str]], ordered: bool = False) -> str:
     )
 
 
-_IN_WORD = r"[\w.,$€£\-]"
-"""A character a word (or a number) goes on with: no phrase starts right after one."""
-_BEFORE_WORD = r"[^\w.,$€£\-]"
+_BREAKS = " \\t\\n\\r\\f\\v\u00a0()\\[\\]{}*_\"'“”«»‘’/|:;!?¿¡+~>#—–"
+_BEFORE_WORD = f"[{_BREAKS}]"
+"""A character after which a phrase may start: a space, a bracket, markup, a quote mark, a
+stop other than a full stop or comma (those also sit inside numbers: "$0.12m"). A small set
+of characters, which the engine skips ahead to in C."""
+_IN_WORD = f"[^{_BREAKS}]"
+"""Any other character: no phrase starts right after one."""
 """A character after which a word starts."""
 
 

@@ -10,6 +10,7 @@ about anything else ("AXO's volume fell") or a negation ("did not fall") makes i
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -22,7 +23,7 @@ _GAP = re.compile(rf"(?:\s*(?:(?:{alternatives('price_nouns')})(?!\w)|[,:*_()\-â
 """What may stand between a ticker and its direction word."""
 _SESSION_VERB = re.compile(rf"(?<!\w)(?:{alternatives('session_verbs')})(?!\w)[^.;]*$")
 """A verb of the session's end before the word: the move is the day's."""
-_EXTENDED = re.compile(rf"(?<!\w)(?:{alternatives('extended_hours')})(?!\w)")
+_EXTENDED = PhraseScan({"extended": fragments("extended_hours")})
 _NEGATED = re.compile(rf"(?<!\w)(?:{alternatives('negations')})\s+(?:\w+\s+)?$")
 
 
@@ -52,31 +53,42 @@ def find_moves(
     `daily`: the word is said of a session's close ("closed lower", "cerrÃ³ a la baja")."""
     if not tickers:
         return []
-    found = []
-    for m in MOVE.finditer(folded):
+    found: list[object] = []
+    moves = MOVE.finditer(folded)
+    if not moves:
+        return found
+    extended = [m.span() for m in _EXTENDED.finditer(folded)]
+    figure_starts, figure_ends = [f.start for f in figures], [f.end for f in figures]
+    ticker_ends = [t.end for t in tickers]
+    for m in moves:
         start, end = m.span()
-        if _carried(folded, start, end, figures):
+        if _carried(folded, start, end, figures, figure_starts, figure_ends):
             continue
-        subject = _subject(folded, start, tickers, starts)
+        subject = _subject(folded, start, tickers, ticker_ends, starts)
         if subject is None or _NEGATED.search(folded, max(start - 16, 0), start):
             continue
-        if _EXTENDED.search(folded, max(start - 40, 0), end + 40):
+        if any(s < end + 40 and e > start - 40 for s, e in extended):
             continue  # "fell before the open": not the session's change
         daily = _SESSION_VERB.search(folded, max(start - 24, 0), end) is not None
         found.append(make(start, end, 1 if m.lastgroup == "up" else -1, subject, daily))
     return found
 
 
-def _carried(folded: str, start: int, end: int, figures: Sequence[Moved]) -> bool:
+def _carried(
+    folded: str,
+    start: int,
+    end: int,
+    figures: Sequence[Moved],
+    figure_starts: list[int],
+    figure_ends: list[int],
+) -> bool:
     """Whether a figure carries the word's direction: the first one after it ("fell 2.1%"), or
     the one right before it ("closed 1.31% lower")."""
-    after = next((f for f in figures if f.start >= end), None)
-    if after is not None and after.direction and _LEAD.fullmatch(folded, end, after.start):
+    i = bisect_left(figure_starts, end)
+    if i < len(figures) and figures[i].direction and _LEAD.fullmatch(folded, end, figure_starts[i]):
         return True
-    before = [f for f in figures if f.end <= start]
-    return (
-        bool(before) and bool(before[-1].direction) and not folded[before[-1].end : start].strip()
-    )
+    j = bisect_right(figure_ends, start) - 1
+    return j >= 0 and bool(figures[j].direction) and not folded[figure_ends[j] : start].strip()
 
 
 _LEAD = re.compile(
@@ -85,13 +97,16 @@ _LEAD = re.compile(
 )
 
 
-def _subject(folded: str, start: int, tickers: Sequence[Moved], starts: list[int]) -> str | None:
+def _subject(
+    folded: str, start: int, tickers: Sequence[Moved], ticker_ends: list[int], starts: list[int]
+) -> str | None:
     """The ticker right before the word in its sentence, joined by words about the price."""
-    sentence = max((s for s in starts if s <= start), default=0)
-    before = [t for t in tickers if sentence <= t.start and t.end <= start]
-    if not before:
+    j = bisect_right(ticker_ends, start) - 1
+    if j < 0:
         return None
-    last = before[-1]
+    last = tickers[j]
+    if last.start < starts[bisect_right(starts, start) - 1]:
+        return None  # named in an earlier sentence
     if _GAP.fullmatch(folded, last.end, start) is None:
         return None
     return last.symbol
