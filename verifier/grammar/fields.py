@@ -7,8 +7,8 @@ from bisect import bisect_left
 
 from verifier.claim import Claim
 from verifier.grammar.dates import WEEKDAY_WORD
-from verifier.lexicon import alternatives
-from verifier.scanner import fold_aligned, matches_at_stems
+from verifier.lexicon import fragments, grouped
+from verifier.scanner import PhraseScan, fold_aligned
 
 FIELDS: dict[str, frozenset[str]] = {
     "close": frozenset({"close", "end_close"}),
@@ -23,21 +23,10 @@ FIELDS: dict[str, frozenset[str]] = {
 """What a draft may call a figure, and the result keys that hold such a figure."""
 PERCENT_FIELDS = frozenset({"contribution"})
 """Fields that are percentages; a percentage named as any other field is not judged by name."""
-_FIELD_WORD = re.compile(
-    r"(?<!\w)(?:(?P<previous_close>previous\s+close|prior\s+close|previously\s+closed"
-    r"|(?:previous|prior)\s+(?:day|session)'s\s+close"
-    r"|cierre\s+(?:anterior|previo))"
-    rf"|(?P<close>{alternatives('traded')}|closing\s+price|closed|closing|close|ended\s+the\s+(?:session|day)"
-    r"|settled|finished\s+the\s+(?:session|day)|finished|cerró|cerro|cerraron|cierre"
-    r"|terminaron\s+la\s+sesión|terminó\s+la\s+sesión)"
-    r"|(?P<market_value>market\s+value|valor\s+de\s+mercado)"
-    r"|(?P<day_pnl>(?:day\s+)?p&l|(?:day\s+)?pnl|resultado\s+del\s+día)"
-    r"|(?P<day_change>day\s+change|daily\s+change|variación\s+diaria)"
-    r"|(?P<contribution>contribution|contributing|contributed|contributes|contribución|aportó"
-    r"|aporte)"
-    r"|(?P<dividend>dividend|dividendo)"
-    r"|(?P<earnings>earnings\s+per\s+share|earnings|eps|bpa|beneficio\s+por\s+acción))(?!\w)"
-)
+_FIELD_WORDS = grouped("fields")
+_FIELD_WORDS["close"] = [*fragments("traded"), *_FIELD_WORDS["close"]]
+FIELD_WORD = PhraseScan(_FIELD_WORDS)
+"""The name of a field (`verifier.lexicon`: `fields`, and `traded` as the close)."""
 _FIELD_GAP = re.compile(
     r"[*_`]*(?::[*_`]*)?"  # a label: "**Close:** "
     rf"(?:\s+(?:the\s+(?:day|session)|{WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
@@ -47,18 +36,11 @@ _FIELD_GAP = re.compile(
 )
 """A name of a field and the words between it and its figure ("closed at $287.14", "a previous
 close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-folded text."""
-_FIELD_STEMS = (
-    "previous", "prior", "clos", "cierr", "cerr", "market", "valor", "p&l", "pnl", "resultado",
-    "ended", "settled", "finished", "terminaron", "terminó", "day change", "daily change",
-    "variación", "contribu", "aport", "dividend", "earnings", "eps", "bpa", "beneficio", "last",
-    "traded", "cotiz", "último",
-)  # fmt: skip
-"""Where a field name can start (see `matches_at_stems`)."""
 
 
 def attach_fields(text: str, figures: list[Claim]) -> None:
     folded = fold_aligned(text)
-    names = [(m.end(), m.lastgroup) for m in matches_at_stems(folded, _FIELD_STEMS, _FIELD_WORD)]
+    names = [(m.end(), m.lastgroup) for m in FIELD_WORD.finditer(folded)]
     if not names:
         return
     starts = [f.start for f in figures]

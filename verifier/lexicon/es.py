@@ -123,5 +123,22 @@ LEXICON = Lexicon(
         r"de\s+la\s+cartera",
         r"al\s+(?:rendimiento|resultado)\s+de\s+la\s+cartera",
     ),
+    fields={
+        "previous_close": (r"cierre\s+(?:anterior|previo)",),
+        "close": (
+            r"cerró",
+            r"cerro",
+            r"cerraron",
+            r"cierre",
+            r"terminaron\s+la\s+sesión",
+            r"terminó\s+la\s+sesión",
+        ),
+        "market_value": (r"valor\s+de\s+mercado",),
+        "day_pnl": (r"resultado\s+del\s+día",),
+        "day_change": (r"variación\s+diaria",),
+        "contribution": (r"contribución", r"aportó", r"aporte"),
+        "dividend": (r"dividendo",),
+        "earnings": (r"bpa", r"beneficio\s+por\s+acción"),
+    },
     traded=(r"cotizó", r"cotizaba", r"último\s+precio"),
 )

@@ -39,3 +39,6 @@ class Lexicon:
     """What follows a figure that is a position's contribution ("to the portfolio's return")."""
     traded: tuple[str, ...] = ()
     """Field names for the last price ("last traded at"): the close."""
+    fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """What a draft calls the figure right after it, by field ("closed at", "previous close
+    of", "valor de mercado"): keys of `verifier.grammar.fields.FIELDS`."""
