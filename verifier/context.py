@@ -14,7 +14,7 @@ from operator import attrgetter
 
 from verifier.claim import Claim
 from verifier.grammar.dates import attach_weekdays
-from verifier.grammar.directions import DIRECTION_SCAN, attach_directions
+from verifier.grammar.directions import attach_directions
 from verifier.grammar.events import attach_event_kinds
 from verifier.grammar.fields import attach_fields
 from verifier.grammar.figures import attach_bounds, attach_names
@@ -22,7 +22,7 @@ from verifier.grammar.moves import find_moves
 from verifier.grammar.quotes import attach_quote_subjects, attach_quote_times
 from verifier.grammar.tickers import attach_scopes
 from verifier.periods import attach_periods, sentence_starts
-from verifier.scanner import fold, fold_aligned, scan
+from verifier.scanner import fold_aligned
 from verifier.times import ClaimTime, attach_times
 
 _START = attrgetter("start")
@@ -71,7 +71,7 @@ def bind_fields(d: Draft) -> None:
 
 def bind_directions(d: Draft) -> None:
     """The direction word governing a figure ("rose 2.1%", "closed 1.31% lower")."""
-    attach_directions(d.text, d.figures, scan(DIRECTION_SCAN, d.text, fold(d.text)))
+    attach_directions(d.text, d.folded, d.figures)
 
 
 def bind_subjects(d: Draft) -> None:

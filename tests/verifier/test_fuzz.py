@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 from verifier import periods, scanner
 from verifier.claims import extract_claims
 from verifier.grammar import dates, directions, figures, tickers
+from verifier.grammar.events import EVENT_WORD
+from verifier.grammar.fields import FIELD_WORD
 from verifier.grammar.moves import MOVE
+from verifier.grammar.quotes import SESSION_WORD
 from verifier.times import WINDOW
 from verifier.verify import verify
 
@@ -122,7 +125,6 @@ SCANNED = [
     *zip(dates.DATE_PATTERNS, dates.DATE_SCANS, strict=True),
     *zip(dates.QUARTER_PATTERNS, dates.QUARTER_SCANS, strict=True),
     (figures.NUMBER_WORD, figures.NUMBER_WORD_SCAN),
-    (directions.DIRECTION, directions.DIRECTION_SCAN),
 ]
 WORDY = st.lists(
     st.sampled_from(
@@ -261,6 +263,6 @@ PHRASES = st.lists(
 @given(text=st.one_of(PHRASES, st.text(max_size=80)))
 def test_phrase_scans_find_exactly_what_their_reference_patterns_find(text: str) -> None:
     folded = scanner.fold_aligned(text)
-    for phrases in (WINDOW, MOVE):
+    for phrases in (WINDOW, MOVE, directions.DIRECTION, FIELD_WORD, EVENT_WORD, SESSION_WORD):
         expected = [(m.span(), m.lastgroup) for m in phrases.reference.finditer(folded)]
         assert [(m.span(), m.lastgroup) for m in phrases.finditer(folded)] == expected

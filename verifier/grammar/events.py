@@ -7,26 +7,14 @@ from bisect import bisect_left, bisect_right
 
 from verifier.claim import Claim
 from verifier.grammar.dates import WEEKDAY_WORD
-from verifier.scanner import fold_aligned, matches_at_stems
+from verifier.lexicon import grouped
+from verifier.scanner import PhraseScan, fold_aligned
 
 EVENT_KINDS = frozenset({"dividend", "earnings", "split"})
 """Kinds of corporate event: a draft may name an event's day ("earnings on 2025-01-13") and its
 figure ("a dividend of $0.87"), and a result's event `value` is filed under its kind."""
-_PERIODIC = r"(?:quarterly|annual|q[1-4]|(?:first|second|third|fourth)[-\s]quarter)\s+"
-_EVENT_WORD = re.compile(
-    rf"(?<!\w)(?:(?P<earnings>(?:{_PERIODIC})?(?:earnings|eps)"
-    r"(?:\s+(?:report|release|call|announcement|date))?"
-    rf"|{_PERIODIC}results|(?:informe|presentación|publicación)\s+de\s+resultados"
-    r"|resultados(?:\s+(?:trimestrales|anuales))?)"
-    r"|(?P<dividend>(?:ex-)?dividend(?:\s+(?:payment|payout|pay|record))?(?:\s+date)?"
-    r"|(?:fecha\s+)?(?:ex-)?dividendo)"
-    r"|(?P<split>(?:stock\s+|share\s+)?split(?:\s+date)?|desdoblamiento))(?!\w)"
-)
-_EVENT_STEMS = (
-    "quarterly", "annual", "q1", "q2", "q3", "q4", "first", "second", "third", "fourth",
-    "earnings", "eps", "informe", "presentación", "publicación", "resultados", "fecha", "ex-",
-    "dividend", "stock", "share", "split", "desdoblamiento",
-)  # fmt: skip
+EVENT_WORD = PhraseScan(grouped("events"))
+"""The name of a corporate event, its kind the group's name (`verifier.lexicon`: `events`)."""
 _EVENT_GAP = re.compile(
     r"(?:\s+(?:for|of|de|del)\s+[a-z][a-z0-9.\-]{0,9})?"  # whose: "for mpse", "de mpse"
     r"(?:[*_`]*\s*[:(|—–-]\s*[*_`]*\s*"
@@ -61,7 +49,7 @@ def attach_event_kinds(
     on"), one of a list ("earnings and a dividend on"), or in a sentence that pairs names and
     days "respectively"."""
     folded = fold_aligned(text)
-    names = matches_at_stems(folded, _EVENT_STEMS, _EVENT_WORD)
+    names = EVENT_WORD.finditer(folded)
     if not names:
         return
     listed = {

@@ -6,8 +6,9 @@ import re
 
 from verifier.claim import Claim
 from verifier.grammar.dates import is_timestamp
+from verifier.lexicon import grouped
 from verifier.periods import SENTENCE_END
-from verifier.scanner import fold_aligned, matches_at_stems
+from verifier.scanner import PhraseScan, fold_aligned
 
 HEADLINE = re.compile(
     r"\"([^\"\n]{3,400})\"|“([^”\n]{3,400})”|«([^»\n]{3,400})»|„([^“”\n]{3,400})[“”]"
@@ -21,18 +22,8 @@ _QUOTES = ('"', "“", "«", "„", "‘", "'")
 _ELLIPSIS = " .…"
 
 
-_SESSION_WORDS = re.compile(
-    r"(?<!\w)(?:(?P<before>before\s+the\s+(?:open|opening\s+bell|bell)|pre-?market"
-    r"|antes\s+de\s+la\s+apertura)"
-    r"|(?P<during>during\s+(?:the\s+)?(?:session|trading(?:\s+day)?|market\s+hours)|intraday"
-    r"|durante\s+la\s+sesión)"
-    r"|(?P<after>after\s+the\s+(?:close|closing\s+bell|bell)|after[-\s]hours|post-?market"
-    r"|tras\s+el\s+cierre|después\s+del\s+cierre))(?!\w)"
-)
-"""When a piece of news came, as a draft says it (read in the case-folded text)."""
-_SESSION_STEMS = (
-    "before", "pre", "during", "intraday", "after", "post", "antes", "durante", "tras", "después",
-)  # fmt: skip
+SESSION_WORD = PhraseScan(grouped("sessions"))
+"""When a piece of news came, as a draft says it (`verifier.lexicon`: `sessions`)."""
 
 
 def attach_quote_times(text: str, claims: list[Claim]) -> None:
@@ -41,7 +32,7 @@ def attach_quote_times(text: str, claims: list[Claim]) -> None:
     folded = fold_aligned(text)
     quotes = [c for c in claims if c.kind == "headline"]
     dates = [c for c in claims if c.kind == "date"]
-    for m in matches_at_stems(folded, _SESSION_STEMS, _SESSION_WORDS):
+    for m in SESSION_WORD.finditer(folded):
         owner = _quote_owner(text, m.start(), m.end(), quotes, dates)
         if owner is not None and not owner.session:
             owner.session = m.lastgroup or ""

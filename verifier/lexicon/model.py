@@ -21,6 +21,11 @@ class Lexicon:
     """Words before the first date of a range ("from", "between", "del")."""
     range_join: tuple[str, ...] = ()
     """Words between the two dates of a range ("to", "and", "al")."""
+    governing: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Direction words that govern the figure after them ("rose 2.1%", "cayó un 1,2 %"), by
+    direction: "up" or "down"."""
+    after_figure: tuple[str, ...] = ()
+    """Direction words that also govern the figure right before them ("closed 1.31% lower")."""
     rise: tuple[str, ...] = ()
     """Words that say a price went up, with or without a figure after them."""
     fall: tuple[str, ...] = ()
@@ -39,6 +44,11 @@ class Lexicon:
     """What follows a figure that is a position's contribution ("to the portfolio's return")."""
     traded: tuple[str, ...] = ()
     """Field names for the last price ("last traded at"): the close."""
+    events: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Names of corporate events by kind (earnings, dividend, split): a date right after one is
+    named as that event's day."""
+    sessions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """When a piece of news came (before, during or after the session), as a draft says it."""
     fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """What a draft calls the figure right after it, by field ("closed at", "previous close
     of", "valor de mercado"): keys of `verifier.grammar.fields.FIELDS`."""
