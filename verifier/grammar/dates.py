@@ -6,35 +6,18 @@ import re
 from bisect import bisect_left
 
 from verifier.claim import QUARTER_BASE, Claim, DateReading
+from verifier.lexicon import LANGUAGES, en, es
 from verifier.scanner import Scan, fold, holds, month_starts, scan, word_starts
 
-MONTHS_EN = {
-    m[:3].lower(): i
-    for i, m in enumerate(
-        re.findall(
-            r"\w+",
-            "January February March April May June July August September October November December",
-        ),
-        1,
-    )
-}
-MONTHS_ES = {
-    m: i
-    for i, m in enumerate(
-        re.findall(
-            r"\w+",
-            "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
-        ),
-        1,
-    )
-}
-MONTHS_ES["setiembre"] = 9
+MONTHS_EN = {name[:3]: i for i, name in enumerate(en.LEXICON.months, 1)}
+"""English months by their first three letters (how `_MON` reads them)."""
+MONTHS_ES = {name: i for i, name in enumerate(es.LEXICON.months, 1)} | {"setiembre": 9}
 
 _MON = (
     r"(?P<mon>Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)(?![a-z])\.?"
 )
-_MES = r"(?P<mes>(?i:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre))(?!\w)"
+_MES = rf"(?P<mes>(?i:{'|'.join(MONTHS_ES)}))(?!\w)"
 _YEAR = r"(?P<y>(?:19|20)\d\d)(?![\d-])"
 MONTHS_ES_SHORT = {"ene": 1, "abr": 4, "ago": 8, "dic": 12}
 """Spanish abbreviations that are not also English ones (`mar`, `jun`... read as English)."""
@@ -63,18 +46,10 @@ DATE_PATTERNS = tuple(
 
 
 _ORDINALS = {
-    w: i
-    for i, group in enumerate(
-        (
-            "first 1st primer primero",
-            "second 2nd segundo",
-            "third 3rd tercer tercero",
-            "fourth 4th cuarto",
-            "fifth 5th quinto",
-        ),
-        start=1,
-    )
-    for w in group.split()
+    word: i
+    for lexicon in LANGUAGES
+    for i, words in enumerate(lexicon.ordinals, 1)
+    for word in words
 }
 QUARTER_PATTERNS = tuple(
     re.compile(p)
@@ -289,18 +264,9 @@ def is_timestamp(claim: Claim) -> bool:
 
 _WEEKDAYS = {
     name: number
-    for number, names in enumerate(
-        (
-            "monday mon lunes",
-            "tuesday tue tues martes",
-            "wednesday wed miércoles miercoles",
-            "thursday thu thurs jueves",
-            "friday fri viernes",
-            "saturday sat sábado sabado",
-            "sunday sun domingo",
-        )
-    )
-    for name in names.split()
+    for lexicon in LANGUAGES
+    for number, names in enumerate(lexicon.weekdays)
+    for name in names
 }
 WEEKDAY_WORD = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 """Any weekday name, the longest first (for patterns that allow one)."""

@@ -8,28 +8,15 @@ from functools import lru_cache
 from operator import attrgetter
 
 from verifier.claim import Claim, Kind
+from verifier.lexicon import LANGUAGES
 from verifier.numbers import SCALES, Reading, read_digits
 from verifier.scanner import Scan, fold, fold_aligned, holds, scan, word_starts
 
 NUMBER_WORDS = {
-    w: i
-    for i, group in enumerate(
-        (
-            "two dos",
-            "three tres",
-            "four cuatro",
-            "five cinco",
-            "six seis",
-            "seven siete",
-            "eight ocho",
-            "nine nueve",
-            "ten diez",
-            "eleven once",
-            "twelve doce",
-        ),
-        start=2,
-    )
-    for w in group.split()
+    word: i
+    for lexicon in LANGUAGES
+    for i, words in enumerate(lexicon.number_words, 2)
+    for word in words
 }
 NUMBER_WORD = re.compile(
     r"(?i)(?<![\w-])(" + "|".join(NUMBER_WORDS) + r")(?![\w-])"

@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from verifier.claim import Claim
+from verifier.lexicon import LANGUAGES
 
 TICKER = re.compile(r"(?<![\w$&.])(\$)?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
 
@@ -16,22 +17,7 @@ TICKER_SCAN = re.compile(
 """`TICKER` opening with its first character; a cashtag is a match that starts with `$`."""
 
 
-STOPWORDS = frozenset(
-    re.findall(
-        r"\S+",
-        """
-        I A AM PM ET EST EDT UTC GMT USD EUR GBP JPY CHF CAD AUD CNY HKD MXN US USA U.S UK EU EE
-        UU CEO CFO COO CTO EPS ETF IPO GDP CPI PPI FED FOMC ECB BCE SEC NYSE AMEX NASDAQ AI OK
-        TV PC YOY YTD QTD MTD QOQ PNL P L NA N YES NO GAAP FY FX IR ROE ROI ROA ESG M B K PE PB
-        IPC PIB SA SL NV INC CO LLC LTD PLC ADR API SQL JSON OPEC COVID NOTE NEWS FDA FTC DOJ
-        IRS EV EVS R D RD IT HR FCF OCF CAGR ARPU SAAS ASP SG SGA LIBOR SOFR NIM CET BPS PCT MM
-        MN BN TN VS ETA NAV AUM TSR OEM Q H II III IV VI CET1 S&P DE LA EL EN Y O UN OR AND THE
-        TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT REIT REITS OTC WSJ CNBC AP FT PT
-        EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
-        PBOC IMF WTO NFP PMI ISM AGM PR UPI BBC CNN NYT DJ MW IBD BPA OPA OPV IVA PER BNA
-        """,
-    )
-)
+STOPWORDS = frozenset(word for lexicon in LANGUAGES for word in lexicon.not_tickers.split())
 """Upper-case words that are not tickers unless the trace names them as one."""
 
 

@@ -7,6 +7,60 @@ _WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday)"
 
 LEXICON = Lexicon(
     name="en",
+    months=(
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ),
+    weekdays=(
+        ("monday", "mon"),
+        ("tuesday", "tue", "tues"),
+        ("wednesday", "wed"),
+        ("thursday", "thu", "thurs"),
+        ("friday", "fri"),
+        ("saturday", "sat"),
+        ("sunday", "sun"),
+    ),
+    ordinals=(
+        ("first", "1st"),
+        ("second", "2nd"),
+        ("third", "3rd"),
+        ("fourth", "4th"),
+        ("fifth", "5th"),
+    ),
+    number_words=(
+        ("two",),
+        ("three",),
+        ("four",),
+        ("five",),
+        ("six",),
+        ("seven",),
+        ("eight",),
+        ("nine",),
+        ("ten",),
+        ("eleven",),
+        ("twelve",),
+    ),
+    not_tickers="""
+        I A AM PM ET EST EDT UTC GMT USD EUR GBP JPY CHF CAD AUD CNY HKD MXN US USA U.S UK EU
+        CEO CFO COO CTO EPS ETF IPO GDP CPI PPI FED FOMC ECB SEC NYSE AMEX NASDAQ AI OK
+        TV PC YOY YTD QTD MTD QOQ PNL P L NA N YES NO GAAP FY FX IR ROE ROI ROA ESG M B K PE PB
+        NV INC CO LLC LTD PLC ADR API SQL JSON OPEC COVID NOTE NEWS FDA FTC DOJ
+        IRS EV EVS R D RD IT HR FCF OCF CAGR ARPU SAAS ASP SG SGA LIBOR SOFR NIM CET BPS PCT MM
+        MN BN TN VS ETA NAV AUM TSR OEM Q H II III IV VI CET1 S&P OR AND THE
+        TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT REIT REITS OTC WSJ CNBC AP FT PT
+        EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
+        PBOC IMF WTO NFP PMI ISM AGM PR UPI BBC CNN NYT DJ MW IBD
+    """,
     windows={
         "day": (
             r"today",

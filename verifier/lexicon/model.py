@@ -10,6 +10,16 @@ class Lexicon:
     """One language's words, each entry a tuple of regex fragments (case-folded text)."""
 
     name: str
+    months: tuple[str, ...] = ()
+    """The twelve month names, January first (plain words, not fragments)."""
+    weekdays: tuple[tuple[str, ...], ...] = ()
+    """The names of each day of the week, Monday first, with their abbreviations."""
+    ordinals: tuple[tuple[str, ...], ...] = ()
+    """The words for first to fifth ("first 1st", "primer primero"), for quarters."""
+    number_words: tuple[tuple[str, ...], ...] = ()
+    """The words for two to twelve, two first."""
+    not_tickers: str = ""
+    """Upper-case words that are not tickers unless the trace names them as one."""
     windows: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Phrases that state the time a change covers, by kind: day, week, month, quarter, ytd,
     year ("over the past week", "en lo que va de año")."""
