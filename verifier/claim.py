@@ -53,8 +53,8 @@ class Claim:
     """For a quoted headline: when its sentence says it came ("before", "during" or "after" the
     trading session: "published after the close"), or empty."""
     headline: str = ""
-    """For a date written with its time: the quoted headline next to it in its sentence, whose
-    time it gives ("\"Acme beats estimates\" (2024-12-30T21:05Z)"), or empty."""
+    """For a date: the quoted headline it says when came ("\"Acme beats estimates\"
+    (2024-12-30T21:05Z)", "published on December 30"), or empty."""
     time: ClaimTime | None = None
     """For a figure: the session or window its sentence states it for (`verifier.times`)."""
     role: str = ""

@@ -173,6 +173,9 @@ FAITHFUL = [
     "AXO rose 1.38% on 12/31.",
 ]
 FAITHFUL_MORE = [
+    '"Axo CFO to step down at year end" was published on December 30.',
+    'On December 30, MarketWatch reported "Axo CFO to step down at year end".',
+    'On December 31, AXO rose after "Axo Industries wins $2.1 billion defense contract".',
     "AXO's close of $291.10 was 1.38% above the prior session's $287.14.",
     "AXO ticked up 1.4%.",
     "AXO, which rose 1.38%, led gains.",
@@ -244,6 +247,8 @@ FAITHFUL_MORE = [
     "For the session, AXO +1.38%, BRQ -1.98%, CVLT +1.54%.",
 ]
 CORRUPT = [
+    ('"Axo CFO to step down at year end" was published on December 31.', "wrong_time"),
+    ('"Axo CFO to step down at year end" (Dec 31)', "wrong_time"),
     ("AXO rose 1.38% for the month.", "wrong_time"),
     ("AXO closed at $291.10, down 1.38%.", "wrong_direction"),
     ("AXO closed down on the day at $291.10.", "wrong_direction"),

@@ -27,8 +27,8 @@ SESSION_WORD = PhraseScan(grouped("sessions"))
 
 
 def attach_quote_times(text: str, claims: list[Claim]) -> None:
-    """Each session phrase, and each date written with its time, goes to the quoted headline
-    it says when came (`_quote_owner`)."""
+    """Each session phrase, and each date (with or without its time), goes to the quoted
+    headline it says when came (`_quote_owner`)."""
     folded = fold_aligned(text)
     quotes = [c for c in claims if c.kind == "headline"]
     dates = [c for c in claims if c.kind == "date"]
@@ -37,9 +37,8 @@ def attach_quote_times(text: str, claims: list[Claim]) -> None:
         if owner is not None and not owner.session:
             owner.session = m.lastgroup or ""
     for stamp in dates:
-        if is_timestamp(stamp) and (
-            owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates)
-        ):
+        day = is_timestamp(stamp) or any(d is not None and m <= 12 for _, m, d in stamp.dates)
+        if day and (owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates)):
             stamp.headline = owner.text
 
 

@@ -10,6 +10,8 @@ from datetime import date
 from contract.reasons import ReasonCode
 from verifier.claims import QUARTER_BASE, Claim
 from verifier.evidence import Evidence
+from verifier.facts import ISO_DATE
+from verifier.readings import iso_days
 from verifier.rules.case import Case, Finding
 from verifier.verdict import Reason
 
@@ -129,6 +131,26 @@ def _timestamp(f: Finding) -> re.Match[str] | None:
     return _TIMESTAMP.match(claim.text) if claim.kind == "date" and f.supported_by else None
 
 
+def _wrong_day(claim: Claim, evidence: Evidence) -> str | None:
+    """Why a day given as a headline's ("published on December 30") is not the day its news
+    result has it at (the UTC day, or the US day before for a time before 05:00 UTC)."""
+    times = evidence.headline_times(claim.headline)
+    days: set[tuple[int, int, int]] = set()
+    for when in times:
+        found = ISO_DATE.match(when)
+        if found:
+            days |= {(y, m, d) for (y, m, d), _ in iso_days(found) if y is not None and d}
+    if not days:
+        return None
+    for year, month, day in claim.dates:
+        if any((year is None or year == y) and month == m and day == d for y, m, d in days):
+            return None
+    return (
+        f'"{claim.text}" is given as the day of "{claim.headline}", but the source has that '
+        f"headline at {' or '.join(sorted(times))}"
+    )
+
+
 def check_wrong_event_day(case: Case) -> Iterator[Reason]:
     """A date named as the day of an event kind where the trace lists other kinds that day."""
     for f in case.findings:
@@ -156,6 +178,9 @@ def check_unsupported_date(case: Case) -> Iterator[Reason]:
                 if "no tool result has this time" in message:
                     code = ReasonCode.UNSUPPORTED_DATE
                 yield Reason(rule=code, message=message, span=claim.span)
+            continue
+        if claim.headline and f.supported_by and (wrong := _wrong_day(claim, case.evidence)):
+            yield Reason(rule=ReasonCode.WRONG_TIME, message=wrong, span=claim.span)
             continue
         if not f.supported_by:
             message = f'"{claim.text}" is a date that no tool result and not the question contains'
