@@ -33,6 +33,10 @@ ISO_DATE = re.compile(
 TOKEN = re.compile(r"(?<![\w$&.])\$?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
 
 
+FROM_JSON, FROM_TEXT, FROM_NEWS, FROM_FAILURE = range(4)
+"""Where a fact was read: a JSON number, a result string, a news string, a failed call's error."""
+
+
 class Fact(NamedTuple):
     """One number the trace vouches for."""
 
@@ -52,8 +56,8 @@ class Fact(NamedTuple):
     span: Span | None = None
     """The session (a level) or window (a change) the result's structure holds it for."""
     origin: int = 0
-    """JSON (0), written in a result string (1) or in a news string (2): text vouches for no
-    market figure, news text for no figure at all."""
+    """`FROM_JSON`, `FROM_TEXT`, `FROM_NEWS` or `FROM_FAILURE`: text vouches for no market
+    figure, news text for no figure but an announced one, an error for a bare count only."""
 
     @property
     def change(self) -> bool:

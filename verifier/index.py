@@ -15,6 +15,9 @@ from verifier.claims import (
 from verifier.evidence import Evidence
 from verifier.facts import (
     CALCULATING_TOOLS,
+    FROM_FAILURE,
+    FROM_NEWS,
+    FROM_TEXT,
     ISO_DATE,
     MONEY,
     NEWS_TOOLS,
@@ -265,7 +268,8 @@ class _Walker:
         if reading.numbers:
             percent_ok = self.calc or event == QUESTION
             tool, facts = self.tool, self.facts
-            origin = 2 if self.news and not traits_of(tool).sql and event != QUESTION else 1
+            news = self.news and not traits_of(tool).sql and event != QUESTION
+            origin = FROM_NEWS if news else FROM_TEXT
             for value, decimals, signed, unit, period, bound in reading.numbers:
                 facts.append(
                     make_fact(
@@ -306,15 +310,21 @@ def _day_of(value: Any) -> date | None:
 
 def _file_absence(walker: _Walker, args: Any, message: str) -> None:
     """A failed call vouches for what the draft may say about the failure: the dates of its
-    arguments and of its error ("2024-12-28 is not a session; the last one is 2024-12-27"),
-    never for the data it was meant to bring."""
+    arguments and of its error ("2024-12-28 is not a session; the last one is 2024-12-27") and
+    the counts its error gives, never for the data it was meant to bring."""
     if isinstance(args, dict):
         for value in args.values():
             if isinstance(value, str) and ISO_DATE.fullmatch(value):
                 for when, _ in read_text(value).dates:
                     walker.add_date(when, False)
-    for when, _ in read_text(message).dates:
+    reading = read_text(message)
+    for when, _ in reading.dates:
         walker.add_date(when, False)
+    for value, decimals, signed, _, _, _ in reading.numbers:  # "12 tickers are in the table"
+        walker.facts.append(
+            make_fact(value, walker.event, walker.tool, "error", None, False, signed, decimals,
+                      None, 0, None, FROM_FAILURE)
+        )  # fmt: skip
     walker.ev.texts.append((message, walker.event))
 
 

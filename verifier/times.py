@@ -63,7 +63,7 @@ WINDOW = PhraseScan(grouped("windows"))
 """A window phrase, its kind the name of the group that matched (case-folded text)."""
 _LEAD = re.compile(
     rf"(?<!\w)(?:(?P<range>{alternatives('range_open')})|(?P<since>{alternatives('since')})"
-    rf"|(?P<through>{alternatives('through')}))\s+(?:the\s+)?$"
+    rf"|(?P<through>{alternatives('through')}))\s+(?:(?:the|its|their|el|la|su)\s+)?$"
 )
 """The word before a date that gives it a role: a range's start, a since, an as-of; a since
 followed by a second date ("desde ... hasta ...") opens a range too."""
@@ -155,8 +155,8 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
             if _RANGE_JOIN.fullmatch(folded, claim.end, after.start):
                 claim.role = after.role = "range"
                 continue
-        if lead.group("since"):
-            claim.role = "since"
+        if lead.group("since") or lead.group("range"):
+            claim.role = "since"  # "from December 30" without a second date: since then
         elif lead.group("through"):
             claim.role = "through"
 

@@ -86,14 +86,23 @@ def test_the_same_night_read_faithfully_is_accepted(draft: str) -> None:
         ("DMFH closed at 91.10 on December 28, 2024.", ["unresolved_error"]),
         ("DMFH fell 0.4% on 2024-12-28.", ["unresolved_error"]),
         ("No session on 2024-12-29; the nearest is 2024-12-26.", ["unsupported_date"]),
+        ("ZZZZ is not among the 12 tickers of the companies table.", []),
+        ("ZZZZ closed at 12 on 2024-12-28.", ["unresolved_error"]),
+        ("ZZZZ rose 12 on 2024-12-28.", ["unresolved_error"]),
     ],
 )
 def test_a_failed_call_vouches_for_its_absence_not_for_its_data(
     draft: str, expected: list[str]
 ) -> None:
-    assert rules(draft, WEEKEND) == expected
+    assert rules(draft, WEEKEND, UNKNOWN) == expected
 
 
+UNKNOWN = {
+    "id": "e4",
+    "tool": "get_price",
+    "args": {"ticker": "ZZZZ", "date": "2024-12-27"},
+    "error": "unknown ticker 'ZZZZ' (12 tickers are in the companies table)",
+}
 CALENDAR = {
     "id": "v1",
     "tool": "get_events",

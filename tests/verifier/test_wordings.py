@@ -173,6 +173,10 @@ FAITHFUL = [
     "AXO rose 1.38% on 12/31.",
 ]
 FAITHFUL_MORE = [
+    "On December 31, AXO closed at $291.10, 4.93% below its November 29 close.",
+    "AXO rose 1.38% from December 30.",
+    "AXO is down 4.93% compared with November 29.",
+    "AXO fell 4.93% between November 29 and December 31.",
     '"Axo CFO to step down at year end" was published on December 30.',
     'On December 30, MarketWatch reported "Axo CFO to step down at year end".',
     'On December 31, AXO rose after "Axo Industries wins $2.1 billion defense contract".',
@@ -247,6 +251,9 @@ FAITHFUL_MORE = [
     "For the session, AXO +1.38%, BRQ -1.98%, CVLT +1.54%.",
 ]
 CORRUPT = [
+    ("AXO rose 4.93% from November 29.", "wrong_direction"),
+    ("AXO fell 1.38% from December 30.", "wrong_direction"),
+    ("AXO rose 1.38% since November 29.", "wrong_time"),
     ('"Axo CFO to step down at year end" was published on December 31.', "wrong_time"),
     ('"Axo CFO to step down at year end" (Dec 31)', "wrong_time"),
     ("AXO rose 1.38% for the month.", "wrong_time"),

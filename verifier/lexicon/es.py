@@ -74,9 +74,9 @@ LEXICON = Lexicon(
         "ytd": (r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año", r"en\s+el\s+año", r"este\s+año"),
         "year": (r"en\s+(?:los\s+)?últimos\s+12\s+meses", r"últimos\s+doce\s+meses", r"interanual"),
     },
-    since=(r"desde",),
+    since=(r"desde", r"frente\s+a", r"respecto\s+a", r"comparado\s+con", r"sobre"),
     through=(r"hasta", r"a\s+fecha\s+de", r"al\s+cierre\s+del?"),
-    range_open=(r"entre", r"del"),
+    range_open=(r"entre",),
     range_join=(r"y", r"hasta", r"al", r"a"),
     rise=(
         r"subió",

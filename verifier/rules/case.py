@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from verifier.claims import FIELDS, FIGURE_KINDS, Claim
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
+from verifier.facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
 from verifier.periods import periods_agree
 from verifier.times import times_agree
 from verifier.trace_view import TraceView
@@ -96,10 +97,15 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
         return Finding(claim, named, named, [f.event for f in named])
     market = claim.field in MARKET_FIELDS
     announced = claim.field in ANNOUNCED_FIELDS
+    count = claim.kind == "number" and not (claim.direction or claim.field or claim.sign)
     facts = [
         f
         for f in evidence.match_figure(claim)
-        if f.origin == 0 or (f.origin == 1 and not market) or announced or f.event == QUESTION
+        if f.origin == FROM_JSON
+        or (f.origin == FROM_TEXT and not market)
+        or (f.origin == FROM_FAILURE and count)
+        or (announced and f.origin != FROM_FAILURE)
+        or f.event == QUESTION
     ]
     if claim.kind == "money" and facts and not evidence.question_money:
         facts = [f for f in facts if f.event != QUESTION]  # "$30" is not "30 days"
