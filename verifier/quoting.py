@@ -1,4 +1,9 @@
-"""Quoting: whether a source string is the one a draft quotes, whole or with marked cuts."""
+"""Quoting: whether a source string is the one a draft quotes, whole or with marked cuts.
+
+A post's wrapping is not part of what it says: links, a retweet's "RT @user:", and the
+cashtags and handles that open it and those and the hashtags that close it may be left out of a
+quote (a `#` or `$` inside it may be dropped too); anything else left out must be marked with
+an ellipsis."""
 
 from __future__ import annotations
 
@@ -16,6 +21,27 @@ def normalised(text: str) -> str:
     return normalise_headline(text)
 
 
+_LINK = re.compile(r"https?://\S+|www\.\S+|\bt\.co/\S+")
+_RETWEET = re.compile(r"^rt\s+@\w+:?\s*")
+_WRAPPING = re.compile(
+    r"^(?:\s*(?:[$@][^\W\d][\w.\-]*|[-–—|:•]))+\s*"
+    r"|(?:\s*(?:[$#@][^\W\d][\w.\-]*|[-–—|:•]|via))+\s*$"
+)
+"""Cashtags and handles that open a post; cashtags, handles and hashtags that close it."""
+_SIGIL = re.compile(r"(?<!\S)[#$](?=[^\W\d])")
+
+
+@lru_cache(maxsize=8192)
+def core(text: str) -> str:
+    """What a post says, without its wrapping (see the module docstring), normalised."""
+    text = normalised(text)
+    if not any(mark in text for mark in "#$@:/"):
+        return text
+    text = _RETWEET.sub("", _LINK.sub(" ", text))
+    text = _SIGIL.sub("", _WRAPPING.sub("", text))
+    return " ".join(text.split()).strip(" .,;:!?")
+
+
 _ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…|\[\s*(?:\.\.\.|…)\s*\]|\(\s*(?:\.\.\.|…)\s*\))\s*")
 """A marked cut in a quote: "...", "…", "[...]", "(…)"."""
 
@@ -27,13 +53,18 @@ def quoted_by(quote: str, whole: bool = True) -> Callable[[str], bool]:
     With `whole` False (the question, not a source), any piece of the string will do."""
     pieces = [normalise_headline(p) for p in _ELLIPSIS.split(quote.strip())]
     if len(pieces) == 1:
-        text = pieces[0]
+        text, said = pieces[0], core(pieces[0])
         if not whole:
             return lambda headline: bool(text) and text in normalised(headline)
-        return lambda headline: bool(text) and text == normalised(headline)
+        return lambda headline: bool(text) and (
+            text == normalised(headline) or said == core(headline)
+        )
     if sum(len(p.split()) for p in pieces) < 3:
         return lambda headline: False  # too little to name a headline
-    return lambda headline: _pieces_in(normalised(headline), pieces, whole)
+    cores = [core(p) if p else p for p in pieces]
+    return lambda headline: _pieces_in(normalised(headline), pieces, whole) or _pieces_in(
+        core(headline), cores, whole
+    )
 
 
 def _pieces_in(headline: str, pieces: list[str], whole: bool) -> bool:

@@ -127,3 +127,49 @@ def test_an_events_day_must_be_listed_where_an_events_result_covers_it(
     draft: str, expected: list[str]
 ) -> None:
     assert rules(draft, MOVE, CALENDAR) == expected
+
+
+TWEETS = {
+    "id": "t1",
+    "tool": "search_news",
+    "args": {"ticker": "AAPL"},
+    "result": {
+        "ticker": "AAPL",
+        "news": [
+            {
+                "headline": "Apple Is Building Its Largest Startup Ever $AAPL http://t.co/rDStkWmQkS",
+                "published_at": "2015-09-30T23:19:16Z",
+            },
+            {
+                "headline": "#Apple Releases #iOS9.0.2 With Bug Fixes, Performance Improvements -  "
+                "http://t.co/urr5KrYin5 - $AAPL http://t.co/qEgs4jRRGa",
+                "published_at": "2015-10-01T09:57:36Z",
+            },
+        ],
+    },
+}
+MSFT_TWEETS = {
+    "id": "t2",
+    "tool": "search_news",
+    "args": {"ticker": "MSFT"},
+    "result": {"ticker": "MSFT", "news": [{"headline": "Microsoft unveils Surface Book $MSFT"}]},
+}
+
+
+@pytest.mark.parametrize(
+    ("draft", "expected"),
+    [
+        ('AAPL: "Apple Is Building Its Largest Startup Ever".', []),
+        ('AAPL: "Apple Is Building Its Largest Startup Ever $AAPL".', []),
+        ('AAPL: "Apple Releases iOS9.0.2 With Bug Fixes, Performance Improvements".', []),
+        ('MSFT: "Microsoft unveils Surface Book".', []),
+        ('AAPL: "Apple Is Building Its Largest Startup".', ["unknown_headline"]),
+        ('AAPL: "Releases iOS9.0.2 With Bug Fixes".', ["unknown_headline"]),
+        ('MSFT: "Apple Is Building Its Largest Startup Ever".', ["wrong_subject"]),
+        ('AAPL tweeted about: "Microsoft unveils Surface Book".', ["wrong_subject"]),
+    ],
+)
+def test_a_post_is_quoted_without_its_links_and_tags_but_whole_and_for_its_ticker(
+    draft: str, expected: list[str]
+) -> None:
+    assert rules(draft, TWEETS, MSFT_TWEETS) == expected
