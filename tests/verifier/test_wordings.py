@@ -173,6 +173,16 @@ FAITHFUL = [
     "AXO rose 1.38% on 12/31.",
 ]
 FAITHFUL_MORE = [
+    "**AXO** cerró en **291,10 $** el martes 31 de diciembre de 2024, con una subida del **1,38 %**.",
+    "AXO avanzó un 1,4 % en la sesión, mientras que BRQ retrocedió un 2 %.",
+    "| Valor | Cierre | Variación |\n|---|---|---|\n| AXO | 291,10 | +1,38 % |\n| BRQ | 45,12 | −1,98 % |",
+    "AXO ganó 3,96 $ por acción hasta 291,10 $.",
+    "Desde el 29 de noviembre, AXO ha perdido un 4,93 %.",
+    "El cierre anterior de AXO fue de 287,14 $.",
+    "AXO aportó 0,22 puntos porcentuales a la rentabilidad de la cartera.",
+    "Titular: «Axo CFO to step down at year end», publicado tras el cierre del 30 de diciembre.",
+    "AXO terminó la sesión al alza, en 291,10 $.",
+    "AXO: +1,38 % en el día y −4,93 % en el último mes.",
     "On December 31, AXO closed at $291.10, 4.93% below its November 29 close.",
     "AXO rose 1.38% from December 30.",
     "AXO is down 4.93% compared with November 29.",
@@ -251,6 +261,12 @@ FAITHFUL_MORE = [
     "For the session, AXO +1.38%, BRQ -1.98%, CVLT +1.54%.",
 ]
 CORRUPT = [
+    ("Desde el 29 de noviembre, AXO ha ganado un 4,93 %.", "wrong_direction"),
+    ("AXO aportó 1,38 puntos porcentuales a la rentabilidad de la cartera.", "wrong_field"),
+    ("AXO terminó la sesión a la baja.", "wrong_direction"),
+    ("Titular de CVLT: «Axo CFO to step down at year end».", "wrong_subject"),
+    ("El 31 de diciembre de 2024 fue lunes.", "wrong_weekday"),
+    ("AXO publicará resultados el 15 de enero de 2025.", "wrong_event_day"),
     ("AXO rose 4.93% from November 29.", "wrong_direction"),
     ("AXO fell 1.38% from December 30.", "wrong_direction"),
     ("AXO rose 1.38% since November 29.", "wrong_time"),
