@@ -119,7 +119,6 @@ class _Walker:
         "percent_all",
         "read",
         "span",
-        "spans",
         "tool",
     )
 
@@ -129,8 +128,6 @@ class _Walker:
         self.dates: dict[DateReading, dict[str, bool]] = {}
         """Per date, the events that hold it and whether each names it only as a base quarter."""
         self.read: set[tuple[str, str]] = set()
-        self.spans: dict[str, Span] = {}
-        """The span of each key of the dict being walked (`spans_of`)."""
         self.span: Span | None = None
         self.event = self.tool = ""
         self.calc = self.news = self.percent_all = self.arithmetic = False
@@ -138,7 +135,7 @@ class _Walker:
 
     def start(self, event: str, tool: str, asked: tuple[date, ...] = ()) -> None:
         self.event, self.tool, self.asked = event, tool, asked
-        self.spans, self.span = {}, None
+        self.span = None
         self.calc = tool in CALCULATING_TOOLS
         traits = traits_of(tool)
         self.arithmetic = traits.arithmetic
@@ -193,8 +190,8 @@ class _Walker:
                 self.ev.sessions.setdefault(headline, set()).add(session.lower())
             if published.__class__ is str:
                 self.ev.published.setdefault(headline, set()).add(published)
-        outer_spans, outer_span = self.spans, self.span
-        self.spans = spans_of(node, self.asked) or outer_spans
+        outer_span = self.span
+        spans = spans_of(node, self.asked) if _SESSION_KEYS.intersection(node) else None
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
         if node.get("events").__class__ is list:
@@ -212,7 +209,8 @@ class _Walker:
                 continue  # the model's own input, echoed: its numbers vouch for nothing
             if named and name == "value":
                 name = named  # an event's value is its dividend, earnings or split figure
-            self.span = self.spans.get(name, outer_span if self.spans is outer_spans else None)
+            if spans:
+                self.span = spans.get(name)
             kind = value.__class__
             if kind is float or kind is int:  # the common leaves, without a further call
                 self.number(value, name, ticker)
@@ -220,7 +218,7 @@ class _Walker:
                 self.text(value, name, ticker)
             elif value is not None:
                 self.walk(value, name, ticker)
-        self.spans, self.span = outer_spans, outer_span
+        self.span = outer_span
 
     @staticmethod
     def event_day(
@@ -351,6 +349,8 @@ def _file(
 
 
 _INF = float("inf")
+_SESSION_KEYS = frozenset({"session", "date", "start_session"})
+"""Keys of a result dict that name its session or window (see `verifier.spans`)."""
 _PRICE_CHANGES = frozenset({"change", "change_pct"})
 
 

@@ -48,6 +48,8 @@ def attach_event_kinds(
     ticker named last before it ("MPSE's earnings on"), unless the name is denied ("no earnings
     on"), one of a list ("earnings and a dividend on"), or in a sentence that pairs names and
     days "respectively"."""
+    if not any(c.kind == "date" for c in claims):
+        return
     folded = fold_aligned(text)
     names = EVENT_WORD.finditer(folded)
     if not names:
