@@ -56,14 +56,14 @@ def quoted_by(quote: str, whole: bool = True) -> Callable[[str], bool]:
         text, said = pieces[0], core(pieces[0])
         if not whole:
             return lambda headline: bool(text) and text in normalised(headline)
-        return lambda headline: bool(text) and (
-            text == normalised(headline) or said == core(headline)
+        return lambda headline: (
+            bool(text) and (text == normalised(headline) or said == core(headline))
         )
     if sum(len(p.split()) for p in pieces) < 3:
         return lambda headline: False  # too little to name a headline
     cores = [core(p) if p else p for p in pieces]
-    return lambda headline: _pieces_in(normalised(headline), pieces, whole) or _pieces_in(
-        core(headline), cores, whole
+    return lambda headline: (
+        _pieces_in(normalised(headline), pieces, whole) or _pieces_in(core(headline), cores, whole)
     )
 
 

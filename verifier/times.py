@@ -67,6 +67,7 @@ _LEAD = re.compile(
 )
 """The word before a date that gives it a role: a range's start, a since, an as-of; a since
 followed by a second date ("desde ... hasta ...") opens a range too."""
+_SINCE_WORD = re.compile(alternatives("since"))
 _RANGE_JOIN = re.compile(rf"\s*(?:{alternatives('range_join')}|[-–—])\s*(?:the\s+|el\s+)?")
 _BASE_BEFORE = re.compile(
     r"(?<!\w)(?:from|versus|vs\.?|against|compared\s+(?:with|to)|than|above|below|over|under"
@@ -155,7 +156,8 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
             if _RANGE_JOIN.fullmatch(folded, claim.end, after.start):
                 claim.role = after.role = "range"
                 continue
-        if lead.group("since") or lead.group("range"):
+        opener = lead.group("range")
+        if lead.group("since") or (opener and _SINCE_WORD.fullmatch(opener)):
             claim.role = "since"  # "from December 30" without a second date: since then
         elif lead.group("through"):
             claim.role = "through"

@@ -37,6 +37,8 @@ def attach_quote_times(text: str, claims: list[Claim]) -> None:
         if owner is not None and not owner.session:
             owner.session = m.lastgroup or ""
     for stamp in dates:
+        if stamp.role:
+            continue  # an end of a window ("del 2024-05-28 al 2024-05-31: ..."), not a day's news
         day = is_timestamp(stamp) or any(d is not None and m <= 12 for _, m, d in stamp.dates)
         if day and (owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates)):
             stamp.headline = owner.text
