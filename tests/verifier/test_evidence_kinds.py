@@ -181,3 +181,15 @@ def test_a_post_is_quoted_without_its_links_and_tags_but_whole_and_for_its_ticke
     draft: str, expected: list[str]
 ) -> None:
     assert rules(draft, TWEETS, MSFT_TWEETS) == expected
+
+
+def test_a_post_without_spaces_is_quoted_as_a_whole_not_read_for_figures() -> None:
+    spam = "P!H9s_cDLm9F>yVlQ7VlZ<n}w/]:<F;u*?9}N$qm'=}kSIX&P39a"
+    news = {
+        "id": "t3",
+        "tool": "search_news",
+        "args": {"ticker": "V"},
+        "result": {"ticker": "V", "news": [{"headline": spam}]},
+    }
+    assert rules(f"V: “{spam}” (PermutatorBot).", news) == []
+    assert rules(f"V: “{spam[:-3]}” (PermutatorBot).", news) == ["unknown_headline"]

@@ -111,7 +111,7 @@ def find_quotes(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
         return spans
     for m in HEADLINE.finditer(text):
         inner = m.group(m.lastindex or 1)
-        if len(inner.rstrip(_ELLIPSIS).split()) >= 3:
+        if len(inner.rstrip(_ELLIPSIS).split()) >= 3 or len(inner) >= 24:  # a post with no spaces
             claims.append(Claim(inner, m.start(), m.end(), "headline"))
             spans.append((m.start(), m.end()))
     return spans
