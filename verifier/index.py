@@ -191,7 +191,8 @@ class _Walker:
             if published.__class__ is str:
                 self.ev.published.setdefault(headline, set()).add(published)
         outer_span = self.span
-        spans = spans_of(node, self.asked) if _SESSION_KEYS.intersection(node) else None
+        named_session = "session" in node or "date" in node or "start_session" in node
+        spans = spans_of(node, self.asked) if named_session else None
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
         if node.get("events").__class__ is list:
@@ -349,8 +350,7 @@ def _file(
 
 
 _INF = float("inf")
-_SESSION_KEYS = frozenset({"session", "date", "start_session"})
-"""Keys of a result dict that name its session or window (see `verifier.spans`)."""
+
 _PRICE_CHANGES = frozenset({"change", "change_pct"})
 
 

@@ -127,8 +127,12 @@ def attach_times(
         sentence = bisect_right(starts, figure.start) - 1
         lo = starts[sentence]
         hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
-        kind = _nearest_window(folded, windows, figure, k, ends, lo, hi)
-        days, role = _nearest_dates(folded, dates, date_starts, figure, k, ends, (lo, hi))
+        kind = _nearest_window(folded, windows, figure, k, ends, lo, hi) if windows else ""
+        days, role = (
+            _nearest_dates(folded, dates, date_starts, figure, k, ends, (lo, hi))
+            if dates
+            else ((), "")
+        )
         if role == "" and days and all(d[2] is None for d in days):
             if days[0][1] > 12:
                 days = ()  # a quarter: `verifier.periods` binds it
@@ -247,9 +251,8 @@ def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
     if held.start is None:
         if said.role or said.kind not in ("", "day"):
             return True  # a level is not a window's: "closed the week at" is its last close
-        return any(_same(d, held.end) for d in said.days if d[2] is not None) or not any(
-            d[2] is not None for d in said.days
-        )
+        days = [d for d in said.days if d[2] is not None]
+        return not days or any(_same(d, held.end) for d in days)
     length = (held.end - held.start).days
     kind = said.kind or ("day" if said.days and not said.role else "")
     if kind in _LENGTHS:

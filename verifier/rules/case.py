@@ -120,7 +120,8 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
     if facts and not in_scope and not off_period:
         return Finding(claim, facts, [], [], wrong="subject", held=facts)
-    timed = [f for f in in_scope if times_agree(claim.time, f.span)]
+    said = claim.time
+    timed = in_scope if said is None else [f for f in in_scope if times_agree(said, f.span)]
     if in_scope and not timed and _known(claim, evidence):
         return Finding(claim, facts, [], [], off_period, wrong="time", held=in_scope)
     in_scope = timed or in_scope
