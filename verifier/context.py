@@ -77,7 +77,7 @@ def bind_directions(d: Draft) -> None:
 def bind_subjects(d: Draft) -> None:
     """The tickers each figure speaks of: those named before it in its sentence."""
     if d.tickers:
-        attach_scopes(d.figures, d.tickers, d.starts)
+        attach_scopes(d.text, d.figures, d.tickers, d.starts)
 
 
 def bind_periods(d: Draft) -> None:

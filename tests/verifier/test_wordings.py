@@ -173,6 +173,7 @@ FAITHFUL = [
     "AXO rose 1.38% on 12/31.",
 ]
 FAITHFUL_MORE = [
+    "- AXO: +1.38%\n- BRQ: -1.98%\n\nThe portfolio gained $475.20 on the day.",
     "**AXO** cerró en **291,10 $** el martes 31 de diciembre de 2024, con una subida del **1,38 %**.",
     "AXO avanzó un 1,4 % en la sesión, mientras que BRQ retrocedió un 2 %.",
     "| Valor | Cierre | Variación |\n|---|---|---|\n| AXO | 291,10 | +1,38 % |\n| BRQ | 45,12 | −1,98 % |",
@@ -261,6 +262,7 @@ FAITHFUL_MORE = [
     "For the session, AXO +1.38%, BRQ -1.98%, CVLT +1.54%.",
 ]
 CORRUPT = [
+    ("AXO rose 1.38%. BRQ fell 1.98%. It closed at $291.10.", "wrong_subject"),
     ("Desde el 29 de noviembre, AXO ha ganado un 4,93 %.", "wrong_direction"),
     ("AXO aportó 1,38 puntos porcentuales a la rentabilidad de la cartera.", "wrong_field"),
     ("AXO terminó la sesión a la baja.", "wrong_direction"),

@@ -6,7 +6,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from verifier.claim import Claim
-from verifier.lexicon import LANGUAGES
+from verifier.lexicon import LANGUAGES, alternatives
 
 TICKER = re.compile(r"(?<![\w$&.])(\$)?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
 
@@ -19,6 +19,8 @@ TICKER_SCAN = re.compile(
 
 STOPWORDS = frozenset(word for lexicon in LANGUAGES for word in lexicon.not_tickers.split())
 """Upper-case words that are not tickers unless the trace names them as one."""
+_PORTFOLIO = re.compile(rf"(?i)(?<!\w)(?:{alternatives('portfolio')})(?!\w)")
+"""A word for the portfolio as a whole (`verifier.lexicon`: `portfolio`)."""
 
 
 def find_tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[Claim]:
@@ -35,8 +37,12 @@ def find_tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[
     return tickers
 
 
-def attach_scopes(figures: list[Claim], tickers: list[Claim], sentence_starts: list[int]) -> None:
-    """Each figure speaks about the tickers named before it in its sentence and the last one named.
+def attach_scopes(
+    text: str, figures: list[Claim], tickers: list[Claim], sentence_starts: list[int]
+) -> None:
+    """Each figure speaks about the tickers named before it in its sentence and the last one
+    named; a sentence that names no ticker before the figure but the portfolio ("The portfolio
+    gained $475.20") speaks of the portfolio, not of the ticker of the sentence before.
 
     Figures and tickers (both in order of position) are walked together; a scope is built once
     for each distinct (sentence, tickers so far).
@@ -51,6 +57,8 @@ def attach_scopes(figures: list[Claim], tickers: list[Claim], sentence_starts: l
             continue
         sentence = sentence_starts[bisect_right(sentence_starts, figure.start) - 1]
         first = bisect_left(ticker_starts, sentence, 0, seen)
+        if first == seen and _PORTFOLIO.search(text, sentence, figure.start):
+            continue  # the portfolio's figure
         scope = scopes.get((first, seen))
         if scope is None:
             symbols = {t.symbol for t in tickers[first:seen]}

@@ -269,6 +269,7 @@ LEXICON = Lexicon(
         r"in\s+early\s+trade",
     ),
     session_verbs=(r"closed", r"ended\s+the\s+(?:day|session)", r"finished", r"settled"),
+    portfolio=(r"portfolios?", r"fund", r"book", r"account", r"p\d{3}"),
     negations=(r"not", r"n't", r"never", r"no", r"neither", r"nor", r"without"),
     contribution_after=(
         r"(?:to|from|of)\s+(?:the\s+)?portfolio'?s?\s+(?:day'?s?\s+|daily\s+|total\s+)?"

@@ -155,6 +155,7 @@ LEXICON = Lexicon(
         r"fuera\s+de\s+hora(?:rio)?",
     ),
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
+    portfolio=(r"carteras?", r"fondo", r"cuenta"),
     negations=(r"no", r"ni", r"nunca", r"sin"),
     contribution_after=(
         r"(?:a|de)\s+la\s+(?:rentabilidad|variación|rendimiento|resultado)\s+(?:diari[ao]\s+)?"

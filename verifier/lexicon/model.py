@@ -45,6 +45,8 @@ class Lexicon:
     other_nouns: tuple[str, ...] = ()
     """Words that make a direction word about something else than the price ("volume fell")."""
     negations: tuple[str, ...] = ()
+    portfolio: tuple[str, ...] = ()
+    """Words for the portfolio as a whole: a sentence naming it and no ticker is about it."""
     extended_hours: tuple[str, ...] = ()
     """Phrases of trading outside the session ("before the open", "after hours"): a move said
     for them is not the day's change, and no result holds it."""
