@@ -1,94 +1,27 @@
-"""Evidence: everything a trace can vouch for, indexed once per trace.
+"""Evidence: everything a trace can vouch for, indexed once per trace (by `verifier.index`).
 
-Facts are the numbers found in successful tool results (JSON numbers, and numbers written inside
-result strings) and in the question, each with the event that holds it, the JSON key it sits
-under, the ticker it is about and whether it is a percentage some calculating tool produced.
-Dates, tickers and news headlines are indexed the same way. Failed calls are kept too, with
-whether a later call of the same tool for the same ticker succeeded.
-"""
+Facts are the numbers of successful tool results, bound by the structure of their result (ticker,
+session or window, key) and in the question; a number written inside a result string is a fact
+too, one that vouches for no market figure, and inside a news string for quoting only. Dates,
+tickers and headlines are indexed the same way. Failed calls are kept, with whether a later call
+of the same tool for the same ticker succeeded, and vouch for the dates of their absence."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import date, timedelta
-from functools import lru_cache
-from typing import Any, NamedTuple
+from datetime import date
 
-from contract.tools import TRAITS, traits_of
 from verifier.claims import (
-    EVENT_KINDS,
-    QUARTER_BASE,
     Claim,
     DateReading,
-    extract_facts,
     normalise_headline,
 )
 from verifier.claims import clear_caches as clear_claim_caches
+from verifier.facts import QUESTION, YEAR, Fact, Failure, in_percent, make_fact, percent_key
 from verifier.numbers import tolerance
-from verifier.periods import Period
-from verifier.trace_view import TraceView
-
-CALCULATING_TOOLS = frozenset(name for name, t in TRAITS.items() if t.computes or t.sql)
-"""Tools whose results are computed figures: the only source a percentage may come from."""
-NEWS_TOOLS = frozenset(name for name, t in TRAITS.items() if t.news or t.sql)
-QUESTION = "question"
-"""The pseudo event id of facts the question itself states."""
-
-_PERCENT_KEY = re.compile(
-    r"pct|percent|return|ratio|yield|weight|contribution|^value$|(?:^|_)rate$"
-)
-_YEAR = re.compile(r"(?:19|20)\d\d")
-_MONEY = re.compile(r"(?i)[$€£]|\b(?:usd|eur|gbp|dollars?|d[oó]lar(?:es)?|euros?)\b")
-_PERCENT_UNIT_KEY = re.compile(r"pct|percent")
-"""Keys whose numbers are already in percent (`change_pct: -1.35` is -1.35%, never -135%)."""
-_CHANGE_KEY = re.compile(r"change|chg|pct|pnl|p_l|return|diff|delta|move|gain|loss|contribution")
-_ISO_DATE = re.compile(
-    r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):\d\d(?::\d\d(?:\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?"
-)
-_TOKEN = re.compile(r"(?<![\w$&.])\$?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
-
-
-class Fact(NamedTuple):
-    """One number the trace vouches for."""
-
-    value: float
-    event: str
-    tool: str
-    key: str
-    ticker: str | None
-    percent: bool
-    signed: bool
-    decimals: int = -1
-    """Decimals as written, for numbers found in text; -1 for JSON numbers."""
-    period: Period | None = None
-    """The period the text states the number for (see `verifier.periods`); None for JSON."""
-    bound: int = 0
-    """Whether the text writes the number as a lower (+1) or upper (-1) bound ("over 100")."""
-
-    @property
-    def change(self) -> bool:
-        """Whether the key names a change (its sign is a direction), not a level."""
-        return traits_of(self.tool).arithmetic or bool(_CHANGE_KEY.search(self.key))
-
-    def describe(self) -> str:
-        where = "the question" if self.event == QUESTION else f"{self.tool} {self.event}"
-        about = f" for {self.ticker}" if self.ticker else ""
-        key = f"{self.key} " if self.key else ""
-        return f"{key}{self.value:g}{about} in {where}"
-
-
-@dataclass(slots=True, frozen=True)
-class Failure:
-    """A call that failed, and whether a later call of the same tool for the same ticker succeeded."""
-
-    event: str
-    tool: str
-    ticker: str | None
-    message: str
-    resolved: bool
+from verifier.quoting import normalised, quoted_by
+from verifier.readings import date_keys, read_text
 
 
 @dataclass(slots=True)
@@ -126,6 +59,16 @@ class Evidence:
     failures: list[Failure] = field(default_factory=list)
     free_dates: dict[DateReading, set[str]] = field(default_factory=dict)
     """`dates` less the quarters a source names only as a comparison base."""
+    event_windows: list[tuple[str | None, date, date]] = field(default_factory=list)
+    """The windows an events result covers, per ticker: in them, a day not listed for an event
+    kind is not that kind's day."""
+    event_dates: dict[tuple[str | None, str], list[date]] = field(default_factory=dict)
+    """The days each (ticker, kind) of event is listed on."""
+    news_tickers: dict[str, set[str | None]] = field(default_factory=dict)
+    """The ticker each news string was returned for (its row's, or the call's)."""
+    changes: dict[str, list[Fact]] = field(default_factory=dict)
+    """Each ticker's price changes that a result's structure holds, with their windows: what a
+    direction word said of the ticker is held against."""
 
     def match_figure(self, claim: Claim) -> list[Fact]:
         """Facts that round to the claim at the precision it displays (any ticker).
@@ -142,7 +85,7 @@ class Evidence:
             if unit == "bps":  # as written (a bps field), not where a key says percent
                 written: list[Fact] = []
                 self._near(written, value, decimals, scale, places)
-                found += [f for f in written if not _in_percent(f.key)]
+                found += [f for f in written if not in_percent(f.key)]
                 value, decimals = value / 100, decimals + 2
             self._near(found, value, decimals, scale, places)
             if unit:
@@ -158,7 +101,7 @@ class Evidence:
         if (
             found
             and any(1899 < r.value * scale < 2101 for r in claim.readings)
-            and not (claim.kind == "number" and _YEAR.fullmatch(claim.text))
+            and not (claim.kind == "number" and YEAR.fullmatch(claim.text))
         ):
             found = [f for f in found if f.key != "year"]  # "2,024 shares" is not the year 2024
         return found
@@ -196,15 +139,25 @@ class Evidence:
         """The designation a number is part of ("MAX 10"), where a result or the question writes
         it (case and spacing ignored, as for headlines)."""
         name = normalise_headline(claim.name)
-        events = dict.fromkeys(event for text, event in self.texts if name in _normalised(text))
+        events = dict.fromkeys(event for text, event in self.texts if name in normalised(text))
         value = claim.readings[0].value if claim.readings else 0.0
-        return [_fact(value, e, "", "name", None, False, False, -1, None) for e in events]
+        return [make_fact(value, e, "", "name", None, False, False, -1, None) for e in events]
 
     def match_headline(self, claim: Claim) -> list[str]:
-        """Event ids of news results that contain the quoted text literally, or, for a quote cut
-        short with a trailing ellipsis, that start with what comes before it."""
-        holds = quoted_by(claim.text)
-        return sorted({event for text, event in self.headlines if holds(text)})
+        """Event ids of the news results (or the question) that hold the quote (`quoted_by`)."""
+        whole, part = quoted_by(claim.text), quoted_by(claim.text, whole=False)
+        return sorted(
+            {
+                event
+                for text, event in self.headlines
+                if (part(text) if event == QUESTION else whole(text))
+            }
+        )
+
+    def quote_tickers(self, claim: Claim) -> set[str | None]:
+        """The tickers whose news results hold the quote (None: a result about no ticker)."""
+        whole = quoted_by(claim.text)
+        return {t for text, tickers in self.news_tickers.items() if whole(text) for t in tickers}
 
     def headline_sessions(self, claim: Claim) -> set[str]:
         """The sessions of the news headlines the quote matches (those whose result gives one)."""
@@ -228,411 +181,8 @@ class Evidence:
         return min(candidates, key=lambda f: abs(abs(f.value) - target))
 
 
-def index_trace(trace: TraceView) -> Evidence:
-    """Index every successful result, every failure and the question of one trace."""
-    ev = Evidence()
-    walker = _Walker(ev)
-    for event in trace.events:
-        ticker = event.ticker
-        if ticker:
-            ev.tickers.setdefault(ticker, set()).add(event.id)
-            ev.called.add(ticker)
-        if event.failure is not None:
-            continue
-        walker.start(event.id, event.tool)
-        args = event.args
-        if isinstance(args, dict):
-            for value in args.values():
-                if isinstance(value, str) and _ISO_DATE.fullmatch(value):
-                    for when, _ in read_text(value).dates:
-                        walker.add_date(when, False)
-        walker.walk(event.result, "", ticker)
-    walker.start(QUESTION, "")
-    walker.calc = True
-    walker.text(trace.question, "", None)
-    ev.question_money = _MONEY.search(trace.question) is not None
-    ev.failures = _failures(trace)
-    _file_dates(ev, walker.dates)
-    facts = walker.facts
-    for (year, month, day), events in ev.dates.items():
-        if year is not None and month == 0 and day is None:
-            facts += [
-                _fact(float(year), e, "", "year", None, False, False, -1, None) for e in events
-            ]
-    facts.sort(key=_magnitude)
-    ev.facts = facts
-    ev.magnitudes = [abs(f.value) for f in facts]
-    fractions = [
-        _fact(
-            f.value * 100, f.event, f.tool, f.key, f.ticker, True, f.signed, -1, f.period, f.bound
-        )
-        for f in facts
-        if f.percent
-        and f.signed
-        and f.key
-        and abs(f.value) <= 10
-        and not _in_percent(f.key)
-        and (not traits_of(f.tool).sql or _percent_key(f.key))  # a SQL `change` of 3.71 != 371%
-    ]
-    fractions.sort(key=_magnitude)
-    ev.fractions = fractions
-    ev.fraction_magnitudes = [abs(f.value) for f in fractions]
-    return ev
-
-
-def _fact(
-    value: float,
-    event: str,
-    tool: str,
-    key: str,
-    ticker: str | None,
-    percent: bool,
-    signed: bool,
-    decimals: int,
-    period: Period | None,
-    bound: int = 0,
-) -> Fact:
-    """A `Fact` without the generated constructor's keyword handling (it is built per number)."""
-    return tuple.__new__(
-        Fact, (value, event, tool, key, ticker, percent, signed, decimals, period, bound)
-    )
-
-
-def _magnitude(fact: Fact) -> float:
-    return abs(fact.value)
-
-
-class _Walker:
-    """One pass over the results of a trace: JSON numbers are taken as they are, strings are read
-    once per distinct string (`read_text`) and filed once per event."""
-
-    __slots__ = (
-        "arithmetic",
-        "calc",
-        "dates",
-        "ev",
-        "event",
-        "facts",
-        "news",
-        "percent_all",
-        "read",
-        "tool",
-    )
-
-    def __init__(self, ev: Evidence) -> None:
-        self.ev = ev
-        self.facts: list[Fact] = []
-        self.dates: dict[DateReading, dict[str, bool]] = {}
-        """Per date, the events that hold it and whether each names it only as a base quarter."""
-        self.read: set[tuple[str, str]] = set()
-        self.event = self.tool = ""
-        self.calc = self.news = self.percent_all = self.arithmetic = False
-
-    def start(self, event: str, tool: str) -> None:
-        self.event, self.tool = event, tool
-        self.calc = tool in CALCULATING_TOOLS
-        traits = traits_of(tool)
-        self.arithmetic = traits.arithmetic
-        self.percent_all = self.calc and (traits.arithmetic or traits.sql)
-        self.news = tool in NEWS_TOOLS or event == QUESTION
-
-    def add_date(self, when: DateReading, tied: bool) -> None:
-        events = self.dates.get(when)
-        if events is None:
-            self.dates[when] = {self.event: tied}
-        else:
-            events[self.event] = tied and events.get(self.event, True)
-
-    def walk(self, node: Any, key: str, ticker: str | None) -> None:
-        kind = node.__class__
-        if kind is dict:
-            self.walk_dict(node, ticker)
-        elif kind is str:
-            self.text(node, key, ticker)
-        elif kind is float or kind is int:
-            self.number(node, key, ticker)
-        elif kind is list or kind is tuple:
-            self.facts.append(
-                _fact(
-                    float(len(node)), self.event, self.tool, "count", None, False, False, -1, None
-                )
-            )
-            for item in node:
-                self.walk(item, key, ticker)
-        elif node is None or kind is bool:
-            return
-        elif isinstance(node, dict):
-            self.walk_dict(node, ticker)
-        elif isinstance(node, str):
-            self.text(str(node), key, ticker)
-        elif isinstance(node, int | float):
-            self.number(node, key, ticker)
-        elif isinstance(node, list | tuple):
-            self.walk(list(node), key, ticker)
-
-    def walk_dict(self, node: dict[Any, Any], ticker: str | None) -> None:
-        node = _rows_as_dicts(node)
-        own = node.get("ticker")
-        if own.__class__ is str and own:
-            ticker = own.upper()
-            self.ev.tickers.setdefault(ticker, set()).add(self.event)
-            self.ev.called.add(ticker)
-        headline = node.get("headline")
-        if headline.__class__ is str:
-            session, published = node.get("session"), node.get("published_at")
-            if session.__class__ is str:
-                self.ev.sessions.setdefault(headline, set()).add(session.lower())
-            if published.__class__ is str:
-                self.ev.published.setdefault(headline, set()).add(published)
-        kind = node.get("kind")
-        named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
-        if named:
-            self.event_day(node.get("date"), (ticker, named), self.ev.event_days, first=True)
-            self.event_day(node.get("announced_at"), (ticker, named), self.ev.announced_days)
-        for k, value in node.items():
-            name = k.lower() if k.__class__ is str else str(k).lower()
-            if name == "expression" and self.arithmetic:
-                continue  # the model's own input, echoed: its numbers vouch for nothing
-            if named and name == "value":
-                name = named  # an event's value is its dividend, earnings or split figure
-            kind = value.__class__
-            if kind is float or kind is int:  # the common leaves, without a further call
-                self.number(value, name, ticker)
-            elif kind is str:
-                self.text(value, name, ticker)
-            elif value is not None:
-                self.walk(value, name, ticker)
-
-    @staticmethod
-    def event_day(
-        when: Any,
-        event: tuple[str | None, str],
-        index: dict[DateReading, set[tuple[str | None, str]]],
-        first: bool = False,
-    ) -> None:
-        """File an event under its day, with and without the year (an announcement time before
-        05:00 UTC also under the US day before; an event's date only under itself)."""
-        if when.__class__ is not str or (iso := _ISO_DATE.fullmatch(when)) is None:
-            return
-        days = _iso_days(iso)
-        for (year, month, day), _ in days[:1] if first else days:
-            for key in ((year, month, day), (None, month, day)):
-                index.setdefault(key, set()).add(event)
-
-    def number(self, value: float, key: str, ticker: str | None) -> None:
-        if value == value and abs(value) != _INF:
-            percent = self.percent_all or (self.calc and _percent_key(key))
-            self.facts.append(
-                _fact(float(value), self.event, self.tool, key, ticker, percent, True, -1, None)
-            )
-
-    def text(self, text: str, key: str, ticker: str | None) -> None:
-        event = self.event
-        self.ev.texts.append((text, event))
-        if self.news:
-            self.ev.headlines[(text, event)] = None
-        reading = read_text(text)
-        if reading.numbers:
-            percent_ok = self.calc or event == QUESTION
-            tool, facts = self.tool, self.facts
-            for value, decimals, signed, unit, period, bound in reading.numbers:
-                facts.append(
-                    _fact(
-                        value,
-                        event,
-                        tool,
-                        key,
-                        ticker,
-                        unit and percent_ok,
-                        signed,
-                        decimals,
-                        period,
-                        bound,
-                    )
-                )
-        if reading.empty:
-            return
-        pair = (text, event)
-        if pair in self.read:
-            return
-        self.read.add(pair)
-        for symbol in reading.tickers:
-            self.ev.tickers.setdefault(symbol, set()).add(event)
-        for when, tied in reading.dates:
-            self.add_date(when, tied)
-
-
-def _file_dates(ev: Evidence, dates: dict[DateReading, dict[str, bool]]) -> None:
-    """File each date under every detail a claim may give of it (day, month, quarter, year);
-    `free_dates` leaves out the events that name a quarter only as a comparison base."""
-    for when, events in dates.items():
-        keys = _date_keys(when)
-        _file(ev.dates, keys, events)
-        untied = [e for e, tied in events.items() if not tied]
-        if untied:
-            _file(ev.free_dates, keys, untied)
-
-
-def _file(
-    index: dict[DateReading, set[str]], keys: Iterable[DateReading], events: Iterable[str]
-) -> None:
-    for key in keys:
-        held = index.get(key)
-        if held is None:
-            index[key] = set(events)
-        else:
-            held.update(events)
-
-
-_INF = float("inf")
-
-
-@lru_cache(maxsize=1024)
-def _percent_key(key: str) -> bool:
-    return bool(_PERCENT_KEY.search(key))
-
-
-@lru_cache(maxsize=1024)
-def _in_percent(key: str) -> bool:
-    return bool(_PERCENT_UNIT_KEY.search(key))
-
-
 def clear_caches() -> None:
     """Forget the strings read so far (memory, or a cold-start measurement)."""
-    for cached in (read_text, _normalised, _date_keys, _percent_key, _in_percent):
+    for cached in (read_text, normalised, date_keys, percent_key, in_percent):
         cached.cache_clear()
     clear_claim_caches()
-
-
-def _rows_as_dicts(node: dict[str, Any]) -> dict[str, Any]:
-    """SQL results (`columns` + `rows` of lists) keyed by column, so each row keeps its ticker."""
-    columns, rows = node.get("columns"), node.get("rows")
-    if not (isinstance(columns, list) and isinstance(rows, list)):
-        return node
-    if not all(isinstance(r, list) and len(r) == len(columns) for r in rows):
-        return node
-    names = [str(c) for c in columns]
-    rest = {k: v for k, v in node.items() if k not in ("columns", "rows")}
-    return {**rest, "rows": [dict(zip(names, r, strict=True)) for r in rows]}
-
-
-class TextReading(NamedTuple):
-    """What one result string vouches for, independent of the event that holds it."""
-
-    tickers: tuple[str, ...]
-    dates: tuple[tuple[DateReading, bool], ...]
-    """Each date named, and whether the string names it only as a comparison base (a quarter)."""
-    numbers: tuple[tuple[float, int, bool, bool, Period | None, int], ...]
-    """(value, decimals written, signed, has a percent-like unit, period, bound)."""
-    empty: bool
-    """Whether the string vouches for no date and no ticker."""
-
-
-_NOTHING = TextReading((), (), (), True)
-
-
-@lru_cache(maxsize=8192)
-def read_text(text: str) -> TextReading:
-    """Dates, tickers and numbers written in a string; cached, since results repeat strings."""
-    iso = _ISO_DATE.fullmatch(text)
-    if iso:
-        days = _iso_days(iso)
-        return TextReading((), days, (), not days)
-    tickers = tuple(_TOKEN.findall(text))
-    if not any(ch.isdigit() for ch in text):
-        return TextReading(tickers, (), (), not tickers) if tickers else _NOTHING
-    dates: list[DateReading] = []
-    tied: set[DateReading] = set()
-    free: set[DateReading] = set()
-    numbers: list[tuple[float, int, bool, bool, Period | None, int]] = []
-    for claim in extract_facts(text):
-        if claim.kind == "date":
-            dates += claim.dates
-            (tied if claim.tied else free).update(claim.dates)
-        elif claim.readings:
-            unit, signed = bool(claim.unit), claim.sign != 0
-            for value, decimals in claim.readings:
-                scaled = value * claim.scale * (claim.sign or 1)
-                numbers.append((scaled, decimals, signed, unit, claim.period, claim.bound))
-                if claim.scale != 1.0:
-                    numbers.append((value, decimals, False, unit, claim.period, claim.bound))
-    only_base = tied - free
-    named = tuple((when, when in only_base) for when in dates)
-    return TextReading(tickers, named, tuple(numbers), not (tickers or named))
-
-
-def _iso_days(m: re.Match[str]) -> tuple[tuple[DateReading, bool], ...]:
-    """The calendar day of an ISO date or timestamp (and the US day before, before 05:00 UTC)."""
-    try:
-        day = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-    except ValueError:
-        return ()
-    hour, zone = m.group(4), m.group(5)
-    if hour is not None and zone in ("Z", "+00:00", "+0000") and int(hour) < 5:
-        before = day - timedelta(days=1)
-        return (
-            ((day.year, day.month, day.day), False),
-            ((before.year, before.month, before.day), False),
-        )
-    return (((day.year, day.month, day.day), False),)
-
-
-@lru_cache(maxsize=4096)
-def _date_keys(reading: DateReading) -> tuple[DateReading, ...]:
-    """Every detail a claim may give of a date: day, month, quarter, year."""
-    year, month, day = reading
-    keys: set[DateReading] = {(year, month, day), (None, month, day), (year, month, None)}
-    if month <= QUARTER_BASE:
-        quarter = QUARTER_BASE + (month - 1) // 3 + 1
-        keys |= {(year, quarter, None), (None, quarter, None)}
-    if year is not None:
-        keys.add((year, 0, None))
-    return tuple(k for k in keys if not (k[0] is None and k[2] is None and k[1] <= QUARTER_BASE))
-
-
-@lru_cache(maxsize=8192)
-def _normalised(text: str) -> str:
-    return normalise_headline(text)
-
-
-def quoted_by(quote: str) -> Callable[[str], bool]:
-    """Whether a headline is the one a draft quotes: it contains the quote literally (case,
-    quote marks and spacing aside), or, for a quote cut short with a trailing ellipsis, starts
-    with what comes before it."""
-    start = shortened_headline(quote)
-    if start is not None:
-        return lambda headline: _starts_with(_normalised(headline), start)
-    text = normalise_headline(quote)
-    return lambda headline: bool(text) and text in _normalised(headline)
-
-
-def shortened_headline(quote: str) -> str | None:
-    """What comes before a trailing ellipsis ("Acme beats Q3…", "Acme beats Q3..."), normalised;
-    "" if that is under three words (too little to name a headline), None without an ellipsis."""
-    quote = quote.rstrip()
-    if not quote.endswith(("…", "...")):
-        return None
-    start = normalise_headline(quote.rstrip(" .…"))
-    return start if len(start.split()) >= 3 else ""
-
-
-def _starts_with(headline: str, start: str) -> bool:
-    """The headline opens with `start` and the cut falls at a word's end: "EPS of $0.3…" is not
-    the start of "EPS of $0.38"."""
-    if not start or not headline.startswith(start):
-        return False
-    return len(headline) == len(start) or not headline[len(start)].isalnum()
-
-
-def _failures(trace: TraceView) -> list[Failure]:
-    failures = []
-    for i, event in enumerate(trace.events):
-        message = event.failure
-        if message is None:
-            continue
-        later = trace.events[i + 1 :]
-        resolved = any(
-            e.failure is None and e.tool == event.tool and e.ticker == event.ticker for e in later
-        )
-        failures.append(Failure(event.id, event.tool, event.ticker, message, resolved))
-    return failures

@@ -149,6 +149,16 @@ def attach_periods(text: str, claims: Sequence[Stated], starts: list[int] | None
             mentioned = found[best[3]][3]
             if mentioned is not None:
                 mentioned.used = True
+        elif k and figures[k - 1].period and _CHANGE_OF.fullmatch(text, ends[k - 1], figure.start):
+            figure.period = figures[k - 1].period  # "$0.34, up 17%": the change of $0.34
+
+
+_CHANGE_OF = re.compile(
+    r"(?i)\s*,?\s*(?:(?:and|or|y|o)\s+)?(?:an?\s+|un[ao]?\s+)?(?:up|down|increas(?:ed|e|ing)"
+    r"|decreas(?:ed|e|ing)|r(?:ose|ise|ising)|f(?:ell|all|alling)|grew|growth|gain(?:ed)?|drop(?:ped)?"
+    r"|declin(?:ed|e|ing)|jump(?:ed)?|subió|subida|cayó|caída|aument(?:ó|o))\s*(?:of|by|de|un|en)?\s*"
+)
+"""What makes a percentage the change of the figure right before it ("$0.34, up 17%")."""
 
 
 Mention = tuple[int, int, Period, Stated | None]

@@ -7,7 +7,7 @@ from typing import Any
 from contract.errors import InputError
 from contract.reasons import ReasonCode
 from verifier.claims import extract_claims
-from verifier.evidence import index_trace
+from verifier.index import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
 from verifier.trace_view import TraceView, parse_trace
 from verifier.verdict import Reason, Verdict

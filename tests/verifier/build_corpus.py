@@ -160,7 +160,7 @@ def move_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
         yield mk(
             "bad-previous-as-close",
             f"{ticker} closed at {prev:.2f} on {s}, {word} {pct:.2f}%.",
-            ["unsupported_figure"],
+            ["wrong_time"],
         )
         yield mk(
             "bad-direction-synonym",
@@ -273,7 +273,7 @@ def news_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
                 "bad-swapped-times",
                 f'{ticker} {word} {abs(pct):.2f}%: "{head}" ({times[1]}Z), after "{second}" '
                 f"({times[0]}Z).",
-                ["unsupported_date"],
+                ["wrong_time"],
             )
 
 
@@ -319,7 +319,7 @@ def position_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]
             "bad-other-ticker",
             f"The {t1} position was worth ${b['market_value']:,.2f} on {DAYS[0]}, "
             f"{a['contribution_pct']:+.2f}% of P001.",
-            ["unsupported_figure"],
+            ["wrong_subject"],
         )
 
 
@@ -368,7 +368,7 @@ def change_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
     yield case("change", "sql-en", q, rec.events, f"On {DAYS[0]}: {text}.", [])
     swapped = f"{rows[0][0]} at {rows[1][1]:.2f}"
     yield case(
-        "change", "sql-bad-swap", q, rec.events, f"On {DAYS[0]}: {swapped}.", ["unsupported_figure"]
+        "change", "sql-bad-swap", q, rec.events, f"On {DAYS[0]}: {swapped}.", ["wrong_subject"]
     )
 
 
@@ -469,12 +469,12 @@ def events_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
         yield mk(
             "bad-kinds-swapped-es",
             f"Eventos de {ticker}: {es[k1]} el {e2['date']}; {es[k2]} el {e1['date']}.",
-            ["unsupported_date"],
+            ["wrong_event_day"],
         )
         yield mk(
             "bad-kinds-swapped",
             f"{ticker}: {k1} on {e2['date']}, {k2} on {en_date(e1['date'])}.",
-            ["unsupported_date"],
+            ["wrong_event_day"],
         )
         valued = [(k, e) for k, e in kinds.items() if k != "split" and e["value"]]
         if valued and len(kinds) > 1:
@@ -483,9 +483,9 @@ def events_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
             yield mk(
                 "bad-figure-kind",
                 f"{ticker} has {other} of ${event['value']:.2f} on {event['date']}.",
-                ["unsupported_date", "unsupported_figure"]
+                ["wrong_event_day", "wrong_field"]
                 if event["date"] not in {e["date"] for e in events if e["kind"] == other}
-                else ["unsupported_figure"],
+                else ["wrong_field"],
             )
 
 
@@ -512,7 +512,9 @@ def build(out: Path = CASES) -> dict[str, int]:
             tickers = [h["ticker"] for h in holdings]
             out.mkdir(parents=True, exist_ok=True)
             counts = {}
-            for family in FAMILIES:
+            from tests.verifier.corpus_bound import bound_cases  # it builds on this module
+
+            for family in (*FAMILIES, bound_cases):
                 name = family.__name__.removesuffix("_cases")
                 rows = list(family(cat, tickers))
                 (out / f"{name}.jsonl").write_text(

@@ -113,7 +113,10 @@ def test_a_period_a_change_is_measured_from_is_not_the_changes_period() -> None:
     verdict = verify({"question": "Summarise the call.", "draft": draft, "events": [event]})
     assert verdict.reasons == []
     periods = {c.text: c.period for c in extract_claims(source) if c.kind != "date"}
-    assert periods == {"$0.34": Period(2020, 3), "17%": None}
+    assert periods == {"$0.34": Period(2020, 3), "17%": Period(2020, 3)}  # the change of $0.34
+    moved = "Earnings per share for the third quarter of 2019 rose 17%."
+    verdict = verify({"question": "Summarise the call.", "draft": moved, "events": [event]})
+    assert [r.rule for r in verdict.reasons] == ["unsupported_figure"]
 
 
 BASES = (

@@ -53,7 +53,29 @@ def test_corpus_covers_every_rule_both_languages_and_the_classic_failures() -> N
         "wrong_direction",
         "missing_answer",
         "no_draft",
+        "wrong_subject",
+        "wrong_time",
+        "wrong_field",
+        "wrong_weekday",
+        "wrong_session",
+        "wrong_event_day",
     }
     ids = {c["id"] for c in cases}
     assert "failure/ZZZZ-classic-10" in ids and "failure/classic-27-88" in ids
     assert any(c["id"].endswith("-es") and c["expect"]["accepted"] for c in cases)
+
+
+def test_every_bound_corruption_has_its_faithful_twin_in_both_languages() -> None:
+    cases = {c["id"]: c for c in load_cases() if c["id"].startswith("bound/")}
+    corrupted = [c for i, c in cases.items() if i.endswith("-bad")]
+    assert len(corrupted) >= 90
+    kinds: dict[str, set[str]] = {}
+    for bad in corrupted:
+        twin = cases[bad["id"].removesuffix("-bad")]
+        assert twin["expect"] == {"accepted": True, "rules": []}
+        assert twin["trace"]["events"] == bad["trace"]["events"]
+        (rule,) = bad["expect"]["rules"]
+        kinds.setdefault(rule, set()).add(bad["id"].removesuffix("-bad").rsplit("-", 1)[1])
+    for rule in ("wrong_subject", "wrong_time", "wrong_field", "wrong_direction", "wrong_weekday"):
+        assert kinds[rule] == {"en", "es"}, rule
+    assert {"en", "es"} <= kinds["wrong_event_day"] | kinds["unresolved_error"]

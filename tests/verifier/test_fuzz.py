@@ -8,8 +8,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier import claims, periods
+from verifier import periods, scanner
 from verifier.claims import extract_claims
+from verifier.grammar import dates, directions, figures, tickers
+from verifier.grammar.events import EVENT_WORD
+from verifier.grammar.fields import FIELD_WORD
+from verifier.grammar.moves import MOVE
+from verifier.grammar.quotes import SESSION_WORD
+from verifier.times import WINDOW
 from verifier.verify import verify
 
 PIECES = [
@@ -116,10 +122,9 @@ def test_extraction_spans_point_into_the_text(text: str) -> None:
 
 
 SCANNED = [
-    *zip(claims.DATE_PATTERNS, claims.DATE_SCANS, strict=True),
-    *zip(claims.QUARTER_PATTERNS, claims.QUARTER_SCANS, strict=True),
-    (claims.NUMBER_WORD, claims._NUMBER_WORD_SCAN),
-    (claims.DIRECTION, claims._DIRECTION_SCAN),
+    *zip(dates.DATE_PATTERNS, dates.DATE_SCANS, strict=True),
+    *zip(dates.QUARTER_PATTERNS, dates.QUARTER_SCANS, strict=True),
+    (figures.NUMBER_WORD, figures.NUMBER_WORD_SCAN),
 ]
 WORDY = st.lists(
     st.sampled_from(
@@ -182,32 +187,32 @@ WORDY = st.lists(
 @settings(max_examples=400, deadline=None)
 @given(text=st.one_of(WORDY, st.text(max_size=80)))
 def test_scans_find_exactly_what_the_full_patterns_find(text: str) -> None:
-    folded = claims._fold(text)
+    folded = scanner.fold(text)
     for pattern, how in SCANNED:
         expected = [(m.span(), m.groupdict()) for m in pattern.finditer(text)]
-        if not claims.holds(how, text, folded):
+        if not scanner.holds(how, text, folded):
             assert expected == []
             continue
-        found = [(m.span(), m.groupdict()) for m in claims.scan(how, text, folded)]
+        found = [(m.span(), m.groupdict()) for m in scanner.scan(how, text, folded)]
         assert found == expected, pattern.pattern
-    tickers = [(m.span(), m.group(1) or "", m.group(2)) for m in claims.TICKER.finditer(text)]
+    symbols = [(m.span(), m.group(1) or "", m.group(2)) for m in tickers.TICKER.finditer(text)]
     found_tickers = [
         (m.span(), "$" if m.group()[0] == "$" else "", m.group().removeprefix("$"))
-        for m in claims.TICKER_SCAN.finditer(text)
+        for m in tickers.TICKER_SCAN.finditer(text)
     ]
-    assert found_tickers == tickers
+    assert found_tickers == symbols
     numbers = [
         (m.span(), m.groups(), m.end("open"), m.start("close"))
-        for m in claims.NUMBER.finditer(text)
+        for m in figures.NUMBER.finditer(text)
     ]
     found_numbers = [
         (
             m.span(),
-            claims.number_parts(text, m),
+            figures.number_parts(text, m),
             m.end("open"),
             m.start("close"),
         )
-        for m in claims.NUMBER_SCAN.finditer(text)
+        for m in figures.NUMBER_SCAN.finditer(text)
     ]
     assert found_numbers == numbers
     assert [m.end() for m in periods.SENTENCE_END.finditer(text)] == [
@@ -220,3 +225,44 @@ def test_scans_find_exactly_what_the_full_patterns_find(text: str) -> None:
 def test_hinted_relative_periods_are_the_full_scan(text: str) -> None:
     found = [(m[0], m[1]) for m in periods._relative_mentions(text, text.casefold())]
     assert found == [m.span() for m in periods.RELATIVE.finditer(text)]
+
+
+PHRASES = st.lists(
+    st.sampled_from(
+        [
+            "rose ",
+            "fell ",
+            "closed lower ",
+            "was up ",
+            "a gain ",
+            "over the past week ",
+            "on the day ",
+            "1m",
+            "$0.12m ",
+            "en la última semana ",
+            "cayó ",
+            "a la baja ",
+            "day)",
+            "(",
+            ".",
+            ",",
+            "-",
+            " ",
+            "\n",
+            "x",
+            "30 ",
+            "last 30 days ",
+            "hoy ",
+        ]
+    ),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(PHRASES, st.text(max_size=80)))
+def test_phrase_scans_find_exactly_what_their_reference_patterns_find(text: str) -> None:
+    folded = scanner.fold_aligned(text)
+    for phrases in (WINDOW, MOVE, directions.DIRECTION, FIELD_WORD, EVENT_WORD, SESSION_WORD):
+        expected = [(m.span(), m.lastgroup) for m in phrases.reference.finditer(folded)]
+        assert [(m.span(), m.lastgroup) for m in phrases.finditer(folded)] == expected

@@ -41,5 +41,5 @@ def test_figure_edits_rejected_and_consistent_summaries_accepted() -> None:
         f"{kept}/{len(consistent)} consistent accepted ({kept / len(consistent):.1%})"
     )
     assert (len(edits), len(consistent)) == (206, 242)
-    assert rejected >= 188
+    assert rejected >= 191  # >= 92% of the 206 edits
     assert kept >= 241

@@ -1,0 +1,1 @@
+"""One grammar module per kind of claim: how the draft writes it, in English and Spanish."""

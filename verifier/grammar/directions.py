@@ -1,0 +1,53 @@
+"""Directions: the word that governs a figure ("rose 2.1%", "a 2,897.51 loss") and the figures chained to it."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+from verifier.claim import Claim
+from verifier.lexicon import fragments, grouped
+from verifier.scanner import PhraseScan
+
+DIRECTION = PhraseScan(grouped("governing"))
+"""A direction word that governs a figure, its direction the group's name: "up" or "down"."""
+_LEAD_GAP = re.compile(
+    r"(?i)\s*(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
+    r"total|sharply|slightly|modestly|casi|cerca|alrededor|fuertemente|ligeramente)\s+){0,3}\(?\s*"
+)
+_CHAIN_GAP = re.compile(r"(?i)\s*[,(/]?\s*(?:or|o|i\.e\.)?\s*\(?\s*")
+
+
+_AFTER_FIGURE = frozenset(fragments("after_figure"))
+"""Direction words that also govern the figure right before them ("closed 1.31% lower", "a
+2,897.51 loss"); a verb or `up`/`down` there belongs to what follows ("287.14, down 3.71")."""
+
+
+def attach_directions(text: str, folded: str, figures: list[Claim]) -> None:
+    """Each direction word governs the figure after it and those chained to that one."""
+    starts = [f.start for f in figures]
+    ends: list[int] | None = None
+    for m in DIRECTION.finditer(folded):
+        direction = 1 if m.lastgroup == "up" else -1
+        word = text[m.start() : m.end()]
+        if m.group() in _AFTER_FIGURE:
+            if ends is None:
+                ends = [f.end for f in figures]
+            before = bisect_right(ends, m.start()) - 1
+            if (
+                before >= 0
+                and not figures[before].direction
+                and not text[figures[before].end : m.start()].strip()
+            ):
+                figures[before].direction, figures[before].direction_word = direction, word
+        i = _first_at_or_after(starts, m.end())
+        gap = _LEAD_GAP
+        cursor = m.end()
+        while i < len(figures) and gap.fullmatch(text, cursor, figures[i].start):
+            if not figures[i].direction:
+                figures[i].direction, figures[i].direction_word = direction, word
+            cursor, gap, i = figures[i].end, _CHAIN_GAP, i + 1
+
+
+def _first_at_or_after(starts: list[int], position: int) -> int:
+    return bisect_left(starts, position)

@@ -1,0 +1,81 @@
+"""Events: the corporate event a date is named as the day of ("earnings on 2025-01-13", "dividendo el 13 de enero")."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+from verifier.claim import Claim
+from verifier.grammar.dates import WEEKDAY_WORD
+from verifier.lexicon import grouped
+from verifier.scanner import PhraseScan, fold_aligned
+
+EVENT_KINDS = frozenset({"dividend", "earnings", "split"})
+"""Kinds of corporate event: a draft may name an event's day ("earnings on 2025-01-13") and its
+figure ("a dividend of $0.87"), and a result's event `value` is filed under its kind."""
+EVENT_WORD = PhraseScan(grouped("events"))
+"""The name of a corporate event, its kind the group's name (`verifier.lexicon`: `events`)."""
+_EVENT_GAP = re.compile(
+    r"(?:\s+(?:for|of|de|del)\s+[a-z][a-z0-9.\-]{0,9})?"  # whose: "for mpse", "de mpse"
+    r"(?:[*_`]*\s*[:(|—–-]\s*[*_`]*\s*"
+    r"|(?:(?:\s+(?:of|de)\s+|\s*\(\s*)(?:us)?[$€£]?\s*[\d.,]+"
+    r"(?:\s*(?:[$€£]|usd|eur|cents?|d[oó]lares|euros))?"
+    r"(?:\s*/\s*(?:share|sh)|\s+(?:a|per|por)\s+(?:share|acción))?\)?)?"
+    r"(?:,?(?:\s+(?:is|are|was|were|will\s+be|will|es|será|fue|se))?"
+    r"\s+(?:scheduled|set|expected|due\s+out|due|planned|slated|payable|paid|released|reported"
+    r"|published|announced|comes?\s+out|comes?|out|programad[oa]|previst[oa]|pagadero|paga"
+    r"|pagará|publica|publicará|presenta|presentará)"
+    r"(?:\s+to\s+(?:be\s+(?:released|reported|announced|paid|published)|shareholders))?"
+    r"|\s+(?:is|are|was|were|es|será|fue))?"
+    r"(?:\s+(?:on|for|el|para\s+el|del))?(?:\s+the)?\s+)"
+    rf"(?:(?:{WEEKDAY_WORD})\.?,?\s+)?"
+)
+"""Between the name of an event and its day ("earnings on", "dividend: ", "earnings, scheduled
+for", "a dividend of $0.87 per share, payable on", "earnings for MPSE are expected on", "will be
+paid to shareholders on", "dividendo de MPSE se paga el", "dividendo el miércoles"), read in the
+case-folded text. A comma alone does not join them ("two weeks after earnings, on ...")."""
+_EVENT_LIST = re.compile(r"\s*(?:,|/|&|and|y|or|o)\s*(?:(?:a|an|the|un|una|el|la)\s+)?")
+"""Between two names of events that the draft lists ("earnings and a dividend on ..."): which
+day goes with which is then not told by position."""
+_NOT_BEFORE = re.compile(r"(?<!\w)(?:no|not|without|never|nor|sin|ningún|ninguna|ni)\s+$")
+_RESPECTIVELY = re.compile(r"respectiv")
+
+
+def attach_event_kinds(
+    text: str, claims: list[Claim], starts: list[int], tickers: list[Claim]
+) -> None:
+    """A date right after the name of a corporate event is named as that event's day, for the
+    ticker named last before it ("MPSE's earnings on"), unless the name is denied ("no earnings
+    on"), one of a list ("earnings and a dividend on"), or in a sentence that pairs names and
+    days "respectively"."""
+    if not any(c.kind == "date" for c in claims):
+        return
+    folded = fold_aligned(text)
+    names = EVENT_WORD.finditer(folded)
+    if not names:
+        return
+    listed = {
+        k
+        for i in range(1, len(names))
+        if _EVENT_LIST.fullmatch(folded, names[i - 1].end(), names[i].start())
+        for k in (i - 1, i)
+    }
+    dates = [c for c in claims if c.kind == "date"]
+    date_starts = [c.start for c in dates]
+    for k, name in enumerate(names):
+        end, kind = name.end(), name.lastgroup
+        i = bisect_left(date_starts, end)
+        if not kind or k in listed or i == len(dates) or dates[i].start - end > 64:
+            continue
+        gap = _EVENT_GAP.fullmatch(folded, end, dates[i].start)
+        if gap is None or (name.group().startswith("resultados") and "del" in gap.group()):
+            continue  # "resultados del día" are the day's results
+        if _NOT_BEFORE.search(folded, max(name.start() - 12, 0), name.start()):
+            continue
+        sentence = bisect_right(starts, name.start()) - 1
+        until = starts[sentence + 1] if sentence + 1 < len(starts) else len(folded)
+        if _RESPECTIVELY.search(folded, starts[sentence], until):
+            continue
+        dates[i].event = kind
+        whose = [t.symbol for t in tickers if t.end <= name.start()]
+        dates[i].scope = frozenset(whose[-1:])

@@ -1,0 +1,54 @@
+"""Fields: what the draft calls a figure right before it ("closed at", "previous close of", "contributed")."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+
+from verifier.claim import Claim
+from verifier.grammar.dates import WEEKDAY_WORD
+from verifier.lexicon import fragments, grouped
+from verifier.scanner import PhraseScan, fold_aligned
+
+FIELDS: dict[str, frozenset[str]] = {
+    "close": frozenset({"close", "end_close"}),
+    "previous_close": frozenset({"previous_close", "start_close"}),
+    "market_value": frozenset({"market_value"}),
+    "day_pnl": frozenset({"day_pnl"}),
+    "day_change": frozenset({"change"}),
+    "contribution": frozenset({"contribution_pct"}),
+    "dividend": frozenset({"dividend"}),
+    "earnings": frozenset({"earnings"}),
+}
+"""What a draft may call a figure, and the result keys that hold such a figure."""
+PERCENT_FIELDS = frozenset({"contribution"})
+"""Fields that are percentages; a percentage named as any other field is not judged by name."""
+_FIELD_WORDS = grouped("fields")
+_FIELD_WORDS["close"] = [*fragments("traded"), *_FIELD_WORDS["close"]]
+FIELD_WORD = PhraseScan(_FIELD_WORDS)
+"""The name of a field (`verifier.lexicon`: `fields`, and `traded` as the close)."""
+_FIELD_GAP = re.compile(
+    r"[*_`]*(?::[*_`]*)?"  # a label: "**Close:** "
+    rf"(?:\s+(?:the\s+(?:day|session)|{WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
+    r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?"
+    r"(?:\s+(?:about|around|roughly|approximately|nearly|some|alrededor\s+de|cerca\s+de|unos))?"
+    r"\s*[*_`~]*\s*(?:\$|us\$|€)?"
+)
+"""A name of a field and the words between it and its figure ("closed at $287.14", "a previous
+close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-folded text."""
+
+
+def attach_fields(text: str, figures: list[Claim]) -> None:
+    folded = fold_aligned(text)
+    names = [(m.end(), m.lastgroup) for m in FIELD_WORD.finditer(folded)]
+    if not names:
+        return
+    starts = [f.start for f in figures]
+    for end, name in names:
+        i = bisect_left(starts, end)
+        if i < len(figures) and name and figures[i].start - end < 28:
+            figure = figures[i]
+            if (figure.kind == "percent") == (name in PERCENT_FIELDS) and _FIELD_GAP.fullmatch(
+                folded, end, figure.start
+            ):
+                figure.field = name

@@ -1,0 +1,311 @@
+"""Figures: numbers in any common format, money, percentages and basis points, with their sign, scale, bound and the name a number is part of."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from functools import lru_cache
+from operator import attrgetter
+
+from verifier.claim import Claim, Kind
+from verifier.lexicon import LANGUAGES
+from verifier.numbers import SCALES, Reading, read_digits
+from verifier.scanner import Scan, fold, fold_aligned, holds, scan, word_starts
+
+NUMBER_WORDS = {
+    word: i
+    for lexicon in LANGUAGES
+    for i, words in enumerate(lexicon.number_words, 2)
+    for word in words
+}
+NUMBER_WORD = re.compile(
+    r"(?i)(?<![\w-])(" + "|".join(NUMBER_WORDS) + r")(?![\w-])"
+    r"(?!\s+(?:hundred|thousand|million|billion|cientos|mil|millones)(?!\w))"
+)
+"""Two to twelve in words, not the start of a larger number ("seven hundred eighty-one")."""
+
+
+_CUR = r"US\$|\$|€|£|USD\s?|EUR\s?"
+_DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
+_NUMBER_TAIL = (
+    r"(?:(?P<letter>[kKmMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
+    r"|billones|billón|billon|billions?|millions?|thousand|trillion|mil|cents?|centavos?|¢)(?!\w))?"
+    r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|basis\s+points?|puntos\s+básicos|pb"
+    r"|percentage\s+points?|pp|puntos\s+porcentuales)(?!\w))?"
+    r"(?P<close>\s*\))?"
+)
+NUMBER = re.compile(
+    rf"(?<!\w)(?P<open>\(\s*)?(?P<s1>[-−–+])?(?P<cur>{_CUR})?(?P<s2>[-−–+])?(?P<digits>{_DIGITS})"
+    + _NUMBER_TAIL
+)
+NUMBER_SCAN = re.compile(
+    r"[(\-−–+$€£UE\d](?<!\w.)(?:"
+    rf"(?<=\()(?P<open>\s*)(?P<s1>[-−–+])?(?P<cur>{_CUR})?(?P<s2>[-−–+])?(?P<digits>{_DIGITS})"
+    rf"|(?<=[-−–+])(?P<s_cur>{_CUR})?(?P<s_s2>[-−–+])?(?P<s_digits>{_DIGITS})"
+    r"|(?P<c_cur>(?<=U)S\$|(?<=\$)|(?<=€)|(?<=£)|(?<=U)SD\s?|(?<=E)UR\s?)"
+    rf"(?P<c_s2>[-−–+])?(?P<c_digits>{_DIGITS})"
+    r"|(?<=\d)(?P<d_digits>\d{0,2}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d*(?:[.,]\d+)?)"
+    ")" + _NUMBER_TAIL
+)
+"""`NUMBER` opening with its first character, one branch per kind of first character (so that
+the engine skips ahead to it in C); `number_parts` reads its groups as `NUMBER`'s. `open` holds the
+space after the parenthesis only."""
+NumberParts = tuple[str | None, ...]
+"""`NUMBER`'s groups: open, s1, cur, s2, digits, letter, word, unit, close."""
+
+
+def number_parts(text: str, m: re.Match[str]) -> NumberParts:
+    """The groups `NUMBER` would give for a match of `NUMBER_SCAN`."""
+    space, s1, cur, s2, digits, s_cur, s_s2, s_digits, c_cur, c_s2, c_digits, d_digits, *tail = (
+        m.groups()
+    )
+    first = text[m.start()]
+    if d_digits is not None:
+        digits = first + d_digits
+    elif c_digits is not None:
+        cur, s2, digits = first + (c_cur or ""), c_s2, c_digits
+    elif s_digits is not None:
+        s1, cur, s2, digits = first, s_cur, s_s2, s_digits
+    opened = None if space is None else first + space
+    return (opened, s1, cur, s2, digits, *tail)
+
+
+NUMBER_WORD_SCAN = Scan(
+    NUMBER_WORD, word_starts(" ".join(NUMBER_WORDS), before=r"[\w-]"), True, tuple(NUMBER_WORDS)
+)
+
+
+def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
+    figures: list[Claim] = []
+    date_ends = sorted(c.end for c in claims if c.kind == "date")
+    date_starts = {c.start for c in claims if c.kind == "date"}
+    for m in NUMBER_SCAN.finditer(text):
+        start = m.start()
+        if _day_of_range(text, m, date_ends, date_starts) or (
+            _DAY_AFTER.search(text, max(start - 12, 0), start) and _is_day(m.group())
+        ):
+            continue  # "Dec 28–31", "28–31 Dec", "el lunes 30": a day, not a quantity
+        before = (
+            _aside_anchor(text, start, figures, date_ends)
+            if text[start] == "("  # only a parenthesised figure asks what it follows
+            else figures[-1].end
+            if figures
+            else -1
+        )
+        claim = _figure(text, m, before)
+        if claim is not None:
+            figures.append(claim)
+    folded = fold(text)
+    if not holds(NUMBER_WORD_SCAN, text, folded):
+        return _sorted_figures(figures, claims)
+    for m in scan(NUMBER_WORD_SCAN, text, folded):
+        reading = Reading(float(NUMBER_WORDS[m.group().casefold()]), 0)
+        figures.append(Claim(m.group(), m.start(), m.end(), "number", (reading,)))
+    return _sorted_figures(figures, claims)
+
+
+_RANGE_DASH = "-–—"
+_DAY_AFTER = re.compile(
+    r"(?i)\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|d[ií]a)\s+$"
+)
+"""A day number written after a weekday or "día" ("el lunes 30", "el día 30") is a date."""
+
+
+def _day_of_range(text: str, m: re.Match[str], date_ends: list[int], starts: set[int]) -> bool:
+    """Whether a whole number of one or two digits is the other end of a range of days with a
+    date: right after it and a dash ("Dec 28–31"), or right before a dash and it ("28–31 Dec")."""
+    if not _is_day(m.group().lstrip(_RANGE_DASH)):
+        return False
+    start, end = m.span()
+    if text[start] in _RANGE_DASH:
+        return start in date_ends
+    return text[end : end + 1] in _RANGE_DASH and end + 1 in starts
+
+
+def _is_day(written: str) -> bool:
+    return written.isdigit() and len(written) <= 2 and 1 <= int(written) <= 31
+
+
+_CURRENCY_AFTER = re.compile(r"(?i)\s*(?:\$|€|£|usd|eur|d[oó]lares|euros)?\s*")
+
+
+def _aside_anchor(text: str, start: int, figures: list[Claim], date_ends: list[int]) -> int:
+    """Where the claim before a figure ends, for telling "(1.31%)" as an aside after it from a
+    negative: a date counts too ("on 2024-12-31 (287.14)"), and so does a currency written after
+    its amount ("2.897,51 $ (1,31 %)"), which is then taken as part of it."""
+    end = figures[-1].end if figures else -1
+    if date_ends:
+        i = bisect_right(date_ends, start) - 1
+        if i >= 0 and date_ends[i] > end:
+            end = date_ends[i]
+    if end >= 0 and start - end < 12 and _CURRENCY_AFTER.fullmatch(text, end, start):
+        return start
+    return end
+
+
+_NAME_WORD = re.compile(r"(?<![\w&.$])[A-Z][A-Z&]*[A-Z] $")
+"""An upper-case word right before a whole number makes the number part of a name ("MAX 10")."""
+
+
+def attach_names(text: str, figures: list[Claim]) -> None:
+    for figure in figures:
+        if (
+            figure.kind == "number"
+            and not figure.sign
+            and figure.scale == 1.0
+            and figure.text.isdigit()
+            and figure.start > 2
+        ):
+            word = _NAME_WORD.search(text, max(figure.start - 12, 0), figure.start)
+            if word is not None:
+                figure.name = f"{word.group()}{figure.text}"
+
+
+_BOUND_WORDS = (
+    "over ", "more than", "above", "at least", "exceed", "in excess of", "más de", "mas de",
+    "encima de", "under ", "fewer than", "less than", "below", "at most", "up to", "menos de",
+    "debajo de",
+)  # fmt: skip
+_BOUND = re.compile(
+    r"(?<!\w)(?:(?P<lower>over|more\s+than|above|at\s+least|exceeding|in\s+excess\s+of|más\s+de"
+    r"|mas\s+de|por\s+encima\s+de)|(?P<upper>under|fewer\s+than|less\s+than|below|at\s+most"
+    r"|up\s+to|menos\s+de|por\s+debajo\s+de))\s+(?=[\d(+$€£UE-])"
+)
+"""A bound word right before a figure (read in the case-folded text)."""
+
+
+def attach_bounds(text: str, figures: list[Claim]) -> None:
+    """Mark figures written as a bound ("over 100", "fewer than 100", "menos de 5"): a bound
+    turned around is a different statement, though the figure is the same."""
+    folded = fold_aligned(text)
+    if not any(word in folded for word in _BOUND_WORDS):
+        return
+    starts = [f.start for f in figures]
+    for m in _BOUND.finditer(folded):
+        i = bisect_left(starts, m.end())
+        if i < len(figures) and starts[i] == m.end():
+            if i and not text[figures[i - 1].end : m.start()].strip():
+                continue  # "1.69 above 26.19": a difference between two figures, not a bound
+            figures[i].bound = 1 if m.group("lower") else -1
+
+
+_START = attrgetter("start")
+
+
+def _sorted_figures(figures: list[Claim], claims: list[Claim]) -> list[Claim]:
+    figures.sort(key=_START)
+    claims.extend(figures)
+    return figures
+
+
+def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
+    opened, s1, cur, s2, digits, letter, word, unit, close = number_parts(text, m)
+    start, end = m.span()
+    sign = 0
+    if opened and close:
+        if (previous_end >= 0 and not text[previous_end:start].strip()) or (
+            cur and _after_noun(text, start)
+        ):
+            start, end = m.end("open"), m.start("close")
+        else:
+            sign = -1
+    elif opened:
+        start = m.end("open")
+    elif close:
+        end = m.start("close")
+    if letter == "m" and not cur:
+        return None
+    after = text[end : end + 2]
+    if (
+        after[:1].isalpha()
+        or (after[:1] == "-" and after[1:2].isalpha())  # a code: "10-K"
+        or (after[:1] == ":" and after[1:2].isdigit())  # the hour of a clock time: "14:22"
+    ):
+        return None
+    if start > 1 and (
+        (text[start - 1] == "-" and text[start - 2].isalpha())  # "COVID-19"
+        or (text[start - 1] == ":" and text[start - 2].isdigit())  # the minutes of "14:22"
+    ):
+        return None
+    if s1 or s2:
+        signs = (s1 or "") + (s2 or "")
+        if "-" in signs or "−" in signs or "–" in signs:
+            sign = -1
+        elif "+" in signs:
+            sign = 1
+    elif not sign and _says_minus(text) and _minus_word(text, start, previous_end):
+        sign = -1
+    points = unit is not None and unit.strip().lower().startswith(_POINTS)
+    unit = _unit(unit) if unit else ""
+    scale = _scale(letter or "", word or "") if letter or word else 1.0
+    kind: Kind = "percent" if unit else "money" if cur or word in _CENTS else "number"
+    claim = Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
+    claim.points = points
+    return claim
+
+
+_POINTS = ("percentage", "pp", "puntos porcentuales")
+
+
+_LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")
+_AMOUNT_LEAD = frozenset(
+    re.findall(
+        r"\S+",
+        "of was were is are at to by be been totaled totalled reached posted reported de fue "
+        "fueron es son en a",
+    )
+)
+"""Words after which "($0.12)" is an amount in accounting style, negative ("EPS was ($0.12)")."""
+
+
+def _after_noun(text: str, start: int) -> bool:
+    """Whether the word right before a bracketed amount names what it is ("MPSE's dividend
+    ($0.87) is paid"): the brackets then hold an aside, not a negative."""
+    word = _LAST_WORD.search(text, max(start - 24, 0), start)
+    return word is not None and word.group(1).casefold() not in _AMOUNT_LEAD
+
+
+_MINUS_WORD = re.compile(r"(?i)(?<![\w-])minus\s+$")
+
+
+@lru_cache(maxsize=8)
+def _says_minus(text: str) -> bool:
+    """Whether the text writes "minus" at all: asked once per text, not once per figure."""
+    return "inus" in text or "INUS" in text
+
+
+def _minus_word(text: str, start: int, previous_end: int) -> bool:
+    """A sign in "minus 3.71"; a subtraction right after a figure ("287.14 minus 283.43")."""
+    word = _MINUS_WORD.search(text, max(start - 16, 0), start)
+    if word is None:
+        return False
+    return previous_end < 0 or bool(text[previous_end : word.start()].strip())
+
+
+_CENTS = frozenset({"cent", "cents", "centavo", "centavos", "¢"})
+"""Words after a number that make it money in hundredths ("87 cents" is $0.87)."""
+
+
+@lru_cache(maxsize=256)
+def _unit(written: str) -> str:
+    unit = written.strip().lower()
+    if unit.startswith(("percentage", "puntos porcentuales")):
+        return "%"  # percentage points: a difference of percentages, in percent
+    if unit in {"bps", "pb"} or "point" in unit or "punto" in unit:
+        return "bps"
+    return "%" if unit else ""
+
+
+@lru_cache(maxsize=256)
+def _scale(letter: str, word: str) -> float:
+    scale_word = letter or " ".join(word.split())
+    return SCALES.get(scale_word.lower(), 1.0) if scale_word else 1.0
+
+
+_read_digits = lru_cache(maxsize=4096)(read_digits)
+
+
+def clear_caches() -> None:
+    """Forget the literals read so far."""
+    for cached in (_unit, _scale, _read_digits):
+        cached.cache_clear()

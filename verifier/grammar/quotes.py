@@ -1,0 +1,123 @@
+"""Quotes: quoted headlines, the session and time the draft says each came at, and the tickers it is quoted for."""
+
+from __future__ import annotations
+
+import re
+
+from verifier.claim import Claim
+from verifier.grammar.dates import is_timestamp
+from verifier.lexicon import grouped
+from verifier.periods import SENTENCE_END
+from verifier.scanner import PhraseScan, fold_aligned
+
+HEADLINE = re.compile(
+    r"\"([^\"\n]{3,400})\"|“([^”\n]{3,400})”|«([^»\n]{3,400})»|„([^“”\n]{3,400})[“”]"
+    r"|‘(?=\S)((?:[^’\n]|’(?=\w)|(?<=\s)’){3,400})(?<=\S)’(?!\w)"
+    r"|'(?<![^\s(\[{]')(?=\S)((?:[^'\n]|'(?=\w)|(?<=\s)'){3,400})(?<=\S)'(?!\w)"
+)
+"""Quoted text. A single quote opens after a start, a space or a bracket and before a non-space,
+and closes after a non-space and before no letter or digit, so apostrophes (AXO's, the stocks'
+gains, rock 'n' roll) are not quotes; one inside a word is no closing one either."""
+_QUOTES = ('"', "“", "«", "„", "‘", "'")
+_ELLIPSIS = " .…"
+
+
+SESSION_WORD = PhraseScan(grouped("sessions"))
+"""When a piece of news came, as a draft says it (`verifier.lexicon`: `sessions`)."""
+
+
+def attach_quote_times(text: str, claims: list[Claim]) -> None:
+    """Each session phrase, and each date (with or without its time), goes to the quoted
+    headline it says when came (`_quote_owner`)."""
+    folded = fold_aligned(text)
+    quotes = [c for c in claims if c.kind == "headline"]
+    dates = [c for c in claims if c.kind == "date"]
+    for m in SESSION_WORD.finditer(folded):
+        owner = _quote_owner(text, m.start(), m.end(), quotes, dates)
+        if owner is not None and not owner.session:
+            owner.session = m.lastgroup or ""
+    for stamp in dates:
+        if stamp.role:
+            continue  # an end of a window ("del 2024-05-28 al 2024-05-31: ..."), not a day's news
+        day = is_timestamp(stamp) or any(d is not None and m <= 12 for _, m, d in stamp.dates)
+        if day and (owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates)):
+            stamp.headline = owner.text
+
+
+def attach_quote_subjects(text: str, claims: list[Claim], tickers: list[Claim]) -> None:
+    """A quote speaks of the tickers named with it in its sentence (before it, or right after:
+    `"..." (AXO)`): its news result must be one of theirs."""
+    for quote in claims:
+        if quote.kind != "headline":
+            continue
+        near = [
+            t.symbol
+            for t in tickers
+            if (t.end <= quote.start and not SENTENCE_END.search(text, t.end, quote.start))
+            or (t.start >= quote.end and not SENTENCE_END.search(text, quote.end, t.start))
+        ]
+        quote.scope = frozenset(near)
+
+
+_AFTER_QUOTE = re.compile(r"[ \t]*(?:\([^()\n]{0,48}|\[[^\[\]\n]{0,48})")
+"""From a quote's end to a time in the brackets right after it: `"..." (PR Newswire, `."""
+_LINK_WORDS = frozenset(
+    re.findall(
+        r"\S+",
+        "at on was were is published posted released appeared came ran hit crossed the wire wires "
+        "timestamped stamped dated by via from per reported carried said wrote first out with its "
+        "a an in headline story item news time utc gmt et z a las el la en publicado publicada "
+        "publicó apareció salió por de del según titular noticia con hora issued s fue se",
+    )
+)
+"""Words that may stand between a quote and its time ("published at", "PR Newswire ran")."""
+_LINK_TOKEN = re.compile(r"[^\W\d_]+|\S")
+_LINK_MARKS = frozenset(",:()[]|*—–-'’")
+"""Marks that may stand between a quote and its time too (brackets, table bars, bold, "'s")."""
+
+
+def _quote_owner(
+    text: str, start: int, end: int, quotes: list[Claim], dates: list[Claim]
+) -> Claim | None:
+    """The quote that what the draft writes from `start` to `end` (a time, a session phrase)
+    says when came: the one whose brackets hold it (`"..." (PR Newswire, 2024-12-30T14:22Z)`),
+    else the quote before or after it joined only by linking words and source names ("At ...
+    PR Newswire ran", "published ... by", "after the close MarketWatch reported"), the one
+    without a comma between if both are; None where that does not tell."""
+    before = [q for q in quotes if q.end <= start]
+    after = [q for q in quotes if q.start >= end]
+    if before and _AFTER_QUOTE.fullmatch(text, before[-1].end, start):
+        return before[-1]
+    linked: list[tuple[int, Claim]] = []
+    for quote, (lo, hi) in (
+        (before[-1] if before else None, (before[-1].end if before else 0, start)),
+        (after[0] if after else None, (end, after[0].start if after else 0)),
+    ):
+        if quote is None or hi - lo > 48 or "\n" in text[lo:hi]:
+            continue  # a line break ends a list item or a table row
+        if any(lo <= d.start < hi for d in dates):
+            continue
+        tokens = _LINK_TOKEN.findall(text, lo, hi)
+        if all(t in _LINK_MARKS or t[0].isupper() or t.casefold() in _LINK_WORDS for t in tokens):
+            linked.append(("," in tokens, quote))
+    if len(linked) == 2 and linked[0][0] != linked[1][0]:
+        return min(linked, key=lambda pair: pair[0])[1]
+    return linked[0][1] if len(linked) == 1 else None
+
+
+def find_quotes(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    if not any(map(text.__contains__, _QUOTES)):
+        return spans
+    for m in HEADLINE.finditer(text):
+        inner = m.group(m.lastindex or 1)
+        if len(inner.rstrip(_ELLIPSIS).split()) >= 3 or len(inner) >= 24:  # a post with no spaces
+            claims.append(Claim(inner, m.start(), m.end(), "headline"))
+            spans.append((m.start(), m.end()))
+    return spans
+
+
+def normalise_headline(text: str) -> str:
+    """Case, quote marks, spacing and trailing punctuation do not make a headline different."""
+    text = text.replace("’", "'").replace("‘", "'").casefold()
+    return " ".join(text.split()).strip(" .,;:!?")

@@ -1,0 +1,67 @@
+"""Tickers: symbols and cashtags, the upper-case words that are not tickers, and the tickers each figure speaks of."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+from verifier.claim import Claim
+from verifier.lexicon import LANGUAGES, alternatives
+
+TICKER = re.compile(r"(?<![\w$&.])(\$)?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
+
+
+TICKER_SCAN = re.compile(
+    r"[$A-Z](?<![\w$&.].)(?:(?<=\$)[A-Z]|(?<!\$))[A-Z]{0,4}(?:[.-][A-Z]{1,2})?(?![\w&-])"
+)
+"""`TICKER` opening with its first character; a cashtag is a match that starts with `$`."""
+
+
+STOPWORDS = frozenset(word for lexicon in LANGUAGES for word in lexicon.not_tickers.split())
+"""Upper-case words that are not tickers unless the trace names them as one."""
+_PORTFOLIO = re.compile(rf"(?i)(?<!\w)(?:{alternatives('portfolio')})(?!\w)")
+"""A word for the portfolio as a whole (`verifier.lexicon`: `portfolio`)."""
+
+
+def find_tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[Claim]:
+    tickers = []
+    for m in TICKER_SCAN.finditer(text):
+        written = m.group()
+        cashtag = written[0] == "$"
+        symbol = written[1:] if cashtag else written
+        if not cashtag and symbol not in known and (len(symbol) < 2 or symbol in STOPWORDS):
+            continue
+        start, end = m.span()
+        tickers.append(Claim(written, start, end, "ticker", symbol=symbol))
+    claims.extend(tickers)
+    return tickers
+
+
+def attach_scopes(
+    text: str, figures: list[Claim], tickers: list[Claim], sentence_starts: list[int]
+) -> None:
+    """Each figure speaks about the tickers named before it in its sentence and the last one
+    named; a sentence that names no ticker before the figure but the portfolio ("The portfolio
+    gained $475.20") speaks of the portfolio, not of the ticker of the sentence before.
+
+    Figures and tickers (both in order of position) are walked together; a scope is built once
+    for each distinct (sentence, tickers so far).
+    """
+    ticker_starts = [t.start for t in tickers]
+    scopes: dict[tuple[int, int], frozenset[str]] = {}
+    seen = 0
+    for figure in figures:
+        while seen < len(tickers) and tickers[seen].end <= figure.start:
+            seen += 1
+        if not seen:
+            continue
+        sentence = sentence_starts[bisect_right(sentence_starts, figure.start) - 1]
+        first = bisect_left(ticker_starts, sentence, 0, seen)
+        if first == seen and _PORTFOLIO.search(text, sentence, figure.start):
+            continue  # the portfolio's figure
+        scope = scopes.get((first, seen))
+        if scope is None:
+            symbols = {t.symbol for t in tickers[first:seen]}
+            symbols.add(tickers[seen - 1].symbol)
+            scope = scopes[(first, seen)] = frozenset(symbols)
+        figure.scope = scope

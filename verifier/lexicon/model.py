@@ -1,0 +1,66 @@
+"""The shape of one language's lexicon."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's words, each entry a tuple of regex fragments (case-folded text)."""
+
+    name: str
+    months: tuple[str, ...] = ()
+    """The twelve month names, January first (plain words, not fragments)."""
+    weekdays: tuple[tuple[str, ...], ...] = ()
+    """The names of each day of the week, Monday first, with their abbreviations."""
+    ordinals: tuple[tuple[str, ...], ...] = ()
+    """The words for first to fifth ("first 1st", "primer primero"), for quarters."""
+    number_words: tuple[tuple[str, ...], ...] = ()
+    """The words for two to twelve, two first."""
+    not_tickers: str = ""
+    """Upper-case words that are not tickers unless the trace names them as one."""
+    windows: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Phrases that state the time a change covers, by kind: day, week, month, quarter, ytd,
+    year ("over the past week", "en lo que va de año")."""
+    since: tuple[str, ...] = ()
+    """Words that open a window at the date after them ("since", "desde")."""
+    through: tuple[str, ...] = ()
+    """Words that end a window at the date after them ("as of", "through", "hasta")."""
+    range_open: tuple[str, ...] = ()
+    """Words before the first date of a range ("from", "between", "del")."""
+    range_join: tuple[str, ...] = ()
+    """Words between the two dates of a range ("to", "and", "al")."""
+    governing: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Direction words that govern the figure after them ("rose 2.1%", "cayó un 1,2 %"), by
+    direction: "up" or "down"."""
+    after_figure: tuple[str, ...] = ()
+    """Direction words that also govern the figure right before them ("closed 1.31% lower")."""
+    rise: tuple[str, ...] = ()
+    """Words that say a price went up, with or without a figure after them."""
+    fall: tuple[str, ...] = ()
+    """Words that say a price went down."""
+    price_nouns: tuple[str, ...] = ()
+    """Words that may stand between a ticker and its direction word ("AXO shares fell")."""
+    other_nouns: tuple[str, ...] = ()
+    """Words that make a direction word about something else than the price ("volume fell")."""
+    negations: tuple[str, ...] = ()
+    portfolio: tuple[str, ...] = ()
+    """Words for the portfolio as a whole: a sentence naming it and no ticker is about it."""
+    extended_hours: tuple[str, ...] = ()
+    """Phrases of trading outside the session ("before the open", "after hours"): a move said
+    for them is not the day's change, and no result holds it."""
+    session_verbs: tuple[str, ...] = ()
+    """Verbs of a session's end: a direction said with them is the day's ("closed lower")."""
+    contribution_after: tuple[str, ...] = ()
+    """What follows a figure that is a position's contribution ("to the portfolio's return")."""
+    traded: tuple[str, ...] = ()
+    """Field names for the last price ("last traded at"): the close."""
+    events: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Names of corporate events by kind (earnings, dividend, split): a date right after one is
+    named as that event's day."""
+    sessions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """When a piece of news came (before, during or after the session), as a draft says it."""
+    fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """What a draft calls the figure right after it, by field ("closed at", "previous close
+    of", "valor de mercado"): keys of `verifier.grammar.fields.FIELDS`."""

@@ -1,0 +1,52 @@
+"""The rules: one function per reason code, each holding the draft's claims against the trace.
+
+Every rule reads the same `Case` (claims already matched against the evidence once, in
+`verifier.rules.case`) and yields the reasons it finds, each naming the claim and what the trace
+holds for its subject, time and field. The figure rules are exclusive for one claim: an
+unsupported figure is blamed on a failed call when one explains it; one the trace holds for
+another subject, time or field is that part's rule's; only a supported figure can be an
+uncomputed percentage or go the wrong direction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from verifier.rules.answers import REQUIREMENTS, check_missing_answer, no_draft_reason
+from verifier.rules.case import Case, Finding, assess_claim
+from verifier.rules.dates import (
+    check_unsupported_date,
+    check_wrong_event_day,
+    check_wrong_session,
+    check_wrong_weekday,
+)
+from verifier.rules.directions import check_wrong_direction
+from verifier.rules.figures import (
+    check_uncomputed_percentage,
+    check_unresolved_error,
+    check_unsupported_figure,
+    check_wrong_field,
+    check_wrong_subject,
+    check_wrong_time,
+)
+from verifier.rules.names import check_unknown_headline, check_unknown_ticker
+from verifier.verdict import Reason
+
+__all__ = ["REQUIREMENTS", "RULES", "Case", "Finding", "assess_claim", "no_draft_reason"]
+
+RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
+    check_unresolved_error,
+    check_unsupported_figure,
+    check_wrong_subject,
+    check_wrong_time,
+    check_wrong_field,
+    check_uncomputed_percentage,
+    check_wrong_direction,
+    check_unsupported_date,
+    check_wrong_weekday,
+    check_wrong_event_day,
+    check_wrong_session,
+    check_unknown_ticker,
+    check_unknown_headline,
+    check_missing_answer,
+)

@@ -1,0 +1,52 @@
+"""What the question requires the draft to give, and why there is no draft at all."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from contract.reasons import ReasonCode
+from verifier.claims import FIGURE_KINDS
+from verifier.rules.case import Case
+from verifier.trace_view import TraceView
+from verifier.verdict import Reason
+
+REQUIREMENTS: dict[str, frozenset[str]] = {
+    "percentage": frozenset({"percent"}),
+    "percent": frozenset({"percent"}),
+    "figure": FIGURE_KINDS,
+    "number": FIGURE_KINDS,
+    "price": frozenset({"money", "number"}),
+    "amount": frozenset({"money", "number"}),
+    "date": frozenset({"date"}),
+    "headline": frozenset({"headline"}),
+    "ticker": frozenset({"ticker"}),
+}
+"""What each `requires` word of a question asks the draft to contain."""
+
+
+def check_missing_answer(case: Case) -> Iterator[Reason]:
+    """The question requires a kind of claim (a percentage, a date...) that the draft lacks."""
+    kinds = {f.claim.kind for f in case.findings}
+    for need in case.trace.requires:
+        wanted = REQUIREMENTS.get(need.lower())
+        if wanted is None:
+            known = ", ".join(REQUIREMENTS)
+            yield Reason(
+                rule=ReasonCode.MISSING_ANSWER,
+                message=f"the question requires {need!r}, which the verifier cannot check (known: {known})",
+            )
+        elif not wanted & kinds:
+            yield Reason(
+                rule=ReasonCode.MISSING_ANSWER,
+                message=f"the question requires a {need}, and the draft gives none",
+            )
+
+
+def no_draft_reason(trace: TraceView) -> Reason:
+    """Why there is nothing to verify: the stop reason the run recorded."""
+    stop = trace.stop_reason or "unknown"
+    detail = f": {trace.stop_detail}" if trace.stop_detail else ""
+    return Reason(
+        rule=ReasonCode.NO_DRAFT,
+        message=f"the run ended without a draft (stop reason {stop}{detail})",
+    )

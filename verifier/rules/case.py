@@ -1,0 +1,209 @@
+"""The case every rule reads: each claim matched once against the evidence, bound to its subject,
+time and field; a figure that matches only for another one carries which part is wrong."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+
+from verifier.claims import FIELDS, FIGURE_KINDS, Claim
+from verifier.evidence import QUESTION, Evidence, Fact, Failure
+from verifier.facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
+from verifier.periods import periods_agree
+from verifier.times import times_agree
+from verifier.trace_view import TraceView
+
+
+@dataclass(slots=True)
+class Finding:
+    """A claim with what the evidence says about it."""
+
+    claim: Claim
+    facts: list[Fact]
+    in_scope: list[Fact]
+    supported_by: list[str]
+    off_period: list[Fact] = dataclasses.field(default_factory=list)
+    """Facts that match the figure but that the source states for another period."""
+    misnamed: list[Fact] = dataclasses.field(default_factory=list)
+    """Facts that match the figure but are another field than the draft calls it ("closed at"
+    where the value is the previous close)."""
+    turned: list[Fact] = dataclasses.field(default_factory=list)
+    """Facts that match the figure but that the source writes as the other bound ("over 100"
+    where the draft says "fewer than 100")."""
+    wrong: str = ""
+    """The part of the claim that no matching fact agrees with: "subject", "time" or "field"."""
+    held: list[Fact] = dataclasses.field(default_factory=list)
+    """The facts that match the figure but for another subject, time or field (see `wrong`)."""
+    about: str = ""
+    """What the trace holds instead, where no fact says it (a quote's news result)."""
+
+
+@dataclass(slots=True)
+class Case:
+    """What every rule reads: the trace, its evidence, the draft's claims with their findings."""
+
+    trace: TraceView
+    evidence: Evidence
+    findings: list[Finding]
+    figures: list[Finding] = dataclasses.field(init=False)
+    """The findings about figures, which four rules read."""
+
+    def __post_init__(self) -> None:
+        self.figures = [f for f in self.findings if f.claim.kind in FIGURE_KINDS]
+
+
+def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
+    """Match one claim against the evidence, keeping the facts about the tickers it speaks of."""
+    kind = claim.kind
+    if kind in FIGURE_KINDS:
+        return _assess_figure(claim, evidence)
+    if kind == "date":
+        return Finding(claim, [], [], evidence.match_date(claim, free=claim.bare_quarter))
+    if kind == "ticker":
+        return Finding(claim, [], [], sorted(_ticker_events(claim.symbol, evidence)))
+    if kind == "move":
+        return Finding(claim, [], [], [])
+    return _assess_quote(claim, evidence)
+
+
+def _assess_quote(claim: Claim, evidence: Evidence) -> Finding:
+    """A quote is held by the news results that hold it whole (or with marked cuts) for a ticker
+    its sentence names; one held only for other tickers is the wrong subject."""
+    events = evidence.match_headline(claim)
+    if not events or not claim.scope or any(e == QUESTION for e in events):
+        return Finding(claim, [], [], events)
+    tickers = evidence.quote_tickers(claim)
+    if None in tickers or tickers & claim.scope:
+        return Finding(claim, [], [], events)
+    others = ", ".join(sorted(t for t in tickers if t))
+    return Finding(claim, [], [], [], wrong="subject", about=f"a news result for {others}")
+
+
+MARKET_FIELDS = frozenset(
+    {"close", "previous_close", "market_value", "day_pnl", "day_change", "contribution"}
+)
+"""Fields about a price, a change or a position: only a result's structure vouches for them."""
+ANNOUNCED_FIELDS = frozenset({"dividend", "earnings"})
+"""Fields a news headline may vouch for ("declares quarterly dividend of $0.24"); a number in a
+headline supports no other figure."""
+
+
+def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
+    """Bind the figure: value at its precision, then subject, period, time, bound and field; the
+    first part no matching fact agrees with is what is wrong with it."""
+    if claim.name and claim.name.split()[0] not in evidence.called:
+        named = evidence.match_name(claim)
+        return Finding(claim, named, named, [f.event for f in named])
+    market = claim.field in MARKET_FIELDS
+    announced = claim.field in ANNOUNCED_FIELDS
+    count = claim.kind == "number" and not (claim.direction or claim.field or claim.sign)
+    facts = [
+        f
+        for f in evidence.match_figure(claim)
+        if f.origin == FROM_JSON
+        or (f.origin == FROM_TEXT and not market)
+        or (f.origin == FROM_FAILURE and count)
+        or (announced and f.origin != FROM_FAILURE)
+        or f.event == QUESTION
+    ]
+    if claim.kind == "money" and facts and not evidence.question_money:
+        facts = [f for f in facts if f.event != QUESTION]  # "$30" is not "30 days"
+    off_period: list[Fact] = []
+    period = claim.period
+    if period is not None and facts:
+        agreeing = [f for f in facts if periods_agree(period, f.period)]
+        if len(agreeing) != len(facts):
+            off_period = [f for f in facts if not periods_agree(period, f.period)]
+            facts = agreeing
+    scope = claim.scope
+    in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
+    if facts and not in_scope and not off_period:
+        return Finding(claim, facts, [], [], wrong="subject", held=facts)
+    said = claim.time
+    timed = in_scope if said is None else [f for f in in_scope if times_agree(said, f.span)]
+    if in_scope and not timed and _known(claim, evidence):
+        return Finding(claim, facts, [], [], off_period, wrong="time", held=in_scope)
+    in_scope = timed or in_scope
+    if claim.bound and in_scope:
+        against = [f for f in in_scope if f.bound == -claim.bound or _beyond(claim, f)]
+        if len(against) == len(in_scope):
+            return Finding(claim, facts, [], [], off_period, turned=against)
+    if claim.field and in_scope and _misnamed(claim, in_scope):
+        return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)
+    if claim.points and in_scope:
+        differences = [f for f in in_scope if not _RATE_KEY.search(f.key) or f.origin]
+        if not differences:
+            return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)
+        in_scope = differences
+    preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
+    supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
+    return Finding(claim, facts, in_scope, supported_by, off_period)
+
+
+def _known(claim: Claim, evidence: Evidence) -> bool:
+    """Whether the time the figure is stated for is one the trace knows: a date no result holds
+    is the date rule's to report, not a figure's wrong time."""
+    said = claim.time
+    if said is None:
+        return False
+    if said.kind and not said.days:
+        return True
+    return any(day in evidence.dates for day in said.days)
+
+
+_RATE_KEY = re.compile(r"change_pct|pnl_pct|return|yield")
+"""Keys of a rate of change in percent: percentage points (a difference of two percentages) are
+another unit than it."""
+
+
+_KNOWN_FIELDS = frozenset().union(*FIELDS.values()) | {
+    "open", "high", "low", "change", "change_pct", "pnl_pct", "contribution_pct", "quantity",
+    "volume", "portfolio_value_previous_close", "split",
+}  # fmt: skip
+"""Result keys whose meaning is known: a figure they alone hold is that field, nothing else."""
+
+
+def _misnamed(claim: Claim, facts: list[Fact]) -> bool:
+    """Every fact is a known field other than the one the draft names ("closed at 283.43" where
+    283.43 is only the previous close). A previous close is the close of its own session, where
+    the draft names that session ("closed at 287.14 on December 30")."""
+    wanted = FIELDS[claim.field]
+    dated = claim.field == "close" and claim.time is not None and bool(claim.time.days)
+    return all(
+        f.key in _KNOWN_FIELDS and f.key not in wanted and not (dated and f.key in _EARLIER_CLOSES)
+        for f in facts
+    )
+
+
+_EARLIER_CLOSES = frozenset({"previous_close", "start_close", "previous_close_adjusted"})
+
+
+def _beyond(claim: Claim, fact: Fact) -> bool:
+    """An exact (JSON) value on the wrong side of the bound the draft states: "up less than 1%"
+    where the trace has 1.31, "closed below 287" where it has 287.14."""
+    if fact.decimals != -1 or claim.unit == "bps" or not claim.readings:
+        return False
+    value = abs(fact.value)
+    limit = min((r.value * claim.scale for r in claim.readings), key=lambda x: abs(x - value))
+    return value < limit if claim.bound > 0 else value > limit
+
+
+def _ticker_events(symbol: str, evidence: Evidence) -> set[str]:
+    found: set[str] = set()
+    for variant in {symbol, symbol.replace(".", "-"), symbol.replace("-", ".")}:
+        found |= evidence.tickers.get(variant, set())
+    return found
+
+
+def blocking_failure(claim: Claim, evidence: Evidence) -> Failure | None:
+    for failure in evidence.failures:
+        if failure.resolved:
+            continue
+        if failure.ticker is None or not claim.scope or failure.ticker in claim.scope:
+            return failure
+    return None
+
+
+def scope_words(claim: Claim) -> str:
+    return f" ({', '.join(sorted(claim.scope))})" if claim.scope else ""

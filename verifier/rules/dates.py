@@ -1,0 +1,217 @@
+"""Rules on dates: a date no result holds, a wrong weekday, a day named as an event's that is
+not, a headline's session or time the source does not give."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date
+
+from contract.reasons import ReasonCode
+from verifier.claims import QUARTER_BASE, Claim
+from verifier.evidence import Evidence
+from verifier.facts import ISO_DATE
+from verifier.readings import iso_days
+from verifier.rules.case import Case, Finding
+from verifier.verdict import Reason
+
+_TIMESTAMP = re.compile(r"(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)")
+"""A date written with its time: the time (to the minute) must be one a result holds."""
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _wrong_weekday(claim: Claim, evidence: Evidence) -> str | None:
+    """Why the weekday written with a date is not its day, if no reading of it agrees. A date
+    without its year ("Tuesday, January 13") takes the years the trace gives that day."""
+    days: list[tuple[date, int]] = []
+    for year, month, day in claim.dates:
+        if day is None or month > QUARTER_BASE:
+            return None
+        years = (
+            [year]
+            if year is not None
+            else sorted({y for y, m, d in evidence.dates if m == month and d == day and y})
+        )
+        for each in years:
+            try:
+                when = date(each, month, day)
+            except ValueError:
+                continue
+            days.append((when, when.weekday()))
+    if not days or any(weekday == claim.weekday for _, weekday in days):
+        return None
+    when, weekday = days[0]
+    return (
+        f'"{claim.text}" ({when.isoformat()}) is a {_DAY_NAMES[weekday]}, not a '
+        f"{_DAY_NAMES[claim.weekday]} as the draft writes"
+    )
+
+
+def _wrong_time(claim: Claim, stamp: re.Match[str], evidence: Evidence) -> str | None:
+    """Why a date written with its time is unsupported: no result holds that minute of that day,
+    or the quoted headline it is written with came at another time."""
+    day, minute = stamp.groups()
+    written = (f"{day}T{minute}", f"{day} {minute}")
+    if not any(w in text for text, _ in evidence.texts for w in written):
+        return f'"{claim.text}": no tool result has this time on that day'
+    if not claim.headline:
+        return None
+    times = evidence.headline_times(claim.headline)
+    if not times or any(when.startswith(written) for when in times):
+        return None
+    return (
+        f'"{claim.text}" is given as the time of "{claim.headline}", but the source has that '
+        f"headline at {' or '.join(sorted(times))}"
+    )
+
+
+def _wrong_event(claim: Claim, evidence: Evidence) -> str | None:
+    """Why a date named as the day of an event kind ("earnings on 2025-01-13") is not one, where
+    the trace lists events on that day and none of them is of that kind."""
+    listed: set[str] = set()
+    for reading in claim.dates:
+        held = evidence.event_days.get(reading, set())
+        for ticker, kind in held | evidence.announced_days.get(reading, set()):
+            if claim.scope and ticker is not None and ticker not in claim.scope:
+                continue  # another ticker's event that day
+            if kind == claim.event:
+                return None  # its day, or the day it was announced ("declared a dividend on")
+            if (ticker, kind) in held:
+                listed.add(kind)
+    if not listed:
+        return _outside_listing(claim, evidence)
+    return (
+        f'"{claim.text}" is named as the day of {_EVENT_SAID[claim.event]}, but the trace lists '
+        f"{' and '.join(_EVENT_SAID[k] for k in sorted(listed))} on that day"
+    )
+
+
+def _outside_listing(claim: Claim, evidence: Evidence) -> str | None:
+    """Why a date named as an event's day is not one, where an events result covers that day for
+    the ticker and lists that kind on other days only (or not at all)."""
+    for year, month, day in claim.dates:
+        if day is None or month > QUARTER_BASE:
+            return None
+        for ticker, start, end in evidence.event_windows:
+            if claim.scope and ticker is not None and ticker not in claim.scope:
+                continue
+            try:
+                when = date(year or end.year, month, day)
+            except ValueError:
+                continue
+            if not start <= when <= end:
+                continue
+            days = evidence.event_dates.get((ticker, claim.event), [])
+            if when in days:
+                return None
+            listed = ", ".join(d.isoformat() for d in sorted(days)) or "no day in its window"
+            who = f" for {ticker}" if ticker else ""
+            return (
+                f'"{claim.text}" is named as the day of {_EVENT_SAID[claim.event]}, but the events '
+                f"result{who} ({start.isoformat()} to {end.isoformat()}) lists it on {listed}"
+            )
+    return None
+
+
+_EVENT_SAID = {"dividend": "a dividend", "earnings": "earnings", "split": "a split"}
+
+
+def check_wrong_weekday(case: Case) -> Iterator[Reason]:
+    """A date written with a day of the week it does not fall on ("Monday, December 31, 2024":
+    a Tuesday)."""
+    for f in case.findings:
+        claim = f.claim
+        wrong = _wrong_weekday(claim, case.evidence) if claim.weekday >= 0 else None
+        if claim.kind == "date" and wrong:
+            yield Reason(rule=ReasonCode.WRONG_WEEKDAY, message=wrong, span=claim.span)
+
+
+def _timestamp(f: Finding) -> re.Match[str] | None:
+    claim = f.claim
+    return _TIMESTAMP.match(claim.text) if claim.kind == "date" and f.supported_by else None
+
+
+def _wrong_day(claim: Claim, evidence: Evidence) -> str | None:
+    """Why a day given as a headline's ("published on December 30") is not the day its news
+    result has it at (the UTC day, or the US day before for a time before 05:00 UTC)."""
+    times = evidence.headline_times(claim.headline)
+    days: set[tuple[int, int, int]] = set()
+    for when in times:
+        found = ISO_DATE.match(when)
+        if found:
+            days |= {(y, m, d) for (y, m, d), _ in iso_days(found) if y is not None and d}
+    if not days:
+        return None
+    for year, month, day in claim.dates:
+        if any((year is None or year == y) and month == m and day == d for y, m, d in days):
+            return None
+    return (
+        f'"{claim.text}" is given as the day of "{claim.headline}", but the source has that '
+        f"headline at {' or '.join(sorted(times))}"
+    )
+
+
+def check_wrong_event_day(case: Case) -> Iterator[Reason]:
+    """A date named as the day of an event kind where the trace lists other kinds that day."""
+    for f in case.findings:
+        claim = f.claim
+        if not claim.event or _weekday_wrong(f, case) or _timestamp(f) is not None:
+            continue
+        if f.supported_by and (wrong := _wrong_event(claim, case.evidence)):
+            yield Reason(rule=ReasonCode.WRONG_EVENT_DAY, message=wrong, span=claim.span)
+
+
+def _weekday_wrong(f: Finding, case: Case) -> bool:
+    return f.claim.weekday >= 0 and _wrong_weekday(f.claim, case.evidence) is not None
+
+
+def check_unsupported_date(case: Case) -> Iterator[Reason]:
+    """A date (or a date with its time) that neither a result, a failed call's arguments and
+    error, nor the question contains; a headline's time where the source has another."""
+    for f in case.findings:
+        claim = f.claim
+        if claim.kind != "date" or _weekday_wrong(f, case):
+            continue
+        if (stamp := _timestamp(f)) is not None:
+            if message := _wrong_time(claim, stamp, case.evidence):
+                code = ReasonCode.WRONG_TIME if claim.headline else ReasonCode.UNSUPPORTED_DATE
+                if "no tool result has this time" in message:
+                    code = ReasonCode.UNSUPPORTED_DATE
+                yield Reason(rule=code, message=message, span=claim.span)
+            continue
+        if claim.headline and f.supported_by and (wrong := _wrong_day(claim, case.evidence)):
+            yield Reason(rule=ReasonCode.WRONG_TIME, message=wrong, span=claim.span)
+            continue
+        if not f.supported_by:
+            message = f'"{claim.text}" is a date that no tool result and not the question contains'
+            if case.evidence.match_date(claim):
+                message = (
+                    f'"{claim.text}" is named as the period of what the draft says, but the '
+                    "sources name it only as a comparison base"
+                )
+            yield Reason(rule=ReasonCode.UNSUPPORTED_DATE, message=message, span=claim.span)
+
+
+_SESSION_SAID = {
+    "before": "before the open",
+    "during": "during the session",
+    "after": "after the close",
+}
+
+
+def check_wrong_session(case: Case) -> Iterator[Reason]:
+    """A quoted headline said to come before the open, during the session or after the close,
+    where every news result that holds it says otherwise."""
+    for f in case.findings:
+        claim = f.claim
+        if claim.kind != "headline" or not claim.session or not f.supported_by:
+            continue
+        sessions = case.evidence.headline_sessions(claim)
+        if sessions and claim.session not in sessions:
+            said = _SESSION_SAID.get(claim.session, claim.session)
+            source = " or ".join(_SESSION_SAID.get(x, x) for x in sorted(sessions))
+            yield Reason(
+                rule=ReasonCode.WRONG_SESSION,
+                message=f'"{claim.text}" is said to come {said}, but the source has it {source}',
+                span=claim.span,
+            )

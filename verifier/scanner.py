@@ -1,0 +1,316 @@
+"""The scanner: where the verifier's speed tricks live.
+
+Python's regex engine skips ahead in C only to the first character of a pattern that opens with
+a character; a pattern that opens with an assertion (`(?<!\\w)`) or an optional group is entered at
+every position of the text. A lexicon phrase is therefore tried only where one of its stems (the
+literal words it can open with) starts, found by `str.find`; the word boundary before it is checked
+there. `PhraseScan` does that for any alternation of lexicon fragments, and falls back to a plain
+scan where a fragment has no literal opening.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Literal, NamedTuple
+
+_META = frozenset("\\[](){}?*+|^$.")
+
+
+def literal_prefix(fragment: str) -> str:
+    """The literal text a regex fragment must open with ("" where it opens with a class, a
+    group or an optional character); a required space (`\\s+`) counts as one space, so that a
+    short word is only a stem with the space after it ("a gain" opens with "a ")."""
+    out: list[str] = []
+    for i, ch in enumerate(fragment):
+        if fragment.startswith("\\s+", i) and out:
+            out.append(" ")
+            break
+        if ch in _META:
+            if ch in "?*{" and out:
+                out.pop()  # the character before was optional
+            break
+        out.append(ch)
+    return "".join(out)
+
+
+def stems_of(fragment: str) -> list[str] | None:
+    """The literal openings of a fragment, one per leading alternative (`(?:past|last)\\s+week`
+    opens with "past" or "last"); None where some opening is not literal."""
+    if fragment.startswith("(?:"):
+        depth, i = 1, 3
+        while i < len(fragment) and depth:
+            depth += {"(": 1, ")": -1}.get(fragment[i], 0)
+            i += 1
+        if i < len(fragment) and fragment[i] in "?*{":
+            return None
+        inner = fragment[3 : i - 1]
+        if "(" in inner:
+            return None
+        stems = [literal_prefix(alt) for alt in inner.split("|")]
+        return stems if all(stems) else None
+    stem = literal_prefix(fragment)
+    return [stem] if stem else None
+
+
+class PhraseScan:
+    """Non-overlapping matches of lexicon fragments at word starts, in order, as `finditer` of
+    `(?<!\\w)(?:...)(?!\\w)` (`reference`) finds them. Where every fragment opens with a literal
+    stem, the pattern is tried only where a stem follows a character that ends a word (the hint
+    opens with that character, so the engine skips ahead to it in C), and there only with the
+    fragments whose stems open with the character found: an alternation of a hundred phrases is
+    not tried at every position. With `groups`, each group of fragments is a named group
+    (`lastgroup`)."""
+
+    __slots__ = ("by_first", "hint", "reference")
+
+    def __init__(self, groups: dict[str, list[str]]) -> None:
+        self.reference = re.compile(rf"(?<!{_IN_WORD})(?:{_alternation(groups)})(?!\w)")
+        self.hint: re.Pattern[str] | None = None
+        self.by_first: dict[str, re.Pattern[str]] = {}
+        buckets: dict[str, dict[str, list[str]]] = {}
+        stems: set[str] = set()
+        for name, parts in groups.items():
+            for fragment in sorted(parts, key=len, reverse=True):
+                found = stems_of(fragment)
+                if found is None:
+                    return  # no literal opening: `finditer` runs the reference pattern
+                stems.update(found)
+                for first in {stem[0] for stem in found}:
+                    bucket = buckets.setdefault(first, {}).setdefault(name, [])
+                    bucket.append(f"(?:{fragment})")
+        self.hint = re.compile(f"{_BEFORE_WORD}(?={trie(stems)})")
+        self.by_first = {
+            first: re.compile(rf"(?:{_alternation(bucket, ordered=True)})(?!\w)")
+            for first, bucket in buckets.items()
+        }
+
+    def finditer(self, folded: str) -> list[re.Match[str]]:
+        if self.hint is None:
+            return list(self.reference.finditer(folded))
+        found: list[re.Match[str]] = []
+        by_first = self.by_first
+        last = -1
+        starts = [hit.end() for hit in self.hint.finditer(folded)]
+        if folded and folded[0] in by_first:
+            starts.insert(0, 0)
+        for start in starts:
+            if start >= last and (m := by_first[folded[start]].match(folded, start)) is not None:
+                found.append(m)
+                last = m.end()
+        return found
+
+
+def _alternation(groups: dict[str, list[str]], ordered: bool = False) -> str:
+    return "|".join(
+        f"(?P<{name}>{'|'.join(parts if ordered else _longest_first(parts))})"
+        for name, parts in groups.items()
+    )
+
+
+_BREAKS = " \\t\\n\\r\\f\\v\u00a0()\\[\\]{}*_\"'“”«»‘’/|:;!?¿¡+~>#—–"
+_BEFORE_WORD = f"[{_BREAKS}]"
+"""A character after which a phrase may start: a space, a bracket, markup, a quote mark, a
+stop other than a full stop or comma (those also sit inside numbers: "$0.12m"). A small set
+of characters, which the engine skips ahead to in C."""
+_IN_WORD = f"[^{_BREAKS}]"
+"""Any other character: no phrase starts right after one."""
+"""A character after which a word starts."""
+
+
+def trie(words: set[str]) -> str:
+    """A regex for any of the words, factored by their first characters (`r(?:ose|is(?:e|en))`),
+    so that the engine tries one branch per first character, not one per word."""
+    if "" in words and len(words) == 1:
+        return ""
+    heads: dict[str, set[str]] = {}
+    for word in words:
+        if word:
+            heads.setdefault(word[0], set()).add(word[1:])
+    branches = [re.escape(head) + trie(tails) for head, tails in sorted(heads.items())]
+    body = branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+    return f"(?:{body})?" if "" in words else body
+
+
+def _longest_first(parts: list[str]) -> list[str]:
+    return [f"(?:{p})" for p in sorted(parts, key=len, reverse=True)]
+
+
+# Scans. Python's engine skips ahead in C only to the first character of a pattern that opens
+# with a character (or a class); a pattern that opens with an assertion (`\b`, a lookbehind) is
+# entered at every position, and each match handed to Python costs as much as scanning a hundred
+# characters. So a pattern runs in a form that opens with its first character and checks what may
+# precede it right after (`X(?<!\w.)` for `(?<!\w)X`); or it is tried only at a few candidate
+# starts: where a month name starts, or where a one-character hint (the rest as a lookahead) hits,
+# for the case-insensitive ones. Tests hold every scan equal to `finditer` of the pattern.
+
+
+class Scan(NamedTuple):
+    """How a pattern is run: `pattern.finditer`, or `pattern.match` at each candidate start.
+
+    Candidates are the hits of `hint` (in the case-folded text if `fold`), or, with `at`, the
+    positions where a month name starts ("month"), the day written before one can ("day"), or an
+    ISO date can, four characters before a dash ("dash").
+    `needs`: words one of which the text (folded unless `cased`) must hold for any match.
+    """
+
+    pattern: re.Pattern[str]
+    hint: re.Pattern[str] | None
+    fold: bool
+    needs: tuple[str, ...]
+    cased: bool = False
+    at: Literal["", "month", "day", "dash"] = ""
+    gate: re.Pattern[str] | None = None
+    """Something else the text must hold, cheaper to look for than `needs`."""
+
+
+def word_starts(words: str, before: str = r"\w", then: str = "") -> re.Pattern[str]:
+    """A one-character hint for `words` (regexes opening with a plain letter, separated by spaces)
+    at a word start: not after `before`, and followed by `then`."""
+    tails: dict[str, list[str]] = {}
+    for word in words.split():
+        tails.setdefault(word[0], []).append(word[1:])
+    return re.compile(
+        "|".join(
+            f"{first}(?<!{before}.)(?=(?:{'|'.join(rest)}){then})" for first, rest in tails.items()
+        )
+    )
+
+
+_MONTH_START = re.compile(
+    "J(?=an|un|ul)|F(?=eb)|M(?=ar|ay)|A(?=pr|ug)|S(?=ep)|O(?=ct)|N(?=ov)|D(?=ec)"
+)
+"""Where an English month name (as `_MON` reads it) can start."""
+_ISO_DASH = re.compile(r"-(?=\d\d-\d\d)")
+_DAY_SUFFIXES = frozenset({"st", "nd", "rd", "th"})
+
+
+def scan(
+    how: Scan, text: str, folded: str | None, months: list[int] | None = None
+) -> Iterable[re.Match[str]]:
+    """The matches of the pattern `how` stands for, in order, as `finditer` finds them.
+
+    `folded` is the case fold of `text` (None where folding changed the length: a hinted pattern
+    then runs plainly); `months` the month starts (`month_starts`), for the month-anchored scans.
+    """
+    if how.at == "dash":
+        return _matches_at(how.pattern, text, [h.start() - 4 for h in _ISO_DASH.finditer(text, 4)])
+    if how.at:
+        if months is None:
+            months = month_starts(text)
+        starts = months if how.at == "month" else _day_starts(text, months)
+        return _matches_at(how.pattern, text, starts)
+    if how.hint is None or folded is None:
+        return how.pattern.finditer(text)
+    return _matches_at_hits(how.pattern, text, how.hint.finditer(folded if how.fold else text))
+
+
+def month_starts(text: str) -> list[int]:
+    """Where an English month name can start; every English date pattern holds one."""
+    return [m.start() for m in _MONTH_START.finditer(text)]
+
+
+def _matches_at(
+    pattern: re.Pattern[str], text: str, starts: Iterable[int]
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)`, given (in order) every position where a match can start."""
+    end = -1
+    match = pattern.match
+    for start in starts:
+        if start >= end and (m := match(text, start)) is not None:
+            end = m.end()
+            yield m
+
+
+def _matches_at_hits(
+    pattern: re.Pattern[str], text: str, hits: Iterable[re.Match[str]]
+) -> Iterator[re.Match[str]]:
+    """`_matches_at`, given the hint's matches (the start of each is a candidate)."""
+    end = -1
+    match = pattern.match
+    for hit in hits:
+        start = hit.start()
+        if start >= end and (m := match(text, start)) is not None:
+            end = m.end()
+            yield m
+
+
+def _day_starts(text: str, months: list[int]) -> list[int]:
+    """Where a day written before a month name can start (`5 March`, `5th of March`)."""
+    starts: set[int] = set()
+    for month in months:
+        i = month
+        while i and text[i - 1].isspace():
+            i -= 1
+        if i == month:
+            continue
+        ends = [i]
+        if i > 2 and text[i - 2 : i] == "of" and text[i - 3].isspace():
+            i -= 2
+            while i and text[i - 1].isspace():
+                i -= 1
+            ends.append(i)
+        for end in ends:
+            for day_end in (end, end - 2) if text[end - 2 : end] in _DAY_SUFFIXES else (end,):
+                for start in (day_end - 1, day_end - 2):
+                    if start >= 0 and text[start:day_end].isdecimal():
+                        starts.add(start)
+    return sorted(starts)
+
+
+def holds(how: Scan, text: str, folded: str | None) -> bool:
+    """Whether the text holds one of the words the pattern needs (always, if the fold failed)."""
+    if how.gate is not None and how.gate.search(text) is None:
+        return False
+    if not how.needs:
+        return True
+    if how.cased:
+        return any(map(text.__contains__, how.needs))
+    return folded is None or any(map(folded.__contains__, how.needs))
+
+
+def fold(text: str) -> str | None:
+    folded = text.casefold()
+    return folded if len(folded) == len(text) else None
+
+
+def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    parts, last = [], 0
+    for start, end in spans:
+        parts.append(text[last:start])
+        parts.append(" " * (end - start))
+        last = end
+    if not parts:
+        return text
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+def matches_at_stems(
+    folded: str, stems: Iterable[str], pattern: re.Pattern[str]
+) -> list[re.Match[str]]:
+    """The non-overlapping matches of `pattern`, in order, tried only where one of `stems`
+    starts: `str.find` finds them in C, where a pattern opening with an assertion would be
+    entered at every position."""
+    starts = []
+    for stem in stems:
+        i = folded.find(stem)
+        while i >= 0:
+            starts.append(i)
+            i = folded.find(stem, i + 1)
+    found: list[re.Match[str]] = []
+    last = -1
+    for start in sorted(set(starts)):
+        if start >= last and (m := pattern.match(folded, start)) is not None:
+            found.append(m)
+            last = m.end()
+    return found
+
+
+def fold_aligned(text: str) -> str:
+    """The case fold of `text` character for character (one whose fold is longer, "ß" -> "ss",
+    stays as it is), so that a position in it is the same position in `text`."""
+    folded = text.casefold()
+    if len(folded) == len(text):
+        return folded
+    return "".join(f if len(f := c.casefold()) == 1 else c for c in text)

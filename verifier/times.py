@@ -1,0 +1,287 @@
+"""Times: the session or window a figure is stated for, and the one a result holds it for.
+
+A draft binds a figure to a time by a date next to it ("closed at 291.10 on 2024-12-31"), by a
+window phrase ("up 5.2% over the past month", "en lo que va de año") or both; a result binds its
+figures by its structure: a level (`close`) to its session, a change to the window between its
+two sessions. Unknown on either side matches anything; the two disagree only where both say
+something and what they say cannot be the same time.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from datetime import date
+from typing import NamedTuple, Protocol
+
+from verifier.lexicon import alternatives, grouped
+from verifier.scanner import PhraseScan
+
+DateReading = tuple[int | None, int, int | None]
+
+
+class Span(NamedTuple):
+    """What a result holds a figure for: a level at `end` (no `start`), or a change from `start`
+    to `end`; `asked` are the dates the call asked for (a window's ends as requested)."""
+
+    start: date | None
+    end: date
+    asked: tuple[date, ...] = ()
+
+    def describe(self) -> str:
+        if self.start is None:
+            return f"the session of {self.end.isoformat()}"
+        return f"{self.start.isoformat()} to {self.end.isoformat()}"
+
+
+class ClaimTime(NamedTuple):
+    """What a draft states a figure for: a kind of window (or "day"), and the dates it names
+    (the session, the start of a "since", both ends of a range, the end of an "as of")."""
+
+    kind: str = ""
+    days: tuple[DateReading, ...] = ()
+    role: str = ""
+    """How the dates are named: "" (the session), "since", "through" or "range"."""
+
+    def describe(self) -> str:
+        words = {"": "", "day": "the day", "ytd": "the year to date"}
+        kind = words.get(self.kind, f"the {self.kind}")
+        days = " to ".join(_show(d) for d in self.days)
+        if self.role == "since":
+            days = f"since {days}"
+        return " ".join(p for p in (kind, days) if p) or "an unstated time"
+
+
+def _show(reading: DateReading) -> str:
+    year, month, day = reading
+    parts = [str(year) if year else "", f"{month:02d}", f"{day:02d}" if day else ""]
+    return "-".join(p for p in parts if p)
+
+
+WINDOW = PhraseScan(grouped("windows"))
+"""A window phrase, its kind the name of the group that matched (case-folded text)."""
+_LEAD = re.compile(
+    rf"(?<!\w)(?:(?P<range>{alternatives('range_open')})|(?P<since>{alternatives('since')})"
+    rf"|(?P<through>{alternatives('through')}))\s+(?:(?:the|its|their|el|la|su)\s+)?$"
+)
+"""The word before a date that gives it a role: a range's start, a since, an as-of; a since
+followed by a second date ("desde ... hasta ...") opens a range too."""
+_SINCE_WORD = re.compile(alternatives("since"))
+_RANGE_JOIN = re.compile(rf"\s*(?:{alternatives('range_join')}|[-–—])\s*(?:the\s+|el\s+)?")
+_BASE_BEFORE = re.compile(
+    r"(?<!\w)(?:from|versus|vs\.?|against|compared\s+(?:with|to)|than|above|below|over|under"
+    r"|desde|frente\s+a|de|sobre|por\s+(?:encima|debajo)\s+de)"
+    r"\s+(?:a\s+|the\s+|an?\s+)?(?:(?:previous|prior)\s+close\s+of\s+)?[$€£]?\s*$"
+)
+"""A figure a change is measured from ("down from 287.14"): a date before it is not its time."""
+
+
+class Timed(Protocol):
+    """What this module reads of a claim and the two fields it sets."""
+
+    time: ClaimTime | None
+    role: str
+    field: str
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def dates(self) -> tuple[DateReading, ...]: ...
+
+
+_FIGURES = ("number", "money", "percent", "move")
+_BACKWARD = frozenset({"previous_close"})
+"""Fields that are about the session before the one a sentence names."""
+
+
+def attach_times(
+    text: str, folded: str, claims: Sequence[Timed], starts: list[int]
+) -> list[tuple[int, int]]:
+    """Give each figure the time its sentence states for it (see the module docstring).
+
+    Returns the spans of the window phrases: a number inside one ("the last 30 days", "1M") is
+    part of the time, not a figure. Dates first get a role from the word before them (since,
+    through, a range's two ends); a figure then takes the nearest window phrase and the nearest
+    date of its sentence that no other figure stands between (a date before it may be crossed, as a sentence's opening "On
+    December 31, ..." holds for all its figures, but not for a previous close or a base).
+    """
+    dates = [c for c in claims if c.kind == "date" and c.dates]
+    figures = [c for c in claims if c.kind in _FIGURES]
+    if not figures:
+        return []
+    windows = [(m.start(), m.end(), m.lastgroup or "") for m in _windows(folded)]
+    inside = [(s, e) for s, e, _ in windows if any(c.isdigit() for c in folded[s:e])]
+    if inside:
+        figures = [f for f in figures if not any(s <= f.start and f.end <= e for s, e in inside)]
+    if not dates and not windows:
+        return inside
+    _roles(folded, dates)
+    ends = [f.end for f in figures]
+    date_starts = [d.start for d in dates]
+    for k, figure in enumerate(figures):
+        sentence = bisect_right(starts, figure.start) - 1
+        lo = starts[sentence]
+        hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
+        kind = _nearest_window(folded, windows, figure, k, ends, lo, hi) if windows else ""
+        days, role = (
+            _nearest_dates(folded, dates, date_starts, figure, k, ends, (lo, hi))
+            if dates
+            else ((), "")
+        )
+        if role == "" and days and all(d[2] is None for d in days):
+            if days[0][1] > 12:
+                days = ()  # a quarter: `verifier.periods` binds it
+            else:
+                kind = kind or "month"
+        if kind or days:
+            figure.time = ClaimTime(kind, days, role)
+    return inside
+
+
+def _windows(folded: str) -> list[re.Match[str]]:
+    return WINDOW.finditer(folded)
+
+
+def _roles(folded: str, dates: Sequence[Timed]) -> None:
+    """Each date's role from the word right before it (one search of every lead word)."""
+    for i, claim in enumerate(dates):
+        if claim.role:
+            continue
+        lead = _LEAD.search(folded, max(claim.start - 24, 0), claim.start)
+        if lead is None:
+            continue
+        if (lead.group("range") or lead.group("since")) and i + 1 < len(dates):
+            after = dates[i + 1]
+            if _RANGE_JOIN.fullmatch(folded, claim.end, after.start):
+                claim.role = after.role = "range"
+                continue
+        opener = lead.group("range")
+        if lead.group("since") or (opener and _SINCE_WORD.fullmatch(opener)):
+            claim.role = "since"  # "from December 30" without a second date: since then
+        elif lead.group("through"):
+            claim.role = "through"
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
+
+
+def _nearest_window(
+    folded: str,
+    windows: list[tuple[int, int, str]],
+    figure: Timed,
+    k: int,
+    ends: list[int],
+    lo: int,
+    hi: int,
+) -> str:
+    best: tuple[int, str] | None = None
+    for start, end, kind in windows:
+        if start < lo or end > hi:
+            continue
+        if start >= figure.end:
+            gap, crossed = start - figure.end, bisect_left(ends, start) - 1 != k
+        else:
+            gap, crossed = figure.start - end, bisect_right(ends, end) < k
+        if start >= figure.end and gap < 40 and not _CLAUSE_BREAK.search(folded, figure.end, start):
+            gap -= 40  # a window right after its figure is its own ("4.93% over the month")
+        if not crossed and (best is None or gap < best[0]):
+            best = (gap, kind)
+    return best[1] if best else ""
+
+
+def _nearest_dates(
+    folded: str,
+    dates: Sequence[Timed],
+    date_starts: list[int],
+    figure: Timed,
+    k: int,
+    ends: list[int],
+    sentence: tuple[int, int],
+) -> tuple[tuple[DateReading, ...], str]:
+    lo, hi = sentence
+    i = bisect_left(date_starts, figure.end)
+    if i < len(dates):
+        after = dates[i]
+        near = after.start < hi and after.start - figure.end < 40
+        if near and bisect_left(ends, after.start) - 1 == k:
+            return _group(dates, after)
+    if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:
+        return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19": not its time
+    last = dates[i - 1]
+    crossed = bisect_right(ends, last.end) < k
+    if _BASE_BEFORE.search(folded, lo if crossed else max(figure.start - 40, lo), figure.start):
+        return (), ""
+    return _group(dates, last)
+
+
+def _group(dates: Sequence[Timed], date_claim: Timed) -> tuple[tuple[DateReading, ...], str]:
+    """The dates one named time is made of: both ends of a range, else the one date."""
+    if date_claim.role == "range":
+        i = list(dates).index(date_claim)
+        pair = dates[i : i + 2] if i + 1 < len(dates) and dates[i + 1].role == "range" else ()
+        if not pair or (i and dates[i - 1].role == "range" and pair[-1] is not date_claim):
+            pair = dates[max(i - 1, 0) : i + 1]
+        return tuple(p.dates[0] for p in pair), "range"
+    return date_claim.dates, date_claim.role
+
+
+def _same(reading: DateReading, when: date) -> bool:
+    year, month, day = reading
+    return (year is None or year == when.year) and month == when.month and day == when.day
+
+
+def _month_of(reading: DateReading, when: date) -> bool:
+    year, month, _ = reading
+    return (year is None or year == when.year) and month == when.month
+
+
+_LENGTHS = {"day": (0, 4), "week": (5, 10), "month": (20, 35), "quarter": (80, 100)}
+_LENGTHS |= {"year": (350, 380)}
+
+
+def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
+    """Whether a figure stated for `said` can be the one a result holds for `held`."""
+    if said is None or held is None or not (said.kind or said.days):
+        return True
+    if held.start is None:
+        if said.role or said.kind not in ("", "day"):
+            return True  # a level is not a window's: "closed the week at" is its last close
+        days = [d for d in said.days if d[2] is not None]
+        return not days or any(_same(d, held.end) for d in days)
+    length = (held.end - held.start).days
+    kind = said.kind or ("day" if said.days and not said.role else "")
+    if kind in _LENGTHS:
+        low, high = _LENGTHS[kind]
+        if not low <= length <= high and not (kind == "month" and _month_window(said, held)):
+            return False
+    elif kind == "ytd" and not _year_start(held.start):
+        return False
+    return _days_agree(said, held)
+
+
+def _year_start(when: date) -> bool:
+    """The last sessions of a year or the first of the next: where a year to date starts."""
+    return (when.month == 12 and when.day >= 20) or (when.month == 1 and when.day <= 5)
+
+
+def _month_window(said: ClaimTime, held: Span) -> bool:
+    """A month named ("in December") over the window from its eve to its end."""
+    return any(d[2] is None and _month_of(d, held.end) for d in said.days)
+
+
+def _days_agree(said: ClaimTime, held: Span) -> bool:
+    assert held.start is not None
+    starts, ends = {held.start, *held.asked[:1]}, {held.end, *held.asked[1:]}
+    days = [d for d in said.days if d[2] is not None]
+    if not days:
+        return True
+    if said.role == "since":
+        return any(_same(days[0], s) for s in starts)
+    if said.role == "range":
+        return any(_same(days[0], s) for s in starts) and any(_same(days[-1], e) for e in ends)
+    return any(_same(days[-1], e) for e in ends)
