@@ -4,7 +4,10 @@ Two aiolimiter leaky buckets, one counting calls and one counting tokens. A buck
 period's worth, so a burst of up to the limit passes at once, then capacity drips back at
 limit / period: over any stretch of t seconds at most limit x (1 + t / period) acquisitions pass.
 A call that asks for more tokens than a whole period allows waits for an empty bucket and takes
-all of it. aiolimiter buckets belong to one event loop: `limiter_for` keeps one per provider and
+all of it. A call holds its prompt estimate plus its whole output allowance, and `refund` gives
+back what its reply did not use, so the bucket counts what calls used. The run applies a limiter
+only to providers a server meters, and a question's wait in it is not counted against its
+deadline. aiolimiter buckets belong to one event loop: `limiter_for` keeps one per provider and
 loop. Shards each take `share(shards)` of the limits so that together they stay within them.
 """
 
