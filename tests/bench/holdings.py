@@ -3,6 +3,10 @@ driver and peer (the flow reads the same from its portfolio tables)."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+
 from tools.catalog import Catalog
 from tools.registry import call_tool
 
@@ -14,3 +18,20 @@ def holders_in(catalog: Catalog) -> dict[str, list[str]]:
         for holding in call_tool(catalog, "get_portfolio", {"portfolio_id": pid})["holdings"]:
             owners.setdefault(holding["ticker"], []).append(pid)
     return dict(sorted(owners.items()))
+
+
+async def answer_every_ticker(
+    holders: dict[str, list[str]],
+    concurrency: int,
+    answer_ticker: Callable[[str, list[str]], Awaitable[None]],
+) -> float:
+    """Every held ticker answered, at most `concurrency` at once; the seconds it took."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(ticker: str, portfolios: list[str]) -> None:
+        async with gate:
+            await answer_ticker(ticker, portfolios)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(one(t, p) for t, p in holders.items()))
+    return time.perf_counter() - started

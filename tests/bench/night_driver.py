@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import tempfile
-import time
 from datetime import date
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from agent.questions import load_question_set, questions_for
 from agent.ratelimit import RateLimiter
 from contract.trace import Mode, Trace
 from flows.run.judge import judge
-from tests.bench.holdings import holders_in
+from tests.bench.holdings import answer_every_ticker, holders_in
 from tests.bench.probe import Probe
 from tools.catalog import Catalog, open_catalog
 
@@ -113,15 +112,9 @@ async def run_night(
         try:
             holders = holders_in(catalog)
             driver = Driver(make_provider("openai"), catalog, mode, holders, limits)
-            gate = asyncio.Semaphore(concurrency)
-
-            async def one(ticker: str, portfolios: list[str]) -> None:
-                async with gate:
-                    await driver.answer_ticker(ticker, portfolios)
-
-            started = time.perf_counter()
-            await asyncio.gather(*(one(t, p) for t, p in holders.items()))
-            driver.probe.answer_s = time.perf_counter() - started
+            driver.probe.answer_s = await answer_every_ticker(
+                holders, concurrency, driver.answer_ticker
+            )
             driver.probe.write(probe_path)
         finally:
             catalog.close()

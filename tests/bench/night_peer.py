@@ -30,7 +30,7 @@ from pydantic_ai.settings import ModelSettings
 
 from agent.prompts import RESULTS_MARKER
 from agent.questions import Question, load_question_set, questions_for
-from tests.bench.holdings import holders_in
+from tests.bench.holdings import answer_every_ticker, holders_in
 from tests.bench.probe import Probe
 from tools.catalog import Catalog, open_catalog
 from tools.registry import call_tool
@@ -142,15 +142,9 @@ async def run_night(data: Path, day: date, concurrency: int, probe_path: Path) -
         try:
             holders = holders_in(catalog)
             night = PeerNight(catalog)
-            gate = asyncio.Semaphore(concurrency)
-
-            async def one(ticker: str, portfolios: list[str]) -> None:
-                async with gate:
-                    await night.answer_ticker(ticker, portfolios)
-
-            started = time.perf_counter()
-            await asyncio.gather(*(one(t, p) for t, p in holders.items()))
-            night.probe.answer_s = time.perf_counter() - started
+            night.probe.answer_s = await answer_every_ticker(
+                holders, concurrency, night.answer_ticker
+            )
             night.probe.write(probe_path)
         finally:
             catalog.close()
