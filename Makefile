@@ -1,5 +1,7 @@
 # Every target bootstraps what it needs by itself; `make setup` does only the environment.
 # .venv holds exactly requirements.lock (uv, hashes checked); `make lock` refreshes the lock.
+# Bytecode is compiled at install: where PYTHONDONTWRITEBYTECODE is set (as in many container
+# images) every process would otherwise compile Prefect, pandas and the rest from source.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -22,8 +24,9 @@ $(STAMP): $(LOCK) pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	test -x $(UV) && $(UV) --version | grep -q ' $(UV_VERSION)' \
 		|| $(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
-	$(UV) pip sync $(UV_FLAGS) --require-hashes $(LOCK)
+	$(UV) pip sync $(UV_FLAGS) --require-hashes --compile-bytecode $(LOCK)
 	$(UV) pip install $(UV_FLAGS) --no-deps --editable .
+	$(BIN)/python -m compileall -q contract data tools agent verifier flows >/dev/null
 	touch $(STAMP)
 
 # The newest versions pyproject.toml allows, for CI's platform: Linux x86_64, CPython 3.11.
@@ -62,9 +65,11 @@ run: setup
 	$(BIN)/nightdesk run --data data/sample --provider offline
 
 # The night against a bundled scripted model that makes the mistakes real models make (no key,
-# no network): review.html then holds real rejected cases to decide on.
+# no network): review.html then holds real rejected cases to decide on. React mode lets the model
+# choose its calls, so it can also read another ticker's row and answer over a failed call.
 demo-review: setup
-	$(BIN)/nightdesk run --data data/sample --out outputs/demo-review --provider scripted-mistakes
+	$(BIN)/nightdesk run --data data/sample --out outputs/demo-review --provider scripted-mistakes \
+		--mode react
 
 REALDATA ?= $(or $(NIGHTDESK_REALDATA),../shared/realdata)
 REAL_OUT := .nightdesk/realdata
@@ -74,7 +79,8 @@ demo-real: setup
 	$(BIN)/nightdesk data import --out $(REAL_OUT) --overwrite \
 		--prices $(REALDATA)/stocknet/prices --prices $(REALDATA)/zipline-csvdir \
 		--companies $(REALDATA)/stocknet/companies.tsv \
-		--news $(REALDATA)/stocknet/tweets-2015q4.jsonl --holdings data/demo/holdings.csv
+		--news $(REALDATA)/stocknet/tweets-2015q4.jsonl --holdings data/demo/holdings.csv \
+		--notes .nightdesk/realdata-import-notes.txt
 	$(BIN)/nightdesk data check $(REAL_OUT)
 	$(BIN)/nightdesk run --data $(REAL_OUT) --date 2015-12-08 --provider offline
 

@@ -22,6 +22,7 @@ from agent.budget.limits import LoopLimits
 from agent.budget.meter import QuestionMeter
 from agent.prompts import (
     PROMPT_VERSION,
+    SUMMARY_TASK,
     context_line,
     draft_message,
     react_message,
@@ -91,13 +92,18 @@ async def draft_summary(
     limiter: RateLimiter | None = None,
     limits: LoopLimits = LoopLimits(),  # noqa: B008 (frozen)
 ) -> Trace:
-    """The ticker's summary paragraph, drafted in one call from its accepted answers.
+    """The ticker's paragraph in every report that holds it, drafted in one call from its
+    accepted answers about the ticker itself.
 
-    Its events are the union of theirs (identical calls once, ids prefixed with the question
-    id so they stay unique), so the summary is verified like any other draft.
+    One summary stands for every portfolio holding the ticker, so answers about one portfolio's
+    position (`portfolio_id` set) are left out: their figures are in that portfolio's table, and
+    no other portfolio's report may show them. Its events are the union of the answers' (identical
+    calls once, ids prefixed with the question id so they stay unique), so the summary is
+    verified like any other draft, against exactly what it was drafted from.
     """
+    traces = [t for t in traces if t.portfolio_id is None]
     if not traces:
-        raise ValueError(f"no answers to summarise for {ticker}")
+        raise ValueError(f"no answers about {ticker} itself to summarise")
     first = traces[0]
     events = union_events(traces)
     trace = Trace(
@@ -112,9 +118,11 @@ async def draft_summary(
         events=events,
     )
     answers = "\n".join(f"- {t.question}\n  {t.draft}" for t in traces if t.draft)
-    results = render_results([event_entry(e) for e in events if e.ok])
+    results = render_results([event_entry(e) for e in events])  # "no news" is news too
     context = context_line(first.language, ticker, str(first.as_of), None)
-    text = draft_message(f"{trace.question}\n\n{answers}", context, first.language, results)
+    text = draft_message(
+        f"{trace.question}\n\n{answers}", context, first.language, results, SUMMARY_TASK
+    )
     request = ModelRequest(
         system=system_prompt(first.language, "plan"),
         messages=[Message(role="user", text=text)],

@@ -1,8 +1,10 @@
 """What an import did to its input: rows read and kept per table, and every row it changed.
 
 Nothing is dropped or repaired silently: each such row becomes a `RowNote` with where it came
-from and why; choices that concern a whole ticker (which source won, which dividends matched)
-become `Remark`s. The CLI prints them all.
+from, why, and the kind of reason it counts under; choices that concern a whole ticker (which
+source won, which dividends matched) become `Remark`s. The printed summary lists the notes of a
+table one by one while they are few (`LISTED_NOTES`), and always counts them by kind in the
+table's one line: a feed of ten thousand tweets gives one line, not a thousand.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from typing import Literal
 from contract.errors import InputError
 
 Action = Literal["dropped", "repaired"]
+LISTED_NOTES = 10
+"""A table with more notes of one action than this gets them counted by kind, not listed."""
+SHOWN_KINDS = 10
 
 
 @dataclass(frozen=True)
@@ -26,6 +31,8 @@ class RowNote:
     source: str
     line: int
     reason: str
+    kind: str = ""
+    """What the reason counts under in the summary ("retweet copy"); the reason itself if empty."""
 
     def __str__(self) -> str:
         return f"{self.action} {self.table} {self.source}:{self.line}: {self.reason}"
@@ -40,8 +47,10 @@ class ImportLog:
     notes: list[RowNote] = field(default_factory=list)
     remarks: list[str] = field(default_factory=list)
 
-    def note(self, action: Action, table: str, source: str, line: int, reason: str) -> None:
-        self.notes.append(RowNote(action, table, source, line, reason))
+    def note(
+        self, action: Action, table: str, source: str, line: int, reason: str, kind: str = ""
+    ) -> None:
+        self.notes.append(RowNote(action, table, source, line, reason, kind))
 
     def count(self, action: Action, table: str, reason_prefix: str = "") -> int:
         """Rows of `table` with `action` whose reason starts with `reason_prefix`."""
@@ -51,15 +60,35 @@ class ImportLog:
         )
 
     def render(self) -> list[str]:
-        """The summary as printable lines: notes, remarks, then one line per table."""
-        lines = [str(n) for n in self.notes] + self.remarks
+        """The summary as printable lines: the notes of actions with few, remarks, then one
+        line per table with its notes counted by kind."""
+        lines = [str(n) for n in self.notes if self.listed(n.action, n.table)] + self.remarks
         for table in sorted(self.read.keys() | self.kept.keys()):
-            dropped, repaired = self.count("dropped", table), self.count("repaired", table)
+            parts = [
+                f"{action} {self.count(action, table):,}{self.kinds(action, table)}"
+                for action in ("dropped", "repaired")
+            ]
+            counts = ("; " if any(":" in p for p in parts) else ", ").join(parts)
             lines.append(
-                f"{table}: read {self.read[table]:,}, kept {self.kept[table]:,}"
-                f" (dropped {dropped:,}, repaired {repaired:,})"
+                f"{table}: read {self.read[table]:,}, kept {self.kept[table]:,} ({counts})"
             )
         return lines
+
+    def listed(self, action: Action, table: str) -> bool:
+        """Whether the notes of this action and table are few enough to print one by one."""
+        return self.count(action, table) <= LISTED_NOTES
+
+    def kinds(self, action: Action, table: str) -> str:
+        """`: 3 retweet copy, 2 off topic` for notes not listed one by one, else nothing."""
+        if self.listed(action, table):
+            return ""
+        kinds = Counter(
+            n.kind or n.reason for n in self.notes if n.action == action and n.table == table
+        )
+        shown = [f"{n:,} {kind}" for kind, n in kinds.most_common(SHOWN_KINDS)]
+        if len(kinds) > SHOWN_KINDS:
+            shown.append(f"{sum(n for _, n in kinds.most_common()[SHOWN_KINDS:]):,} other")
+        return ": " + ", ".join(shown)
 
 
 def require_utf8(path: Path, flag: str) -> None:

@@ -77,11 +77,11 @@ def build_tables(sources: ImportSources, log: ImportLog) -> dict[str, pa.Table]:
         zip(companies["ticker"].to_pylist(), companies["exchange"].to_pylist(), strict=True)
     )
     prices, events = merge_prices(by_ticker, exchange, log)
-    known = set(exchange)
     tables = {name: table.schema.empty_table() for name, table in TABLES.items()}
     tables.update(companies=companies, prices=prices, events=events)
     if sources.news:
-        tables["news"] = read_news(sources.news, known, log)
+        names = companies.select(["ticker", "name"]).to_pylist()
+        tables["news"] = read_news(sources.news, {r["ticker"]: r["name"] for r in names}, log)
     if sources.holdings:  # a position must be priceable: a listed ticker without prices is not
         holdings, portfolios = read_holdings(sources.holdings, set(by_ticker), log)
         check_snapshots(holdings, prices, sources.holdings)

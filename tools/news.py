@@ -1,8 +1,12 @@
 """News and corporate events of one ticker in a window.
 
-News is dated on the exchange's clock: each headline says whether it came before, during or
-after that day's session (or on a day without one). Syndicated copies, the same headline
-from another source within the same day, are dropped in favour of the earliest.
+News is dated on the exchange's clock: a window's days are the exchange's days, each
+headline's `published_at` is written in the exchange's time zone with its offset (a post at
+00:15 UTC on January 1 is `2024-12-31T19:15:00-05:00`, news of December 31 in New York), and
+each says whether it came before, during or after that day's session (or on a day without
+one). Syndicated copies, the same headline (links aside) from another source within the same
+day, are dropped in favour of the earliest. Posts that are not news about the company never
+reach the tool: the importer drops them (`data.news_screen`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from data.headlines import normalise_headline
 from tools.catalog import Catalog, Listing
 from tools.fields import IsoDate, Ticker, ToolArgs
 from tools.sessions import check_not_after_report, find_listing
-from tools.values import iso_utc
+from tools.values import iso_local, iso_utc
 
 MAX_NEWS = 10
 MAX_EVENT_WINDOW = timedelta(days=3 * 366)
@@ -69,7 +73,7 @@ def search_news(cat: Catalog, args: SearchNewsArgs) -> dict[str, Any]:
     items = drop_syndicated(listing, rows)
     if not items:
         raise ToolError(
-            f"no news for {args.ticker} between {args.start} and {args.end}; {news_range(cat, args.ticker)}"
+            f"no news for {args.ticker} between {args.start} and {args.end}; {news_range(cat, listing)}"
         )
     latest = items[-args.limit :][::-1]
     return {
@@ -80,7 +84,7 @@ def search_news(cat: Catalog, args: SearchNewsArgs) -> dict[str, Any]:
         "truncated": len(items) > len(latest),
         "news": [
             {
-                "published_at": iso_utc(at),
+                "published_at": iso_local(at, listing.exchange.tz),
                 "session": session_of(cat, listing, at),
                 "headline": headline,
                 "source": source,
@@ -102,7 +106,8 @@ def drop_syndicated(listing: Listing, rows: list[tuple[Any, ...]]) -> list[tuple
     return kept
 
 
-def news_range(cat: Catalog, ticker: str) -> str:
+def news_range(cat: Catalog, listing: Listing) -> str:
+    ticker, tz = listing.ticker, listing.exchange.tz
     with cat.cursor() as cur:
         row = cur.execute(
             "SELECT min(published_at), max(published_at), count(*) FROM news WHERE ticker = $t",
@@ -111,7 +116,7 @@ def news_range(cat: Catalog, ticker: str) -> str:
     assert row is not None
     if not row[2]:
         return f"there is no news for {ticker} up to the as-of moment"
-    return f"its news runs from {iso_utc(row[0])} to {iso_utc(row[1])}"
+    return f"its news runs from {iso_local(row[0], tz)} to {iso_local(row[1], tz)}"
 
 
 class EventsArgs(ToolArgs):

@@ -13,6 +13,11 @@ from tools.catalog import Catalog
 from tools.registry import run_tool
 
 TOP_N = 3
+MATERIAL_MOVE_PCT = 2.0
+"""A position's move is material when its day P&L is at least this share (in %) of its value..."""
+MATERIAL_CONTRIBUTION_PCT = 0.2
+"""...or its contribution to the portfolio's day return at least this many percentage points
+(both in absolute terms): a large move of a small holding, or a small move of a large one."""
 
 
 class PositionRow(BaseModel):
@@ -25,7 +30,14 @@ class PositionRow(BaseModel):
     day_pnl: float | None = None
     pnl_pct: float | None = None
     contribution_pct: float | None = None
+    price_basis: str | None = None
     error: str | None = None
+
+    @property
+    def material(self) -> bool:
+        """Whether the day moved this position enough to lead the report (`MATERIAL_*`)."""
+        move, contribution = abs(self.pnl_pct or 0.0), abs(self.contribution_pct or 0.0)
+        return move >= MATERIAL_MOVE_PCT or contribution >= MATERIAL_CONTRIBUTION_PCT
 
 
 class PortfolioTable(BaseModel):
@@ -47,6 +59,11 @@ class PortfolioTable(BaseModel):
     @property
     def tickers(self) -> list[str]:
         return [p.ticker for p in self.positions]
+
+    @property
+    def price_bases(self) -> list[str]:
+        """How the closes of the table treat splits, as the tools name it, each basis once."""
+        return sorted({p.price_basis for p in self.positions if p.price_basis})
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -97,7 +114,15 @@ def position_row(ticker: str, pnl: ToolOutcome | None) -> PositionRow:
         return PositionRow(ticker=ticker, error="no position result")
     if isinstance(pnl, ToolFailure):
         return PositionRow(ticker=ticker, error=pnl.message)
-    fields = ("quantity", "close", "market_value", "day_pnl", "pnl_pct", "contribution_pct")
+    fields = (
+        "quantity",
+        "close",
+        "market_value",
+        "day_pnl",
+        "pnl_pct",
+        "contribution_pct",
+        "price_basis",
+    )
     return PositionRow(ticker=ticker, **{k: pnl.data.get(k) for k in fields})
 
 

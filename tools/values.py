@@ -1,16 +1,21 @@
-"""How values from DuckDB are written for the model: ISO dates, UTC timestamps ending in `Z`,
-floats without NaN or infinity."""
+"""How values from DuckDB are written for the model: ISO dates, UTC timestamps ending in `Z`
+(news times on the exchange's clock, with their offset), floats without NaN or infinity."""
 
 from __future__ import annotations
 
 import math
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
 from typing import Any
 
 
 def iso_utc(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def iso_local(moment: datetime, tz: tzinfo) -> str:
+    """The moment on a local clock with its UTC offset (`2024-12-31T19:15:00-05:00`)."""
+    return moment.astimezone(tz).isoformat()
 
 
 def jsonable(value: Any) -> Any:

@@ -3,9 +3,10 @@
 It reads only what a real model would read, the request: in plan mode the tool results
 block of the drafting message; in react mode it first proposes the question's planned
 calls (`ModelRequest.planned_calls`), then drafts from the results in the history. Every
-figure, date and headline of a draft is copied from a tool result as the tool returned it;
-templates exist in English and Spanish. Usage is counted with the OpenAI tokenizer so
-budget dry runs see realistic numbers.
+figure, date and headline of a draft is copied from a tool result, figures written as the
+report's language writes numbers (`contract.numbers`); templates exist in English and Spanish.
+A summary request (its `TASK: summary` line) gets the ticker's paragraph for the report. Usage
+is counted with the OpenAI tokenizer so budget dry runs see realistic numbers.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from agent.prompts import parse_language, parse_results
+from agent.prompts import SUMMARY_TASK, parse_language, parse_results, parse_task
 from agent.providers.base import Message, ModelRequest, ModelResponse
 from agent.providers.tokens import count_text, estimate_request
+from contract.numbers import format_number, format_quantity
 from contract.trace import ToolCall, Usage
 
 Sentence = Callable[[dict[str, Any], dict[str, Any], str], str]
@@ -26,7 +28,7 @@ _T: dict[str, dict[str, str]] = {
         "en": "{ticker} closed at {close} on {session}, a day change of {change} ({change_pct}%) "
         "from the previous close of {previous_close} on {previous_session}.",
         "es": "{ticker} cerró a {close} el {session}, una variación diaria de {change} "
-        "({change_pct}%) frente al cierre anterior de {previous_close} del {previous_session}.",
+        "({change_pct} %) frente al cierre anterior de {previous_close} del {previous_session}.",
     },
     "position": {
         "en": "{ticker} in portfolio {portfolio_id}: {quantity} shares closed at {close} on "
@@ -34,7 +36,7 @@ _T: dict[str, dict[str, str]] = {
         "a contribution of {contribution_pct}% to the portfolio's day return.",
         "es": "{ticker} en la cartera {portfolio_id}: {quantity} acciones cerraron a {close} el "
         "{session}, con un valor de mercado de {market_value}; el resultado del día fue {day_pnl} "
-        "({pnl_pct}%), una contribución de {contribution_pct}% al rendimiento diario de la cartera.",
+        "({pnl_pct} %), una contribución de {contribution_pct} % al rendimiento diario de la cartera.",
     },
     "news": {
         "en": "Headlines for {ticker} from {start} to {end}: {items}.",
@@ -70,6 +72,46 @@ _T: dict[str, dict[str, str]] = {
         "en": "No headlines were found for {ticker} in the window searched.",
         "es": "No se encontraron titulares de {ticker} en el periodo consultado.",
     },
+    "rose": {
+        "en": "{ticker} rose {change} from its previous close of {previous_close} on "
+        "{previous_session}.",
+        "es": "{ticker} subió {change} desde su cierre anterior de {previous_close} del "
+        "{previous_session}.",
+    },
+    "fell": {
+        "en": "{ticker} fell {change} from its previous close of {previous_close} on "
+        "{previous_session}.",
+        "es": "{ticker} bajó {change} desde su cierre anterior de {previous_close} del "
+        "{previous_session}.",
+    },
+    "flat": {
+        "en": "{ticker} closed unchanged from its previous close of {previous_close} on "
+        "{previous_session}.",
+        "es": "{ticker} cerró sin cambios frente a su cierre anterior de {previous_close} del "
+        "{previous_session}.",
+    },
+    "quiet": {
+        "en": "There were no headlines on {ticker} from {start} to {end}, and nothing is "
+        "scheduled for it through {until}.",
+        "es": "No hubo titulares de {ticker} del {start} al {end} y no hay nada programado para "
+        "{ticker} hasta el {until}.",
+    },
+    "headlines": {
+        "en": "Headlines on {ticker} from {start} to {end}: {items}.",
+        "es": "Titulares de {ticker} del {start} al {end}: {items}.",
+    },
+    "no_headlines": {
+        "en": "There were no headlines on {ticker} from {start} to {end}.",
+        "es": "No hubo titulares de {ticker} del {start} al {end}.",
+    },
+    "scheduled": {
+        "en": "Scheduled for {ticker} through {until}: {items}.",
+        "es": "Programado para {ticker} hasta el {until}: {items}.",
+    },
+    "unscheduled": {
+        "en": "Nothing is scheduled for {ticker} through {until}.",
+        "es": "No hay nada programado para {ticker} hasta el {until}.",
+    },
     "nothing": {
         "en": "The available tools returned no data for this question.",
         "es": "Las herramientas disponibles no devolvieron datos para esta pregunta.",
@@ -104,8 +146,12 @@ class OfflineProvider:
                 input_tokens=prompt, output_tokens=_count_calls(calls, self.tokenizer_model)
             )
             return ModelResponse(tool_calls=calls, finish_reason="tool_calls", usage=usage)
-        language = parse_language(_first_user_text(request.messages))
-        text = draft_text(results or [], language)
+        first = _first_user_text(request.messages)
+        language = parse_language(first)
+        if parse_task(first) == SUMMARY_TASK:
+            text = summary_text(results or [], language)
+        else:
+            text = draft_text(results or [], language)
         usage = Usage(input_tokens=prompt, output_tokens=count_text(text, self.tokenizer_model))
         return ModelResponse(text=text, finish_reason="stop", usage=usage)
 
@@ -136,11 +182,94 @@ def _sentence(entry: dict[str, Any], language: str) -> str:
 
 
 def _move(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
-    return _T["move"][language].format(**{k: _show(v) for k, v in result.items()})
+    return _T["move"][language].format(**_shown(result, language))
 
 
 def _position(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
-    return _T["position"][language].format(**{k: _show(v) for k, v in result.items()})
+    return _T["position"][language].format(**_shown(result, language))
+
+
+def summary_text(results: list[dict[str, Any]], language: str) -> str:
+    """The ticker's paragraph for the report, each fact once, two or three sentences: the move in
+    price terms (the table beside it shows the close and the percentages), then the headlines,
+    then what is scheduled; no headlines and nothing scheduled make one sentence together."""
+    by_tool: dict[str, dict[str, Any]] = {}
+    for entry in results:
+        by_tool.setdefault(str(entry.get("tool", "")), entry)
+    sentences = []
+    move = by_tool.pop("get_daily_move", None)
+    if move is not None:
+        sentences.append(_summary_move(move, language))
+    news, events = by_tool.pop("search_news", None), by_tool.pop("get_events", None)
+    quiet = _quiet(news, events, language)
+    if quiet is not None:
+        sentences.append(quiet)
+    else:
+        if news is not None:
+            sentences.append(_summary_news(news, language))
+        if events is not None:
+            sentences.append(_summary_events(events, language))
+    sentences += [_sentence(entry, language) for entry in by_tool.values()]
+    return " ".join(sentences) if sentences else _T["nothing"][language]
+
+
+def _summary_move(entry: dict[str, Any], language: str) -> str:
+    result = entry.get("result")
+    if "error" in entry or not isinstance(result, dict):
+        return _sentence(entry, language)
+    change = result.get("change")
+    if not isinstance(change, int | float) or isinstance(change, bool):
+        return _sentence(entry, language)
+    key = "rose" if change > 0 else "fell" if change < 0 else "flat"
+    fields = _shown({**result, "change": abs(change)}, language)
+    return _T[key][language].format(**fields).replace("\n", " ")
+
+
+def _window(entry: dict[str, Any]) -> dict[str, str]:
+    result, args = entry.get("result"), entry.get("args")
+    result = result if isinstance(result, dict) else {}
+    args = args if isinstance(args, dict) else {}
+    return {k: _show(result.get(k, args.get(k, ""))) for k in ("ticker", "start", "end")}
+
+
+def _quiet(news: dict[str, Any] | None, events: dict[str, Any] | None, language: str) -> str | None:
+    """One sentence for a ticker with no headlines and nothing scheduled, or None."""
+    if news is None or events is None:
+        return None
+    if _headlines_in(news) or "error" in events or not isinstance(events.get("result"), dict):
+        return None
+    if events["result"].get("events"):
+        return None
+    window = _window(news)
+    return _T["quiet"][language].format(**window, until=_window(events)["end"])
+
+
+def _headlines_in(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """The headlines a search returned: none for an empty result or the tool's "no news" error
+    (the window searched is in its arguments)."""
+    result = entry.get("result")
+    return list(result.get("news") or []) if isinstance(result, dict) else []
+
+
+def _summary_news(entry: dict[str, Any], language: str) -> str:
+    items = _headlines_in(entry)
+    if not items:
+        return _T["no_headlines"][language].format(**_window(entry))
+    shown = "; ".join(_headline(n, language) for n in items)
+    return _T["headlines"][language].format(items=shown, **_window(entry)).replace("\n", " ")
+
+
+def _summary_events(entry: dict[str, Any], language: str) -> str:
+    result = entry.get("result")
+    if "error" in entry or not isinstance(result, dict):
+        return _sentence(entry, language)
+    window = _window(entry)
+    frame = {"ticker": window["ticker"], "until": window["end"]}
+    items = result.get("events") or []
+    if not items:
+        return _T["unscheduled"][language].format(**frame)
+    shown = "; ".join(_event(e, language) for e in items)
+    return _T["scheduled"][language].format(items=shown, **frame).replace("\n", " ")
 
 
 def _news(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
@@ -148,13 +277,12 @@ def _news(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
     items = result.get("news") or []
     if not items:
         return _T["no_news"][language].format(**frame)
-    shown = [
-        _T["headline"][language].format(
-            **{**{k: _show(v) for k, v in n.items()}, "headline": _quote(n)}
-        )
-        for n in items
-    ]
+    shown = [_headline(n, language) for n in items]
     return _T["news"][language].format(items="; ".join(shown), **frame)
+
+
+def _headline(item: dict[str, Any], language: str) -> str:
+    return _T["headline"][language].format(**{**_shown(item, language), "headline": _quote(item)})
 
 
 def _events(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
@@ -162,23 +290,26 @@ def _events(result: dict[str, Any], args: dict[str, Any], language: str) -> str:
     items = result.get("events") or []
     if not items:
         return _T["no_events"][language].format(**frame)
-    shown = []
-    for event in items:
-        kind = _KINDS.get(language, {}).get(event.get("kind"), event.get("kind"))
-        template = _T["event_value" if event.get("value") is not None else "event"][language]
-        shown.append(
-            template.format(
-                kind=kind, date=_show(event.get("date")), value=_show(event.get("value"))
-            )
-        )
+    shown = [_event(event, language) for event in items]
     return _T["events"][language].format(items="; ".join(shown), **frame)
+
+
+def _event(event: dict[str, Any], language: str) -> str:
+    kind = str(event.get("kind"))
+    kind = _KINDS.get(language, {}).get(kind, kind)
+    template = _T["event_value" if event.get("value") is not None else "event"][language]
+    return template.format(
+        kind=kind,
+        date=_show(event.get("date")),
+        value=_show(event.get("value"), language),
+    )
 
 
 def _generic(tool: str, result: dict[str, Any], args: dict[str, Any], language: str) -> str:
     """Any other tool: its scalar fields as `name value` pairs, values exactly as returned."""
     subject = result.get("ticker") or args.get("ticker") or args.get("portfolio_id") or "-"
     pairs = [
-        f"{key} {_show(value)}"
+        f"{key} {_show(value, language, key)}"
         for key, value in result.items()
         if key not in ("ticker", "note", "price_basis") and isinstance(value, str | int | float)
     ]
@@ -193,11 +324,24 @@ _SENTENCES: dict[str, Sentence] = {
 }
 
 
-def _show(value: Any) -> str:
-    """A value as the tool returned it: JSON numbers keep their digits, text stays text."""
+QUANTITIES = frozenset({"quantity", "shares"})
+"""Fields that count shares: a whole count is written without decimals (781, not 781.00)."""
+
+
+def _show(value: Any, language: str = "en", key: str = "") -> str:
+    """A value as the report writes it: a number with the language's separators and at least
+    two decimals, its digits never rounded (`contract.numbers`); text stays text."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
+    if isinstance(value, int | float):
+        if key in QUANTITIES:
+            return format_quantity(value, language)
+        return format_number(value, language)
     return value if isinstance(value, str) else json.dumps(value)
+
+
+def _shown(fields: dict[str, Any], language: str) -> dict[str, str]:
+    return {k: _show(v, language, k) for k, v in fields.items()}
 
 
 QUOTES = (('"', '"'), ("“", "”"), ("«", "»"))

@@ -95,8 +95,9 @@ def data_import(
     news: Path | None = None,
     holdings: Path | None = None,
     overwrite: bool = False,
+    notes: Path | None = None,
 ) -> None:
-    """Import vendor files into a checked data set; print every row dropped or repaired.
+    """Import vendor files into a checked data set; print what was dropped or repaired.
 
     Parameters
     ----------
@@ -112,12 +113,22 @@ def data_import(
         CSV with portfolio_id, as_of, ticker, quantity, cost_basis.
     overwrite
         Replace an existing data set in OUT (the swap is atomic).
+    notes
+        Also write every dropped or repaired row with its reason to this file (the summary
+        counts them by kind once a table has more than ten).
     """
     from data.importer import ImportSources, import_dataset
+    from flows.publish.layout import write_atomic
 
+    if notes is not None and not notes.parent.is_dir():
+        raise InputError(f"--notes {notes}: folder {notes.parent} does not exist; create it first")
     sources = ImportSources(tuple(prices), companies, news, holdings)
-    for line in import_dataset(out, sources, overwrite=overwrite).render():
+    log = import_dataset(out, sources, overwrite=overwrite)
+    for line in log.render():
         print(line)
+    if notes is not None:
+        write_atomic(notes, "".join(f"{n}\n" for n in log.notes))
+        print(f"wrote {len(log.notes):,} row notes to {notes}")
     print(f"wrote {out}")
 
 

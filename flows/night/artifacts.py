@@ -1,19 +1,79 @@
-"""What a run shows in the Prefect UI: a summary of the night, each portfolio's report, the
+"""What a run shows in the Prefect UI: its progress while the tickers are answered, a summary of the night, each portfolio's report, the
 rejected cases with their reasons (a table that exists also when there are none), and where the
 tokens went. Keys carry the report date, so each date has its own series
 of versions (a rerun adds one) and the Artifacts page never mixes dates under one key."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
-from prefect.artifacts import acreate_markdown_artifact, acreate_table_artifact
+from prefect.artifacts import (
+    acreate_markdown_artifact,
+    acreate_progress_artifact,
+    acreate_table_artifact,
+    aupdate_progress_artifact,
+)
+from prefect.context import FlowRunContext
 
 from flows.night.publish import PublishedRun, RunOutcome
 from flows.night.summary import NightSummary
+from flows.run.progress import RunProgress
 
 MAX_KEY = 100
+PROGRESS_EVERY_S = 2.0
+
+
+@asynccontextmanager
+async def keep_progress_artifact(
+    progress: RunProgress, day: str, every_s: float = PROGRESS_EVERY_S
+) -> AsyncIterator[None]:
+    """While the block runs, the flow run's progress artifact shows the share of tickers done
+    and the answers so far, updated at most every `every_s` seconds and once at the end
+    (nothing outside a flow run)."""
+    if FlowRunContext.get() is None:
+        yield
+        return
+    artifact = await acreate_progress_artifact(
+        progress=0.0, key=artifact_key("progress", day), description=progress_line(progress)
+    )
+
+    async def update() -> None:
+        share = (
+            100.0 * progress.tickers_done / progress.tickers_total
+            if progress.tickers_total
+            else 100.0
+        )
+        await aupdate_progress_artifact(
+            artifact, progress=share, description=progress_line(progress)
+        )
+
+    async def keep() -> None:
+        seen = -1
+        while True:
+            await asyncio.sleep(every_s)
+            if progress.tickers_done != seen:
+                seen = progress.tickers_done
+                await update()
+
+    keeper = asyncio.create_task(keep())
+    try:
+        yield
+    finally:
+        keeper.cancel()
+        with suppress(asyncio.CancelledError):
+            await keeper
+        await update()
+
+
+def progress_line(p: RunProgress) -> str:
+    return (
+        f"{p.tickers_done} of {p.tickers_total} tickers: {p.accepted} answers accepted, "
+        f"{p.rejected} rejected; {p.tokens_used:,} of {p.tokens_budget:,} tokens"
+    )
 
 
 def artifact_key(*parts: str) -> str:

@@ -1,13 +1,17 @@
-"""The fan-out of one process: one ticker task per held ticker behind a semaphore, sharing one
+"""The fan-out of one process: every held ticker answered behind a semaphore, sharing one
 provider, budget and rate limiter. The unsharded night runs it over every ticker, each shard
 over its own part.
 
-Ticker tasks are async and called directly, gathered in the flow's own event loop (a few ms
-each, and the shared provider, budget and limiter stay on one loop). Results persist under
-`<out>/.results` with a key over date, ticker, holders, question set, provider, model, prompt
-version and data fingerprint, so a rerun after a crash reuses finished tickers. A reused result
-that holds outcomes which say nothing about the answer (provider_error, budget_exhausted,
-internal_error) is asked again for those questions only; verified rejections stay as they are.
+Tickers are plain coroutines gathered in the flow's own event loop, not Prefect tasks: a task
+per ticker cost more than the ticker's own work on a night without model latency (its state
+changes, events, result records and cache look-ups, in this process and on the server), and
+the night needs none of it. The flow run shows the night's progress as a Prefect progress
+artifact and one log line per ticker. Each finished ticker's result is stored at once
+(`flows.run.ticker_store`) under a key over date, ticker, holders, question set, provider,
+model, prompt version and data fingerprint, so a rerun after a crash reuses finished tickers.
+A reused result that holds outcomes which say nothing about the answer (provider_error,
+budget_exhausted, internal_error) is asked again for those questions only; verified rejections
+stay as they are.
 """
 
 from __future__ import annotations
@@ -18,9 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
-
-from prefect.states import State
 
 from agent.budget.journal import SpendJournal
 from agent.budget.ledger import BudgetLedger
@@ -28,13 +29,15 @@ from agent.budget.meter import RunBudget
 from agent.questions import DEFAULT_SET, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
 from contract.reasons import ReasonCode
+from flows.night.artifacts import keep_progress_artifact
 from flows.night.summary import log_ticker
-from flows.night.ticker import SERVICES, RunServices, TickerJob, answer_ticker
+from flows.night.ticker import SERVICES, RunServices, TickerJob, answer_ticker, ticker_key
 from flows.publish.layout import RunLayout
 from flows.publish.records import TickerResult, rejected_record, withheld_summary
 from flows.run.config import RunConfig
 from flows.run.progress import RunProgress, report_progress
 from flows.run.provider import open_provider
+from flows.run.ticker_store import TickerStore
 from tools.catalog import Catalog
 
 
@@ -139,25 +142,25 @@ async def run_tickers(
     budget: RunBudget,
     on_done: TickerDone | None = None,
 ) -> tuple[list[TickerResult], list[str]]:
-    """Every ticker task, at most `concurrency` at once; a failed task becomes rejected records."""
+    """Every ticker, at most `concurrency` at once; a ticker whose work fails becomes rejected
+    records."""
     gate = asyncio.Semaphore(config.concurrency)
-    task: Any = answer_ticker.with_options(
-        result_storage=layout.results, refresh_cache=config.fresh
-    )
+    store = TickerStore(layout.results)
     progress = RunProgress(tickers_total=len(jobs), tokens_budget=config.budget.run_tokens)
     reused: list[str] = []
     report_progress(progress)
 
     async def one(job: TickerJob) -> TickerResult:
+        key = ticker_key(job)
         async with gate:
-            state: State = await task(job, return_state=True)
-            result = await outcome_of(state, job)
-            was_reused = state.name == "Cached" and not result.retryable
-            if state.name == "Cached" and result.retryable:
-                again = task.with_options(refresh_cache=True)
-                result = await outcome_of(await again(job, result, return_state=True), job)
-            elif was_reused:
+            stored = None if config.fresh else await asyncio.to_thread(store.load, key)
+            was_reused = stored is not None and not stored.retryable
+            if stored is not None and was_reused:
+                result = stored
                 reused.append(job.ticker)
+            else:
+                result = await answered(job, stored)
+                await asyncio.to_thread(store.save, key, result)
         if on_done is not None:
             on_done(result, was_reused)
         log_ticker(result, was_reused)
@@ -170,21 +173,27 @@ async def run_tickers(
         report_progress(progress)
         return result
 
-    results = await asyncio.gather(*(one(job) for job in jobs))
+    async with keep_progress_artifact(progress, layout.report_date.isoformat()):
+        results = await asyncio.gather(*(one(job) for job in jobs))
     return list(results), sorted(reused)
 
 
-async def outcome_of(state: State, job: TickerJob) -> TickerResult:
-    """The task's result, or rejected records for all its questions when the task failed."""
-    if state.is_completed():
-        result = await state.aresult()
-        if isinstance(result, TickerResult):
-            return result
-    message = state.message or state.name or "ticker task failed"
-    services = SERVICES.get()
-    return failed_result(
-        job.ticker, job.portfolios, job.report_date, job.language, services.question_set, message
-    )
+async def answered(job: TickerJob, previous: TickerResult | None) -> TickerResult:
+    """The ticker answered (keeping what `previous` settled), or rejected records for all its
+    questions when its work failed."""
+    try:
+        return await answer_ticker(job, previous)
+    except Exception as exc:  # a bug must not sink the night: the ticker becomes cases to review
+        services = SERVICES.get()
+        message = f"ticker {job.ticker} failed: {type(exc).__name__}: {exc}"
+        return failed_result(
+            job.ticker,
+            job.portfolios,
+            job.report_date,
+            job.language,
+            services.question_set,
+            message,
+        )
 
 
 def failed_result(

@@ -4,7 +4,9 @@ server, a progress bar while the tickers finish, and a summary with the output p
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from flows.night.guard import start_guard
+from flows.night.server import TemporaryServer
 from flows.night.watch import ServerWatch
 from flows.run.config import OPTION_PARAMETERS, RunConfig, as_command
 
@@ -39,14 +42,40 @@ def prepare_prefect(home: Path = Path(".nightdesk/prefect")) -> None:
 
 
 def run_with_progress(config: RunConfig, console: Console | None = None) -> dict[str, Any]:
-    """Run the flow in this process, showing tickers done, accepted, rejected and tokens."""
+    """Run the flow in this process, showing tickers done, accepted, rejected and tokens.
+
+    Without PREFECT_API_URL the run's temporary server starts first and comes up while the run
+    imports the flow and builds the night's catalog; it stops when the process exits. (Where
+    Prefect was imported before, it has read its settings: it starts its own server then.)"""
     prepare_prefect()
     if config.shards > 1:  # refused now, not once the temporary server has started
         from flows.night.shard import check_server
 
         check_server(config.work_pool)
     start_guard()  # a run killed outright takes its temporary Prefect server with it
-    from prefect.exceptions import FailedRun
+    server = None
+    if not os.environ.get("PREFECT_API_URL") and "prefect" not in sys.modules:
+        server = TemporaryServer(Path(os.environ["PREFECT_HOME"]) / "server.log")
+        server.start()
+        atexit.register(server.stop)  # after Prefect has sent its last logs and events to it
+    return run_flow(config, console, server)
+
+
+def warm_catalog(config: RunConfig) -> None:
+    """Build (or find) the night's catalog now, while the server starts; the flow reuses it."""
+    from flows.publish.layout import catalog_dir
+    from tools.catalog import open_catalog
+
+    if config.report_date is not None:
+        open_catalog(
+            config.data_dir, config.report_date, workdir=catalog_dir(config.out_dir)
+        ).close()
+
+
+def run_flow(
+    config: RunConfig, console: Console | None, server: TemporaryServer | None
+) -> dict[str, Any]:
+    from prefect.exceptions import FailedRun  # Prefect and the flow load while the server starts
 
     from contract.errors import InputError
     from flows.night.flow import nightly_reports
@@ -73,6 +102,9 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
         bar.update(task_id, total=p.tickers_total, completed=p.tickers_done, detail=detail)
 
     with bar, listen(show), ServerWatch(as_command(config)):
+        if server is not None:
+            warm_catalog(config)
+            server.wait_ready(float(os.environ["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"]))
         try:
             result = asyncio.run(nightly_reports(config))
         except FailedRun as exc:  # the flow's checks refused what the CLI's passed a moment ago

@@ -21,7 +21,8 @@ from pydantic import BaseModel, Field
 from flows.publish.cases import review_page_path
 from flows.publish.layout import RunLayout, check_name, remove_stale, write_json, write_jsonl
 from flows.publish.records import QuestionRecord, TickerResult
-from flows.publish.report import build_report, write_report
+from flows.publish.render import write_report
+from flows.publish.report import build_report
 from flows.review.page import write_review_page
 from flows.review.state import ReviewState
 from tools.portfolio_table import PortfolioTable
@@ -66,8 +67,9 @@ def publish_run(out_dir: Path, outcome: RunOutcome) -> PublishedRun:
     reports: list[Path] = []
     withheld: dict[str, int] = {}
     review = ReviewState.load(layout, strict=False)
+    language = str(outcome.parameters.get("language") or "en")
     for table in outcome.tables:
-        report = review.apply(build_report(outcome.run_id, table, results))
+        report = review.apply(build_report(outcome.run_id, table, results, language))
         reports += write_report(layout, report)
         withheld[table.portfolio_id] = sum(
             a.status == "withheld" for s in report.tickers for a in s.answers

@@ -1,10 +1,10 @@
-"""One ticker's question batch: the Prefect task of the nightly flow.
+"""One ticker's question batch.
 
-The task answers the ticker's questions concurrently (market questions once, the position
+It answers the ticker's questions concurrently (market questions once, the position
 question per portfolio), verifies each draft, then drafts and verifies the summary from the
 accepted answers. It never raises for a model, budget or tool fault: every question ends in a
 `QuestionRecord`. Shared objects (provider, catalog, budget, limiter) reach it through a context
-variable, not its arguments, so the cache key and the stored result hold only plain values.
+variable, not its arguments, so the result key and the stored result hold only plain values.
 """
 
 from __future__ import annotations
@@ -14,10 +14,7 @@ import hashlib
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
 
-from prefect import task
-from prefect.context import TaskRunContext
 from pydantic import BaseModel, Field
 
 from agent.budget.limits import LoopLimits
@@ -34,7 +31,9 @@ from flows.run.judge import failed_record, judge
 from tools.catalog import Catalog
 from tools.registry import TOOLS_VERSION
 
-NO_SUMMARY = "none of the ticker's answers was verified, so there is nothing to summarise"
+NO_SUMMARY = (
+    "none of the answers about the ticker itself was verified, so there is nothing to summarise"
+)
 
 
 class TickerJob(BaseModel):
@@ -70,19 +69,12 @@ class RunServices:
 SERVICES: ContextVar[RunServices] = ContextVar("nightdesk_run_services")
 
 
-def ticker_cache_key(context: TaskRunContext, parameters: dict[str, Any]) -> str:
+def ticker_key(job: TickerJob) -> str:
     """Date, ticker, holders, question set, provider, model, mode, language, prompt, tools, data."""
-    job: TickerJob = parameters["job"]
     text = job.model_dump_json(exclude={"run_id"})
     return "ticker-" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-@task(
-    name="answer-ticker",
-    task_run_name="{job.ticker}",
-    cache_key_fn=ticker_cache_key,
-    persist_result=True,
-)
 async def answer_ticker(job: TickerJob, previous: TickerResult | None = None) -> TickerResult:
     """Answer, verify and summarise one ticker; keep the settled records of `previous`."""
     services = SERVICES.get()
@@ -141,11 +133,16 @@ async def summarise(
     result: TickerResult,
     previous: TickerResult | None,
 ) -> None:
-    """The summary paragraph from the accepted answers, verified against the union of traces."""
+    """The summary paragraph from the accepted answers about the ticker itself (a position's
+    answer belongs to one portfolio; the summary to all), verified against their traces."""
     if previous is not None and previous.summary is not None and not previous.summary.retryable:
         result.summary = previous.summary
         return
-    accepted = [Trace.model_validate(r.trace) for r in result.records if r.status == "accepted"]
+    accepted = [
+        trace
+        for r in result.records
+        if r.status == "accepted" and (trace := Trace.model_validate(r.trace)).portfolio_id is None
+    ]
     if not accepted:
         result.summary = withheld_summary(
             job.ticker, job.portfolios, ReasonCode.NO_VERIFIED_ANSWERS, NO_SUMMARY

@@ -1,7 +1,7 @@
 """Where a run's files live under the output root, and how they are written.
 
 ```
-<out>/<date>/accepted/<portfolio>.md|.json
+<out>/<date>/accepted/<portfolio>.md|.html|.json
 <out>/<date>/rejected/<case-id>.json, rejected/index.jsonl
 <out>/<date>/manifest.json
 <out>/.results/                       persisted ticker results (resume after a crash)

@@ -125,7 +125,7 @@ def case_view(
     for number, reason in enumerate(reasons, 1):
         span = reason.get("span")
         reason["number"] = number
-        reason["quote"] = draft[span[0] : span[1]] if span else ""
+        reason["quote"] = unquoted(draft[span[0] : span[1]]) if span else ""
     events = [
         {
             "anchor": anchor(case.case_id, str(e.get("id", ""))),
@@ -236,3 +236,15 @@ def write_review_page(layout: RunLayout) -> Path:
     path = review_page_path(layout)
     write_atomic(path, render_review_page(layout))
     return path
+
+
+QUOTE_MARKS = (('"', '"'), ("“", "”"), ("«", "»"), ("‘", "’"), ("'", "'"))
+
+
+def unquoted(text: str) -> str:
+    """A quoted headline without its own quotation marks: the page sets every excerpt in
+    quotation marks of its own (`<q>`), and a headline shown as “"..."” reads as garbled."""
+    for left, right in QUOTE_MARKS:
+        if len(text) > 1 and text.startswith(left) and text.endswith(right):
+            return text[1:-1]
+    return text

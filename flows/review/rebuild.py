@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from flows.publish.cases import open_run
-from flows.publish.report import write_report
+from flows.publish.render import write_report
 from flows.review.page import write_review_page
 from flows.review.state import ReviewState, load_reports
 

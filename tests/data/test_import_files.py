@@ -200,9 +200,9 @@ def tweet(ticker: str, minutes: int, text: str, user: str = "u") -> str:
     )
 
 
-def test_retweets_of_an_earlier_post_are_removed_keeping_the_earliest(tmp_path: Path) -> None:
+def test_retweets_and_reposts_are_removed_keeping_the_earliest(tmp_path: Path) -> None:
     original = "Apple Is Building Its Largest Startup Ever $AAPL http://t.co/rDStkWmQkS"
-    long = "Bond traders not buying into the rally as ten year yields keep sliding $SPY $AAPL $FB"
+    long = "Apple suppliers slide as bond traders doubt the rally in tech shares $AAPL $TSM"
     feed = write(
         tmp_path / "t.jsonl",
         tweet("AAPL", 5, f"RT @dh: {original}", "fan1"),
@@ -210,29 +210,71 @@ def test_retweets_of_an_earlier_post_are_removed_keeping_the_earliest(tmp_path: 
         tweet("AAPL", 9, f"RT @dh: {original.upper()}", "fan2"),
         tweet("AAPL", 20, long, "dtg"),
         tweet("AAPL", 30, f"RT @dtg: {long[:60]}…", "fan3"),
-        tweet("MSFT", 40, f"RT @dh: {original}", "fan4"),
-        tweet("AAPL", 50, "RT @x: a post we never saw &amp; its only copy", "fan5"),
-        tweet("AAPL", 51, original, "other"),
+        tweet("MSFT", 40, "RT @dh: Microsoft opens a new campus &amp; hires $MSFT", "fan4"),
+        tweet("AAPL", 50, "RT @x: Apple opens a store we never saw &amp; its only copy", "fan5"),
+        tweet("AAPL", 51, "Apple opens a store we never saw & its only copy", "fan6"),
+        tweet("AAPL", 52, original.replace("rDStkWmQkS", "UIgNJb9Oen"), "other"),
+        tweet("AAPL", 8 * 24 * 60, original, "dh"),
         tweet("ZZZZ", 60, "unknown"),
         json.dumps(
             {"ticker": "AAPL", "published_at": "2015-10-01T10:00:00", "text": "t", "user": "u"}
         ),
-    )
+        tweet("MSFT", 70, "Microsoft raises the price of its cloud plans $MSFT By @rep https://t.c…", "wire"),
+        tweet("MSFT", 71, "Microsoft raises the price of its cloud plans https://t.co/q $MSFT", "fan7"),
+    )  # fmt: skip
     log = ImportLog()
-    news = read_news(feed, {"AAPL", "MSFT"}, log).to_pylist()
-    kept = [(r["ticker"], r["source"]) for r in news]
+    news = read_news(feed, {"AAPL": "Apple Inc.", "MSFT": "Microsoft Corporation"}, log)
+    rows = news.to_pylist()
+    kept = [(r["ticker"], r["source"]) for r in rows]
     assert kept == [
-        ("AAPL", "dh"), ("AAPL", "dtg"), ("AAPL", "fan5"), ("AAPL", "other"), ("MSFT", "fan4")
+        ("AAPL", "dh"), ("AAPL", "dtg"), ("AAPL", "x"), ("AAPL", "dh"), ("MSFT", "dh"), ("MSFT", "wire")
     ]  # fmt: skip
-    assert news[2]["headline"] == "RT @x: a post we never saw & its only copy"
-    dropped = {n.line: n.reason for n in log.notes}
+    assert rows[2]["headline"] == "Apple opens a store we never saw & its only copy"
+    assert rows[4]["headline"] == "Microsoft opens a new campus & hires $MSFT"
+    dropped = {n.line: (n.reason, n.kind) for n in log.notes}
     assert dropped == {
-        1: "retweet of AAPL post at 2015-10-01T13:00:00Z",
-        3: "retweet of AAPL post at 2015-10-01T13:00:00Z",
-        5: "retweet of AAPL post at 2015-10-01T13:20:00Z",
-        9: "ticker ZZZZ is not among the imported companies",
-        10: "published_at 2015-10-01T10:00:00 has no UTC offset",
+        1: ("retweet of AAPL post at 2015-10-01T13:00:00Z", "retweet copy"),
+        3: ("retweet of AAPL post at 2015-10-01T13:00:00Z", "retweet copy"),
+        5: ("retweet of AAPL post at 2015-10-01T13:20:00Z", "retweet copy"),
+        8: ("repost of AAPL post at 2015-10-01T13:50:00Z", "repost copy"),
+        9: ("repost of AAPL post at 2015-10-01T13:00:00Z", "repost copy"),
+        11: ("ticker ZZZZ is not among the imported companies", "unknown ticker"),
+        12: ("published_at 2015-10-01T10:00:00 has no UTC offset", "unreadable"),
+        14: ("repost of MSFT post at 2015-10-01T14:10:00Z", "repost copy"),
     }
+
+
+def test_posts_that_are_not_news_about_their_company_are_dropped_and_counted(
+    tmp_path: Path,
+) -> None:
+    feed = write(
+        tmp_path / "t.jsonl",
+        tweet("D", 0, "Ridin' round in my system pumping L$D", "fan"),
+        tweet("D", 1, "Dominion Resources raises its quarterly dividend $D", "wire"),
+        tweet("AAPL", 2, "GDX Market Vectors Gold Miners Bid / https://t.co/a / $GDX $AAPL $FXI #GDX", "bot"),
+        tweet("AAPL", 3, "$AAPL https://t.co/x https://t.co/y", "bot"),
+        tweet("AAPL", 4, "See why these assets are trending in 1 watchlist $AAPL $FB", "bot"),
+        tweet("AAPL", 5, "Apple Inc. iPhone 7 Specs: Here's What to Expect https://t.co/z $AAPL", "news"),
+    )  # fmt: skip
+    log = ImportLog()
+    news = read_news(feed, {"AAPL": "Apple Inc.", "D": "Dominion Resources Inc."}, log)
+    assert news.column("source").to_pylist() == ["news", "wire"]
+    kinds = {n.line: n.kind for n in log.notes}
+    assert kinds == {1: "off topic", 3: "about another ticker", 4: "link only", 5: "promotional"}
+    assert log.render()[-1] == "news: read 6, kept 2 (dropped 4, repaired 0)"
+
+
+def test_many_drops_of_a_table_are_counted_by_kind_in_one_line() -> None:
+    log = ImportLog()
+    log.read["news"] = 40
+    for line in range(30):
+        kind = "retweet copy" if line % 3 else "off topic"
+        log.note("dropped", "news", "t.jsonl", line, f"reason {line}", kind)
+    log.note("dropped", "prices", "p.csv", 2, "missing or unreadable price on 2024-03-05")
+    lines = log.render()
+    assert lines[0] == "dropped prices p.csv:2: missing or unreadable price on 2024-03-05"
+    assert not any(line.startswith("dropped news") for line in lines)
+    assert "news: read 40, kept 0 (dropped 30: 20 retweet copy, 10 off topic; repaired 0)" in lines
 
 
 def test_holdings_derive_portfolios_and_bad_rows_are_refused(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ def expected_news(frames, catalog: Catalog, ticker: str, start, end, limit: int)
     news = news.drop_duplicates(["day", "same"], keep="first")
     return [
         {
-            "published_at": r.published_at.isoformat().replace("+00:00", "Z"),
+            "published_at": r.published_at.tz_convert(NY).isoformat(),
             "headline": r.headline,
             "source": r.source,
         }
@@ -167,3 +167,32 @@ def test_get_events_lists_the_split(catalog: Catalog, facts) -> None:
         {"ticker": split.ticker, "start": split.date.isoformat(), "end": split.date.isoformat()},
     )
     assert [(e["kind"], e["value"]) for e in result["events"]] == [("split", split.ratio)]
+
+
+def test_an_evening_post_after_midnight_utc_is_news_of_that_day_in_new_york(
+    catalog: Catalog, frames
+) -> None:
+    """A post stamped after 00:00 UTC belongs to the day before in New York: it is found in
+    that day's window, written on New York's clock, and labelled after (or closed)."""
+    news = frames["news"]
+    utc_day = news.published_at.dt.date
+    local_day = news.published_at.dt.tz_convert(NY).dt.date
+    late = news[(utc_day > local_day) & (local_day < catalog.report_date)].iloc[0]
+    day = late.published_at.tz_convert(NY).date()
+    result = call_tool(
+        catalog,
+        "search_news",
+        {"ticker": late.ticker, "start": day.isoformat(), "end": day.isoformat(), "limit": 10},
+    )
+    stamps = {n["published_at"]: n for n in result["news"]}
+    local = late.published_at.tz_convert(NY).isoformat()
+    assert local.startswith(day.isoformat()) and local.endswith(("-05:00", "-04:00"))
+    assert stamps[local]["session"] in ("after", "closed")
+    assert all(n["published_at"].startswith(day.isoformat()) for n in result["news"])
+    next_day = (day + timedelta(days=1)).isoformat()
+    later = call_tool(
+        catalog,
+        "search_news",
+        {"ticker": late.ticker, "start": next_day, "end": next_day, "limit": 10},
+    )
+    assert local not in {n["published_at"] for n in later.get("news", [])}

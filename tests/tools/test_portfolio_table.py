@@ -52,14 +52,15 @@ def test_portfolio_error_is_kept() -> None:
 
 
 def test_a_holding_without_a_price_marks_the_table_incomplete() -> None:
-    from flows.publish.report import PortfolioReport, render_markdown
+    from flows.publish.render import render_markdown
+    from flows.publish.report import PortfolioReport
 
     holdings = {"portfolio_id": "P", "holdings": [{"ticker": "A"}, {"ticker": "B"}]}
     pnls = {"A": pnl(100.0, 5.0, 1000.0), "B": ToolFailure("B has no price for 2024-06-03")}
     table = build_portfolio_table("P", ToolResult(holdings), pnls, DAY)
     assert table.unpriced == ["B"] and table.market_value == pytest.approx(100.0)
     report = PortfolioReport(run_id="r", portfolio_id="P", report_date=DAY, table=table)
-    assert "**Incomplete**: the totals leave out B" in render_markdown(report)
+    assert "**Incomplete: the totals leave out B" in render_markdown(report)
     assert table.model_dump(mode="json")["unpriced"] == ["B"]
 
 

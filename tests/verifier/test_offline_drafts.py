@@ -1,5 +1,5 @@
 """The product's own drafts (the offline provider, both languages, over the sample data and its
-real tools) are accepted: a bound claim may not turn what the program wrote from its own tool
+real tools), each ticker's summary paragraph included, are accepted: a bound claim may not turn what the program wrote from its own tool
 results into a rejection."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.loop import answer_question
+from agent.loop import answer_question, draft_summary
 from agent.providers import make_provider
 from agent.questions import load_question_set, questions_for
 from tools.catalog import open_catalog
@@ -41,8 +41,12 @@ async def test_every_offline_draft_of_a_night_is_accepted(catalog, language: str
     rejected = {}
     count = 0
     for ticker, owners in sorted(held.items()):
+        answers = []
         for question in questions_for(ticker, owners, DAY, language, qset):
             trace = await answer_question(question, provider=provider, catalog=catalog)
+            answers.append(trace)
+        answers.append(await draft_summary(ticker, answers, provider=provider))
+        for trace in answers:  # the ticker's paragraph in the reports too
             verdict = verify(trace.model_dump(mode="json"))
             count += 1
             if not verdict.accepted:

@@ -13,6 +13,7 @@ import pytest
 from agent.loop import answer_question, draft_summary
 from agent.providers import make_provider
 from agent.questions import load_question_set, questions_for
+from contract.numbers import format_number, format_quantity
 from contract.reasons import ReasonCode
 from contract.trace import Trace
 from tools.catalog import open_catalog
@@ -21,8 +22,12 @@ from tools.registry import call_tool
 SAMPLE = Path(__file__).resolve().parents[3] / "data" / "sample"
 DAY = date(2024, 6, 3)
 QUOTED = re.compile(r'"([^"]+)"')
-STAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}Z)?")
-NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w])")
+STAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2}))?")
+NUMBERS = {
+    "en": re.compile(r"(?<![\w.,])-?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?![\w])"),
+    "es": re.compile(r"(?<![\w.,])-?\d{1,3}(?:\.\d{3})*(?:,\d+)?(?![\w])"),
+}
+"""A number as the report's language writes it (`contract.numbers`): 224,256.34 or 224.256,34."""
 
 
 @pytest.fixture(scope="module")
@@ -47,27 +52,33 @@ def holdings(catalog) -> dict[str, list[str]]:
     return held
 
 
-def leaves(value, found: set[str]) -> set[str]:
-    """Every scalar of a JSON value, written as JSON writes it (strings bare)."""
+def leaves(value, found: set[str], language: str = "en") -> set[str]:
+    """Every scalar of a JSON value: strings bare, numbers as JSON writes them and as the
+    report's language does (their magnitude too: a draft says "fell 0.41" for a change of -0.41)."""
     if isinstance(value, dict):
         for item in value.values():
-            leaves(item, found)
+            leaves(item, found, language)
     elif isinstance(value, list):
         for item in value:
-            leaves(item, found)
+            leaves(item, found, language)
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        found.add(json.dumps(value))
+        for shown in (value, abs(value)):
+            found |= {format_number(shown, language), format_quantity(shown, language)}
     elif value is not None:
         found.add(value if isinstance(value, str) else json.dumps(value))
     return found
 
 
 def ungrounded(trace: Trace) -> list[str]:
-    """Quoted headlines, dates and numbers of the draft that no successful result holds as is."""
-    known = leaves([e.result for e in trace.events if e.ok], set())
+    """Quoted headlines, dates and numbers of the draft that no successful result holds."""
+    language = trace.language
+    known = leaves([e.result for e in trace.events if e.ok], set(), language)
     text = trace.draft or ""
     missing = [q for q in QUOTED.findall(text) if q not in known]
     text = QUOTED.sub(" ", text)
     missing += [s for s in STAMP.findall(text) if s not in known]
-    missing += [n for n in NUMBER.findall(STAMP.sub(" ", text)) if n not in known]
+    missing += [n for n in NUMBERS[language].findall(STAMP.sub(" ", text)) if n not in known]
     return missing
 
 
@@ -108,10 +119,10 @@ async def test_grounding_check_catches_an_invented_figure(sample_catalog):
         question, provider=make_provider("offline"), catalog=sample_catalog
     )
 
-    close = json.dumps(trace.events[0].result["close"])
+    close = format_number(trace.events[0].result["close"], "en")
     assert close in trace.draft and ungrounded(trace) == []
-    forged = trace.model_copy(update={"draft": trace.draft.replace(close, "9999.99")})
-    assert ungrounded(forged) == ["9999.99"]
+    forged = trace.model_copy(update={"draft": trace.draft.replace(close, "9,999.99")})
+    assert ungrounded(forged) == ["9,999.99"]
 
 
 async def test_react_mode_proposes_the_plan_then_drafts(sample_catalog):
@@ -144,9 +155,29 @@ async def test_summary_drafts_from_the_union_of_its_answers(sample_catalog):
     )  # same call as move-1
     assert summary.stop_reason == ReasonCode.ANSWERED and ungrounded(summary) == []
     assert summary.question_id == f"{ticker}/summary" and len(summary.turns) == 1
-    assert "closed at" in summary.draft and (
-        "Events" in summary.draft or "Nothing is scheduled" in summary.draft
-    )
+    assert re.match(rf"{ticker} (rose|fell|closed unchanged) ", summary.draft)
+    assert "scheduled" in summary.draft.lower()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+async def test_every_summary_is_a_short_paragraph_of_the_ticker_alone(sample_catalog, language):
+    """Two to four sentences, none repeated, no position answer in it: one summary stands for
+    every portfolio that holds the ticker."""
+    provider = make_provider("offline")
+    qset = load_question_set()
+    for ticker, portfolios in sorted(holdings(sample_catalog).items()):
+        answers = [
+            await answer_question(q, provider=provider, catalog=sample_catalog)
+            for q in questions_for(ticker, portfolios, DAY, language, qset)
+        ]
+        summary = await draft_summary(ticker, answers, provider=provider)
+        draft = summary.draft or ""
+        sentences = [s for s in re.split(r"(?<=[.])\s+(?=[A-Z])", QUOTED.sub("Q", draft)) if s]
+        assert 2 <= len(sentences) <= 4, draft
+        assert len(set(sentences)) == len(sentences), draft
+        assert not any(pid in draft for pid in portfolios), draft
+        assert {e.tool for e in summary.events} <= {"get_daily_move", "search_news", "get_events"}
+        assert ungrounded(summary) == [], draft
 
 
 def test_a_headline_with_its_own_quotes_is_quoted_whole_and_verifies() -> None:

@@ -1,4 +1,4 @@
-"""The ticker task's cache key: what must make a rerun ask again, and what must not."""
+"""The ticker's result key: what must make a rerun ask again, and what must not."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from flows.night.ticker import TickerJob, ticker_cache_key
+from flows.night.ticker import TickerJob, ticker_key
 
 JOB = TickerJob(
     ticker="AXO",
@@ -21,7 +21,7 @@ JOB = TickerJob(
 
 
 def key(job: TickerJob) -> str:
-    return ticker_cache_key(None, {"job": job})  # type: ignore[arg-type]
+    return ticker_key(job)
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
-"""What an operator sees of a night in Prefect: its name, one log line per ticker, the summary
-and rejected-cases artifacts, and a final state that says what was withheld or cut."""
+"""What an operator sees of a night in Prefect: its name, one log line per ticker, the progress,
+summary and rejected-cases artifacts, and a final state that says what was withheld or cut."""
 
 from __future__ import annotations
 
@@ -71,6 +71,10 @@ async def test_a_clean_night_is_named_logged_and_summarised(
     assert "| cost |" in summary and "| time |" in summary
     rejected = artifacts[f"rejected-cases-{DAY}"].data
     assert "no rejected cases" in json.dumps(rejected)
+    progress = artifacts[f"progress-{DAY}"]  # the night's progress, at its end
+    assert (progress.type, float(progress.data)) == ("progress", 100.0)
+    tickers = result["counts"]["tickers"]
+    assert progress.description.startswith(f"{tickers} of {tickers} tickers: {questions} answers")
 
 
 def report_sections(day: Path) -> list[dict[str, Any]]:
@@ -149,18 +153,35 @@ def test_the_withheld_share_is_checked_against_the_limit() -> None:
 async def test_the_scripted_mistakes_night_leaves_every_kind_of_rejected_case(
     small_data: Path, tmp_path: Path
 ) -> None:
+    """The night `make demo-review` runs: each kind of mistake the scripted model makes is
+    rejected by the verifier with its own reason, and every case is on the review page."""
+    from agent.providers.mistakes import MISTAKES, mistake_for
     from flows.night.flow import nightly_reports
 
-    config = RunConfig(data_dir=small_data, out_dir=tmp_path, provider="scripted-mistakes")
+    config = RunConfig(
+        data_dir=small_data, out_dir=tmp_path, provider="scripted-mistakes", mode="react"
+    )
     result = await nightly_reports(config)
     rows = [
         json.loads(line)
         for line in (Path(result["day"]) / "rejected" / "index.jsonl").read_text().splitlines()
     ]
-    reasons = {row["reason"] for row in rows}
-    # an invented figure or another ticker's, an invented quote, a wrong direction, an error
-    assert {"unsupported_figure", "unknown_headline", "wrong_direction"} <= reasons
-    assert "provider_error" in reasons
+    expected = {
+        "wrong_field": "wrong_field",
+        "other_ticker": "wrong_subject",
+        "invented_quote": "unknown_headline",
+        "wrong_direction": "wrong_direction",
+        "relayed_error": "unresolved_error",
+    }
+    assert {m.name for m in MISTAKES if m} == set(expected)
+    found: dict[str, set[str]] = {}
+    for row in rows:
+        mistake = mistake_for(row["ticker"])
+        assert mistake is not None, row  # a ticker answered right has nothing rejected
+        found.setdefault(mistake.name, set()).add(row["reason"])
+    assert {kind: expected[kind] in reasons for kind, reasons in found.items()} == dict.fromkeys(
+        expected, True
+    )
     assert all(row["reason"] and row["file"] for row in rows)
     html = (Path(result["day"]) / "review.html").read_text()
     assert all(f'id="{row["case_id"]}"' in html for row in rows)

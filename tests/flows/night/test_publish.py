@@ -93,8 +93,10 @@ def test_layout_and_counts(tmp_path: Path) -> None:
     published = publish_run(tmp_path, outcome(results()))
     day = tmp_path / "2024-06-03"
     assert sorted(p.name for p in (day / "accepted").iterdir()) == [
+        "P1.html",
         "P1.json",
         "P1.md",
+        "P2.html",
         "P2.json",
         "P2.md",
     ]
@@ -138,10 +140,14 @@ def test_every_entry_once_across_reports_and_index(tmp_path: Path) -> None:
 
 def test_withheld_answers_are_shown_with_reason(tmp_path: Path) -> None:
     publish_run(tmp_path, outcome(results()))
-    md = (tmp_path / "2024-06-03" / "accepted" / "P1.md").read_text()
-    assert "withheld (unsupported_number)" in md and "AAA__position__P1" in md
-    assert "_Summary withheld: no verified answers to summarise._" in md
-    assert "draft of AAA/move" in md
+    md = (tmp_path / "2024-06-03" / "accepted" / "P1.md").read_text().replace("\\_", "_")
+    case = "[AAA__position__P1](<../review.html#AAA__position__P1>)"  # its entry on the page
+    assert f"Withheld: the position answer (unsupported_number; case {case})." in md
+    assert "_Paragraph withheld: no verified answers to summarise._" in md
+    assert "draft of AAA/summary" in md
+    assert "draft of AAA/move" not in md  # a verified answer is in the paragraph and the JSON
+    assert "3 answers withheld by the verifier: see the review page, [review.html]" in md
+    assert f"`nightdesk review list --date 2024-06-03 --out {tmp_path}`" in md
 
 
 def test_republish_removes_stale_cases_but_keeps_foreign_files(tmp_path: Path) -> None:
@@ -235,7 +241,7 @@ def test_md_text_renders_as_the_text_itself(text: str) -> None:
 
     from markdown_it import MarkdownIt
 
-    from flows.publish.report import md_text
+    from flows.publish.render import md_text
 
     flat = " ".join(text.split())
     rendered = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(md_text(text))

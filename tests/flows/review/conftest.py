@@ -64,7 +64,7 @@ class InventingProvider(OfflineProvider):
 async def answer_all(services: RunServices, jobs: list[TickerJob]) -> list:
     token = SERVICES.set(services)
     try:
-        return [await answer_ticker.fn(job) for job in jobs]
+        return [await answer_ticker(job) for job in jobs]
     finally:
         SERVICES.reset(token)
 

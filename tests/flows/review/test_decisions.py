@@ -68,6 +68,8 @@ def test_approve_then_reject_in_the_rebuilt_report(run_out: Path) -> None:
     assert "analyst-approved by ana: wire copy checked" in approved["note"]
     markdown = "".join(p.read_text() for p in (layout.accepted).glob("*.md"))
     assert "analyst-approved by ana: wire copy checked" in markdown
+    pages = "".join(p.read_text() for p in (layout.accepted).glob("*.html"))
+    assert "analyst-approved by ana: wire copy checked" in pages  # the HTML page is rebuilt too
 
     record_decision(layout, case_id, "reject", note="not on the wire", by="bo", at=AT, draft=draft)
     rebuild_run(run_out, DAY)

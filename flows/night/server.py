@@ -1,0 +1,145 @@
+"""The temporary Prefect server of a `nightdesk run` that has no PREFECT_API_URL.
+
+Prefect starts its own temporary server only when the flow first talks to the API, and then waits
+for it: seconds of a night spent doing nothing else, after the run has imported the flow and
+checked its input and before it builds the catalog. This module starts the same server (uvicorn on
+Prefect's server app, UI off, the run's Prefect settings) as the run's first step, points
+PREFECT_API_URL at it, and waits for it only when the flow is about to start, so that the server
+comes up while the run imports, checks and builds. The run's own process then talks to it as to
+any server and never loads the server's code. A run with PREFECT_API_URL set uses that server.
+
+Nothing here imports Prefect: it must run before Prefect reads its settings.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from contract.errors import InputError
+
+SERVER_APP = "prefect.server.api.server:create_app"
+STARTUP_FAILED = 3
+"""uvicorn's exit status when it could not start: its port was taken between our look and its
+bind (then it is started again on another, a few times), or the app's start-up failed."""
+PORT_TRIES = 3
+STOP_GRACE_S = 5.0
+
+
+class TemporaryServer:
+    """One Prefect API server on a free loopback port, for one run."""
+
+    def __init__(self, log: Path) -> None:
+        self.port = 0
+        self.log = log
+        """Where the server writes what it has to say (the last line is quoted if it fails)."""
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api"
+
+    def start(self) -> None:
+        """Start the server and point this process's (and its children's) Prefect at it."""
+        self.port = free_port()
+        self.log.parent.mkdir(parents=True, exist_ok=True)
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(
+                server_command(self.port),
+                env={**os.environ, **SERVER_ENV},
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        os.environ["PREFECT_API_URL"] = self.api_url
+        os.environ.setdefault("PREFECT_UI_URL", "")  # it serves no UI: no "View at" link to it
+
+    def wait_ready(self, timeout_s: float) -> None:
+        """Return once the server answers its health check; a server that exits or does not
+        answer within `timeout_s` is one line saying so."""
+        assert self.process is not None, "start() first"
+        deadline = time.monotonic() + timeout_s
+        tries = 1
+        while time.monotonic() < deadline:
+            status = self.process.poll()
+            if status == STARTUP_FAILED and tries < PORT_TRIES:
+                tries += 1
+                self.start()
+                continue
+            if status is not None:
+                raise InputError(
+                    f"the temporary Prefect server exited with status {status} "
+                    f"({last_line(self.log)}); check PREFECT_HOME and that nothing stops it, "
+                    "then run the command again"
+                )
+            if healthy(self.api_url):
+                return
+            time.sleep(0.05)
+        self.stop()
+        raise InputError(
+            f"the temporary Prefect server did not answer within {timeout_s:.0f} s; raise "
+            "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS or set PREFECT_API_URL to a server"
+        )
+
+    def stop(self) -> None:
+        """Stop the server (SIGTERM, then SIGKILL after a grace period)."""
+        process, self.process = self.process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=STOP_GRACE_S)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+SERVER_ENV = {
+    "PREFECT_UI_ENABLED": "0",
+    "PREFECT__SERVER_EPHEMERAL": "1",
+    "PREFECT__SERVER_FINAL": "1",
+}
+"""What Prefect sets for its own temporary server: no UI, the services of an ephemeral one."""
+
+
+def server_command(port: int) -> list[str]:
+    """The command Prefect runs for its temporary server, on `port`."""
+    spec = importlib.util.find_spec("prefect")
+    assert spec is not None and spec.origin is not None, "prefect is not installed"
+    app_dir = Path(spec.origin).parent.parent
+    return [
+        *(sys.executable, "-m", "uvicorn", "--app-dir", str(app_dir)),
+        *("--factory", SERVER_APP, "--host", "127.0.0.1", "--port", str(port)),
+        *("--log-level", "error", "--lifespan", "on"),
+    ]
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def healthy(api_url: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{api_url}/health", timeout=1) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def last_line(log: Path) -> str:
+    """The last line the server wrote, or that it wrote none."""
+    text = ""
+    with contextlib.suppress(OSError):
+        text = log.read_text(errors="replace")
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return f"its last words, in {log}: {lines[-1]}" if lines else "it wrote nothing"

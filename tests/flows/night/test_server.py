@@ -1,0 +1,121 @@
+"""The run's Prefect server: its own temporary one, started first and gone after, or the one in
+PREFECT_API_URL; a server that cannot start is one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from contract.errors import InputError
+from flows.night.guard import PROC
+from flows.night.server import TemporaryServer
+
+pytestmark = pytest.mark.slow
+NIGHTDESK = [sys.executable, "-c", "from flows.cli.main import main; main()"]
+DAY = "2024-12-31"
+
+
+def clean_env(home: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    return {**env, "PREFECT_HOME": str(home)}
+
+
+def night(data: Path, out: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    args = [*NIGHTDESK, "run", "--data", str(data), "--out", str(out), "--date", DAY]
+    return subprocess.run(args, env=env, capture_output=True, text=True, timeout=300)
+
+
+def processes_with(home: Path) -> list[int]:
+    """Live processes whose environment names this Prefect home (the run's and its server's)."""
+    entry = f"PREFECT_HOME={home}".encode()
+    found = []
+    for folder in PROC.iterdir():
+        if folder.name.isdigit():
+            try:
+                if entry in (folder / "environ").read_bytes().split(b"\0"):
+                    found.append(int(folder.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.fixture
+def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TemporaryServer]:
+    home = tmp_path / "server-home"
+    for name, value in clean_env(home).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("PREFECT_API_URL", raising=False)
+    started = TemporaryServer(home / "server.log")
+    started.start()
+    try:
+        started.wait_ready(180)
+        yield started
+    finally:
+        started.stop()
+
+
+def test_a_run_without_a_server_uses_its_own_and_leaves_none_behind(
+    small_data: Path, tmp_path: Path
+) -> None:
+    home = tmp_path / "prefect"
+    done = night(small_data, tmp_path / "out", clean_env(home))
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (home / "server.log").is_file()  # the run's own server, not one Prefect started
+    with sqlite3.connect(home / "prefect.db") as db:  # and the night is recorded on it
+        names = [row[0] for row in db.execute("select name from flow_run")]
+    assert f"nightly-{DAY}" in names
+    assert "View at http" not in done.stderr  # it serves no UI, so no link to one
+    deadline = time.monotonic() + 30  # the guard looks every half second, then leaves too
+    while (left := processes_with(home)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert left == [], [(PROC / str(pid) / "cmdline").read_bytes() for pid in left]
+
+
+def test_a_run_with_prefect_api_url_records_the_night_on_that_server(
+    small_data: Path, tmp_path: Path, server: TemporaryServer
+) -> None:
+    home = tmp_path / "run-home"
+    done = night(
+        small_data, tmp_path / "out", {**clean_env(home), "PREFECT_API_URL": server.api_url}
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert not (home / "server.log").exists()  # it started none of its own
+    request = urllib.request.Request(
+        f"{server.api_url}/flow_runs/filter",
+        data=json.dumps({"limit": 10}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        runs = json.loads(response.read())
+    assert [(r["name"], r["state_type"]) for r in runs] == [(f"nightly-{DAY}", "COMPLETED")]
+
+
+def test_a_server_that_cannot_start_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "prefect"
+    for name, value in clean_env(home).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv(
+        "PREFECT_API_DATABASE_CONNECTION_URL", f"sqlite+aiosqlite:///{tmp_path}/missing/dir/x.db"
+    )
+    broken = TemporaryServer(home / "server.log")
+    broken.start()
+    try:
+        with pytest.raises(InputError) as refused:
+            broken.wait_ready(120)
+    finally:
+        broken.stop()
+    line = refused.value.message
+    assert "\n" not in line
+    assert line.startswith("the temporary Prefect server exited with status")
+    assert str(home / "server.log") in line  # where to read what it said
