@@ -250,7 +250,9 @@ async def call_model(
             if response is None:
                 session.meter.release(reservation)
             else:
-                charged, fault = session.meter.settle(reservation, response.usage)
+                charged, fault = session.meter.settle(
+                    reservation, response.usage, batch=response.batch
+                )
                 response = response.model_copy(update={"usage": charged})
         if session.limiter is not None:
             used = response.usage.total if response is not None else 0
@@ -266,6 +268,7 @@ async def call_model(
             estimate=estimate,
             usage=response.usage,
             duration_ms=round((perf_counter() - started) * 1000, 3),
+            batch=response.batch,
         )
     )
     if fault is not None:  # a reply whose usage cannot be true is not an answer either

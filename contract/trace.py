@@ -20,11 +20,14 @@ tools over several rounds."""
 
 
 class Usage(BaseModel):
-    """Tokens as the provider reports them; `input_tokens` includes `cached_tokens`."""
+    """Tokens as the provider reports them; `input_tokens` includes `cached_tokens` (read from
+    the prompt cache) and `cache_write_tokens` (written to it, which Anthropic bills above
+    plain input)."""
 
     input_tokens: int = 0
     cached_tokens: int = 0
     output_tokens: int = 0
+    cache_write_tokens: int = 0
 
     @property
     def total(self) -> int:
@@ -35,6 +38,7 @@ class Usage(BaseModel):
             input_tokens=self.input_tokens + other.input_tokens,
             cached_tokens=self.cached_tokens + other.cached_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
+            cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
         )
 
 
@@ -56,6 +60,8 @@ class ModelTurn(BaseModel):
     estimate: int = 0
     usage: Usage = Field(default_factory=Usage)
     duration_ms: float = 0.0
+    batch: bool = False
+    """Drafted through the provider's batch interface (at the batch price)."""
 
 
 class ToolEvent(BaseModel):

@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import NamedTuple
 
-from agent.budget.ledger import BudgetLedger, LineTally
+from agent.budget.ledger import BudgetLedger, LineTally, saved_of
 from agent.pricing import PriceTable
 from contract.trace import Usage
 
@@ -38,8 +38,9 @@ class SpendJournal:
     def ticker_done(self, ticker: str) -> None:
         self._write({"t": [ticker]})
 
-    def settled(self, question_id: str, serial: int, usage: Usage) -> None:
+    def settled(self, question_id: str, serial: int, usage: Usage, batch: bool = False) -> None:
         counts = [usage.input_tokens, usage.cached_tokens, usage.output_tokens]
+        counts += [usage.cache_write_tokens, int(batch)]
         self._write({"s": [question_id, serial, *counts]})
 
     def _write(self, entry: dict[str, list[object]]) -> None:
@@ -88,10 +89,16 @@ def replay(path: Path, into: BudgetLedger, prices: PriceTable) -> Replayed:
                 tally.reserve(kind, tokens)
                 open_calls[(qid, serial)] = (tokens, prompt)
             else:
-                qid, serial, given, cached, output = entry["s"]
+                qid, serial, given, cached, output, *more = entry["s"]
                 open_calls.pop((qid, serial))
-                usage = Usage(input_tokens=given, cached_tokens=cached, output_tokens=output)
-                tally.settle(kinds[qid], usage)
+                written, batch = [*more, 0, 0][:2]  # journals before batches had neither
+                usage = Usage(
+                    input_tokens=given,
+                    cached_tokens=cached,
+                    output_tokens=output,
+                    cache_write_tokens=written,
+                )
+                tally.settle(kinds[qid], usage, bool(batch))
         except (ValueError, KeyError, TypeError):
             continue
     in_flight = 0
@@ -112,6 +119,7 @@ def replay(path: Path, into: BudgetLedger, prices: PriceTable) -> Replayed:
             "lines": lines,
             "cost_usd": cost,
             "cost_note": note,
+            "saved_usd": saved_of(lines),
         }
     )
     return Replayed(ledger, len(tickers))

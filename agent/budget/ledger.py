@@ -28,7 +28,9 @@ class BudgetCut(BaseModel):
 
 
 class LedgerLine(BaseModel):
-    """Spend of one provider, model and question kind."""
+    """Spend of one provider, model and question kind. The `batch_*` counts are the part of the
+    calls and tokens drafted through the provider's batch interface (at the batch price);
+    `saved_usd` is what that part would have cost more at the direct price."""
 
     provider: str
     model: str
@@ -39,9 +41,16 @@ class LedgerLine(BaseModel):
     input_tokens: int = 0
     cached_tokens: int = 0
     output_tokens: int = 0
+    cache_write_tokens: int = 0
     questions_cut: int = 0
+    batch_calls: int = 0
+    batch_input_tokens: int = 0
+    batch_cached_tokens: int = 0
+    batch_cache_write_tokens: int = 0
+    batch_output_tokens: int = 0
     cost_usd: float | None = None
     cost_note: str | None = None
+    saved_usd: float | None = None
 
 
 LINE_COUNTS = (
@@ -51,7 +60,13 @@ LINE_COUNTS = (
     "input_tokens",
     "cached_tokens",
     "output_tokens",
+    "cache_write_tokens",
     "questions_cut",
+    "batch_calls",
+    "batch_input_tokens",
+    "batch_cached_tokens",
+    "batch_cache_write_tokens",
+    "batch_output_tokens",
 )
 
 
@@ -74,6 +89,8 @@ class BudgetLedger(BaseModel):
     cuts: list[BudgetCut] = Field(default_factory=list)
     cost_usd: float | None = None
     cost_note: str | None = None
+    saved_usd: float | None = None
+    """What the calls drafted through a batch would have cost more at the direct price."""
     prices: str = ""
 
     @classmethod
@@ -108,26 +125,58 @@ class LineTally:
         self.line(kind).reserved += tokens
         self.reserved += tokens
 
-    def settle(self, kind: str, usage: Usage) -> None:
+    def settle(self, kind: str, usage: Usage, batch: bool = False) -> None:
         line = self.line(kind)
         line.calls += 1
         line.input_tokens += usage.input_tokens
         line.cached_tokens += usage.cached_tokens
         line.output_tokens += usage.output_tokens
+        line.cache_write_tokens += usage.cache_write_tokens
+        if batch:
+            line.batch_calls += 1
+            line.batch_input_tokens += usage.input_tokens
+            line.batch_cached_tokens += usage.cached_tokens
+            line.batch_output_tokens += usage.output_tokens
+            line.batch_cache_write_tokens += usage.cache_write_tokens
         self.used = self.used + usage
 
     def cut(self, kind: str) -> None:
         self.line(kind).questions_cut += 1
 
     def priced(self, prices: PriceTable) -> tuple[list[LedgerLine], float | None, str | None]:
-        """A copy of the lines with their cost, and the cost of all of them."""
+        """A copy of the lines with their cost (and what the batch saved), and the cost of all
+        of them."""
         lines = [self.lines[kind].model_copy() for kind in sorted(self.lines)]
         for line in lines:
-            line.cost_usd, line.cost_note = estimate_cost(
-                prices, self.provider, self.model, line_usage(line)
-            )
-        cost, note = estimate_cost(prices, self.provider, self.model, self.used)
-        return lines, cost, note
+            price_line(line, prices)
+        if not lines:
+            cost, note = estimate_cost(prices, self.provider, self.model, self.used)
+            return lines, cost, note
+        costs = [line.cost_usd for line in lines]
+        note = next((line.cost_note for line in lines if line.cost_note), None)
+        return lines, None if None in costs else sum(c for c in costs if c is not None), note
+
+
+def price_line(line: LedgerLine, prices: PriceTable) -> None:
+    """Set the line's cost: its direct calls at the direct price, its batch calls at the batch
+    price; `saved_usd` is the difference the batch made."""
+    batch = batch_usage(line)
+    whole = line_usage(line)
+    direct = Usage(
+        input_tokens=whole.input_tokens - batch.input_tokens,
+        cached_tokens=whole.cached_tokens - batch.cached_tokens,
+        output_tokens=whole.output_tokens - batch.output_tokens,
+        cache_write_tokens=whole.cache_write_tokens - batch.cache_write_tokens,
+    )
+    direct_cost, note = estimate_cost(prices, line.provider, line.model, direct)
+    batch_cost, _ = estimate_cost(prices, line.provider, line.model, batch, batch=True)
+    full_cost, _ = estimate_cost(prices, line.provider, line.model, batch)
+    line.cost_note = note
+    if direct_cost is None or batch_cost is None or full_cost is None:
+        line.cost_usd = line.saved_usd = None
+        return
+    line.cost_usd = direct_cost + batch_cost
+    line.saved_usd = full_cost - batch_cost
 
 
 def line_usage(line: LedgerLine) -> Usage:
@@ -135,7 +184,24 @@ def line_usage(line: LedgerLine) -> Usage:
         input_tokens=line.input_tokens,
         cached_tokens=line.cached_tokens,
         output_tokens=line.output_tokens,
+        cache_write_tokens=line.cache_write_tokens,
     )
+
+
+def batch_usage(line: LedgerLine) -> Usage:
+    """The part of a line's tokens drafted through a batch."""
+    return Usage(
+        input_tokens=line.batch_input_tokens,
+        cached_tokens=line.batch_cached_tokens,
+        output_tokens=line.batch_output_tokens,
+        cache_write_tokens=line.batch_cache_write_tokens,
+    )
+
+
+def saved_of(lines: Sequence[LedgerLine]) -> float | None:
+    """What the lines' batch calls saved together; None when one has no price."""
+    saved = [line.saved_usd for line in lines]
+    return None if None in saved else sum(s for s in saved if s is not None)
 
 
 def merge_ledgers(ledgers: Sequence[BudgetLedger]) -> BudgetLedger:
@@ -162,6 +228,7 @@ def merge_ledgers(ledgers: Sequence[BudgetLedger]) -> BudgetLedger:
             _add_line(lines, line)
     merged.lines = sorted(lines.values(), key=lambda x: (x.provider, x.model, x.kind))
     merged.cost_usd = None if None in costs else sum(c for c in costs if c is not None)
+    merged.saved_usd = saved_of(merged.lines)
     return merged
 
 
@@ -177,3 +244,7 @@ def _add_line(lines: dict[tuple[str, str, str], LedgerLine], line: LedgerLine) -
         into.cost_usd, into.cost_note = None, into.cost_note or line.cost_note
     else:
         into.cost_usd += line.cost_usd
+    if into.saved_usd is None or line.saved_usd is None:
+        into.saved_usd = None
+    else:
+        into.saved_usd += line.saved_usd

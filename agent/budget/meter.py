@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from agent.budget.journal import SpendJournal
-from agent.budget.ledger import BudgetCut, BudgetLedger, CutLimit, LineTally
+from agent.budget.ledger import BudgetCut, BudgetLedger, CutLimit, LineTally, saved_of
 from agent.budget.limits import (
     ESTIMATE_MARGIN,
     MAX_ESTIMATE_FACTOR,
@@ -139,19 +139,20 @@ class QuestionMeter:
                 run._reserved(self, reservation)
             return reservation
 
-    def settle(self, reservation: Reservation, usage: Usage) -> Settled:
-        """Replace the reservation with the usage the provider reported for that call. Usage that
-        cannot be true is charged at the reservation instead, and `fault` says why."""
+    def settle(self, reservation: Reservation, usage: Usage, *, batch: bool = False) -> Settled:
+        """Replace the reservation with the usage the provider reported for that call (`batch`:
+        drafted through the provider's batch interface, at its price). Usage that cannot be true
+        is charged at the reservation instead, and `fault` says why."""
         fault = usage_fault(usage, reservation, self.fault_factor)
         if fault is not None:
             usage = Usage(
                 input_tokens=reservation.prompt_tokens,
                 output_tokens=reservation.tokens - reservation.prompt_tokens,
             )
-        self._settle(reservation, usage)
+        self._settle(reservation, usage, batch)
         return Settled(usage, fault)
 
-    def _settle(self, reservation: Reservation, usage: Usage) -> None:
+    def _settle(self, reservation: Reservation, usage: Usage, batch: bool = False) -> None:
         with self._lock:
             if self._open.pop(reservation.serial, None) is not reservation:
                 raise ValueError(
@@ -162,7 +163,7 @@ class QuestionMeter:
             if self._ticker is None:
                 return
             run = self._ticker._run
-            run._settled(self, reservation, usage)
+            run._settled(self, reservation, usage, batch)
             if usage.input_tokens > reservation.prompt_tokens:
                 run._note_estimate_miss(usage.input_tokens, reservation.prompt_tokens)
             excess = usage.total - reservation.tokens
@@ -192,7 +193,12 @@ class QuestionMeter:
 
 def usage_fault(usage: Usage, reservation: Reservation, factor: float) -> str | None:
     """Why the usage a provider reported for one call cannot be true, or None."""
-    counts = (usage.input_tokens, usage.cached_tokens, usage.output_tokens)
+    counts = (
+        usage.input_tokens,
+        usage.cached_tokens,
+        usage.output_tokens,
+        usage.cache_write_tokens,
+    )
     if min(counts) < 0:
         return f"the provider reported negative usage {counts}: charged at the reservation"
     if usage.total == 0:
@@ -332,11 +338,13 @@ class RunBudget:
                 reservation.prompt_tokens,
             )
 
-    def _settled(self, meter: QuestionMeter, reservation: Reservation, usage: Usage) -> None:
-        self._tally.settle(meter.kind, usage)
+    def _settled(
+        self, meter: QuestionMeter, reservation: Reservation, usage: Usage, batch: bool
+    ) -> None:
+        self._tally.settle(meter.kind, usage, batch)
         self._open_tokens -= reservation.tokens
         if self.journal is not None:
-            self.journal.settled(meter.question_id, reservation.serial, usage)
+            self.journal.settled(meter.question_id, reservation.serial, usage, batch)
 
     def _cut(self, meter: QuestionMeter) -> None:
         self._tally.cut(meter.kind)
@@ -358,6 +366,7 @@ class RunBudget:
             cuts=[m.cut.model_copy(update={"spent": m.spent}) for m in self._cut_meters if m.cut],
             cost_usd=cost,
             cost_note=note,
+            saved_usd=saved_of(lines),
             prices=self.prices.source,
         )
 

@@ -71,7 +71,8 @@ class AnthropicProvider:
     def estimate_tokens(self, request: ModelRequest) -> int:
         return estimate_request(request, "anthropic", self.model)
 
-    async def complete(self, request: ModelRequest) -> ModelResponse:
+    def body(self, request: ModelRequest) -> dict[str, Any]:
+        """The Messages parameters of `request` (a batch request carries the same)."""
         options: dict[str, Any] = {
             "model": self.model,
             "max_tokens": request.max_output_tokens,
@@ -83,8 +84,11 @@ class AnthropicProvider:
                 {"name": t.name, "description": t.description, "input_schema": t.parameters}
                 for t in request.tools
             ]
+        return options
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
         try:
-            response = await self.client.messages.create(**options)
+            response = await self.client.messages.create(**self.body(request))
         except anthropic.APIStatusError as exc:
             raise ProviderError(f"anthropic: HTTP {exc.status_code}: {exc.message}") from None
         except anthropic.APITimeoutError:
@@ -158,6 +162,7 @@ def parse_response(response: Any) -> ModelResponse:
             input_tokens=usage.input_tokens + written + read,
             cached_tokens=read,
             output_tokens=usage.output_tokens,
+            cache_write_tokens=written,
         ),
         raw=[b.to_dict() for b in response.content],
     )

@@ -64,6 +64,8 @@ class ModelResponse(BaseModel):
     finish_reason: FinishReason = "stop"
     usage: Usage = Field(default_factory=Usage)
     raw: Any = None
+    batch: bool = False
+    """Drafted through the provider's batch interface: its tokens cost the batch price."""
 
 
 class Provider(Protocol):

@@ -75,7 +75,8 @@ class OpenAIProvider:
     def estimate_tokens(self, request: ModelRequest) -> int:
         return estimate_request(request, "openai", self.model)
 
-    async def complete(self, request: ModelRequest) -> ModelResponse:
+    def body(self, request: ModelRequest) -> dict[str, Any]:
+        """The Chat Completions body of `request` (a batch line carries the same)."""
         options: dict[str, Any] = {
             "model": self.model,
             "messages": render_messages(request),
@@ -83,8 +84,11 @@ class OpenAIProvider:
         }
         if request.tools:
             options["tools"] = [_tool(t.model_dump()) for t in request.tools]
+        return options
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
         try:
-            response = await self.client.chat.completions.create(**options)
+            response = await self.client.chat.completions.create(**self.body(request))
         except openai.APIStatusError as exc:
             raise ProviderError(f"openai: HTTP {exc.status_code}: {exc.message}") from None
         except openai.APITimeoutError:

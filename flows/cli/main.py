@@ -158,6 +158,10 @@ def run_nightly(
     pool: str = "nightdesk",
     fresh: bool = False,
     max_withheld_share: float = 1.0,
+    batch: bool = False,
+    batch_window_minutes: float = 24 * 60,
+    batch_poll_seconds: float = 30.0,
+    batch_fallback: str = "direct",
 ) -> None:
     """Run the nightly reports locally (no server needed) and print where they are.
 
@@ -198,6 +202,15 @@ def run_nightly(
         Recompute every ticker instead of reusing stored results.
     max_withheld_share
         Share of answers withheld above which the run fails (exit 1) after publishing.
+    batch
+        Draft through the provider's batch interface at half price (openai, anthropic; plan
+        mode): answers in one batch, then summaries in another; a rerun collects them again.
+    batch_window_minutes
+        How long to wait for the batches (at most a day).
+    batch_poll_seconds
+        First wait between two looks at a running batch (it doubles, up to 5 minutes).
+    batch_fallback
+        direct (ask a draft the batch could not answer again, at full price) or provider_error.
     """
     from flows.cli.terminal import print_summary
     from flows.night.launch import build_config, run_with_progress
@@ -223,6 +236,10 @@ def run_nightly(
         work_pool=pool,
         fresh=fresh,
         max_withheld_share=max_withheld_share,
+        batch=batch,
+        batch_window_minutes=batch_window_minutes,
+        batch_poll_seconds=batch_poll_seconds,
+        batch_fallback=batch_fallback,
     )
     from flows.night.summary import TooManyWithheld
 

@@ -19,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
 from agent.budget.journal import SpendJournal
 from agent.budget.ledger import BudgetLedger
 from agent.budget.meter import RunBudget
+from agent.drafting import BatchDrafter, NightRounds
+from agent.providers.batch import batch_api
 from agent.questions import DEFAULT_SET, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
 from contract.reasons import ReasonCode
@@ -34,6 +36,8 @@ from flows.night.summary import log_ticker
 from flows.night.ticker import SERVICES, RunServices, TickerJob, answer_ticker, ticker_key
 from flows.publish.layout import RunLayout
 from flows.publish.records import TickerResult, rejected_record, withheld_summary
+from flows.run.batch_store import BatchStore
+from flows.run.batches import BatchSubmitter
 from flows.run.config import RunConfig
 from flows.run.progress import RunProgress, report_progress
 from flows.run.provider import open_provider
@@ -74,6 +78,7 @@ async def answer_tickers(
     `on_spend` the spend every `spend_every_s` seconds in which some call settled (saved off
     the event loop), `journal` every reservation before its call and every settle after it."""
     report_date = catalog.report_date
+    layout = RunLayout(Path(config.out_dir), report_date)
     provider = open_provider(config)
     budget = RunBudget(
         config.budget,
@@ -94,6 +99,8 @@ async def answer_tickers(
         question_set=qset,
         limits=config.budget.loop_limits(),
     )
+    if config.batch:
+        batch_services(services, config, layout, run_id, len(holders))
     jobs = [
         TickerJob(
             ticker=ticker,
@@ -109,7 +116,6 @@ async def answer_tickers(
         )
         for ticker, owners in holders.items()
     ]
-    layout = RunLayout(Path(config.out_dir), report_date)
     token = SERVICES.set(services)
     keeper = None
     if on_spend is not None:
@@ -123,6 +129,32 @@ async def answer_tickers(
         if budget.journal is not None:
             budget.journal.close()
     return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
+
+
+def batch_services(
+    services: RunServices, config: RunConfig, layout: RunLayout, run_id: str, tickers: int
+) -> None:
+    """Turn `services` into a batch night's: drafts go into two rounds (answers, summaries)
+    sent through the provider's batch interface; no per-minute limiter (a batch queue is metered
+    by the provider), and a deadline per question that outlasts the batch window."""
+    window_s = config.batch_window_minutes * 60
+    inner = services.provider
+    services.rounds = NightRounds(
+        tickers,
+        BatchSubmitter(
+            api=batch_api(inner),
+            store=BatchStore(layout.batches),
+            provider=inner.name,
+            model=inner.model,
+            run_id=run_id,
+            poll_s=config.batch_poll_seconds,
+            window_s=window_s,
+            cancel_late=config.batch_fallback == "direct",
+        ),
+    )
+    services.provider = BatchDrafter(inner, config.batch_fallback)
+    services.limiter = None
+    services.limits = replace(services.limits, deadline_s=window_s + 2 * services.limits.deadline_s)
 
 
 async def keep_spend(budget: RunBudget, on_spend: SpendSeen, every_s: float) -> None:
@@ -144,7 +176,9 @@ async def run_tickers(
 ) -> tuple[list[TickerResult], list[str]]:
     """Every ticker, at most `concurrency` at once; a ticker whose work fails becomes rejected
     records."""
-    gate = asyncio.Semaphore(config.concurrency)
+    # A batch night's tickers all wait in the same rounds: each must be under way at once (their
+    # tool calls still queue for the tool threads).
+    gate = asyncio.Semaphore(len(jobs) if config.batch else config.concurrency)
     store = TickerStore(layout.results)
     progress = RunProgress(tickers_total=len(jobs), tokens_budget=config.budget.run_tokens)
     reused: list[str] = []
@@ -158,6 +192,9 @@ async def run_tickers(
             if stored is not None and was_reused:
                 result = stored
                 reused.append(job.ticker)
+                rounds = SERVICES.get().rounds
+                if rounds is not None:  # it drafts nothing: no round waits for it
+                    rounds.ticker().close()
             else:
                 result = await answered(job, stored)
                 await asyncio.to_thread(store.save, key, result)

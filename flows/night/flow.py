@@ -82,7 +82,13 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
     await name_run(run_id, f"nightly-{report_date}")
     qset = load_question_set(config.question_set)
     layout = RunLayout(Path(config.out_dir), report_date)
-    for folder in (layout.day, attempts_dir(layout), layout.shards, layout.results):
+    for folder in (
+        layout.day,
+        attempts_dir(layout),
+        layout.shards,
+        layout.results,
+        layout.batches,
+    ):
         remove_orphans(folder)  # what a killed attempt left half-written
     catalog = open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir))
     try:

@@ -120,7 +120,7 @@ def index_row(record: QuestionRecord) -> dict[str, Any]:
         "reason": record.reason,
         "reasons": [r.get("code") for r in record.reasons if isinstance(r, dict)],
         "stop_reason": (record.trace or {}).get("stop_reason"),
-        "tokens": sum(record.tokens.values()) - record.tokens.get("cached_tokens", 0),
+        "tokens": record.tokens.get("input_tokens", 0) + record.tokens.get("output_tokens", 0),
         "file": f"{record.case_id}.json",
     }
 

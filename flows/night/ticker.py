@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from agent.budget.limits import LoopLimits
 from agent.budget.meter import RunBudget, TickerBudget
+from agent.drafting import SEAT, NightRounds, Seat, TickerSeats
 from agent.loop import answer_question, draft_summary
 from agent.prompts import PROMPT_VERSION
 from agent.providers.base import Provider
@@ -64,6 +65,8 @@ class RunServices:
     """None for a provider no server meters (offline, local)."""
     question_set: QuestionSet
     limits: LoopLimits = field(default_factory=LoopLimits)
+    rounds: NightRounds | None = None
+    """A batch night's drafting rounds (`agent.drafting`); None when each draft goes direct."""
 
 
 SERVICES: ContextVar[RunServices] = ContextVar("nightdesk_run_services")
@@ -78,25 +81,33 @@ def ticker_key(job: TickerJob) -> str:
 async def answer_ticker(job: TickerJob, previous: TickerResult | None = None) -> TickerResult:
     """Answer, verify and summarise one ticker; keep the settled records of `previous`."""
     services = SERVICES.get()
-    budget = services.budget.ticker(job.ticker)
-    kept = {r.question_id: r for r in (previous.records if previous else []) if not r.retryable}
-    questions = questions_for(
-        job.ticker, job.portfolios, job.report_date, job.language, services.question_set
-    )
+    seats = services.rounds.ticker() if services.rounds is not None else None
     try:
-        records = list(
-            await asyncio.gather(
-                *(
-                    settled(kept[q.id]) if q.id in kept else ask(services, budget, job, q)
-                    for q in questions
+        budget = services.budget.ticker(job.ticker)
+        kept = {r.question_id: r for r in (previous.records if previous else []) if not r.retryable}
+        questions = questions_for(
+            job.ticker, job.portfolios, job.report_date, job.language, services.question_set
+        )
+        asked = seats.answers([q.id for q in questions if q.id not in kept]) if seats else {}
+        try:
+            records = list(
+                await asyncio.gather(
+                    *(
+                        settled(kept[q.id])
+                        if q.id in kept
+                        else ask(services, budget, job, q, asked.get(q.id))
+                        for q in questions
+                    )
                 )
             )
-        )
-        result = TickerResult(ticker=job.ticker, records=records)
-        reuse = previous if previous and set(kept) == {q.id for q in questions} else None
-        await summarise(services, budget, job, result, reuse)
+            result = TickerResult(ticker=job.ticker, records=records)
+            reuse = previous if previous and set(kept) == {q.id for q in questions} else None
+            await summarise(services, budget, job, result, reuse, seats)
+        finally:
+            budget.close()
     finally:
-        budget.close()
+        if seats is not None:
+            seats.close()
     return result
 
 
@@ -105,10 +116,16 @@ async def settled(record: QuestionRecord) -> QuestionRecord:
 
 
 async def ask(
-    services: RunServices, budget: TickerBudget, job: TickerJob, question: Question
+    services: RunServices,
+    budget: TickerBudget,
+    job: TickerJob,
+    question: Question,
+    seat: Seat | None = None,
 ) -> QuestionRecord:
-    """One question answered and judged; a fault of any room becomes a rejected record."""
+    """One question answered and judged; a fault of any room becomes a rejected record. With a
+    `seat` its draft goes into the night's batch round."""
     holders = [question.portfolio_id] if question.portfolio_id else list(job.portfolios)
+    token = SEAT.set(seat)
     try:
         trace = await answer_question(
             question,
@@ -123,6 +140,10 @@ async def ask(
         return failed_record(
             question.id, question.spec_id, question.kind, job.ticker, holders, question.text, exc
         )
+    finally:
+        if seat is not None:
+            seat.leave()  # a question that never drafted must not hold its round
+        SEAT.reset(token)
     return judge(trace, question.spec_id, question.kind, job.ticker, holders)
 
 
@@ -132,9 +153,11 @@ async def summarise(
     job: TickerJob,
     result: TickerResult,
     previous: TickerResult | None,
+    seats: TickerSeats | None = None,
 ) -> None:
     """The summary paragraph from the accepted answers about the ticker itself (a position's
-    answer belongs to one portfolio; the summary to all), verified against their traces."""
+    answer belongs to one portfolio; the summary to all), verified against their traces. In a
+    batch night it drafts in the summaries round (`seats`)."""
     if previous is not None and previous.summary is not None and not previous.summary.retryable:
         result.summary = previous.summary
         return
@@ -149,6 +172,8 @@ async def summarise(
         )
         return
     qid = f"{job.ticker}/summary"
+    seat = seats.summary([qid])[qid] if seats is not None else None
+    token = SEAT.set(seat)
     try:
         trace = await draft_summary(
             job.ticker,
@@ -163,4 +188,8 @@ async def summarise(
             qid, "summary", "summary", job.ticker, job.portfolios, "summary", exc
         )
         return
+    finally:
+        if seat is not None:
+            seat.leave()
+        SEAT.reset(token)
     result.summary = judge(trace, "summary", "summary", job.ticker, list(job.portfolios))

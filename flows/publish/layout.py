@@ -5,6 +5,7 @@
 <out>/<date>/rejected/<case-id>.json, rejected/index.jsonl
 <out>/<date>/manifest.json
 <out>/.results/                       persisted ticker results (resume after a crash)
+<out>/.batches/<date>/                a batch night's submitted batches (resume without paying twice)
 <out>/.shards/<date>/<run-id>/shard-<n>/       a shard's ticker results, gathered by the night
 <out>/.catalog/                       the per-date DuckDB catalog files
 ```
@@ -72,6 +73,10 @@ class RunLayout:
     @property
     def results(self) -> Path:
         return self.root / ".results"
+
+    @property
+    def batches(self) -> Path:
+        return self.root / ".batches" / self.report_date.isoformat()
 
     @property
     def shards(self) -> Path:

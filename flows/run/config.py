@@ -87,6 +87,32 @@ class RunConfig(BaseModel):
     fresh: bool = Field(
         default=False, description="Recompute every ticker, ignoring stored results."
     )
+    batch: bool = Field(
+        default=False,
+        description=(
+            "Draft through the provider's batch interface at half price (openai, anthropic; plan "
+            "mode): every draft of the night is sent at once, answers first, then summaries."
+        ),
+    )
+    batch_window_minutes: float = Field(
+        default=24 * 60,
+        gt=0,
+        le=24 * 60,
+        description="How long a batch night waits for its batches before giving up on them.",
+    )
+    batch_poll_seconds: float = Field(
+        default=30.0,
+        ge=0,
+        le=3600,
+        description="First wait between two looks at a running batch; it doubles up to 5 minutes.",
+    )
+    batch_fallback: Literal["direct", "provider_error"] = Field(
+        default="direct",
+        description=(
+            "What becomes of a draft the batch could not answer (errored, expired): asked again "
+            "directly at the full price, or rejected as provider_error for a rerun to ask again."
+        ),
+    )
     max_withheld_share: float = Field(
         default=1.0,
         ge=0.0,
@@ -110,6 +136,7 @@ OPTION_PARAMETERS = {
     "model": "model",
     "portfolio": "portfolios",
     "pool": "work_pool",
+    "batch": "batch",
 }
 """The CLI option each `RunConfig` field is given by, where their names differ."""
 _PASS_OPTION = re.compile(r"\bpass --(" + "|".join(OPTION_PARAMETERS) + r")\b(?! as)")
@@ -146,9 +173,14 @@ def as_command(config: RunConfig) -> str:
         ("--shards", config.shards, defaults.shards),
         ("--pool", config.work_pool, defaults.work_pool),
         ("--max-withheld-share", config.max_withheld_share, defaults.max_withheld_share),
+        ("--batch-window-minutes", config.batch_window_minutes, defaults.batch_window_minutes),
+        ("--batch-poll-seconds", config.batch_poll_seconds, defaults.batch_poll_seconds),
+        ("--batch-fallback", config.batch_fallback, defaults.batch_fallback),
     ):
         if value != default:
             args += [option, str(value)]
+    if config.batch:
+        args.append("--batch")
     return shlex.join(args)
 
 

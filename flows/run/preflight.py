@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from agent.pricing import load_prices
+from agent.providers.batch import BATCH_PROVIDERS
 from agent.providers.local_folder import local_model_dir
 from agent.questions import load_question_set
 from contract.errors import InputError
@@ -42,6 +43,7 @@ def check_night(config: RunConfig) -> RunConfig:
 
 
 def _check_night(config: RunConfig) -> RunConfig:
+    check_batch(config)
     check_writable(catalog_dir(config.out_dir))
     report_date = config.report_date or latest_session(config.data_dir, config.out_dir)
     layout = RunLayout(Path(config.out_dir), report_date)
@@ -57,6 +59,23 @@ def _check_night(config: RunConfig) -> RunConfig:
     else:
         open_provider(config)
     return config.model_copy(update={"report_date": report_date})
+
+
+def check_batch(config: RunConfig) -> None:
+    """A batch night needs a provider with a batch interface, and plan mode, in which every
+    draft is known before the first is sent."""
+    if not config.batch:
+        return
+    if config.provider not in BATCH_PROVIDERS:
+        raise InputError(
+            f"--batch needs --provider {' or '.join(BATCH_PROVIDERS)} (their batch interfaces): "
+            f"the {config.provider} provider has none"
+        )
+    if config.mode != "plan":
+        raise InputError(
+            f"--batch needs --mode plan: in {config.mode} mode the model chooses its tools turn "
+            "by turn, so the night's drafts are not known before they are sent"
+        )
 
 
 def latest_session(data_dir: Path, out_dir: Path) -> date:
