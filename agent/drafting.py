@@ -102,6 +102,10 @@ class DraftRound:
             return
         self._task = asyncio.get_running_loop().create_task(self._flush())
 
+    def cancel(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+
     async def _flush(self) -> None:
         drafts, self._drafts = self._drafts, []
         self.submitted = len(drafts)
@@ -157,6 +161,11 @@ class NightRounds:
 
     def round(self, name: RoundName) -> DraftRound:
         return self.answers if name == "answers" else self.summaries
+
+    def cancel(self) -> None:
+        """Stop a submission still under way: the night that waited for it has ended."""
+        for round_ in (self.answers, self.summaries):
+            round_.cancel()
 
     def ticker(self) -> TickerSeats:
         return TickerSeats(self)

@@ -126,6 +126,8 @@ async def answer_tickers(
         SERVICES.reset(token)
         if keeper is not None:
             keeper.cancel()
+        if services.rounds is not None:
+            services.rounds.cancel()
         if budget.journal is not None:
             budget.journal.close()
     return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
