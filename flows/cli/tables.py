@@ -15,14 +15,25 @@ def render_budget_table(ledger: BudgetLedger, title: str | None = None) -> Table
     )
     for name in ("provider", "model", "kind"):
         table.add_column(name)
-    for name in ("questions", "cut", "calls", "reserved", "input", "cached", "output", "cost $"):
+    for name in (
+        "questions",
+        "cut",
+        "calls",
+        "batch",
+        "reserved",
+        "input",
+        "cached",
+        "output",
+        "cost $",
+    ):
         table.add_column(name, justify="right")
     for line in ledger.lines:
         table.add_row(
             line.provider,
             line.model,
             line.kind,
-            *_figures(line.questions, line.questions_cut, line.calls, line.reserved),
+            *_figures(line.questions, line.questions_cut, line.calls, line.batch_calls),
+            *_figures(line.reserved),
             *_figures(line.input_tokens, line.cached_tokens, line.output_tokens),
             _dollars(line.cost_usd),
         )
@@ -32,11 +43,12 @@ def render_budget_table(ledger: BudgetLedger, title: str | None = None) -> Table
         "",
         "",
         *_figures(sum(x.questions for x in ledger.lines), len(ledger.cuts)),
-        *_figures(sum(x.calls for x in ledger.lines), ledger.reserved),
+        *_figures(sum(x.calls for x in ledger.lines), sum(x.batch_calls for x in ledger.lines)),
+        *_figures(ledger.reserved),
         *_figures(ledger.used.input_tokens, ledger.used.cached_tokens, ledger.used.output_tokens),
         _dollars(ledger.cost_usd),
     )
-    notes = [n for n in (ledger.cost_note, _overrun_note(ledger)) if n]
+    notes = [n for n in (ledger.cost_note, _batch_note(ledger), _overrun_note(ledger)) if n]
     table.caption = "; ".join(notes) or None
     return table
 
@@ -47,6 +59,19 @@ def _figures(*values: int) -> list[str]:
 
 def _dollars(cost: float | None) -> str:
     return "n/a" if cost is None else f"{cost:,.4f}"
+
+
+def _batch_note(ledger: BudgetLedger) -> str | None:
+    """What the calls drafted through a batch (column `batch`) cost, and saved."""
+    if not any(line.batch_calls for line in ledger.lines) or ledger.saved_usd is None:
+        return None
+    if ledger.cost_usd is None:
+        return f"the batch saved ${ledger.saved_usd:,.4f} against the direct price"
+    direct = ledger.cost_usd + ledger.saved_usd
+    return (
+        f"batch calls at the batch price: ${ledger.cost_usd:,.4f} in all, against "
+        f"${direct:,.4f} at the direct price (saved ${ledger.saved_usd:,.4f})"
+    )
 
 
 def _overrun_note(ledger: BudgetLedger) -> str | None:

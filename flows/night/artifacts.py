@@ -120,6 +120,10 @@ async def publish_artifacts(
     lines = outcome.budget.get("lines") or [
         {"calls": 0, "note": "no model call: every ticker was reused from an earlier attempt"}
     ]
+    saved = outcome.budget.get("saved_usd")
+    batch = f"; the batch saved ${saved:,.4f} against the direct price" if saved else ""
     await acreate_table_artifact(
-        table=lines, key=artifact_key("budget", day), description=f"Token budget use, {day}"
+        table=lines,
+        key=artifact_key("budget", day),
+        description=f"Token budget use, {day}{batch}",
     )

@@ -33,6 +33,8 @@ class NightSummary:
     cost_usd: float | None
     total_s: float
     review_page: str
+    saved_usd: float | None = None
+    """What drafting through the provider's batch saved against the direct price."""
 
     @property
     def cut(self) -> int:
@@ -82,6 +84,7 @@ class NightSummary:
             f"| tickers | {self.tickers:,} ({self.tickers_reused:,} reused) |",
             f"| tokens | {self.tokens:,} of {self.budget_tokens:,} |",
             f"| cost | {cost} |",
+            *([f"| saved by the batch | ${self.saved_usd:,.4f} |"] if self.saved_usd else []),
             f"| time | {self.total_s:,.1f} s |",
             "",
             "## Top reasons",
@@ -115,6 +118,7 @@ def summarise_night(
         cost_usd=night.get("cost_usd", budget.get("cost_usd")),
         total_s=float(timings.get("total_s", 0.0)),
         review_page=review_page,
+        saved_usd=night.get("saved_usd", budget.get("saved_usd")),
     )
 
 

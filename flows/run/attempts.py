@@ -55,6 +55,12 @@ class NightSpend(BaseModel):
         costs = [a.ledger.cost_usd for a in self.attempts]
         return None if None in costs else sum(c for c in costs if c is not None)
 
+    @property
+    def saved_usd(self) -> float | None:
+        """What drafting through a batch saved the attempts against the direct price."""
+        saved = [a.ledger.saved_usd for a in self.attempts]
+        return None if None in saved else sum(s for s in saved if s is not None)
+
     def summary(self) -> dict[str, object]:
         """The manifest's `budget.night`: each attempt's tokens and whether it answered all,
         and the night's tokens and cost."""
@@ -74,6 +80,7 @@ class NightSpend(BaseModel):
             ],
             "used": {**used.model_dump(), "total": used.total},
             "cost_usd": self.cost_usd,
+            "saved_usd": self.saved_usd,
         }
 
 

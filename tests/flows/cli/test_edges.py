@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 
 from tools.registry import TOOLS
 
@@ -91,3 +92,21 @@ def test_a_sharded_night_without_a_server_is_refused_at_once(
     assert line.startswith("nightdesk: error: --shards above 1 needs a Prefect server")
     assert "set PREFECT_API_URL" in line
     assert not (out / ".ledgers").exists(), "refused before any attempt started"
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        (["--provider", "offline"], "--batch needs --provider openai or anthropic"),
+        (["--provider", "openai", "--mode", "react"], "--batch needs --mode plan"),
+    ],
+)
+def test_a_batch_night_without_a_batch_interface_is_refused_in_one_line(
+    small_data: Path, tmp_path: Path, options: list[str], why: str
+) -> None:
+    out = tmp_path / "out"
+    done = nightdesk("run", "--data", str(small_data), "--out", str(out), "--batch", *options)
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith(f"nightdesk: error: {why}")
+    assert not out.exists(), "refused before anything was written"
