@@ -5,6 +5,9 @@ Each contestant runs as its own process against the same data and the same serve
 
 - `nightdesk-plan`, `nightdesk-react`: `nightdesk run --provider openai` (Prefect, default
   budget and rate limits), the server's URL in OPENAI_BASE_URL;
+- `nightdesk-batch`: the same in plan mode with `--batch`: every draft through the server's
+  Batch API (answers, then summaries); the closing note compares its accepted reports, ledger
+  cost and requests with `nightdesk-plan`'s;
 - `driver-plan`, `driver-react`: the same agent loop, tools, budget, limiter and verifier under a
   plain asyncio driver (tests/bench/night_driver.py);
 - `peer`: the night written with PydanticAI (tests/bench/night_peer.py), verifying nothing;
@@ -43,7 +46,14 @@ from data.generate import generate_dataset  # noqa: E402
 from tests.bench.probe import Probe, read_probe  # noqa: E402
 from tests.bench.process_tree import MeasuredRun, run_measured  # noqa: E402
 
-CONTESTANTS = ("nightdesk-plan", "nightdesk-react", "driver-plan", "driver-react", "peer")
+CONTESTANTS = (
+    "nightdesk-plan",
+    "nightdesk-batch",
+    "nightdesk-react",
+    "driver-plan",
+    "driver-react",
+    "peer",
+)
 EXTRA_CONTESTANTS = ("nightdesk-offline",)
 """Run only when named in BENCH_CONTESTANTS: `nightdesk run --provider offline` (plan mode, no
 server; its tokens are the ledger's), for growth with size without any model latency."""
@@ -138,6 +148,8 @@ def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path
         common += ["--tokens-per-minute", str(cfg.tokens_per_minute)]
     if kind == "nightdesk":
         provider = ["--provider", "offline"] if mode == "offline" else ["--provider", "openai"]
+        if mode == "batch":
+            provider += ["--batch", "--batch-poll-seconds", str(BATCH_POLL_S)]
         return [
             *(sys.executable, "-m", "tests.bench.night_probe", str(probe), "run"),
             *common,
@@ -146,13 +158,33 @@ def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path
                 str(work / "out"),
                 *provider,
                 "--mode",
-                "plan" if mode == "offline" else mode,
+                "plan" if mode in ("offline", "batch") else mode,
             ),
         ]
     common += ["--probe", str(probe)]
     if kind == "driver":
         return [sys.executable, "-m", "tests.bench.night_driver", *common, "--mode", mode]
     return [sys.executable, "-m", "tests.bench.night_peer", *common]
+
+
+BATCH_POLL_S = 0.1
+"""The batch contestant's first wait between looks at its batch (the server ends a batch one
+reply latency after it was created)."""
+
+
+def accepted_digest(day: Path) -> str:
+    """A hash over every accepted answer's text in the night's reports: two nights with the same
+    digest published the same accepted reports."""
+    import hashlib
+
+    answers = []
+    for path in sorted((day / "accepted").glob("*.json")):
+        report = json.loads(path.read_text())
+        for section in report["tickers"]:
+            for a in [*section["answers"], *([section["summary"]] if section["summary"] else [])]:
+                if a["status"] == "accepted":
+                    answers.append(f"{report['portfolio_id']}|{a['question_id']}|{a['answer']}")
+    return hashlib.sha256("\n".join(sorted(answers)).encode()).hexdigest()[:16]
 
 
 def run_contestant(
@@ -190,11 +222,20 @@ def figures(
     served: dict[str, Any],
     folder: Path,
 ) -> dict[str, Any]:
+    served = {**served, "requests": served["requests"] + served.get("batch_items", 0)}
     latency_s = cfg.latency_ms / 1000 if served["requests"] else 0.0  # offline: no server
+    ledger: dict[str, Any] = {}
     if name.startswith("nightdesk"):
-        manifest = json.loads(
-            (folder / "out" / REPORT_DATE.isoformat() / "manifest.json").read_text()
-        )
+        day = folder / "out" / REPORT_DATE.isoformat()
+        manifest = json.loads((day / "manifest.json").read_text())
+        budget = manifest["budget"]
+        ledger = {
+            "cost_usd": budget["cost_usd"],
+            "saved_usd": budget.get("saved_usd"),
+            "batch_calls": sum(line.get("batch_calls", 0) for line in budget["lines"]),
+            "ledger_calls": sum(line["calls"] for line in budget["lines"]),
+            "accepted_digest": accepted_digest(day),
+        }
         answer_s = float(manifest["timings"]["answer_s"])
         prepare_s = float(manifest["timings"]["prepare_s"])
         questions, accepted = manifest["counts"]["questions"], manifest["counts"]["accepted"]
@@ -217,6 +258,9 @@ def figures(
         "accepted": accepted,
         "questions_per_s": round(questions / answer_s, 2) if answer_s else None,
         "model_requests": served["requests"],
+        "http_requests": served.get("http_requests"),
+        "batches": served.get("batches", 0),
+        **ledger,
         "tokens": tokens,
         "tokens_per_question": round(tokens / questions, 1) if questions else None,
         "tokens_per_accepted": round(tokens / accepted, 1) if accepted else None,
@@ -292,6 +336,8 @@ COLUMNS = (
     ("ok", "accepted", "{}"),
     ("q/s", "questions_per_s", "{:.1f}"),
     ("reqs", "model_requests", "{}"),
+    ("http", "http_requests", "{}"),
+    ("cost $", "cost_usd", "{:.4f}"),
     ("tok/q", "tokens_per_question", "{:.0f}"),
     ("tok/ok", "tokens_per_accepted", "{:.0f}"),
     ("schema/q", "schema_tokens_per_question", "{:.0f}"),
@@ -325,6 +371,24 @@ def render_table(rows: list[dict[str, Any]]) -> str:
         for line in grid
     ]
     return "\n".join([lines[0], "-" * len(lines[0]), *lines[1:]])
+
+
+def batch_note(rows: list[dict[str, Any]]) -> str | None:
+    """The batch night against the direct plan-mode night: reports, ledger cost, requests."""
+    by_name = {r["name"]: r for r in rows}
+    plan, batch = by_name.get("nightdesk-plan"), by_name.get("nightdesk-batch")
+    if not plan or not batch or plan["cost_usd"] is None or batch["cost_usd"] is None:
+        return None
+    same = "the same" if plan["accepted_digest"] == batch["accepted_digest"] else "DIFFERENT"
+    share = batch["cost_usd"] / plan["cost_usd"] if plan["cost_usd"] else float("nan")
+    return (
+        f"batch vs direct (plan mode): {same} accepted reports ({batch['accepted']} vs "
+        f"{plan['accepted']} answers); ledger drafting cost ${batch['cost_usd']:.6f} batch vs "
+        f"${plan['cost_usd']:.6f} direct ({share:.1%}; the batch saved ${batch['saved_usd']:.6f}); "
+        f"model requests {batch['model_requests']} in {batch['batches']} batches over "
+        f"{batch['http_requests']} HTTP requests vs {plan['model_requests']} direct over "
+        f"{plan['http_requests']} HTTP requests"
+    )
 
 
 def commit_of(root: Path) -> str | None:
@@ -389,6 +453,9 @@ def main() -> None:
         "tool: a run in its thread, call: as traced (thread wait included); verif CPU: share of "
         "the process tree's CPU; x floor: answer s over requests x latency / concurrency"
     )
+    note = batch_note(rows)
+    if note:
+        print(note)
     cfg.json_path.parent.mkdir(parents=True, exist_ok=True)
     cfg.json_path.write_text(json.dumps({"setup": setup, "rows": rows}, indent=1))
     print(f"JSON: {cfg.json_path}")

@@ -11,9 +11,14 @@ model that always picks the right tools and copies their figures faithfully:
   text in the message; only tools the request offers are called;
 - a request with tool turns gets a draft from their results.
 
-`GET /stats` returns what was served since the last `POST /reset` (requests, prompt and
-completion tokens counted with the OpenAI tokenizer over the messages and tool schemas, the
-most requests in flight at once). Run: `python -m tests.bench.fake_model --latency-ms 100`;
+It also plays the Batch API: `POST /v1/files` (the JSONL input), `POST /v1/batches`, `GET
+/v1/batches[/{id}]`, `POST /v1/batches/{id}/cancel`, `GET /v1/files/{id}/content`. A batch
+answers every line as the direct endpoint would, one latency after it was created, then reads
+`completed` with an output file.
+
+`GET /stats` returns what was served since the last `POST /reset` (HTTP requests; model
+requests, direct and batch items apart; prompt and completion tokens counted with the OpenAI
+tokenizer over the messages and tool schemas, the most requests in flight at once). Run: `python -m tests.bench.fake_model --latency-ms 100`;
 it prints `PORT <n>` once it listens.
 """
 
@@ -46,6 +51,9 @@ class ServedStats:
     """What the server answered since the last reset."""
 
     requests: int = 0
+    http_requests: int = 0
+    batches: int = 0
+    batch_items: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     tool_schema_tokens: int = 0
@@ -56,6 +64,9 @@ class ServedStats:
     def as_json(self) -> dict[str, Any]:
         return {
             "requests": self.requests,
+            "http_requests": self.http_requests,
+            "batches": self.batches,
+            "batch_items": self.batch_items,
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
             "total_tokens": self.prompt_tokens + self.completion_tokens,
@@ -186,6 +197,9 @@ class ScriptedModelServer:
         self.qset = qset or load_question_set()
         self.stats = ServedStats()
         self.server: asyncio.Server | None = None
+        self.files: dict[str, bytes] = {}
+        self.batches: dict[str, dict[str, Any]] = {}
+        self.running: set[asyncio.Task[None]] = set()
 
     async def start(self, port: int = 0) -> int:
         self.server = await asyncio.start_server(self.serve_connection, "127.0.0.1", port)
@@ -204,8 +218,9 @@ class ScriptedModelServer:
                     for k, v in (line.split(":", 1) for line in lines[1:] if ":" in line)
                 }
                 body = await reader.readexactly(int(headers.get("content-length", "0")))
-                status, payload = await self.route(method, path, body)
-                data = json.dumps(payload).encode()
+                self.stats.http_requests += 1
+                status, payload = await self.route(method, path.split("?")[0], body)
+                data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
                 writer.write(
                     f"HTTP/1.1 {status} OK\r\ncontent-type: application/json\r\n"
                     f"content-length: {len(data)}\r\n\r\n".encode()
@@ -219,7 +234,11 @@ class ScriptedModelServer:
         finally:
             writer.close()
 
-    async def route(self, method: str, path: str, body: bytes) -> tuple[int, dict[str, Any]]:
+    async def route(
+        self, method: str, path: str, body: bytes
+    ) -> tuple[int, dict[str, Any] | bytes]:
+        if "/files" in path or "/batches" in path:
+            return await self.route_batch(method, path, body)
         if method == "GET" and path.endswith("/stats"):
             return 200, self.stats.as_json()
         if method == "POST" and path.endswith("/reset"):
@@ -228,6 +247,86 @@ class ScriptedModelServer:
         if method == "POST" and path.endswith("/chat/completions"):
             return 200, await self.complete(json.loads(body or b"{}"))
         return 404, {"error": {"message": f"no route {method} {path}", "type": "not_found"}}
+
+    async def route_batch(
+        self, method: str, path: str, body: bytes
+    ) -> tuple[int, dict[str, Any] | bytes]:
+        """The Batch API: upload, create, retrieve, list, cancel, file content."""
+        parts = path.rstrip("/").split("/")
+        if method == "POST" and parts[-1] == "files":
+            file_id = f"file-{len(self.files) + 1}"
+            lines = [x for x in body.splitlines() if x.startswith(b'{"custom_id"')]
+            self.files[file_id] = b"\n".join(lines)
+            return 200, {
+                "id": file_id,
+                "object": "file",
+                "bytes": len(body),
+                "created_at": 0,
+                "filename": "batch.jsonl",
+                "purpose": "batch",
+                "status": "processed",
+            }
+        if method == "POST" and parts[-1] == "batches":
+            request = json.loads(body)
+            batch_id = f"batch_{len(self.batches) + 1}"
+            lines = self.files[request["input_file_id"]].splitlines()
+            self.batches[batch_id] = {
+                "id": batch_id,
+                "object": "batch",
+                "endpoint": request["endpoint"],
+                "input_file_id": request["input_file_id"],
+                "completion_window": request["completion_window"],
+                "status": "in_progress",
+                "created_at": 0,
+                "metadata": request.get("metadata"),
+                "request_counts": {"total": len(lines), "completed": 0, "failed": 0},
+            }
+            self.stats.batches += 1
+            task = asyncio.create_task(self.run_batch(batch_id, lines))
+            self.running.add(task)
+            task.add_done_callback(self.running.discard)
+            return 200, self.batches[batch_id]
+        if method == "GET" and parts[-1] == "batches":
+            return 200, {"object": "list", "data": list(self.batches.values()), "has_more": False}
+        if parts[-2] == "batches" and parts[-1] in self.batches and method == "GET":
+            return 200, self.batches[parts[-1]]
+        if parts[-1] == "cancel" and parts[-2] in self.batches:
+            self.batches[parts[-2]]["status"] = "cancelled"
+            return 200, self.batches[parts[-2]]
+        if parts[-1] == "content" and parts[-2] in self.files:
+            return 200, self.files[parts[-2]]
+        return 404, {"error": {"message": f"no route {method} {path}", "type": "not_found"}}
+
+    async def run_batch(self, batch_id: str, lines: list[bytes]) -> None:
+        """Answer every line as the direct endpoint would, then end the batch `completed`."""
+        await asyncio.sleep(self.latency_s)
+        out = []
+        for raw in lines:
+            line = json.loads(raw)
+            self.stats.batch_items += 1
+            reply = self.reply(line["body"], self.stats.requests + self.stats.batch_items)
+            response = {"status_code": 200, "request_id": line["custom_id"], "body": reply}
+            out.append(json.dumps({"id": line["custom_id"], "custom_id": line["custom_id"],
+                                   "response": response, "error": None}))  # fmt: skip
+        file_id = f"file-out-{batch_id}"
+        self.files[file_id] = "\n".join(out).encode()
+        batch = self.batches[batch_id]
+        if batch["status"] == "cancelled":
+            return
+        batch.update(status="completed", output_file_id=file_id)
+        batch["request_counts"]["completed"] = len(lines)
+
+    def reply(self, body: dict[str, Any], step: int) -> dict[str, Any]:
+        """One Chat Completions reply with its usage, counted in the stats (no latency)."""
+        stats = self.stats
+        reply = script_reply(body, self.qset, step)
+        prompt, schema = prompt_tokens(body)
+        completion = tokens_of(reply.completion_text)
+        stats.prompt_tokens += prompt
+        stats.completion_tokens += completion
+        stats.tool_schema_tokens += schema
+        stats.replies[reply.kind] += 1
+        return chat_completion(body, step, reply, prompt, completion)
 
     async def complete(self, body: dict[str, Any]) -> dict[str, Any]:
         stats = self.stats
@@ -245,20 +344,24 @@ class ScriptedModelServer:
             await asyncio.sleep(self.latency_s)
         finally:
             stats.in_flight -= 1
-        return {
-            "id": f"chatcmpl-{stats.requests}",
-            "object": "chat.completion",
-            "created": 0,
-            "model": body.get("model", "scripted"),
-            "choices": [
-                {"index": 0, "message": reply.message, "finish_reason": reply.finish_reason}
-            ],
-            "usage": {
-                "prompt_tokens": prompt,
-                "completion_tokens": completion,
-                "total_tokens": prompt + completion,
-            },
-        }
+        return chat_completion(body, stats.requests, reply, prompt, completion)
+
+
+def chat_completion(
+    body: dict[str, Any], step: int, reply: Reply, prompt: int, completion: int
+) -> dict[str, Any]:
+    return {
+        "id": f"chatcmpl-{step}",
+        "object": "chat.completion",
+        "created": 0,
+        "model": body.get("model", "scripted"),
+        "choices": [{"index": 0, "message": reply.message, "finish_reason": reply.finish_reason}],
+        "usage": {
+            "prompt_tokens": prompt,
+            "completion_tokens": completion,
+            "total_tokens": prompt + completion,
+        },
+    }
 
 
 async def serve(latency_s: float, port: int) -> None:

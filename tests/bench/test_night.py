@@ -3,6 +3,7 @@ configuration runs every contestant to the end with every figure present (no tim
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from agent.prompts import context_line, draft_message, react_message, render_results
-from agent.providers.base import Message, ModelRequest, ToolSpec
+from agent.providers.base import Message, ModelRequest, ModelResponse, ToolSpec
 from agent.providers.openai import OpenAIProvider
 from agent.questions import load_question_set, questions_for
 from tests.bench.bench_night import CONTESTANTS
@@ -112,6 +113,36 @@ async def test_the_server_speaks_chat_completions_to_the_real_sdk() -> None:
     assert stats["tool_schema_tokens"] > 0
 
 
+async def test_the_server_plays_the_batch_api_to_the_real_sdk() -> None:
+    from agent.providers.batch import batch_api
+
+    server = ScriptedModelServer(latency_s=0.0)
+    port = await server.start()
+    provider = OpenAIProvider("gpt-4o-mini", base_url=f"http://127.0.0.1:{port}/v1", api_key="k")
+    block = render_results([{"tool": "get_daily_move", "args": {}, "result": MOVE}])
+    request = ModelRequest(
+        system="s", messages=[Message(role="user", text=draft_message("q", "c", "en", block))]
+    )
+    api = batch_api(provider)
+    try:
+        batch_id = await api.submit([("a", request), ("b", request)], "answers-k")
+        while not (await api.status(batch_id)).ended:
+            await asyncio.sleep(0.01)
+        results = await api.results(batch_id, ["a", "b"])
+        found = await api.find("answers-k")
+    finally:
+        await provider.client.close()
+        assert server.server is not None
+        server.server.close()
+        await server.server.wait_closed()
+    assert found == batch_id
+    assert all(isinstance(r, ModelResponse) and r.batch for r in results.values())
+    assert all("closed at 91.42" in (r.text or "") for r in results.values())  # type: ignore[union-attr]
+    stats = server.stats.as_json()
+    assert (stats["requests"], stats["batches"], stats["batch_items"]) == (0, 1, 2)
+    assert stats["prompt_tokens"] == sum(r.usage.input_tokens for r in results.values())  # type: ignore[union-attr]
+
+
 @pytest.mark.slow
 def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "night.json"
@@ -143,7 +174,18 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
         assert row["vs_peer"]["wall"] > 0 and row["wall_s"] >= row["answer_s"] > 0, name
     night = {r["questions"] for r in rows.values()}
     assert len(night) == 1  # all five answered the same night
-    for name in ("nightdesk-plan", "nightdesk-react", "driver-plan", "driver-react"):
+    plan, batch = rows["nightdesk-plan"], rows["nightdesk-batch"]
+    assert batch["accepted_digest"] == plan["accepted_digest"]  # the same accepted reports
+    assert batch["cost_usd"] == pytest.approx(plan["cost_usd"] / 2)
+    assert batch["batches"] == 2 and batch["batch_calls"] == batch["model_requests"]
+    assert batch["http_requests"] < plan["http_requests"]
+    for name in (
+        "nightdesk-plan",
+        "nightdesk-batch",
+        "nightdesk-react",
+        "driver-plan",
+        "driver-react",
+    ):
         assert rows[name]["accepted"] == rows[name]["questions"], rows[name]["outcomes"]
         assert rows[name]["verifier_cpu_s"] > 0 and rows[name]["call_p99_ms"] is not None
     for kind in ("nightdesk", "driver"):
