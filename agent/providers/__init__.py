@@ -1,7 +1,7 @@
 """Provider adapters: each turns a neutral `ModelRequest` into one wire format and back.
 
-`make_provider(name, model, **options)` builds one by name; each adapter is imported only
-when chosen, so the offline provider never loads an SDK and `local` loads torch only when used.
+`make_provider(name, model, **options)` builds one by name, `batch_api(provider)` the batch
+interface of one that has it; each adapter is imported only when chosen, so the offline provider never loads an SDK and `local` loads torch only when used.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Literal, get_args
 
 from agent.providers.base import Provider
+from agent.providers.batch import BatchApi
 from agent.providers.local_folder import local_model_dir
 from contract.errors import InputError
 
@@ -50,3 +51,26 @@ def make_provider(name: str, model: str | None = None, **options: Any) -> Provid
     from agent.providers.offline import OfflineProvider
 
     return OfflineProvider(chosen, **options)
+
+
+BATCH_PROVIDERS: tuple[ProviderName, ...] = ("openai", "anthropic")
+"""Providers with a batch interface (half price, replies within a day)."""
+
+
+def batch_api(provider: Provider) -> BatchApi:
+    """The batch interface of `provider`, over its own SDK client."""
+    if provider.name == "openai":
+        from agent.providers.openai import OpenAIProvider
+        from agent.providers.openai_batch import OpenAIBatches
+
+        assert isinstance(provider, OpenAIProvider)
+        return OpenAIBatches(provider)
+    if provider.name == "anthropic":
+        from agent.providers.anthropic import AnthropicProvider
+        from agent.providers.anthropic_batch import AnthropicBatches
+
+        assert isinstance(provider, AnthropicProvider)
+        return AnthropicBatches(provider)
+    raise InputError(
+        f"provider {provider.name} has no batch interface: use one of {', '.join(BATCH_PROVIDERS)}"
+    )

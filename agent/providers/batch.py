@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from agent.providers.base import ModelRequest, ModelResponse, Provider
-from contract.errors import InputError
+from agent.providers.base import ModelRequest, ModelResponse
 
 FailureKind = Literal["errored", "expired", "canceled", "missing"]
 
@@ -60,25 +59,3 @@ class BatchApi(Protocol):
     async def cancel(self, batch_id: str) -> None:
         """Stop a batch whose replies are no longer wanted (its done items are still billed)."""
         ...
-
-
-BATCH_PROVIDERS = ("openai", "anthropic")
-
-
-def batch_api(provider: Provider) -> BatchApi:
-    """The batch interface of `provider`, over its own SDK client."""
-    if provider.name == "openai":
-        from agent.providers.openai import OpenAIProvider
-        from agent.providers.openai_batch import OpenAIBatches
-
-        assert isinstance(provider, OpenAIProvider)
-        return OpenAIBatches(provider)
-    if provider.name == "anthropic":
-        from agent.providers.anthropic import AnthropicProvider
-        from agent.providers.anthropic_batch import AnthropicBatches
-
-        assert isinstance(provider, AnthropicProvider)
-        return AnthropicBatches(provider)
-    raise InputError(
-        f"provider {provider.name} has no batch interface: use one of {', '.join(BATCH_PROVIDERS)}"
-    )

@@ -27,7 +27,7 @@ from agent.budget.journal import SpendJournal
 from agent.budget.ledger import BudgetLedger
 from agent.budget.meter import RunBudget
 from agent.drafting import BatchDrafter, NightRounds
-from agent.providers.batch import batch_api
+from agent.providers import batch_api
 from agent.questions import DEFAULT_SET, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
 from contract.reasons import ReasonCode

@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from agent.pricing import load_prices
-from agent.providers.batch import BATCH_PROVIDERS
+from agent.providers import BATCH_PROVIDERS
 from agent.providers.local_folder import local_model_dir
 from agent.questions import load_question_set
 from contract.errors import InputError

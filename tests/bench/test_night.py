@@ -114,7 +114,7 @@ async def test_the_server_speaks_chat_completions_to_the_real_sdk() -> None:
 
 
 async def test_the_server_plays_the_batch_api_to_the_real_sdk() -> None:
-    from agent.providers.batch import batch_api
+    from agent.providers import batch_api
 
     server = ScriptedModelServer(latency_s=0.0)
     port = await server.start()

@@ -7,9 +7,10 @@ from __future__ import annotations
 import httpx2
 import pytest
 
+from agent.providers import batch_api
 from agent.providers.anthropic import AnthropicProvider
 from agent.providers.base import Message, ModelRequest, ModelResponse
-from agent.providers.batch import BatchFailure, batch_api
+from agent.providers.batch import BatchFailure
 from agent.providers.openai import OpenAIProvider
 from contract.errors import InputError
 from tests.agent.batch_wire import BatchWire, Outcome
