@@ -247,7 +247,7 @@ async def call_model(
         )
     finally:
         if reservation is not None and session.meter is not None:
-            if response is None:
+            if response is None or response.paid_by is not None:
                 session.meter.release(reservation)
             else:
                 charged, fault = session.meter.settle(

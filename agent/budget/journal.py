@@ -56,6 +56,50 @@ class SpendJournal:
                 self._fd = -1
 
 
+def settle_open(path: Path, spent: dict[str, tuple[Usage, bool]]) -> int:
+    """Charge, in a dead attempt's journal, what the calls of the questions in `spent` did cost
+    (usage, and whether at the batch price): a batch that attempt submitted and a later one
+    collected. Its replayed ledger then holds the exact spend. An open reservation is settled
+    with it; one the attempt gave back when it was stopped (settled at zero) gets a new settled
+    entry of zero tokens reserved; a question already charged is left alone. The entries added."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return 0
+    kinds: dict[str, str] = {}
+    serials: dict[str, int] = {}
+    open_calls: dict[str, list[int]] = {}
+    charged: set[str] = set()
+    for raw in text.splitlines():
+        try:
+            entry = json.loads(raw)
+            if "r" in entry:
+                qid, kind, serial = entry["r"][:3]
+                kinds[qid], serials[qid] = kind, max(serial, serials.get(qid, 0))
+                open_calls.setdefault(qid, []).append(serial)
+            elif "s" in entry:
+                qid, serial, *counts = entry["s"]
+                open_calls.get(qid, []).remove(serial)
+                if any(counts[:3]):
+                    charged.add(qid)
+        except (ValueError, KeyError, TypeError, IndexError):
+            continue
+    lines: list[dict[str, list[object]]] = []
+    for qid, (usage, batch) in spent.items():
+        counts = [usage.input_tokens, usage.cached_tokens, usage.output_tokens]
+        settle = [*counts, usage.cache_write_tokens, int(batch)]
+        if open_calls.get(qid):
+            lines += [{"s": [qid, serial, *settle]} for serial in open_calls[qid][:1]]
+        elif qid in kinds and qid not in charged:
+            serial = serials[qid] + 1
+            lines += [{"r": [qid, kinds[qid], serial, 0, 0]}, {"s": [qid, serial, *settle]}]
+    if lines:  # a newline first: the kill may have cut the last line short
+        text = "\n".join(json.dumps(x, separators=(",", ":")) for x in lines)
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write("\n" + text + "\n")
+    return len(lines)
+
+
 class Replayed(NamedTuple):
     ledger: BudgetLedger
     tickers_done: int

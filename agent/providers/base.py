@@ -66,6 +66,9 @@ class ModelResponse(BaseModel):
     raw: Any = None
     batch: bool = False
     """Drafted through the provider's batch interface: its tokens cost the batch price."""
+    paid_by: str | None = None
+    """The run id of an earlier attempt whose ledger holds this reply's cost (a batch it
+    submitted, collected by this one): this attempt charges nothing for it."""
 
 
 class Provider(Protocol):

@@ -36,6 +36,7 @@ from flows.night.summary import log_ticker
 from flows.night.ticker import SERVICES, RunServices, TickerJob, answer_ticker, ticker_key
 from flows.publish.layout import RunLayout
 from flows.publish.records import TickerResult, rejected_record, withheld_summary
+from flows.run.attempts import journal_path
 from flows.run.batch_store import BatchStore
 from flows.run.batches import BatchSubmitter
 from flows.run.config import RunConfig
@@ -152,6 +153,7 @@ def batch_services(
             poll_s=config.batch_poll_seconds,
             window_s=window_s,
             cancel_late=config.batch_fallback == "direct",
+            journal_of=lambda attempt: journal_path(layout, attempt),
         ),
     )
     services.provider = BatchDrafter(inner, config.batch_fallback)

@@ -7,7 +7,9 @@ the batch that already holds it and is collected from there, never submitted twi
 saved batch holds are submitted as one new batch. Every batch is polled with backoff (the first
 wait `poll_s`, doubling up to `MAX_POLL_S`) until it ends or `window_s` has passed since the
 round began; a batch still running then has its items end as `expired` (and is cancelled when
-they fall back to the direct path, so nothing is paid twice). Faults of the batch interface
+they fall back to the direct path, so nothing is paid twice). A batch an earlier, killed attempt
+submitted is charged in that attempt's spend journal, at what its replies did cost, and not in
+the attempt that collects it, so the night's spend counts it once. Faults of the batch interface
 (after the SDK's retries) are data: a failed submission makes its items `errored`, a failed
 poll is polled again.
 """
@@ -18,12 +20,17 @@ import asyncio
 import hashlib
 import logging
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 
+from agent.budget.journal import settle_open
 from agent.drafting import Draft, RoundName
+from agent.providers.base import ModelResponse
 from agent.providers.batch import BatchApi, BatchFailure, BatchResult
 from contract.errors import ProviderError
+from contract.trace import Usage
 from flows.run.batch_store import BatchRecord, BatchStore
 
 MAX_POLL_S = 300.0
@@ -49,6 +56,9 @@ class BatchSubmitter:
     window_s: float
     cancel_late: bool
     """Cancel a batch the window gave up on (its items then go direct)."""
+    journal_of: Callable[[str], Path] | None = None
+    """The spend journal of an attempt by its run id: a batch an earlier (killed) attempt
+    submitted is charged there, at what it did cost, and not again in this attempt."""
     submitted: list[str] = field(default_factory=list)
     """Batch ids this submitter created (a resumed batch is not among them)."""
     resumed: list[str] = field(default_factory=list)
@@ -159,7 +169,27 @@ class BatchSubmitter:
         if failed:
             record.failed = sorted(set(record.failed) | set(failed))
             await asyncio.to_thread(self.store.save, record)
+        if record.run_id != self.run_id:
+            return await self._paid_earlier(record, results)
         return results
+
+    async def _paid_earlier(
+        self, record: BatchRecord, results: dict[str, BatchResult]
+    ) -> dict[str, BatchResult]:
+        """Replies of a batch an earlier attempt submitted: settled in that attempt's journal
+        (a failed item cost nothing), marked so that this attempt charges nothing for them."""
+        spent = {
+            record.requests[cid]: (r.usage if isinstance(r, ModelResponse) else Usage(), True)
+            for cid, r in results.items()
+        }
+        if self.journal_of is not None:
+            await asyncio.to_thread(settle_open, self.journal_of(record.run_id), spent)
+        return {
+            cid: r.model_copy(update={"paid_by": record.run_id})
+            if isinstance(r, ModelResponse)
+            else r
+            for cid, r in results.items()
+        }
 
     async def _give_up(self, record: BatchRecord, cids: list[str]) -> dict[str, BatchResult]:
         assert record.batch_id is not None

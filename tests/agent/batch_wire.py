@@ -63,6 +63,7 @@ class BatchWire:
         self.submitted: list[str] = []
         """custom_ids in submission order: one that appears twice was paid for twice."""
         self.usage = Counter[str]()
+        """Tokens of every reply served, batch or direct: what the provider bills once."""
 
     def __call__(self, request: httpx2.Request) -> httpx2.Response:
         path, method = request.url.path, request.method
@@ -76,6 +77,7 @@ class BatchWire:
             self.calls["direct"] += 1
             body = json.loads(request.content)
             turn = draft_turn(user_text("openai", body), len(request.content))
+            self.count(turn)
             return httpx2.Response(200, json=openai_body(turn))
         if method == "POST" and path.endswith("/files"):
             self.calls["upload"] += 1
@@ -179,6 +181,7 @@ class BatchWire:
             self.calls["direct"] += 1
             body = json.loads(request.content)
             turn = draft_turn(user_text("anthropic", body), len(request.content))
+            self.count(turn)
             return httpx2.Response(200, json=anthropic_body(turn))
         if method == "POST" and path.endswith("/messages/batches"):
             self.calls["create"] += 1

@@ -77,3 +77,37 @@ def test_the_budget_table_shows_batch_calls_and_the_saving() -> None:
     text = " ".join(console.export_text().split())
     assert f"${ledger.cost_usd:,.4f} in all, against ${2 * ledger.cost_usd:,.4f}" in text
     assert f"(saved ${ledger.saved_usd:,.4f})" in text
+
+
+def test_a_batch_collected_after_a_kill_is_charged_once_in_the_killed_attempts_journal(
+    tmp_path: Path,
+) -> None:
+    from agent.budget.journal import settle_open
+
+    path = tmp_path / "killed.journal"
+    budget = RunBudget(
+        CONFIG, ["AAA"], provider="openai", model="gpt-4o-mini", journal=SpendJournal(path)
+    )
+    held = {}
+    for qid in ("AAA/move", "AAA/news", "AAA/events"):  # submitted in a batch, then killed
+        reservation = budget.ticker("AAA").question(qid, "move").reserve(5_000, prompt_tokens=2_000)
+        assert reservation is not None
+        held[qid] = reservation
+    stopped = budget.ticker("AAA").question("AAA/news", "move")
+    stopped.release(held["AAA/news"])  # a stop, not a kill, gave this one back
+    assert budget.journal is not None
+    budget.journal.close()
+    with path.open("ab") as file:
+        file.write(b'{"s":["AAA/mo')  # the write the kill cut short
+
+    served = Usage(input_tokens=900, cached_tokens=100, output_tokens=50)
+    spent = {qid: (served, True) for qid in held} | {"AAA/other": (served, True)}
+    assert settle_open(path, spent) == 4  # two settles, one new reserved-and-settled pair
+    assert settle_open(path, spent) == 0  # collected again: charged already
+
+    ledger = replay(path, BudgetLedger.empty(CONFIG), budget.prices).ledger
+    (line,) = ledger.lines
+    assert ledger.in_flight_tokens == 0
+    assert (line.input_tokens, line.output_tokens, line.batch_output_tokens) == (2_700, 150, 150)
+    one, _ = estimate_cost(budget.prices, "openai", "gpt-4o-mini", served, batch=True)
+    assert one is not None and ledger.cost_usd == pytest.approx(3 * one)

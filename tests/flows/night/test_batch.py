@@ -5,7 +5,8 @@ it), then run again: the rerun collects the batch the first attempt submitted an
 what no batch holds yet (the summaries), so the transport never sees an item twice. One
 ticker's items error and another's expire inside the batch: they fall back to the direct path,
 or end `provider_error`, by the configured choice. Every (portfolio, ticker, question) ends in
-exactly one accepted or rejected entry, and the ledger prices the batch tokens at half.
+exactly one accepted or rejected entry; the ledger prices the batch tokens at half, and the
+night's spend counts each reply once (the batch in the journal of the attempt that submitted it).
 """
 
 from __future__ import annotations
@@ -138,4 +139,10 @@ async def test_a_killed_batch_night_resumes_without_paying_twice(
     batch_direct_price = budget["cost_usd"] + budget["saved_usd"]
     if fallback == "provider_error":  # every paid call was a batch call: exactly half
         assert budget["cost_usd"] == pytest.approx(batch_direct_price / 2)
-    assert budget["used"]["output_tokens"] >= 40 * sum(line["batch_calls"] for line in lines)
+    # the night's spend (the killed attempt's replayed journal and the rerun's ledger) is what
+    # the provider served, each reply counted once, and the batch part at half price
+    night = budget["night"]
+    assert len(night["attempts"]) == 2
+    assert {k: night["used"][k] for k in wire.usage} == dict(wire.usage)
+    if fallback == "provider_error":
+        assert night["cost_usd"] == pytest.approx(night["saved_usd"])
