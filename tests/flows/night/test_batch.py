@@ -146,3 +146,40 @@ async def test_a_killed_batch_night_resumes_without_paying_twice(
     assert {k: night["used"][k] for k in wire.usage} == dict(wire.usage)
     if fallback == "provider_error":
         assert night["cost_usd"] == pytest.approx(night["saved_usd"])
+
+
+async def test_drafts_the_budget_cannot_cover_are_not_submitted(
+    small_data: Path, tmp_path: Path
+) -> None:
+    from agent.budget.limits import BudgetConfig
+    from flows.night.flow import nightly_reports
+
+    day = date.fromisoformat(last_session(small_data))
+    wire = BatchWire("openai", polls=0)
+    config = RunConfig(
+        provider="openai",
+        report_date=day,
+        data_dir=small_data,
+        out_dir=tmp_path,
+        batch=True,
+        batch_poll_seconds=0.01,
+        budget=BudgetConfig(run_tokens=60_000),
+    )
+    client = httpx2.AsyncClient(transport=httpx2.MockTransport(wire))
+    with provider_options(api_key="test", http_client=client, max_retries=0):
+        result = await nightly_reports(config)
+    await client.aclose()
+
+    day_dir = Path(result["day"])
+    rows = [json.loads(x) for x in (day_dir / "rejected" / "index.jsonl").read_text().splitlines()]
+    cut = {r["question_id"] for r in rows if r["reason"] == "budget_exhausted"}
+    manifest = json.loads((day_dir / "manifest.json").read_text())
+    asked = manifest["counts"]["questions"]
+    unfounded = {r["question_id"] for r in rows if r["reason"] == "no_verified_answers"}
+    assert cut and len(cut) < asked
+    assert all(q.endswith("/summary") for q in unfounded)  # nothing to summarise: no draft
+    assert len(wire.submitted) == len(set(wire.submitted)) == asked - len(cut) - len(unfounded)
+    assert wire.calls["direct"] == 0
+    budget = manifest["budget"]
+    assert budget["used"]["input_tokens"] + budget["used"]["output_tokens"] <= 60_000
+    assert budget["open_reservations"] == 0
