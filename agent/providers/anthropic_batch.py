@@ -3,7 +3,9 @@ results once processing has ended.
 
 Message Batches carry no metadata, so a batch whose id a kill lost between its create and the
 saving of its id cannot be found again (`find` says None); the night saves the id the moment
-create returns, which leaves that window as narrow as one local file write.
+create returns, which leaves that window as narrow as one local file write. Create is not
+retried (a retry after a lost reply would pay for the batch twice): a failed create makes its
+items `errored`, for the night's fallback.
 """
 
 from __future__ import annotations
@@ -49,8 +51,10 @@ class AnthropicBatches:
         requests = [
             {"custom_id": cid, "params": self.provider.body(request)} for cid, request in items
         ]
-        async with faults("create"):
-            batch = await self.client.messages.batches.create(requests=requests)  # type: ignore[arg-type]
+        async with faults("create"):  # not retried: a retry after a lost reply pays twice
+            batch = await self.client.with_options(max_retries=0).messages.batches.create(
+                requests=requests  # type: ignore[arg-type]
+            )
         return batch.id
 
     async def find(self, key: str) -> str | None:

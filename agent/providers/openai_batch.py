@@ -1,8 +1,8 @@
 """OpenAI's Batch API for Chat Completions: a JSONL file uploaded, one batch over it, replies
 read from its output and error files.
 
-The batch carries its key in `metadata`, so a batch whose id a kill lost is found again by
-listing the batches. Items missing from both files when the batch ended (it failed validation,
+The batch carries its key in `metadata`, so a batch whose id a kill (or a create whose reply was
+lost) lost is found again by listing the batches; create itself is never retried blindly. Items missing from both files when the batch ended (it failed validation,
 or expired before reaching them) are failures too: every item submitted gets an outcome.
 """
 
@@ -65,13 +65,19 @@ class OpenAIBatches:
             uploaded = await self.client.files.create(
                 file=(f"{key}.jsonl", data, "application/jsonl"), purpose="batch"
             )
-        async with faults("create"):
-            batch = await self.client.batches.create(
-                input_file_id=uploaded.id,
-                endpoint=ENDPOINT,
-                completion_window="24h",
-                metadata={KEY: key},
-            )
+        try:  # never retried blindly: a retry after a lost reply would create a second batch
+            async with faults("create"):
+                batch = await self.client.with_options(max_retries=0).batches.create(
+                    input_file_id=uploaded.id,
+                    endpoint=ENDPOINT,
+                    completion_window="24h",
+                    metadata={KEY: key},
+                )
+        except ProviderError:
+            found = await self.find(key)  # it may have been created all the same
+            if found is None:
+                raise
+            return found
         return batch.id
 
     async def find(self, key: str) -> str | None:

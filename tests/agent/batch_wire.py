@@ -62,6 +62,8 @@ class BatchWire:
         self.looks: Counter[str] = Counter()
         self.submitted: list[str] = []
         """custom_ids in submission order: one that appears twice was paid for twice."""
+        self.lose_create_reply = False
+        """Create the next batch, then answer 500 as if the reply was lost on the way."""
         self.usage = Counter[str]()
         """Tokens of every reply served, batch or direct: what the provider bills once."""
 
@@ -93,6 +95,9 @@ class BatchWire:
             lines = [json.loads(x) for x in self.files[body["input_file_id"]].splitlines()]
             self.submitted += [x["custom_id"] for x in lines]
             self.batches[batch_id] = {"lines": lines, "metadata": body.get("metadata")}
+            if self.lose_create_reply:
+                self.lose_create_reply = False
+                return httpx2.Response(500, json={"error": {"message": "lost", "type": "server"}})
             return httpx2.Response(200, json=self.openai_batch(batch_id, "validating"))
         if method == "GET" and path.endswith("/batches"):
             self.calls["list"] += 1

@@ -63,6 +63,15 @@ async def test_a_lost_openai_batch_id_is_found_again_by_its_key() -> None:
     assert await api.find("answers-other") is None
 
 
+async def test_an_openai_create_whose_reply_was_lost_is_found_not_retried() -> None:
+    wire = BatchWire("openai")
+    wire.lose_create_reply = True
+    client = httpx2.AsyncClient(transport=httpx2.MockTransport(wire))
+    openai = OpenAIProvider("gpt-4o-mini", api_key="test", http_client=client, max_retries=3)
+    batch_id = await batch_api(openai).submit([("c-0", request(0))], "answers-lost")
+    assert batch_id == "batch_1" and wire.calls["create"] == 1 and len(wire.batches) == 1
+
+
 def test_only_openai_and_anthropic_have_a_batch_interface() -> None:
     from agent.providers.offline import OfflineProvider
 
