@@ -71,8 +71,18 @@ class ImportLog:
             counts = ("; " if any(":" in p for p in parts) else ", ").join(parts)
             lines.append(
                 f"{table}: read {self.read[table]:,}, kept {self.kept[table]:,} ({counts})"
+                + self.unnoted(table)
             )
         return lines
+
+    def unnoted(self, table: str) -> str:
+        """What makes read and kept differ beyond the rows dropped: rows that two sources both
+        hold, kept once (prices, events), or rows the import adds (placeholder companies,
+        portfolios derived from holdings)."""
+        gap = self.read[table] - self.count("dropped", table) - self.kept[table]
+        if gap > 0:
+            return f"; {gap:,} also in an earlier source, kept once"
+        return f"; {-gap:,} added by the import" if gap else ""
 
     def listed(self, action: Action, table: str) -> bool:
         """Whether the notes of this action and table are few enough to print one by one."""

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from agent.prompts import LANGUAGES
 from agent.providers.base import ModelRequest, ModelResponse
 from agent.providers.offline import OfflineProvider, _first_user_text, _results_in, _show
 from contract.trace import ToolCall
@@ -46,13 +47,23 @@ def _args(call: ToolCall) -> dict[str, Any]:
     return args if isinstance(args, dict) else {}
 
 
+def _swap(text: str, key: str, own: Any, theirs: Any) -> str:
+    """`text` with the first figure `own` (field `key`), as a draft in either language or raw
+    writes it, replaced by `theirs` written the same way."""
+    shown = [(_show(own, lang, key), _show(theirs, lang, key)) for lang in LANGUAGES]
+    for old, new in [*shown, (str(own), str(theirs))]:
+        told, n = re.subn(rf"(?<![\d.,]){re.escape(old)}(?![\d]|[.,]\d)", new, text, count=1)
+        if n:
+            return told
+    return text
+
+
 def wrong_field(text: str, results: Results) -> str:
     """The day P&L written where the market value belongs."""
     position = _result(results, "get_position_pnl")
     if not position or "market_value" not in position or "day_pnl" not in position:
         return text
-    value, pnl = _show(position["market_value"]), _show(position["day_pnl"])
-    return re.sub(rf"(?<![\d.]){re.escape(value)}(?![\d])", pnl, text, count=1)
+    return _swap(text, "market_value", position["market_value"], position["day_pnl"])
 
 
 def ask_for_holdings(calls: list[ToolCall]) -> list[ToolCall]:
@@ -76,9 +87,8 @@ def other_ticker(text: str, results: Results) -> str:
     ]  # fmt: skip
     if not others:
         return text
-    own, theirs = _show(position["quantity"]), _show(others[0]["quantity"])
     text = re.sub(r"\s*get_portfolio (?:for|de) .*?\.(?=\s|$)", "", text)  # read, not reported
-    return re.sub(rf"(?<![\d.]){re.escape(own)}(?![\d])", theirs, text, count=1)
+    return _swap(text, "quantity", position["quantity"], others[0]["quantity"])
 
 
 def invented_quote(text: str, results: Results) -> str:

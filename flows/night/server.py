@@ -27,10 +27,6 @@ from pathlib import Path
 from contract.errors import InputError
 
 SERVER_APP = "prefect.server.api.server:create_app"
-STARTUP_FAILED = 3
-"""uvicorn's exit status when it could not start: its port was taken between our look and its
-bind (then it is started again on another, a few times), or the app's start-up failed."""
-PORT_TRIES = 3
 STOP_GRACE_S = 5.0
 
 
@@ -48,16 +44,21 @@ class TemporaryServer:
         return f"http://127.0.0.1:{self.port}/api"
 
     def start(self) -> None:
-        """Start the server and point this process's (and its children's) Prefect at it."""
-        self.port = free_port()
+        """Start the server and point this process's (and its children's) Prefect at it.
+
+        The listening socket is bound here and handed to the server, so its port is known and
+        held from the start: no other process can take it between a look and a bind, and the
+        URL Prefect reads when it is imported is the one the server answers on."""
         self.log.parent.mkdir(parents=True, exist_ok=True)
-        with self.log.open("wb") as log:
+        with listening_socket() as sock, self.log.open("wb") as log:
+            self.port = int(sock.getsockname()[1])
             self.process = subprocess.Popen(
-                server_command(self.port),
+                server_command(sock.fileno()),
                 env={**os.environ, **SERVER_ENV},
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
+                pass_fds=(sock.fileno(),),
             )
         os.environ["PREFECT_API_URL"] = self.api_url
         os.environ.setdefault("PREFECT_UI_URL", "")  # it serves no UI: no "View at" link to it
@@ -67,13 +68,8 @@ class TemporaryServer:
         answer within `timeout_s` is one line saying so."""
         assert self.process is not None, "start() first"
         deadline = time.monotonic() + timeout_s
-        tries = 1
         while time.monotonic() < deadline:
             status = self.process.poll()
-            if status == STARTUP_FAILED and tries < PORT_TRIES:
-                tries += 1
-                self.start()
-                continue
             if status is not None:
                 raise InputError(
                     f"the temporary Prefect server exited with status {status} "
@@ -110,22 +106,24 @@ SERVER_ENV = {
 """What Prefect sets for its own temporary server: no UI, the services of an ephemeral one."""
 
 
-def server_command(port: int) -> list[str]:
-    """The command Prefect runs for its temporary server, on `port`."""
+def server_command(fd: int) -> list[str]:
+    """The command Prefect runs for its temporary server, serving the socket `fd`."""
     spec = importlib.util.find_spec("prefect")
     assert spec is not None and spec.origin is not None, "prefect is not installed"
     app_dir = Path(spec.origin).parent.parent
     return [
         *(sys.executable, "-m", "uvicorn", "--app-dir", str(app_dir)),
-        *("--factory", SERVER_APP, "--host", "127.0.0.1", "--port", str(port)),
+        *("--factory", SERVER_APP, "--fd", str(fd)),
         *("--log-level", "error", "--lifespan", "on"),
     ]
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def listening_socket() -> socket.socket:
+    """A TCP socket listening on a free loopback port (the server's copy outlives ours)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    return sock
 
 
 def healthy(api_url: str) -> bool:

@@ -153,6 +153,12 @@ def test_first_prices_folder_wins_a_date_and_stated_actions_win(
     ]
     assert events["announced_at"].iloc[0] == datetime(2024, 3, 7, 14, 30, tzinfo=UTC)
     assert any("2 sessions also in" in r and "differ on 2" in r for r in log.remarks)
+    lines = log.render()
+    assert (
+        "prices: read 6, kept 4 (dropped 0, repaired 0); 2 also in an earlier source, kept once"
+        in lines
+    )
+    assert "companies: read 0, kept 1 (dropped 0, repaired 0); 1 added by the import" in lines
     companies = pq.read_table(tmp_path / "out" / "companies.parquet").to_pylist()
     assert companies == [
         {"ticker": "KO", "name": "KO", "sector": "Unknown", "currency": "USD",
@@ -266,7 +272,7 @@ def test_posts_that_are_not_news_about_their_company_are_dropped_and_counted(
 
 def test_many_drops_of_a_table_are_counted_by_kind_in_one_line() -> None:
     log = ImportLog()
-    log.read["news"] = 40
+    log.read["news"], log.kept["news"] = 40, 10
     for line in range(30):
         kind = "retweet copy" if line % 3 else "off topic"
         log.note("dropped", "news", "t.jsonl", line, f"reason {line}", kind)
@@ -274,7 +280,7 @@ def test_many_drops_of_a_table_are_counted_by_kind_in_one_line() -> None:
     lines = log.render()
     assert lines[0] == "dropped prices p.csv:2: missing or unreadable price on 2024-03-05"
     assert not any(line.startswith("dropped news") for line in lines)
-    assert "news: read 40, kept 0 (dropped 30: 20 retweet copy, 10 off topic; repaired 0)" in lines
+    assert "news: read 40, kept 10 (dropped 30: 20 retweet copy, 10 off topic; repaired 0)" in lines
 
 
 def test_holdings_derive_portfolios_and_bad_rows_are_refused(tmp_path: Path) -> None:

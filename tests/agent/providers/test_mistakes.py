@@ -47,6 +47,11 @@ POSITION_DRAFT = (
     "AXO in portfolio P001: 781.0 shares closed at 287.14 on 2024-12-31, a market value of "
     "224256.34; the day P&L was 2897.51 (1.31%)."
 )
+SHOWN_DRAFT = (
+    "AXO in portfolio P001: 781 shares closed at 287.14 on 2024-12-31, a market value of "
+    "224,256.34; the day P&L was 2,897.51 (1.31%)."
+)
+"""The same draft with its figures as reports write them (`contract.numbers`)."""
 MOVE_Q = "How did AXO close on 2024-12-31, and what was its day change?"
 POSITION_Q = "What did the AXO position contribute to portfolio P001 on 2024-12-31?"
 
@@ -60,13 +65,16 @@ def test_the_day_is_told_the_wrong_way_round(move: dict[str, Any]) -> None:
     assert reasons(MOVE_Q, told, results) == {"wrong_direction"}
 
 
-def test_the_day_pnl_is_stated_as_the_market_value() -> None:
+@pytest.mark.parametrize("draft", [POSITION_DRAFT, SHOWN_DRAFT])
+def test_the_day_pnl_is_stated_as_the_market_value(draft: str) -> None:
     results = [entry("get_position_pnl", {"portfolio_id": "P001", "ticker": "AXO"}, POSITION)]
-    assert reasons(POSITION_Q, wrong_field(POSITION_DRAFT, results), results) == {"wrong_field"}
-    assert wrong_field(POSITION_DRAFT, []) == POSITION_DRAFT
+    assert reasons(POSITION_Q, draft, results) == set()
+    assert reasons(POSITION_Q, wrong_field(draft, results), results) == {"wrong_field"}
+    assert wrong_field(draft, []) == draft
 
 
-def test_another_holdings_share_count_is_given_for_this_ticker() -> None:
+@pytest.mark.parametrize(("draft", "theirs"), [(POSITION_DRAFT, "2192.0 shares"), (SHOWN_DRAFT, "2,192 shares")])  # fmt: skip
+def test_another_holdings_share_count_is_given_for_this_ticker(draft: str, theirs: str) -> None:
     planned = [ToolCall(id="c1", name="get_position_pnl", arguments=json.dumps({"portfolio_id": "P001", "ticker": "AXO"}))]  # fmt: skip
     calls = ask_for_holdings(planned)
     assert [c.name for c in calls] == ["get_position_pnl", "get_portfolio"]
@@ -75,8 +83,8 @@ def test_another_holdings_share_count_is_given_for_this_ticker() -> None:
         entry("get_position_pnl", {"portfolio_id": "P001", "ticker": "AXO"}, POSITION),
         entry("get_portfolio", {"portfolio_id": "P001"}, BOOK),
     ]
-    told = other_ticker(POSITION_DRAFT + " get_portfolio for P001: portfolio_id P001.", results)
-    assert "2192.0 shares" in told and "get_portfolio" not in told
+    told = other_ticker(draft + " get_portfolio for P001: portfolio_id P001.", results)
+    assert theirs in told and "get_portfolio" not in told
     assert reasons(POSITION_Q, told, results) == {"wrong_subject"}
 
 

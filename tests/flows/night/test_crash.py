@@ -54,11 +54,14 @@ def run(
         args,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=subprocess.PIPE if kill_after is None else subprocess.DEVNULL,
         start_new_session=True,  # the kill takes the run's temporary Prefect server with it
     )
     if kill_after is None:
-        return proc.wait(timeout=300)
+        _, err = proc.communicate(timeout=300)
+        if proc.returncode:
+            print(err.decode(errors="replace")[-4000:])  # shown with the failing test
+        return proc.returncode
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline and proc.poll() is None:
         if len(stored_results(out)) >= kill_after:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -97,6 +98,26 @@ def test_a_run_with_prefect_api_url_records_the_night_on_that_server(
     with urllib.request.urlopen(request, timeout=30) as response:
         runs = json.loads(response.read())
     assert [(r["name"], r["state_type"]) for r in runs] == [(f"nightly-{DAY}", "COMPLETED")]
+
+
+def test_the_servers_port_is_held_from_the_moment_it_is_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No other process can take the port the run's Prefect already points at, even before
+    the server has come up; the server then answers on it."""
+    for name, value in clean_env(tmp_path / "prefect").items():
+        monkeypatch.setenv(name, value)
+    started = TemporaryServer(tmp_path / "prefect" / "server.log")
+    started.start()
+    try:
+        assert os.environ["PREFECT_API_URL"] == started.api_url
+        with socket.socket() as other, pytest.raises(OSError):
+            other.bind(("127.0.0.1", started.port))
+        started.wait_ready(180)
+        with urllib.request.urlopen(f"{started.api_url}/health", timeout=10) as response:
+            assert response.status == 200
+    finally:
+        started.stop()
 
 
 def test_a_server_that_cannot_start_is_one_line(
