@@ -18,7 +18,12 @@ from the environment: BENCH_TICKERS (universe, default 200), BENCH_PORTFOLIOS (d
 of the tickers, at least 3: only held tickers are reported on), BENCH_CONCURRENCY (tickers at
 once, default 32), BENCH_LATENCY_MS (default 100), BENCH_CONTESTANTS (comma-separated names,
 default all), BENCH_TIMEOUT_S (per contestant, default 1800), BENCH_RPM and BENCH_TPM (the rate
-limits nightdesk and the driver run under; default: none that bind, like the server and peer).
+limits nightdesk and the driver run under; default: none that bind, like the server and peer),
+BENCH_RUN_TOKENS (their night's token budget; default the product's, which cuts a night of
+more than about 600 tickers),
+BENCH_PREFECT_HOME (`warm`, the default: each nightdesk contestant starts from a copy of one
+Prefect home whose database exists, as a nightly run's home does after its first night; `fresh`:
+an empty home, so the run also creates and migrates Prefect's database, a first night's cost).
 
 Run: .venv/bin/python tests/bench/bench_night.py
 """
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -71,6 +77,8 @@ class BenchConfig:
     json_path: Path
     requests_per_minute: int
     tokens_per_minute: int
+    warm_prefect: bool
+    run_tokens: int | None
 
     @classmethod
     def from_env(cls) -> BenchConfig:
@@ -83,6 +91,9 @@ class BenchConfig:
         unknown = [n for n in names if n not in known]
         if unknown:
             raise SystemExit(f"unknown contestant {', '.join(unknown)}: use {', '.join(known)}")
+        home = env.get("BENCH_PREFECT_HOME", "warm")
+        if home not in ("warm", "fresh"):
+            raise SystemExit(f"BENCH_PREFECT_HOME={home}: use warm or fresh")
         return cls(
             tickers=tickers,
             portfolios=int(env.get("BENCH_PORTFOLIOS", str(max(3, tickers // 10)))),
@@ -93,6 +104,8 @@ class BenchConfig:
             json_path=Path(env.get("BENCH_JSON", str(ROOT / "outputs" / "bench" / "night.json"))),
             requests_per_minute=int(env.get("BENCH_RPM", str(UNLIMITED_RPM))),
             tokens_per_minute=int(env.get("BENCH_TPM", str(UNLIMITED_TPM))),
+            warm_prefect=home == "warm",
+            run_tokens=int(env["BENCH_RUN_TOKENS"]) if env.get("BENCH_RUN_TOKENS") else None,
         )
 
 
@@ -146,6 +159,7 @@ def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path
     if kind != "peer":
         common += ["--requests-per-minute", str(cfg.requests_per_minute)]
         common += ["--tokens-per-minute", str(cfg.tokens_per_minute)]
+        common += ["--run-tokens", str(cfg.run_tokens)] if cfg.run_tokens else []
     if kind == "nightdesk":
         provider = ["--provider", "offline"] if mode == "offline" else ["--provider", "openai"]
         if mode == "batch":
@@ -187,12 +201,23 @@ def accepted_digest(day: Path) -> str:
     return hashlib.sha256("\n".join(sorted(answers)).encode()).hexdigest()[:16]
 
 
+def migrated_prefect_home(folder: Path) -> Path:
+    """A Prefect home whose database Prefect's own command has created and migrated."""
+    env = {**os.environ, "PREFECT_HOME": str(folder)}
+    upgrade = [sys.executable, "-m", "prefect", "server", "database", "upgrade", "-y"]
+    subprocess.run(upgrade, env=env, check=True, capture_output=True, timeout=600)
+    return folder
+
+
 def run_contestant(
     name: str, cfg: BenchConfig, data: Path, work: Path, server: ModelServer
 ) -> dict[str, Any]:
     """One contestant measured from outside (process tree) and inside (probe, manifest)."""
     folder = work / name
     folder.mkdir()
+    home = work / "prefect-home"
+    if cfg.warm_prefect and name.startswith("nightdesk"):
+        shutil.copytree(home if home.is_dir() else migrated_prefect_home(home), folder / "prefect")
     probe_path = folder / "probe.json"
     command = command_for(name, cfg, data, folder, probe_path)
     env = {
@@ -440,6 +465,7 @@ def main() -> None:
         "report_date": REPORT_DATE.isoformat(),
         "generate_s": round(generated, 2),
         "cpus": os.cpu_count(),
+        "prefect_home": "warm" if cfg.warm_prefect else "fresh",
         "commit": commit_of(ROOT),
     }
     print(

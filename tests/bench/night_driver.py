@@ -129,10 +129,11 @@ def main() -> None:
     parser.add_argument("--probe", type=Path, required=True)
     parser.add_argument("--requests-per-minute", type=int)
     parser.add_argument("--tokens-per-minute", type=int)
+    parser.add_argument("--run-tokens", type=int)
     opts = parser.parse_args()
     limits = {
         name: value
-        for name in ("requests_per_minute", "tokens_per_minute")
+        for name in ("requests_per_minute", "tokens_per_minute", "run_tokens")
         if (value := getattr(opts, name)) is not None
     }
     asyncio.run(run_night(opts.data, opts.date, opts.mode, opts.concurrency, opts.probe, limits))
