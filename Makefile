@@ -89,6 +89,9 @@ demo-real: setup
 # which requirements.lock holds.
 bench: setup
 	for script in tests/bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	@echo "== tests/bench/bench_night.py at 300 ms per reply, 64 tickers at once"
+	BENCH_LATENCY_MS=300 BENCH_CONCURRENCY=64 BENCH_CONTESTANTS=nightdesk-plan,driver-plan,peer \
+		BENCH_JSON=outputs/bench/night-300ms.json $(BIN)/python tests/bench/bench_night.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

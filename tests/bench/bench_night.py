@@ -433,8 +433,9 @@ def commit_of(root: Path) -> str | None:
     return head + ("+" if dirty else "")
 
 
-def main() -> None:
-    cfg = BenchConfig.from_env()
+def measure(cfg: BenchConfig) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Every contestant of `cfg` on one generated universe and one scripted server: the setup
+    and one row of figures per contestant, ratios added."""
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="bench-night-") as tmp:
         work = Path(tmp)
@@ -452,7 +453,7 @@ def main() -> None:
         try:
             rows = []
             for name in cfg.contestants:
-                print(f"running {name} ...", flush=True)
+                print(f"running {name} at {cfg.tickers} tickers ...", flush=True)
                 rows.append(run_contestant(name, cfg, data, work, server))
         finally:
             server.close()
@@ -468,6 +469,12 @@ def main() -> None:
         "prefect_home": "warm" if cfg.warm_prefect else "fresh",
         "commit": commit_of(ROOT),
     }
+    return setup, rows
+
+
+def main() -> None:
+    cfg = BenchConfig.from_env()
+    setup, rows = measure(cfg)
     print(
         f"night benchmark: {cfg.tickers} tickers in {cfg.portfolios} portfolios, concurrency "
         f"{cfg.concurrency} tickers, {cfg.latency_ms:g} ms per model reply"

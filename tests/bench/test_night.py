@@ -194,3 +194,25 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
         assert react["model_requests"] > plan["model_requests"]
     assert rows["nightdesk-react"]["vs_driver"]["answer"] > 0
     assert rows["peer"]["outcomes"] == {"answered": rows["peer"]["questions"]}
+
+
+@pytest.mark.slow
+def test_the_growth_benchmark_prints_both_sizes_and_their_ratio(tmp_path: Path) -> None:
+    out = tmp_path / "growth.json"
+    env = {**os.environ, "BENCH_GROWTH_TICKERS": "6,12", "BENCH_GROWTH_JSON": str(out)}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tests" / "bench" / "bench_growth.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    figures = json.loads(out.read_text())
+    small, large = figures["rows"]
+    assert (small["tickers"], large["tickers"]) == (6, 12)
+    for row in (small, large):  # the budget covers every question: all are answered
+        assert row["accepted"] == row["questions"] > 0 and row["prepare_s"] > 0
+    assert large["questions"] > small["questions"]
+    assert f"wall x{figures['wall_ratio']:.2f} for x2 tickers" in done.stdout
