@@ -7,14 +7,16 @@ import asyncio
 import atexit
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from contract.errors import InputError
 from flows.night.guard import start_guard
-from flows.night.server import TemporaryServer
+from flows.night.server import TemporaryServer, reachable
 from flows.night.watch import ServerWatch
 from flows.run.config import OPTION_PARAMETERS, RunConfig, as_command
 
@@ -54,11 +56,29 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
         check_server(config.work_pool)
     start_guard()  # a run killed outright takes its temporary Prefect server with it
     server = None
-    if not os.environ.get("PREFECT_API_URL") and "prefect" not in sys.modules:
+    if api_url := os.environ.get("PREFECT_API_URL"):
+        check_api(api_url)
+    elif "prefect" not in sys.modules:
         server = TemporaryServer(Path(os.environ["PREFECT_HOME"]) / "server.log")
         server.start()
         atexit.register(server.stop)  # after Prefect has sent its last logs and events to it
     return run_flow(config, console, server)
+
+
+def check_api(api_url: str) -> None:
+    """A server listens at PREFECT_API_URL, or the run stops now in one line (Prefect would
+    fail on its first call with a traceback)."""
+    for _ in range(API_TRIES):
+        if reachable(api_url):
+            return
+        time.sleep(0.5)
+    raise InputError(
+        f"PREFECT_API_URL={api_url} does not answer: start that Prefect server, or unset "
+        "PREFECT_API_URL to let the run start a temporary one"
+    )
+
+
+API_TRIES = 3
 
 
 def warm_catalog(config: RunConfig) -> None:
@@ -77,7 +97,6 @@ def run_flow(
 ) -> dict[str, Any]:
     from prefect.exceptions import FailedRun  # Prefect and the flow load while the server starts
 
-    from contract.errors import InputError
     from flows.night.flow import nightly_reports
     from flows.run.preflight import check_night
     from flows.run.progress import RunProgress, listen
@@ -126,7 +145,7 @@ def build_config(budget: dict[str, Any], **options: Any) -> RunConfig:
     from pydantic import ValidationError
 
     from agent.budget.limits import BudgetConfig
-    from contract.errors import InputError, first_error
+    from contract.errors import first_error
 
     try:
         given = {k: v for k, v in budget.items() if v is not None}

@@ -134,6 +134,18 @@ def healthy(api_url: str) -> bool:
         return False
 
 
+def reachable(api_url: str) -> bool:
+    """Whether a server answers at `api_url` at all (any HTTP status: a hosted API may want a
+    key for its health check), as opposed to no server listening there."""
+    try:
+        with urllib.request.urlopen(f"{api_url}/health", timeout=5):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except (urllib.error.URLError, OSError):
+        return False
+
+
 def last_line(log: Path) -> str:
     """The last line the server wrote, or that it wrote none."""
     text = ""

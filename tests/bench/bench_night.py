@@ -149,6 +149,8 @@ class ModelServer:
     def close(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=10)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
         self.log.close()
 
 

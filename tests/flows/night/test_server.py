@@ -49,12 +49,19 @@ def processes_with(home: Path) -> list[int]:
     return found
 
 
+def use_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process's Prefect settings are `home`'s alone, and the URL a server started here
+    sets is undone after the test (a stale one would send later runs to a stopped server)."""
+    for name, value in clean_env(home).items():
+        monkeypatch.setenv(name, value)
+    for name in ("PREFECT_API_URL", "PREFECT_UI_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture
 def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TemporaryServer]:
     home = tmp_path / "server-home"
-    for name, value in clean_env(home).items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.delenv("PREFECT_API_URL", raising=False)
+    use_home(home, monkeypatch)
     started = TemporaryServer(home / "server.log")
     started.start()
     try:
@@ -105,8 +112,7 @@ def test_the_servers_port_is_held_from_the_moment_it_is_started(
 ) -> None:
     """No other process can take the port the run's Prefect already points at, even before
     the server has come up; the server then answers on it."""
-    for name, value in clean_env(tmp_path / "prefect").items():
-        monkeypatch.setenv(name, value)
+    use_home(tmp_path / "prefect", monkeypatch)
     started = TemporaryServer(tmp_path / "prefect" / "server.log")
     started.start()
     try:
@@ -124,8 +130,7 @@ def test_a_server_that_cannot_start_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     home = tmp_path / "prefect"
-    for name, value in clean_env(home).items():
-        monkeypatch.setenv(name, value)
+    use_home(home, monkeypatch)
     monkeypatch.setenv(
         "PREFECT_API_DATABASE_CONNECTION_URL", f"sqlite+aiosqlite:///{tmp_path}/missing/dir/x.db"
     )
@@ -140,3 +145,18 @@ def test_a_server_that_cannot_start_is_one_line(
     assert "\n" not in line
     assert line.startswith("the temporary Prefect server exited with status")
     assert str(home / "server.log") in line  # where to read what it said
+
+
+def test_a_prefect_api_url_where_no_server_listens_is_one_line(
+    small_data: Path, tmp_path: Path
+) -> None:
+    with socket.socket() as closed:  # a port that was free a moment ago: nothing listens there
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    home = tmp_path / "prefect"
+    env = {**clean_env(home), "PREFECT_API_URL": f"http://127.0.0.1:{port}/api"}
+    done = night(small_data, tmp_path / "out", env)
+    assert done.returncode == 2, done.stderr[-3000:]
+    (line,) = done.stderr.strip().splitlines()
+    assert f"PREFECT_API_URL=http://127.0.0.1:{port}/api does not answer" in line
+    assert "Traceback" not in done.stderr and not (tmp_path / "out" / DAY).exists()
