@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -12,6 +14,22 @@ from hypothesis import settings
 # module can take longer than any fixed deadline, so none is set (speed lives in tests/bench).
 settings.register_profile("nightdesk", deadline=None)
 settings.load_profile("nightdesk")
+
+
+@pytest.fixture(autouse=True)
+def prefect_url_kept() -> Iterator[None]:
+    """A test leaves PREFECT_API_URL in this process as it found it: the nights later tests start
+    inherit it, and a URL left by a server that has stopped sends them nowhere."""
+    before = os.environ.get("PREFECT_API_URL")
+    yield
+    after = os.environ.get("PREFECT_API_URL")
+    if after != before:
+        if before is None:
+            os.environ.pop("PREFECT_API_URL", None)
+        else:
+            os.environ["PREFECT_API_URL"] = before
+        pytest.fail(f"the test left PREFECT_API_URL={after} in the environment (was {before})")
+
 
 SMALL = dict(tickers=24, start=date(2024, 1, 2), end=date(2024, 12, 31), portfolios=3, seed=7)
 

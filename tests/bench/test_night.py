@@ -199,7 +199,7 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_the_growth_benchmark_prints_both_sizes_and_their_ratio(tmp_path: Path) -> None:
     out = tmp_path / "growth.json"
-    env = {**os.environ, "BENCH_GROWTH_TICKERS": "6,12", "BENCH_GROWTH_JSON": str(out)}
+    env = {**os.environ, "BENCH_GROWTH_TICKERS": "12,24", "BENCH_GROWTH_JSON": str(out)}
     done = subprocess.run(
         [sys.executable, str(ROOT / "tests" / "bench" / "bench_growth.py")],
         env=env,
@@ -211,7 +211,7 @@ def test_the_growth_benchmark_prints_both_sizes_and_their_ratio(tmp_path: Path) 
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     figures = json.loads(out.read_text())
     small, large = figures["rows"]
-    assert (small["tickers"], large["tickers"]) == (6, 12)
+    assert (small["tickers"], large["tickers"]) == (12, 24)
     for row in (small, large):  # the budget covers every question: all are answered
         assert row["accepted"] == row["questions"] > 0 and row["prepare_s"] > 0
     assert large["questions"] > small["questions"]

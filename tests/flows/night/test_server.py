@@ -55,7 +55,8 @@ def use_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in clean_env(home).items():
         monkeypatch.setenv(name, value)
     for name in ("PREFECT_API_URL", "PREFECT_UI_URL"):
-        monkeypatch.delenv(name, raising=False)
+        monkeypatch.setenv(name, "")  # recorded as it was (absent or not), so undone after
+        monkeypatch.delenv(name)
 
 
 @pytest.fixture

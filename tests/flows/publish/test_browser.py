@@ -5,39 +5,24 @@ folded until asked, and links to the review page."""
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.flows.review.test_browser import ARGS, CHROMIUM
+from tests.flows.browser import chromium, offline_page
 from tools.portfolio_table import MATERIAL_CONTRIBUTION_PCT, MATERIAL_MOVE_PCT
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    if shutil.which("chromium") is None and not Path(CHROMIUM).exists():
-        pytest.fail("chromium is missing: apt-get install -y chromium (make browser)")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 @pytest.fixture
-def report_page(browser, night_en: Path, tmp_path: Path):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    requests: list[str] = []
-    context.on("request", lambda r: requests.append(r.url))
-    tab = context.new_page()
-    tab.goto((night_en / "accepted" / "P001.html").resolve().as_uri())
-    yield tab
-    tab.screenshot(path=str(tmp_path / "report.png"), full_page=True)
-    assert [r for r in requests if not r.startswith("file://")] == []
-    context.close()
+def report_page(browser, night_en: Path, tmp_path: Path) -> Iterator:
+    page = night_en / "accepted" / "P001.html"
+    yield from offline_page(browser, page, 1280, tmp_path / "report.png", full_page=True)
 
 
 def test_the_table_and_the_material_moves_lead_the_page(report_page, night_en: Path) -> None:

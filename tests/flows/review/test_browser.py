@@ -3,49 +3,25 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.flows.browser import chromium, offline_page
+
 DATE = "2024-03-28"
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator:
-    from playwright.sync_api import sync_playwright
-
-    if shutil.which("chromium") is None and not Path(CHROMIUM).exists():
-        pytest.fail("chromium is missing: apt-get install -y chromium (.ci/run does it)")
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 @pytest.fixture
-def page(browser, published_run: Path, tmp_path: Path):
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    requests: list[str] = []
-    context.on("request", lambda r: requests.append(r.url))
-    tab = context.new_page()
-    url = (published_run / DATE / "review.html").resolve().as_uri()
-    tab.goto(url)
-    yield tab
-    tab.screenshot(path=str(tmp_path / "review.png"), full_page=False)
-    assert [r for r in requests if not r.startswith("file://")] == []
-    context.close()
+def page(browser, published_run: Path, tmp_path: Path) -> Iterator:
+    review = published_run / DATE / "review.html"
+    yield from offline_page(browser, review, 1366, tmp_path / "review.png", full_page=False)
 
 
 def cases(published_run: Path) -> list[dict]:
