@@ -334,17 +334,11 @@ class ScriptedModelServer:
         stats.in_flight += 1
         stats.max_in_flight = max(stats.max_in_flight, stats.in_flight)
         try:
-            reply = script_reply(body, self.qset, stats.requests)
-            prompt, schema = prompt_tokens(body)
-            completion = tokens_of(reply.completion_text)
-            stats.prompt_tokens += prompt
-            stats.completion_tokens += completion
-            stats.tool_schema_tokens += schema
-            stats.replies[reply.kind] += 1
+            answer = self.reply(body, stats.requests)
             await asyncio.sleep(self.latency_s)
         finally:
             stats.in_flight -= 1
-        return chat_completion(body, stats.requests, reply, prompt, completion)
+        return answer
 
 
 def chat_completion(

@@ -143,6 +143,14 @@ async def test_the_server_plays_the_batch_api_to_the_real_sdk() -> None:
     assert stats["prompt_tokens"] == sum(r.usage.input_tokens for r in results.values())  # type: ignore[union-attr]
 
 
+def run_bench(script: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """A benchmark script run as `make bench` runs it; it must end well (its output if not)."""
+    args = [sys.executable, str(ROOT / "tests" / "bench" / script)]
+    done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done
+
+
 @pytest.mark.slow
 def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "night.json"
@@ -154,15 +162,7 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
         "BENCH_LATENCY_MS": "5",
         "BENCH_JSON": str(out),
     }
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "bench" / "bench_night.py")],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    done = run_bench("bench_night.py", env)
     table = done.stdout.split("contestant", 1)[1]
     assert all(name in table for name in CONTESTANTS)
     rows: dict[str, dict[str, Any]] = {r["name"]: r for r in json.loads(out.read_text())["rows"]}
@@ -200,15 +200,7 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
 def test_the_growth_benchmark_prints_both_sizes_and_their_ratio(tmp_path: Path) -> None:
     out = tmp_path / "growth.json"
     env = {**os.environ, "BENCH_GROWTH_TICKERS": "12,24", "BENCH_GROWTH_JSON": str(out)}
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "bench" / "bench_growth.py")],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    done = run_bench("bench_growth.py", env)
     figures = json.loads(out.read_text())
     small, large = figures["rows"]
     assert (small["tickers"], large["tickers"]) == (12, 24)
