@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import anthropic
@@ -87,24 +89,34 @@ class AnthropicProvider:
         return options
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
-        try:
+        async with sdk_faults("anthropic"):
             response = await self.client.messages.create(**self.body(request))
-        except anthropic.APIStatusError as exc:
-            raise ProviderError(f"anthropic: HTTP {exc.status_code}: {exc.message}") from None
-        except anthropic.APITimeoutError:
-            raise ProviderError("anthropic: request timed out (retries exhausted)") from None
-        except anthropic.APIError as exc:
-            raise ProviderError(f"anthropic: {type(exc).__name__}: {exc.message}") from None
-        except ValueError as exc:  # a body cut short or not JSON: the server's fault, not ours
-            raise ProviderError(
-                f"anthropic: unreadable reply ({type(exc).__name__}: {exc})"
-            ) from None
         try:
             return parse_response(response)
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
             raise ProviderError(
                 f"anthropic: malformed reply ({type(exc).__name__}: {exc})"
             ) from None
+
+
+@asynccontextmanager
+async def sdk_faults(
+    step: str, unreadable: tuple[type[Exception], ...] = (ValueError,)
+) -> AsyncIterator[None]:
+    """An SDK fault, after the SDK's own retries, as a `ProviderError` naming the step; a reply
+    cut short or not JSON (`unreadable`) is the server's fault, not ours."""
+    try:
+        yield
+    except anthropic.APIStatusError as exc:
+        raise ProviderError(f"{step}: HTTP {exc.status_code}: {exc.message}") from None
+    except anthropic.APITimeoutError:
+        raise ProviderError(f"{step}: request timed out (retries exhausted)") from None
+    except anthropic.APIError as exc:
+        raise ProviderError(f"{step}: {type(exc).__name__}: {exc.message}") from None
+    except anthropic.AnthropicError as exc:  # e.g. results asked of a batch with no results_url
+        raise ProviderError(f"{step}: {exc}") from None
+    except unreadable as exc:
+        raise ProviderError(f"{step}: unreadable reply ({type(exc).__name__}: {exc})") from None
 
 
 def render_messages(request: ModelRequest) -> list[dict[str, Any]]:

@@ -10,34 +10,17 @@ items `errored`, for the night's fallback.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 
-import anthropic
-
-from agent.providers.anthropic import AnthropicProvider, parse_response
+from agent.providers.anthropic import AnthropicProvider, parse_response, sdk_faults
 from agent.providers.base import ModelRequest
 from agent.providers.batch import BatchFailure, BatchResult, BatchStatus
-from contract.errors import ProviderError
 
 
-@asynccontextmanager
-async def faults(what: str) -> AsyncIterator[None]:
-    """An SDK fault (after its retries) as a `ProviderError` naming the step."""
-    try:
-        yield
-    except anthropic.APIStatusError as exc:
-        raise ProviderError(
-            f"anthropic batch {what}: HTTP {exc.status_code}: {exc.message}"
-        ) from None
-    except anthropic.APIError as exc:
-        raise ProviderError(
-            f"anthropic batch {what}: {type(exc).__name__}: {exc.message}"
-        ) from None
-    except anthropic.AnthropicError as exc:  # e.g. results asked of a batch with no results_url
-        raise ProviderError(f"anthropic batch {what}: {exc}") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ProviderError(f"anthropic batch {what}: unreadable reply ({exc})") from None
+def faults(what: str) -> AbstractAsyncContextManager[None]:
+    """The provider's SDK faults at one step of a batch; its replies are read here too."""
+    return sdk_faults(f"anthropic batch {what}", (ValueError, KeyError, TypeError))
 
 
 class AnthropicBatches:

@@ -9,6 +9,8 @@ becomes a `ProviderError`.
 from __future__ import annotations
 
 import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx2
@@ -87,20 +89,30 @@ class OpenAIProvider:
         return options
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
-        try:
+        async with sdk_faults("openai"):
             response = await self.client.chat.completions.create(**self.body(request))
-        except openai.APIStatusError as exc:
-            raise ProviderError(f"openai: HTTP {exc.status_code}: {exc.message}") from None
-        except openai.APITimeoutError:
-            raise ProviderError("openai: request timed out (retries exhausted)") from None
-        except openai.APIError as exc:
-            raise ProviderError(f"openai: {type(exc).__name__}: {exc.message}") from None
-        except ValueError as exc:  # a body cut short or not JSON: the server's fault, not ours
-            raise ProviderError(f"openai: unreadable reply ({type(exc).__name__}: {exc})") from None
         try:
             return parse_response(response)
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
             raise ProviderError(f"openai: malformed reply ({type(exc).__name__}: {exc})") from None
+
+
+@asynccontextmanager
+async def sdk_faults(
+    step: str, unreadable: tuple[type[Exception], ...] = (ValueError,)
+) -> AsyncIterator[None]:
+    """An SDK fault, after the SDK's own retries, as a `ProviderError` naming the step; a reply
+    cut short or not JSON (`unreadable`) is the server's fault, not ours."""
+    try:
+        yield
+    except openai.APIStatusError as exc:
+        raise ProviderError(f"{step}: HTTP {exc.status_code}: {exc.message}") from None
+    except openai.APITimeoutError:
+        raise ProviderError(f"{step}: request timed out (retries exhausted)") from None
+    except openai.APIError as exc:
+        raise ProviderError(f"{step}: {type(exc).__name__}: {exc.message}") from None
+    except unreadable as exc:
+        raise ProviderError(f"{step}: unreadable reply ({type(exc).__name__}: {exc})") from None
 
 
 def render_messages(request: ModelRequest) -> list[dict[str, Any]]:

@@ -9,16 +9,15 @@ or expired before reaching them) are failures too: every item submitted gets an 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Final
 
-import openai
 from openai.types.chat import ChatCompletion
 
 from agent.providers.base import ModelRequest
 from agent.providers.batch import BatchFailure, BatchResult, BatchStatus, FailureKind
-from agent.providers.openai import OpenAIProvider, parse_response
+from agent.providers.openai import OpenAIProvider, parse_response, sdk_faults
 from contract.errors import ProviderError
 
 ENDPOINT: Final = "/v1/chat/completions"
@@ -27,17 +26,9 @@ ENDED = frozenset({"completed", "failed", "expired", "cancelled"})
 LIST_LIMIT = 100
 
 
-@asynccontextmanager
-async def faults(what: str) -> AsyncIterator[None]:
-    """An SDK fault (after its retries) as a `ProviderError` naming the step."""
-    try:
-        yield
-    except openai.APIStatusError as exc:
-        raise ProviderError(f"openai batch {what}: HTTP {exc.status_code}: {exc.message}") from None
-    except openai.APIError as exc:
-        raise ProviderError(f"openai batch {what}: {type(exc).__name__}: {exc.message}") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ProviderError(f"openai batch {what}: unreadable reply ({exc})") from None
+def faults(what: str) -> AbstractAsyncContextManager[None]:
+    """The provider's SDK faults at one step of a batch; its replies are read here too."""
+    return sdk_faults(f"openai batch {what}", (ValueError, KeyError, TypeError))
 
 
 class OpenAIBatches:
