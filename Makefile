@@ -92,6 +92,9 @@ bench: setup
 	@echo "== tests/bench/bench_night.py at 300 ms per reply, 64 tickers at once"
 	BENCH_LATENCY_MS=300 BENCH_CONCURRENCY=64 BENCH_CONTESTANTS=nightdesk-plan,driver-plan,peer \
 		BENCH_JSON=outputs/bench/night-300ms.json $(BIN)/python tests/bench/bench_night.py
+	@echo "== tests/bench/bench_night.py with each run's own temporary Prefect server"
+	BENCH_PREFECT_SERVER=own BENCH_CONTESTANTS=nightdesk-plan,driver-plan,peer \
+		BENCH_JSON=outputs/bench/night-own-server.json $(BIN)/python tests/bench/bench_night.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -85,19 +85,25 @@ def artifact_key(*parts: str) -> str:
 async def publish_artifacts(
     outcome: RunOutcome, published: PublishedRun, summary: NightSummary
 ) -> None:
+    """The night's artifacts, sent at once: each is one request the server answers on its own,
+    and sent one after the other they made the end of a night wait on the server's round trips."""
     day = outcome.report_date.isoformat()
-    await acreate_markdown_artifact(
-        markdown=summary.markdown(),
-        key=artifact_key("summary", day),
-        description=f"The night of {day}: answers, reasons, tokens, cost and time",
-    )
-    for path in published.reports:
-        if path.suffix == ".md":
-            await acreate_markdown_artifact(
-                markdown=path.read_text(encoding="utf-8"),
-                key=artifact_key("report", path.stem, day),
-                description=f"Report of {path.stem} for {day}",
-            )
+    sends = [
+        acreate_markdown_artifact(
+            markdown=summary.markdown(),
+            key=artifact_key("summary", day),
+            description=f"The night of {day}: answers, reasons, tokens, cost and time",
+        )
+    ]
+    sends += [
+        acreate_markdown_artifact(
+            markdown=path.read_text(encoding="utf-8"),
+            key=artifact_key("report", path.stem, day),
+            description=f"Report of {path.stem} for {day}",
+        )
+        for path in published.reports
+        if path.suffix == ".md"
+    ]
     rows: list[dict[str, Any]] = [
         {
             "case": r.case_id,
@@ -112,18 +118,23 @@ async def publish_artifacts(
         for r in res.all_records
         if r.status == "rejected"
     ]
-    await acreate_table_artifact(  # also when empty: "none rejected" is news too
-        table=rows or [{"case": "", "note": "no rejected cases: every answer was verified"}],
-        key=artifact_key("rejected-cases", day),
-        description=f"Rejected cases, {day} ({len(rows)})",
+    sends.append(
+        acreate_table_artifact(  # also when empty: "none rejected" is news too
+            table=rows or [{"case": "", "note": "no rejected cases: every answer was verified"}],
+            key=artifact_key("rejected-cases", day),
+            description=f"Rejected cases, {day} ({len(rows)})",
+        )
     )
     lines = outcome.budget.get("lines") or [
         {"calls": 0, "note": "no model call: every ticker was reused from an earlier attempt"}
     ]
     saved = outcome.budget.get("saved_usd")
     batch = f"; the batch saved ${saved:,.4f} against the direct price" if saved else ""
-    await acreate_table_artifact(
-        table=lines,
-        key=artifact_key("budget", day),
-        description=f"Token budget use, {day}{batch}",
+    sends.append(
+        acreate_table_artifact(
+            table=lines,
+            key=artifact_key("budget", day),
+            description=f"Token budget use, {day}{batch}",
+        )
     )
+    await asyncio.gather(*sends)

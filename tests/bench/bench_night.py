@@ -21,9 +21,15 @@ default all), BENCH_TIMEOUT_S (per contestant, default 1800), BENCH_RPM and BENC
 limits nightdesk and the driver run under; default: none that bind, like the server and peer),
 BENCH_RUN_TOKENS (their night's token budget; default the product's, which cuts a night of
 more than about 600 tickers),
-BENCH_PREFECT_HOME (`warm`, the default: each nightdesk contestant starts from a copy of one
-Prefect home whose database exists, as a nightly run's home does after its first night; `fresh`:
-an empty home, so the run also creates and migrates Prefect's database, a first night's cost).
+BENCH_PREFECT_SERVER (`shared`, the default: every nightdesk contestant runs against one
+long-lived Prefect server the benchmark starts first, as the scheduled night's flow run does
+against the operators' server; its CPU during each contestant is the row's `prefect_cpu_s`, its
+memory is not in the row's tree and is printed apart; `own`: each `nightdesk run` starts its
+temporary server, counted in its tree, as a run from a shell with no PREFECT_API_URL does),
+BENCH_PREFECT_HOME (with `own`: `warm`, the default: each nightdesk contestant starts from a copy
+of one Prefect home whose database exists, as a nightly run's home does after its first night;
+`fresh`: an empty home, so the run also creates and migrates Prefect's database, a first night's
+cost).
 
 Run: .venv/bin/python tests/bench/bench_night.py
 """
@@ -50,7 +56,7 @@ if str(ROOT) not in sys.path:  # run as a script: the repository's packages and 
 
 from data.generate import generate_dataset  # noqa: E402
 from tests.bench.probe import Probe, read_probe  # noqa: E402
-from tests.bench.process_tree import MeasuredRun, run_measured  # noqa: E402
+from tests.bench.process_tree import MeasuredRun, run_measured, tree_rss_bytes  # noqa: E402
 
 CONTESTANTS = (
     "nightdesk-plan",
@@ -78,6 +84,7 @@ class BenchConfig:
     requests_per_minute: int
     tokens_per_minute: int
     warm_prefect: bool
+    shared_prefect: bool
     run_tokens: int | None
 
     @classmethod
@@ -94,6 +101,9 @@ class BenchConfig:
         home = env.get("BENCH_PREFECT_HOME", "warm")
         if home not in ("warm", "fresh"):
             raise SystemExit(f"BENCH_PREFECT_HOME={home}: use warm or fresh")
+        server = env.get("BENCH_PREFECT_SERVER", "shared")
+        if server not in ("shared", "own"):
+            raise SystemExit(f"BENCH_PREFECT_SERVER={server}: use shared or own")
         return cls(
             tickers=tickers,
             portfolios=int(env.get("BENCH_PORTFOLIOS", str(max(3, tickers // 10)))),
@@ -105,6 +115,7 @@ class BenchConfig:
             requests_per_minute=int(env.get("BENCH_RPM", str(UNLIMITED_RPM))),
             tokens_per_minute=int(env.get("BENCH_TPM", str(UNLIMITED_TPM))),
             warm_prefect=home == "warm",
+            shared_prefect=server == "shared",
             run_tokens=int(env["BENCH_RUN_TOKENS"]) if env.get("BENCH_RUN_TOKENS") else None,
         )
 
@@ -143,8 +154,7 @@ class ModelServer:
 
     def cpu_s(self) -> float:
         """CPU seconds the server has used so far (user + system)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return process_cpu_s(self.process.pid)
 
     def close(self) -> None:
         self.process.terminate()
@@ -152,6 +162,58 @@ class ModelServer:
         if self.process.stdout is not None:
             self.process.stdout.close()
         self.log.close()
+
+
+def process_cpu_s(pid: int) -> float:
+    """CPU seconds process `pid` has used so far (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class SharedPrefect:
+    """One long-lived Prefect server for every nightdesk contestant (`BENCH_PREFECT_SERVER=shared`):
+    the product's own temporary server, started once on a migrated home and left up, as the
+    operators' server is for the scheduled night."""
+
+    def __init__(self, work: Path) -> None:
+        from flows.night.server import TemporaryServer
+
+        home = migrated_prefect_home(work / "prefect-shared")
+        self.server = TemporaryServer(home / "server.log")
+        before = os.environ.get("PREFECT_API_URL")
+        os.environ["PREFECT_HOME"] = str(home)
+        try:
+            self.server.start()
+            self.server.wait_ready(120)
+        finally:  # start() points this process at it: the contestants get it explicitly
+            os.environ.pop("PREFECT_HOME")
+            if before is None:
+                os.environ.pop("PREFECT_API_URL", None)
+            else:
+                os.environ["PREFECT_API_URL"] = before
+        self.url = self.server.api_url
+
+    def cpu_s(self) -> float:
+        assert self.server.process is not None
+        return process_cpu_s(self.server.process.pid)
+
+    def rss_mb(self) -> float:
+        assert self.server.process is not None
+        return tree_rss_bytes(self.server.process.pid) / 2**20
+
+    def flow_runs(self) -> int:
+        """How many flow runs the server has recorded (one per nightdesk contestant)."""
+        request = urllib.request.Request(
+            f"{self.url}/flow_runs/count",
+            data=b"{}",
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            return int(json.load(reply))
+
+    def close(self) -> None:
+        self.server.stop()
 
 
 def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path) -> list[str]:
@@ -212,13 +274,19 @@ def migrated_prefect_home(folder: Path) -> Path:
 
 
 def run_contestant(
-    name: str, cfg: BenchConfig, data: Path, work: Path, server: ModelServer
+    name: str,
+    cfg: BenchConfig,
+    data: Path,
+    work: Path,
+    server: ModelServer,
+    prefect: SharedPrefect | None = None,
 ) -> dict[str, Any]:
     """One contestant measured from outside (process tree) and inside (probe, manifest)."""
     folder = work / name
     folder.mkdir()
     home = work / "prefect-home"
-    if cfg.warm_prefect and name.startswith("nightdesk"):
+    nightdesk = name.startswith("nightdesk")
+    if cfg.warm_prefect and nightdesk and prefect is None:
         shutil.copytree(home if home.is_dir() else migrated_prefect_home(home), folder / "prefect")
     probe_path = folder / "probe.json"
     command = command_for(name, cfg, data, folder, probe_path)
@@ -229,12 +297,17 @@ def run_contestant(
         "PREFECT_HOME": str(folder / "prefect"),
         "PYTHONPATH": str(ROOT),
     }
+    if prefect is not None and nightdesk:
+        env["PREFECT_API_URL"] = prefect.url
     server.stats(reset=True)
     server_cpu = server.cpu_s()
+    prefect_cpu = prefect.cpu_s() if prefect is not None and nightdesk else None
     run = run_measured(
         command, env=env, cwd=folder, log=folder / "log.txt", timeout_s=cfg.timeout_s
     )
     served = {**server.stats(), "cpu_s": round(server.cpu_s() - server_cpu, 2)}
+    if prefect is not None and prefect_cpu is not None:
+        served["prefect_cpu_s"] = round(prefect.cpu_s() - prefect_cpu, 2)
     if run.returncode != 0 or not probe_path.is_file():
         tail = run.log.read_text(errors="replace")[-3000:]
         raise SystemExit(f"{name} failed (exit {run.returncode}):\n{tail}")
@@ -309,6 +382,7 @@ def figures(
         else None,
         "max_in_flight": served["max_in_flight"],
         "server_cpu_s": served["cpu_s"],
+        "prefect_cpu_s": served.get("prefect_cpu_s"),
         "replies": served["replies"],
         "latency_floor_s": round(served["requests"] * latency_s / cfg.concurrency, 2) or None,
         "outcomes": dict(probe.outcomes),
@@ -452,13 +526,20 @@ def measure(cfg: BenchConfig) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         )
         generated = time.perf_counter() - began
         server = ModelServer(cfg.latency_ms, work / "server.log")
+        prefect = None
         try:
+            if cfg.shared_prefect and any(n.startswith("nightdesk") for n in cfg.contestants):
+                prefect = SharedPrefect(work)
             rows = []
             for name in cfg.contestants:
                 print(f"running {name} at {cfg.tickers} tickers ...", flush=True)
-                rows.append(run_contestant(name, cfg, data, work, server))
+                rows.append(run_contestant(name, cfg, data, work, server, prefect))
+            prefect_rss = round(prefect.rss_mb(), 1) if prefect is not None else None
+            prefect_runs = prefect.flow_runs() if prefect is not None else None
         finally:
             server.close()
+            if prefect is not None:
+                prefect.close()
     add_ratios(rows)
     setup = {
         "tickers": cfg.tickers,
@@ -468,7 +549,10 @@ def measure(cfg: BenchConfig) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         "report_date": REPORT_DATE.isoformat(),
         "generate_s": round(generated, 2),
         "cpus": os.cpu_count(),
+        "prefect_server": "shared" if cfg.shared_prefect else "own",
         "prefect_home": "warm" if cfg.warm_prefect else "fresh",
+        "shared_prefect_rss_mb": prefect_rss,
+        "shared_prefect_flow_runs": prefect_runs,
         "commit": commit_of(ROOT),
     }
     return setup, rows
@@ -482,6 +566,13 @@ def main() -> None:
         f"{cfg.concurrency} tickers, {cfg.latency_ms:g} ms per model reply"
     )
     print(render_table(rows))
+    if setup["prefect_server"] == "shared":
+        print(
+            "nightdesk ran against one long-lived Prefect server (BENCH_PREFECT_SERVER=shared, as "
+            f"the scheduled night does): {setup['shared_prefect_rss_mb']} MB resident after the "
+            "last contestant, not in the rows' RSS; its CPU during each row is the JSON's "
+            "prefect_cpu_s. BENCH_PREFECT_SERVER=own counts a temporary server per run."
+        )
     print(
         "q: questions incl. one summary per ticker; ok: accepted by the verifier (peer: answered, "
         "it verifies nothing); tokens counted at the server; answer s: the answering phase; "

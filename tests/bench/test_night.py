@@ -165,8 +165,13 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
     done = run_bench("bench_night.py", env)
     table = done.stdout.split("contestant", 1)[1]
     assert all(name in table for name in CONTESTANTS)
-    rows: dict[str, dict[str, Any]] = {r["name"]: r for r in json.loads(out.read_text())["rows"]}
+    result = json.loads(out.read_text())
+    rows: dict[str, dict[str, Any]] = {r["name"]: r for r in result["rows"]}
     assert list(rows) == list(CONTESTANTS)
+    nightdesk = [name for name in rows if name.startswith("nightdesk")]
+    assert result["setup"]["prefect_server"] == "shared"  # every night on the one server
+    assert result["setup"]["shared_prefect_flow_runs"] == len(nightdesk)
+    assert result["setup"]["shared_prefect_rss_mb"] > 0
     for name, row in rows.items():
         assert row["questions"] > 0 and row["model_requests"] >= row["questions"], name
         assert row["tokens_per_question"] > 0 and row["peak_rss_mb"] > 0, name

@@ -18,7 +18,7 @@ import pytest
 
 from contract.errors import InputError
 from flows.night.guard import PROC
-from flows.night.server import TemporaryServer
+from flows.night.server import TemporaryServer, server_env
 
 pytestmark = pytest.mark.slow
 NIGHTDESK = [sys.executable, "-c", "from flows.cli.main import main; main()"]
@@ -81,7 +81,12 @@ def test_a_run_without_a_server_uses_its_own_and_leaves_none_behind(
     assert (home / "server.log").is_file()  # the run's own server, not one Prefect started
     with sqlite3.connect(home / "prefect.db") as db:  # and the night is recorded on it
         names = [row[0] for row in db.execute("select name from flow_run")]
+        logs = db.execute("select count(*) from log").fetchone()[0]
+        artifacts = {row[0] for row in db.execute("select key from artifact")}
+        block_types = db.execute("select count(*) from block_type").fetchone()[0]
     assert f"nightly-{DAY}" in names
+    assert logs > 0 and f"summary-{DAY}" in artifacts  # its logs and artifacts with it
+    assert block_types == 0  # what a night never uses was not started
     assert "View at http" not in done.stderr  # it serves no UI, so no link to one
     deadline = time.monotonic() + 30  # the guard looks every half second, then leaves too
     while (left := processes_with(home)) and time.monotonic() < deadline:
@@ -106,6 +111,18 @@ def test_a_run_with_prefect_api_url_records_the_night_on_that_server(
     with urllib.request.urlopen(request, timeout=30) as response:
         runs = json.loads(response.read())
     assert [(r["name"], r["state_type"]) for r in runs] == [(f"nightly-{DAY}", "COMPLETED")]
+
+
+def test_what_the_temporary_server_leaves_out_the_environment_can_put_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED", raising=False)
+    monkeypatch.setenv("PREFECT_API_BLOCKS_REGISTER_ON_START", "true")
+    monkeypatch.setenv("PREFECT_UI_ENABLED", "1")
+    env = server_env()
+    assert env["PREFECT_API_BLOCKS_REGISTER_ON_START"] == "true"
+    assert env["PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED"] == "false"
+    assert env["PREFECT_UI_ENABLED"] == "0"  # a temporary server never serves the UI
 
 
 def test_the_servers_port_is_held_from_the_moment_it_is_started(
