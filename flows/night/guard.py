@@ -90,9 +90,10 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
-def guard(pid: int) -> None:
-    """Note `pid`'s descendants until it is gone, then stop the ones still running."""
-    born = started(pid)
+def guard(pid: int, born: int | None) -> None:
+    """Note `pid`'s descendants until it is gone, then stop the ones still running. `born` is
+    the run's start time as the run read it: a guard that comes up only after the run has died
+    (a loaded machine) still finds the processes the run marked."""
     me = os.getpid()
     seen: dict[int, int] = {}
     while born is not None and started(pid) == born and not zombie(pid):  # a zombie has died
@@ -131,5 +132,11 @@ def marked(mark: str) -> set[int]:
     return found
 
 
+def run_mark(pid: int) -> int | None:
+    """The start time of run `pid` from the mark it gave this guard's environment."""
+    owner, _, born = os.environ.get(MARK, "").partition(":")
+    return int(born) if owner == str(pid) and born.isdigit() else started(pid)
+
+
 if __name__ == "__main__":
-    guard(int(sys.argv[1]))
+    guard(int(sys.argv[1]), run_mark(int(sys.argv[1])))

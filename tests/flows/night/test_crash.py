@@ -243,3 +243,30 @@ def test_ctrl_c_stops_a_run_at_once(small_data: Path, tmp_path: Path, to: str) -
     assert line.startswith("nightdesk: interrupted during the run; finished tickers are kept:")
     assert f"--out {out}" in line and "Traceback" not in err.decode()
     wait_gone(children, "interrupted")
+
+
+def test_a_guard_that_comes_up_after_its_run_died_still_stops_what_the_run_started(
+    tmp_path: Path,
+) -> None:
+    """On a loaded machine the guard may first look when the run is already gone: the
+    processes the run marked are stopped all the same."""
+    from flows.night.guard import MARK, started
+
+    run = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    mark = f"{run.pid}:{started(run.pid)}"
+    child = subprocess.Popen(  # what the run started, carrying its mark, now an orphan
+        [sys.executable, "-c", "import time; time.sleep(60)"], env={**os.environ, MARK: mark}
+    )
+    try:
+        run.kill()
+        run.wait()
+        guard = subprocess.run(
+            [sys.executable, "-m", "flows.night.guard", str(run.pid)],
+            env={**os.environ, MARK: mark},
+            timeout=60,
+        )
+        assert guard.returncode == 0
+        assert child.wait(timeout=20) != 0  # stopped by the guard, not ended by itself
+    finally:
+        child.kill()
+        child.wait()
