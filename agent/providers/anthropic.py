@@ -24,6 +24,7 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
 )
+from agent.providers.pools import KEEPALIVE, SpreadTransport
 from agent.providers.tokens import estimate_request
 from contract import secrets
 from contract.errors import InputError, ProviderError
@@ -63,7 +64,10 @@ class AnthropicProvider:
         self.client = anthropic.AsyncAnthropic(
             api_key=api_key,
             base_url=base_url or os.environ.get("ANTHROPIC_BASE_URL") or None,
-            http_client=http_client,
+            http_client=http_client
+            or anthropic.DefaultAsyncHttpxClient(
+                transport=SpreadTransport(socket_options=KEEPALIVE)
+            ),
             max_retries=max_retries,
             timeout=timeout_s,
             **client_options,

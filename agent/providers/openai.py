@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx2
 import openai
+from openai.types.chat import ChatCompletion
 
 from agent.providers.base import (
     FinishReason,
@@ -22,6 +23,7 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
 )
+from agent.providers.pools import SpreadTransport
 from agent.providers.tokens import estimate_request
 from contract import secrets
 from contract.errors import InputError, ProviderError
@@ -62,7 +64,8 @@ class OpenAIProvider:
             self.client = openai.AsyncOpenAI(
                 api_key=api_key,
                 base_url=base_url,
-                http_client=http_client,
+                http_client=http_client
+                or openai.DefaultAsyncHttpxClient(transport=SpreadTransport()),
                 max_retries=max_retries,
                 timeout=timeout_s,
                 **client_options,
@@ -90,7 +93,12 @@ class OpenAIProvider:
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         async with sdk_faults("openai"):
-            response = await self.client.chat.completions.create(**self.body(request))
+            response = await self.client.post(
+                "/chat/completions",
+                body=self.body(request),
+                cast_to=ChatCompletion,
+                options={"security": {"bearer_auth": True}},
+            )
         try:
             return parse_response(response)
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:

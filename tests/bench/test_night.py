@@ -213,3 +213,12 @@ def test_the_growth_benchmark_prints_both_sizes_and_their_ratio(tmp_path: Path) 
         assert row["accepted"] == row["questions"] > 0 and row["prepare_s"] > 0
     assert large["questions"] > small["questions"]
     assert f"wall x{figures['wall_ratio']:.2f} for x2 tickers" in done.stdout
+
+
+@pytest.mark.slow
+def test_the_provider_benchmark_prints_both_pool_layouts(tmp_path: Path) -> None:
+    env = {**os.environ, "BENCH_PROVIDER_CALLS": "40", "BENCH_PROVIDER_IN_FLIGHT": "4,32"}
+    done = run_bench("bench_provider.py", env)
+    lines = [line.split() for line in done.stdout.splitlines() if line.strip()[:1].isdigit()]
+    assert [line[0] for line in lines] == ["4", "32"]
+    assert all(float(ms) > 0 for line in lines for ms in line[1:3])
