@@ -1,7 +1,12 @@
-"""What a run shows in the Prefect UI: its progress while the tickers are answered, a summary of the night, each portfolio's report, the
-rejected cases with their reasons (a table that exists also when there are none), and where the
-tokens went. Keys carry the report date, so each date has its own series
-of versions (a rerun adds one) and the Artifacts page never mixes dates under one key."""
+"""What a run shows in the Prefect UI: its progress while the tickers are answered, a summary of
+the night, each portfolio's report, the rejected cases with their reasons (a table that exists
+also when there are none), and where the tokens went. Keys carry the report date, so each date
+has its own series of versions (a rerun adds one) and the Artifacts page never mixes dates under
+one key.
+
+Each block of artifacts goes through one Prefect client: Prefect's helpers open a client per
+call, and each client loads the system's certificates anew (about 25 ms of CPU), so a night's
+artifacts cost over half a second before they were sent through one."""
 
 from __future__ import annotations
 
@@ -12,11 +17,12 @@ from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 from prefect.artifacts import (
-    acreate_markdown_artifact,
-    acreate_progress_artifact,
-    acreate_table_artifact,
+    MarkdownArtifact,
+    ProgressArtifact,
+    TableArtifact,
     aupdate_progress_artifact,
 )
+from prefect.client.orchestration import get_client
 from prefect.context import FlowRunContext
 
 from flows.night.publish import PublishedRun, RunOutcome
@@ -37,36 +43,37 @@ async def keep_progress_artifact(
     if FlowRunContext.get() is None:
         yield
         return
-    artifact = await acreate_progress_artifact(
-        progress=0.0, key=artifact_key("progress", day), description=progress_line(progress)
-    )
+    async with get_client() as client:
+        artifact = await ProgressArtifact(
+            progress=0.0, key=artifact_key("progress", day), description=progress_line(progress)
+        ).acreate(client)
 
-    async def update() -> None:
-        share = (
-            100.0 * progress.tickers_done / progress.tickers_total
-            if progress.tickers_total
-            else 100.0
-        )
-        await aupdate_progress_artifact(
-            artifact, progress=share, description=progress_line(progress)
-        )
+        async def update() -> None:
+            share = (
+                100.0 * progress.tickers_done / progress.tickers_total
+                if progress.tickers_total
+                else 100.0
+            )
+            await aupdate_progress_artifact(
+                artifact.id, progress=share, description=progress_line(progress), client=client
+            )
 
-    async def keep() -> None:
-        seen = -1
-        while True:
-            await asyncio.sleep(every_s)
-            if progress.tickers_done != seen:
-                seen = progress.tickers_done
-                await update()
+        async def keep() -> None:
+            seen = -1
+            while True:
+                await asyncio.sleep(every_s)
+                if progress.tickers_done != seen:
+                    seen = progress.tickers_done
+                    await update()
 
-    keeper = asyncio.create_task(keep())
-    try:
-        yield
-    finally:
-        keeper.cancel()
-        with suppress(asyncio.CancelledError):
-            await keeper
-        await update()
+        keeper = asyncio.create_task(keep())
+        try:
+            yield
+        finally:
+            keeper.cancel()
+            with suppress(asyncio.CancelledError):
+                await keeper
+            await update()
 
 
 def progress_line(p: RunProgress) -> str:
@@ -88,15 +95,15 @@ async def publish_artifacts(
     """The night's artifacts, sent at once: each is one request the server answers on its own,
     and sent one after the other they made the end of a night wait on the server's round trips."""
     day = outcome.report_date.isoformat()
-    sends = [
-        acreate_markdown_artifact(
+    artifacts: list[MarkdownArtifact | TableArtifact] = [
+        MarkdownArtifact(
             markdown=summary.markdown(),
             key=artifact_key("summary", day),
             description=f"The night of {day}: answers, reasons, tokens, cost and time",
         )
     ]
-    sends += [
-        acreate_markdown_artifact(
+    artifacts += [
+        MarkdownArtifact(
             markdown=path.read_text(encoding="utf-8"),
             key=artifact_key("report", path.stem, day),
             description=f"Report of {path.stem} for {day}",
@@ -118,8 +125,8 @@ async def publish_artifacts(
         for r in res.all_records
         if r.status == "rejected"
     ]
-    sends.append(
-        acreate_table_artifact(  # also when empty: "none rejected" is news too
+    artifacts.append(
+        TableArtifact(  # also when empty: "none rejected" is news too
             table=rows or [{"case": "", "note": "no rejected cases: every answer was verified"}],
             key=artifact_key("rejected-cases", day),
             description=f"Rejected cases, {day} ({len(rows)})",
@@ -130,11 +137,12 @@ async def publish_artifacts(
     ]
     saved = outcome.budget.get("saved_usd")
     batch = f"; the batch saved ${saved:,.4f} against the direct price" if saved else ""
-    sends.append(
-        acreate_table_artifact(
+    artifacts.append(
+        TableArtifact(
             table=lines,
             key=artifact_key("budget", day),
             description=f"Token budget use, {day}{batch}",
         )
     )
-    await asyncio.gather(*sends)
+    async with get_client() as client:
+        await asyncio.gather(*(artifact.acreate(client) for artifact in artifacts))

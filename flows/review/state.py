@@ -57,13 +57,18 @@ class ReviewState:
         return decision
 
     def apply(self, report: PortfolioReport) -> PortfolioReport:
-        """The report with every case-backed answer derived from its case and decision."""
-        result = report.model_copy(deep=True)
-        for section in result.tickers:
-            section.answers = [self.review_answer(a) for a in section.answers]
-            if section.summary is not None:
-                section.summary = self.review_answer(section.summary)
-        return result
+        """The report with every case-backed answer derived from its case and decision; `report`
+        is left as it is (its answers are shared, never changed: a new one replaces one)."""
+        sections = [
+            section.model_copy(
+                update={
+                    "answers": [self.review_answer(a) for a in section.answers],
+                    "summary": self.review_answer(section.summary) if section.summary else None,
+                }
+            )
+            for section in report.tickers
+        ]
+        return report.model_copy(update={"tickers": sections})
 
     def review_answer(self, answer: Answer) -> Answer:
         case = self.cases.get(answer.case_id or "")

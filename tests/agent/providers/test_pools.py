@@ -77,6 +77,7 @@ async def test_requests_are_dealt_over_every_pool_within_the_shared_limit(
         assert await send(client, url, 40) == [200] * 40
         held = [len(pool._pool.connections) for pool in transport.pools]
     assert held == [2, 2, 2, 2]  # each pool used its share of the limit, none more
+    assert len({id(pool._pool._ssl_context) for pool in transport.pools}) == 1  # built once
     assert counting.connections == 8 and counting.most_in_flight == 8
 
 

@@ -123,3 +123,17 @@ def test_times_are_kept_in_utc_and_notes_are_required(run_out: Path) -> None:
     with pytest.raises(InputError, match="note"):
         record_decision(layout, case_id, "reject", note="  ", by="ana", at=AT)
     assert len(read_decisions(layout)) == 1
+
+
+def test_applying_decisions_leaves_the_report_it_was_given_as_it_was(run_out: Path) -> None:
+    layout = open_run(run_out, DAY)
+    case_id = first_case(run_out, "unsupported_figure")
+    draft = load_case(layout, case_id).draft
+    record_decision(layout, case_id, "approve", note="ok", by="ana", at=AT, draft=draft)
+    state = ReviewState.load(layout)
+    report = next(r for r in load_reports(layout) if case_id in r.model_dump_json())
+    before = report.model_dump_json()
+    applied = state.apply(report)
+    answers = [a for s in applied.tickers for a in [*s.answers, s.summary] if a is not None]
+    assert {a.status for a in answers if a.case_id == case_id} == {"approved"}
+    assert report.model_dump_json() == before
