@@ -26,6 +26,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from pydantic_core import to_json
+
 from contract.errors import InputError
 from contract.secrets import redact
 from data.contract import SAFE_NAME_RULE, is_safe_name
@@ -158,7 +160,9 @@ def alive(pid: int) -> bool:
 
 
 def write_json(path: Path, data: Any) -> None:
-    write_atomic(path, json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+    """`data` as indented JSON. Serialised by pydantic's encoder: the standard library's writes
+    indented JSON in Python, which took most of a night's publishing time."""
+    write_atomic(path, to_json(data, indent=2, fallback=str).decode() + "\n")
 
 
 def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
