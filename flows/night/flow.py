@@ -31,7 +31,7 @@ from agent.prompts import PROMPT_VERSION
 from agent.questions import QuestionSet, load_question_set
 from contract.errors import InputError
 from contract.secrets import redact_logs
-from flows.night.artifacts import publish_artifacts
+from flows.night.artifacts import closing_artifacts
 from flows.night.fanout import answer_tickers
 from flows.night.publish import RunOutcome, publish_run
 from flows.night.shard import run_shards
@@ -160,15 +160,19 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         versions=versions(qset),
         data_fingerprint=fingerprint,
     )
-    published = publish_run(layout.root, outcome)
-    summary = summarise_night(
-        report_date.isoformat(),
-        published.counts,
-        outcome.budget,
-        outcome.timings,
-        str(published.day / "review.html"),
-    )
-    await publish_artifacts(outcome, published, summary)
+    async with closing_artifacts(report_date.isoformat()) as artifacts:
+        published = await asyncio.to_thread(
+            publish_run, layout.root, outcome, artifacts.report_written
+        )
+        summary = summarise_night(
+            report_date.isoformat(),
+            published.counts,
+            outcome.budget,
+            outcome.timings,
+            str(published.day / "review.html"),
+        )
+        artifacts.send_night(outcome, published, summary)
+        await artifacts.sent()
     result = {
         "run_id": run_id,
         "report_date": report_date.isoformat(),

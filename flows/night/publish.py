@@ -12,6 +12,7 @@ review page is rebuilt from the new files right after.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -53,8 +54,15 @@ class PublishedRun(BaseModel):
     counts: dict[str, Any]
 
 
-def publish_run(out_dir: Path, outcome: RunOutcome) -> PublishedRun:
-    """Write the reports, the rejected cases, their index and then the manifest."""
+ReportWritten = Callable[[Path], None]
+"""Called with each report's path as soon as its files are written."""
+
+
+def publish_run(
+    out_dir: Path, outcome: RunOutcome, on_report: ReportWritten | None = None
+) -> PublishedRun:
+    """Write the reports, the rejected cases, their index and then the manifest; `on_report`
+    sees each report's Markdown as soon as it is written."""
     layout = RunLayout(Path(out_dir), outcome.report_date)
     results = {r.ticker: r for r in outcome.results}
     for table in outcome.tables:
@@ -70,7 +78,10 @@ def publish_run(out_dir: Path, outcome: RunOutcome) -> PublishedRun:
     language = str(outcome.parameters.get("language") or "en")
     for table in outcome.tables:
         report = review.apply(build_report(outcome.run_id, table, results, language))
-        reports += write_report(layout, report)
+        written = write_report(layout, report)
+        reports += written
+        if on_report is not None:
+            on_report(next(path for path in written if path.suffix == ".md"))
         withheld[table.portfolio_id] = sum(
             a.status == "withheld" for s in report.tickers for a in s.answers
         )

@@ -71,6 +71,12 @@ async def test_a_clean_night_is_named_logged_and_summarised(
     assert "| cost |" in summary and "| time |" in summary
     rejected = artifacts[f"rejected-cases-{DAY}"].data
     assert "no rejected cases" in json.dumps(rejected)
+    for report in Path(result["day"], "accepted").glob("*.md"):  # each report, as written
+        shown = artifacts[f"report-{report.stem.lower()}-{DAY}"]
+        assert shown.data == report.read_text(encoding="utf-8")
+    assert (
+        len([key for key in artifacts if key.startswith("report-")]) == len(result["reports"]) // 3
+    )
     progress = artifacts[f"progress-{DAY}"]  # the night's progress, at its end
     assert (progress.type, float(progress.data)) == ("progress", 100.0)
     tickers = result["counts"]["tickers"]
