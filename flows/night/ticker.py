@@ -26,7 +26,7 @@ from agent.providers.base import Provider
 from agent.questions import Question, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
 from contract.reasons import ReasonCode
-from contract.trace import Mode, Trace
+from contract.trace import Mode
 from flows.publish.records import QuestionRecord, TickerResult, withheld_summary
 from flows.run.judge import failed_record, judge
 from tools.catalog import Catalog
@@ -164,7 +164,7 @@ async def summarise(
     accepted = [
         trace
         for r in result.records
-        if r.status == "accepted" and (trace := Trace.model_validate(r.trace)).portfolio_id is None
+        if r.status == "accepted" and (trace := r.trace_model()) and trace.portfolio_id is None
     ]
     if not accepted:
         result.summary = withheld_summary(

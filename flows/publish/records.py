@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from contract.reasons import RETRYABLE, ReasonCode
+from contract.trace import Trace
 
 Status = Literal["accepted", "rejected"]
 
@@ -33,6 +34,14 @@ class QuestionRecord(BaseModel):
     trace: dict[str, Any] | None = None
     tokens: dict[str, int] = Field(default_factory=dict)
     model_calls: int = 0
+    _live: Trace | None = PrivateAttr(default=None)
+    """The trace `trace` was dumped from, while the record lives in the run that made it."""
+
+    def trace_model(self) -> Trace | None:
+        """The record's trace as the model (the live one, or read back from `trace`)."""
+        if self._live is None and self.trace is not None:
+            self._live = Trace.model_validate(self.trace)
+        return self._live
 
     @property
     def retryable(self) -> bool:

@@ -32,6 +32,7 @@ def judge(
         tokens=trace.usage.model_dump(),
         model_calls=len(trace.turns),
     )
+    record._live = trace  # the summary drafts from it without reading `trace_json` back
     if trace.stop_reason != ReasonCode.ANSWERED:
         record.reason = str(trace.stop_reason or ReasonCode.NO_ANSWER)
         record.reasons = [{"code": record.reason, "message": trace.stop_detail or ""}]

@@ -37,6 +37,10 @@ def nights(draw: st.DrawFn) -> dict[str, Any]:
     pct = round((close - before) / before * 100, 2)
     month = round((close - start) / start * 100, 2)
     assume(abs(pct) >= 0.1 and abs(month) >= 0.1 and abs(abs(pct) - abs(month)) > 0.05)
+    # no figure of the trace that happens to equal another: the day's change in dollars of
+    # 98.32 would support "fell 98.32%" as a figure given the wrong unit, not the wrong time
+    moved = abs(round(close - before, 2))
+    assume(all(abs(moved - abs(x)) > 0.05 for x in (pct, month)))
     return {
         "a": a, "b": b, "day": day, "prev": prev, "close": close, "before": before,
         "other": other, "pct": pct, "month": month, "start": day - timedelta(days=30),
