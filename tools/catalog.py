@@ -109,7 +109,8 @@ class Catalog:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _sandbox: SqlSandbox | None = None
     _memo: dict[Hashable, Any] = field(default_factory=dict)
-    _memo_lock: threading.Lock = field(default_factory=threading.Lock)
+    _memo_lock: threading.RLock = field(default_factory=threading.RLock)
+    """Reentrant: a builder may use what another memo holds (a book, its portfolio's holdings)."""
 
     def memo(self, key: Hashable, build: Callable[[], T]) -> T:
         """`build()` once per key for this catalog: its data never changes while it is open, so

@@ -56,14 +56,26 @@ def read_holdings(
         ).fetchall()
 
 
+def holdings_on(
+    cat: Catalog, portfolio_id: str, day: date
+) -> tuple[dict[str, Any], date, list[tuple[str, float, float]]]:
+    """The portfolio's row, its latest snapshot on or before `day` and that snapshot's holdings,
+    read once per catalog: the portfolio tool and every position's book both need them."""
+
+    def build() -> tuple[dict[str, Any], date, list[tuple[str, float, float]]]:
+        info, snapshot = find_snapshot(cat, portfolio_id, day)
+        return info, snapshot, read_holdings(cat, portfolio_id, snapshot)
+
+    return cat.memo(("holdings", portfolio_id, day), build)
+
+
 class PortfolioArgs(ToolArgs):
     portfolio_id: PortfolioId
 
 
 def get_portfolio(cat: Catalog, args: PortfolioArgs) -> dict[str, Any]:
     """The portfolio's holdings (quantity and cost basis) at the report date."""
-    info, snapshot = find_snapshot(cat, args.portfolio_id, cat.report_date)
-    holdings = read_holdings(cat, args.portfolio_id, snapshot)
+    info, snapshot, holdings = holdings_on(cat, args.portfolio_id, cat.report_date)
     return {
         **info,
         "holdings_as_of": snapshot.isoformat(),
@@ -76,20 +88,29 @@ def get_portfolio(cat: Catalog, args: PortfolioArgs) -> dict[str, Any]:
 def previous_closes(cat: Catalog, tickers: list[str], day: date) -> dict[str, tuple[date, float]]:
     """Each ticker's last session strictly before `day` and its close, divided by the ratio
     of any split between that session and `day` (the economic previous close)."""
+    every = cat.memo(("previous closes", day), lambda: _every_previous_close(cat, day))
+    return {t: every[t] for t in tickers if t in every}
+
+
+def _every_previous_close(cat: Catalog, day: date) -> dict[str, tuple[date, float]]:
+    """`previous_closes` of every ticker, in two queries for the whole night: a query costs
+    DuckDB a millisecond or two whatever it reads, so a query per portfolio was most of a large
+    night's preparation (200 portfolios: 0.8 s), against 5 ms for 2,000 tickers at once."""
     with cat.cursor() as cur:
         rows = cur.execute(
-            "SELECT ticker, max(date), max_by(close, date) FROM prices "
-            "WHERE ticker IN (SELECT unnest($tickers)) AND date < $d GROUP BY ticker",
-            {"tickers": tickers, "d": day},
+            "SELECT ticker, max(date), max_by(close, date) FROM prices WHERE date < $d "
+            "GROUP BY ticker",
+            {"d": day},
         ).fetchall()
         splits = cur.execute(
             "SELECT ticker, date, value FROM events WHERE kind = 'split' AND value > 0 "
-            "AND ticker IN (SELECT unnest($tickers)) AND date <= $d",
-            {"tickers": tickers, "d": day},
+            "AND date <= $d",
+            {"d": day},
         ).fetchall()
     closes = {t: (session, close) for t, session, close in rows}
     for ticker, split_day, ratio in splits:
-        as_traded = cat.listings[ticker].adjusts_for_splits
+        listing = cat.listings.get(ticker)
+        as_traded = listing is not None and listing.adjusts_for_splits
         if as_traded and ticker in closes and closes[ticker][0] < split_day:
             session, close = closes[ticker]
             closes[ticker] = (session, close / ratio)
@@ -112,8 +133,8 @@ class Book:
 
 def read_book(cat: Catalog, portfolio_id: str, day: date) -> Book:
     def build() -> Book:
-        info, snapshot = find_snapshot(cat, portfolio_id, day)
-        quantities = {t: q for t, q, _ in read_holdings(cat, portfolio_id, snapshot)}
+        info, snapshot, holdings = holdings_on(cat, portfolio_id, day)
+        quantities = {t: q for t, q, _ in holdings}
         with cat.cursor() as cur:
             rows = cur.execute(
                 "SELECT ticker, close FROM prices WHERE date = $d "

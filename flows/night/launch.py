@@ -7,6 +7,7 @@ import asyncio
 import atexit
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,7 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
         server = TemporaryServer(Path(os.environ["PREFECT_HOME"]) / "server.log")
         server.start()
         atexit.register(server.stop)  # after Prefect has sent its last logs and events to it
-    return run_flow(config, console, server)
+    return run_flow(config, console, server, CatalogBuild(config))
 
 
 def check_api(api_url: str) -> None:
@@ -81,19 +82,42 @@ def check_api(api_url: str) -> None:
 API_TRIES = 3
 
 
-def warm_catalog(config: RunConfig) -> None:
-    """Build (or find) the night's catalog now, while the server starts; the flow reuses it."""
-    from flows.publish.layout import catalog_dir
-    from tools.catalog import open_catalog
+class CatalogBuild:
+    """The night's catalog, built (or found) in a thread from the run's first moment; the flow
+    reuses it. DuckDB builds it without holding the interpreter, so it is built while the run
+    imports Prefect and the flow and while a temporary server starts, not after them: at 2,000
+    tickers that was two seconds of every night."""
 
-    if config.report_date is not None:
-        open_catalog(
-            config.data_dir, config.report_date, workdir=catalog_dir(config.out_dir)
-        ).close()
+    def __init__(self, config: RunConfig) -> None:
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(
+            target=self._build, args=(config,), name="nightdesk-catalog", daemon=True
+        )
+        self.thread.start()
+
+    def _build(self, config: RunConfig) -> None:
+        from flows.publish.layout import catalog_dir
+        from tools.catalog import open_catalog
+
+        try:
+            if config.report_date is not None:
+                open_catalog(
+                    config.data_dir, config.report_date, workdir=catalog_dir(config.out_dir)
+                ).close()
+        except BaseException as exc:  # raised where the run waits for it, as if built there
+            self.error = exc
+
+    def wait(self) -> None:
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
 
 
 def run_flow(
-    config: RunConfig, console: Console | None, server: TemporaryServer | None
+    config: RunConfig,
+    console: Console | None,
+    server: TemporaryServer | None,
+    catalog: CatalogBuild | None = None,
 ) -> dict[str, Any]:
     from prefect.exceptions import FailedRun  # Prefect and the flow load while the server starts
 
@@ -121,8 +145,9 @@ def run_flow(
         bar.update(task_id, total=p.tickers_total, completed=p.tickers_done, detail=detail)
 
     with bar, listen(show), ServerWatch(as_command(config)):
+        if catalog is not None:
+            catalog.wait()
         if server is not None:
-            warm_catalog(config)
             server.wait_ready(float(os.environ["PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS"]))
         try:
             result = asyncio.run(nightly_reports(config))
