@@ -23,7 +23,7 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
 )
-from agent.providers.pools import SpreadTransport
+from agent.providers.pools import spread_transport
 from agent.providers.tokens import estimate_request
 from contract import secrets
 from contract.errors import InputError, ProviderError
@@ -64,8 +64,7 @@ class OpenAIProvider:
             self.client = openai.AsyncOpenAI(
                 api_key=api_key,
                 base_url=base_url,
-                http_client=http_client
-                or openai.DefaultAsyncHttpxClient(transport=SpreadTransport()),
+                http_client=http_client or spread_client(),
                 max_retries=max_retries,
                 timeout=timeout_s,
                 **client_options,
@@ -103,6 +102,12 @@ class OpenAIProvider:
             return parse_response(response)
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
             raise ProviderError(f"openai: malformed reply ({type(exc).__name__}: {exc})") from None
+
+
+def spread_client() -> httpx2.AsyncClient | None:
+    """The SDK's default client over spread pools (None: the SDK builds its own)."""
+    transport = spread_transport()
+    return openai.DefaultAsyncHttpxClient(transport=transport) if transport else None
 
 
 @asynccontextmanager

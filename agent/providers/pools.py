@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import socket
+import urllib.request
 from typing import Any
 
 import httpx2
@@ -43,6 +44,7 @@ class SpreadTransport(httpx2.AsyncBaseTransport):
     def __init__(
         self, pools: int = POOLS, limits: httpx2.Limits = SDK_LIMITS, **options: Any
     ) -> None:
+        pools = max(1, min(pools, limits.max_connections or pools))  # at least one each
         share = httpx2.Limits(
             max_connections=_share(limits.max_connections, pools),
             max_keepalive_connections=_share(limits.max_keepalive_connections, pools),
@@ -68,3 +70,12 @@ class SpreadTransport(httpx2.AsyncBaseTransport):
 def _share(total: int | None, pools: int) -> int | None:
     """Each pool's part of a limit (None: no limit), at least one."""
     return None if total is None else max(1, -(-total // pools))
+
+
+def spread_transport(**options: Any) -> SpreadTransport | None:
+    """A `SpreadTransport`, or None where the environment names a proxy: a client given its
+    own transport no longer reads the proxy variables, so there the SDK's client is kept as
+    it is."""
+    if set(urllib.request.getproxies_environment()) - {"no"}:
+        return None
+    return SpreadTransport(**options)

@@ -109,7 +109,6 @@ SERVER_DEFAULTS = {
     "PREFECT_API_BLOCKS_REGISTER_ON_START": "false",
     "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_ENABLED": "false",
     "PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED": "false",
-    "PREFECT_SERVER_SERVICES_ACTIONS_ENABLED": "false",
     "PREFECT_SERVER_SERVICES_EVENT_LOGGER_ENABLED": "false",
 }
 """What the temporary server leaves out unless the environment says otherwise, as a night never

@@ -103,6 +103,8 @@ async def answer_ticker(job: TickerJob, previous: TickerResult | None = None) ->
             result = TickerResult(ticker=job.ticker, records=records)
             reuse = previous if previous and set(kept) == {q.id for q in questions} else None
             await summarise(services, budget, job, result, reuse, seats)
+            for record in result.all_records:  # the night keeps each trace once, as JSON
+                record.release_trace()
         finally:
             budget.close()
     finally:

@@ -37,6 +37,10 @@ class QuestionRecord(BaseModel):
     _live: Trace | None = PrivateAttr(default=None)
     """The trace `trace` was dumped from, while the record lives in the run that made it."""
 
+    def release_trace(self) -> None:
+        """Keep only the dumped `trace` (the summary has drafted from the live one)."""
+        self._live = None
+
     def trace_model(self) -> Trace | None:
         """The record's trace as the model (the live one, or read back from `trace`)."""
         if self._live is None and self.trace is not None:

@@ -180,17 +180,18 @@ class SharedPrefect:
 
         home = migrated_prefect_home(work / "prefect-shared")
         self.server = TemporaryServer(home / "server.log")
-        before = os.environ.get("PREFECT_API_URL")
+        names = ("PREFECT_HOME", "PREFECT_API_URL", "PREFECT_UI_URL")
+        before = {name: os.environ.get(name) for name in names}
         os.environ["PREFECT_HOME"] = str(home)
         try:
             self.server.start()
             self.server.wait_ready(120)
         finally:  # start() points this process at it: the contestants get it explicitly
-            os.environ.pop("PREFECT_HOME")
-            if before is None:
-                os.environ.pop("PREFECT_API_URL", None)
-            else:
-                os.environ["PREFECT_API_URL"] = before
+            for name, value in before.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
         self.url = self.server.api_url
 
     def cpu_s(self) -> float:

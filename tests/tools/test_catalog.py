@@ -157,3 +157,23 @@ def test_a_work_folder_keeps_only_the_catalogs_used_last(small_data, tmp_path) -
     left = {p.name.split("-")[1].removesuffix(".duckdb") for p in work.glob("catalog-*.duckdb")}
     assert len(left) == KEEP_CATALOGS
     assert keys[2] in left and keys[3] not in left and keys[-1] in left
+
+
+def test_a_build_its_process_never_ended_is_removed_by_the_next_build(small_data, tmp_path) -> None:
+    """A run stopped while its catalog was being built (in the run's build thread) leaves a
+    partial file; the next build on the folder removes it, and never one of a live process."""
+    import subprocess
+    import sys
+
+    work = tmp_path / "work"
+    work.mkdir()
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    dead = work / f"catalog-0123abcd.duckdb.{gone.stdout.strip()}.140001.partial"
+    live = work / f"catalog-4567cdef.duckdb.{os.getpid()}.140002.partial"
+    for path in (dead, live, dead.with_name(dead.name + ".wal")):
+        path.write_bytes(b"half a catalog")
+    open_catalog(small_data, date(2024, 6, 3), workdir=work).close()
+    assert not dead.exists() and not dead.with_name(dead.name + ".wal").exists()
+    assert live.exists()

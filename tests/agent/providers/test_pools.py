@@ -93,7 +93,43 @@ async def test_without_a_limit_every_call_in_flight_has_its_connection(
     assert counting.connections == 60
 
 
-def test_both_providers_spread_their_calls_unless_given_a_client() -> None:
+async def test_a_limit_below_the_pools_is_kept_with_fewer_pools(
+    server: tuple[CountingServer, str],
+) -> None:
+    counting, url = server
+    transport = SpreadTransport(pools=8, limits=httpx2.Limits(max_connections=3))
+    async with httpx2.AsyncClient(transport=transport) as client:
+        assert await send(client, url, 12) == [200] * 12
+    assert len(transport.pools) == 3 and counting.most_in_flight == 3
+
+
+def test_behind_a_proxy_the_providers_keep_the_sdks_own_client(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A client given its own transport no longer reads the proxy variables: where one is set,
+    the SDK's client (which mounts the proxy) is kept."""
+    monkeypatch.setenv("HTTPS_PROXY", "http://proxy.example:3128")
+    for provider in (
+        OpenAIProvider("gpt-4o-mini", api_key="k"),
+        AnthropicProvider("claude-haiku-4-5", api_key="k"),
+    ):
+        client = provider.client._client
+        assert not isinstance(client._transport, SpreadTransport)
+        assert any(mount is not None for mount in client._mounts.values())  # the proxy's
+
+
+def test_both_providers_spread_their_calls_unless_given_a_client(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in (
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+    ):
+        monkeypatch.delenv(name, raising=False)
     openai = OpenAIProvider("gpt-4o-mini", api_key="k")
     anthropic = AnthropicProvider("claude-haiku-4-5", api_key="k")
     for provider in (openai, anthropic):
