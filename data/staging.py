@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from contract.errors import InputError
+from contract.processes import running
 from data.contract import TABLES
 
 DATA_SET_FILES = frozenset({*(t.filename for t in TABLES.values()), "generation.json"})
@@ -69,18 +70,8 @@ def remove_abandoned(out_dir: Path) -> None:
         retired = folder.name.startswith(f".{out_dir.name}.old-")
         pid = folder.name.removeprefix(f".{out_dir.name}.old-" if retired else "")
         pid = pid.removeprefix(f".{out_dir.name}.").split(".", 1)[0]
-        if not folder.is_dir() or not pid.isdigit() or _running(int(pid)):
+        if not folder.is_dir() or not pid.isdigit() or running(int(pid)):
             continue
         if retired and not out_dir.exists():
             continue
         shutil.rmtree(folder, ignore_errors=True)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process
-    return True

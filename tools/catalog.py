@@ -29,6 +29,7 @@ import duckdb
 import pyarrow as pa
 
 from contract.errors import InputError
+from contract.processes import running
 from data.check import check_dataset
 from data.contract import EXCHANGES, TABLES, Exchange
 from tools.sql_sandbox import SqlSandbox
@@ -319,7 +320,7 @@ def prune_catalogs(workdir: Path, *, keep: int, spare: Path) -> list[Path]:
     removed = []
     for path in workdir.glob("catalog-*.duckdb.*.partial*"):  # a build its process never ended
         pid = path.name.split(".duckdb.", 1)[1].split(".", 1)[0]
-        if pid.isdigit() and not _running(int(pid)):
+        if pid.isdigit() and not running(int(pid)):
             path.unlink(missing_ok=True)
             removed.append(path)
     for key in ranked[max(keep - 1, 0) :]:
@@ -327,17 +328,6 @@ def prune_catalogs(workdir: Path, *, keep: int, spare: Path) -> list[Path]:
             path.unlink(missing_ok=True)
             removed.append(path)
     return removed
-
-
-def _running(pid: int) -> bool:
-    """Whether process `pid` runs on this machine (a build it left is still its own)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def config_variant(built: Path, config: dict[str, str | bool | int | float | list[str]]) -> Path:

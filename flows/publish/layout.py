@@ -29,6 +29,7 @@ from typing import Any
 from pydantic_core import to_json
 
 from contract.errors import InputError
+from contract.processes import running
 from contract.secrets import redact
 from data.contract import SAFE_NAME_RULE, is_safe_name
 
@@ -143,20 +144,10 @@ def remove_orphans(folder: Path) -> list[Path]:
         match = _TMP_NAME.match(path.name)
         if match is None or match["host"] != HOST:
             continue
-        if not alive(int(match["pid"])):
+        if not running(int(match["pid"])):
             path.unlink(missing_ok=True)
             orphans.append(path)
     return orphans
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def write_json(path: Path, data: Any) -> None:
