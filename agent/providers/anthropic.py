@@ -24,7 +24,7 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
 )
-from agent.providers.pools import KEEPALIVE, spread_transport
+from agent.providers.pools import KEEPALIVE, spread_client
 from agent.providers.tokens import estimate_request
 from contract import secrets
 from contract.errors import InputError, ProviderError
@@ -64,7 +64,8 @@ class AnthropicProvider:
         self.client = anthropic.AsyncAnthropic(
             api_key=api_key,
             base_url=base_url or os.environ.get("ANTHROPIC_BASE_URL") or None,
-            http_client=http_client or spread_client(),
+            http_client=http_client
+            or spread_client(anthropic.DefaultAsyncHttpxClient, socket_options=KEEPALIVE),
             max_retries=max_retries,
             timeout=timeout_s,
             **client_options,
@@ -98,13 +99,6 @@ class AnthropicProvider:
             raise ProviderError(
                 f"anthropic: malformed reply ({type(exc).__name__}: {exc})"
             ) from None
-
-
-def spread_client() -> httpx2.AsyncClient | None:
-    """The SDK's default client over spread pools with its TCP keepalive (None: the SDK builds
-    its own)."""
-    transport = spread_transport(socket_options=KEEPALIVE)
-    return anthropic.DefaultAsyncHttpxClient(transport=transport) if transport else None
 
 
 @asynccontextmanager

@@ -23,7 +23,7 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
 )
-from agent.providers.pools import spread_transport
+from agent.providers.pools import spread_client
 from agent.providers.tokens import estimate_request
 from contract import secrets
 from contract.errors import InputError, ProviderError
@@ -64,7 +64,7 @@ class OpenAIProvider:
             self.client = openai.AsyncOpenAI(
                 api_key=api_key,
                 base_url=base_url,
-                http_client=http_client or spread_client(),
+                http_client=http_client or spread_client(openai.DefaultAsyncHttpxClient),
                 max_retries=max_retries,
                 timeout=timeout_s,
                 **client_options,
@@ -102,12 +102,6 @@ class OpenAIProvider:
             return parse_response(response)
         except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
             raise ProviderError(f"openai: malformed reply ({type(exc).__name__}: {exc})") from None
-
-
-def spread_client() -> httpx2.AsyncClient | None:
-    """The SDK's default client over spread pools (None: the SDK builds its own)."""
-    transport = spread_transport()
-    return openai.DefaultAsyncHttpxClient(transport=transport) if transport else None
 
 
 @asynccontextmanager

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import socket
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 import httpx2
@@ -79,3 +80,12 @@ def spread_transport(**options: Any) -> SpreadTransport | None:
     if set(urllib.request.getproxies_environment()) - {"no"}:
         return None
     return SpreadTransport(**options)
+
+
+def spread_client(
+    sdk_client: Callable[..., httpx2.AsyncClient], **options: Any
+) -> httpx2.AsyncClient | None:
+    """The SDK's default client (`sdk_client`, e.g. `openai.DefaultAsyncHttpxClient`) over a
+    `spread_transport(**options)`; None where there is none, so the SDK builds its own."""
+    transport = spread_transport(**options)
+    return sdk_client(transport=transport) if transport is not None else None
