@@ -213,42 +213,46 @@ def run_nightly(
     batch_fallback
         direct (ask a draft the batch could not answer again, at full price) or provider_error.
     """
-    from flows.cli.terminal import print_summary
-    from flows.night.launch import build_config, run_with_progress
-    from flows.run.preflight import check_night
-
-    config = build_config(
-        {
-            "run_tokens": run_tokens,
-            "question_tokens": question_tokens,
-            "requests_per_minute": requests_per_minute,
-            "tokens_per_minute": tokens_per_minute,
-        },
-        report_date=date,
-        data_dir=data,
-        out_dir=out,
-        portfolios=portfolio or [],
-        provider=provider,
-        model=model,
-        mode=mode,
-        language=language,
-        concurrency=concurrency,
-        shards=shards,
-        work_pool=pool,
-        fresh=fresh,
-        max_withheld_share=max_withheld_share,
-        batch=batch,
-        batch_window_minutes=batch_window_minutes,
-        batch_poll_seconds=batch_poll_seconds,
-        batch_fallback=batch_fallback,
-    )
-    from flows.night.summary import TooManyWithheld
-
+    gc.disable()  # until the night starts: see `flows.night.launch.settled_heap`
     try:
-        print_summary(run_with_progress(check_night(config)))
-    except TooManyWithheld as exc:
-        print_summary(exc.result)
-        fail(exc.message, code=1)
+        from flows.cli.terminal import print_summary
+        from flows.night.launch import build_config, run_with_progress
+        from flows.run.preflight import check_night
+
+        config = build_config(
+            {
+                "run_tokens": run_tokens,
+                "question_tokens": question_tokens,
+                "requests_per_minute": requests_per_minute,
+                "tokens_per_minute": tokens_per_minute,
+            },
+            report_date=date,
+            data_dir=data,
+            out_dir=out,
+            portfolios=portfolio or [],
+            provider=provider,
+            model=model,
+            mode=mode,
+            language=language,
+            concurrency=concurrency,
+            shards=shards,
+            work_pool=pool,
+            fresh=fresh,
+            max_withheld_share=max_withheld_share,
+            batch=batch,
+            batch_window_minutes=batch_window_minutes,
+            batch_poll_seconds=batch_poll_seconds,
+            batch_fallback=batch_fallback,
+        )
+        from flows.night.summary import TooManyWithheld
+
+        try:
+            print_summary(run_with_progress(check_night(config)))
+        except TooManyWithheld as exc:
+            print_summary(exc.result)
+            fail(exc.message, code=1)
+    finally:
+        gc.enable()
 
 
 @app.command(name="serve")

@@ -26,16 +26,23 @@ SERVER_APP = b"prefect.server.api.server:create_app"
 
 class ServerWatch:
     """While in use, a Ctrl-C or the death of the temporary Prefect server this process started
-    ends the process with one line that gives `resume`, the command that resumes the run."""
+    ends the process with one line that gives `resume`, the command that resumes the run.
 
-    def __init__(self, resume: str) -> None:
+    `server` is the pid of the run's own server; `None` with `search` set, when Prefect starts
+    one itself (it is then looked for among this process's descendants); with neither, the run
+    talks to a server it did not start, which is not its to watch, and only a Ctrl-C is."""
+
+    def __init__(self, resume: str, server: int | None = None, *, search: bool = False) -> None:
         self.resume = resume
         self.done = threading.Event()
-        self.server: tuple[int, int] | None = None
+        born = started(server) if server is not None else None
+        self.server: tuple[int, int] | None = (server, born) if server and born else None
+        self.search = search and self.server is None
         self._previous: object = None
 
     def __enter__(self) -> ServerWatch:
-        if (PROC / "self" / "stat").is_file():  # it reads /proc (Linux); elsewhere it is idle
+        watching = self.server is not None or self.search
+        if watching and (PROC / "self" / "stat").is_file():  # reads /proc (Linux)
             threading.Thread(target=self._watch, name="server-watch", daemon=True).start()
         self._previous = signal.signal(signal.SIGINT, self._interrupt)
         return self
