@@ -28,6 +28,17 @@ KEY_SHAPES = re.compile(
     r"|(?i:bearer)\s+[A-Za-z0-9._~+/\-]{16,}=*"
 )
 """Strings shaped like an API key or a bearer token, whoever's they are."""
+KEY_MARKS = (
+    "sk-",
+    "AKIA",
+    *(f"gh{kind}_" for kind in "pousr"),
+    "github_pat_",
+    *(f"xox{kind}-" for kind in "abprs"),
+    "AIza",
+    "hf_",
+)
+"""What each shape but the bearer token begins with: text holding none of them (nor "bearer" in
+any case) cannot match `KEY_SHAPES`, and a substring search is twenty times faster than it."""
 
 _registered: set[str] = set()
 _lock = threading.Lock()
@@ -54,6 +65,8 @@ def redact(text: str) -> str:
     for value in secret_values():
         if value in text:
             text = text.replace(value, REDACTED)
+    if not any(mark in text for mark in KEY_MARKS) and "bearer" not in text.lower():
+        return text  # the night writes megabytes of JSON: most of it holds no key shape
     return KEY_SHAPES.sub(REDACTED, text)
 
 

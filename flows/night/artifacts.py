@@ -13,6 +13,7 @@ night used to wait for at its very end."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -101,6 +102,7 @@ class NightArtifacts:
     def __init__(self, client: PrefectClient, day: str) -> None:
         self.client, self.day = client, day
         self.loop = asyncio.get_running_loop()
+        self.context = contextvars.copy_context()  # the flow run's: a writer thread has none
         self.sends: list[asyncio.Future[Any]] = []
 
     def report_written(self, path: Path) -> None:
@@ -111,7 +113,7 @@ class NightArtifacts:
             key=artifact_key("report", path.stem, self.day),
             description=f"Report of {path.stem} for {self.day}",
         )
-        self.loop.call_soon_threadsafe(self._send, artifact)
+        self.loop.call_soon_threadsafe(self._send, artifact, context=self.context)
 
     def _send(self, artifact: MarkdownArtifact | TableArtifact) -> None:
         self.sends.append(asyncio.ensure_future(artifact.acreate(self.client)))

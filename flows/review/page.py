@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -19,6 +20,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from flows.publish.cases import ReviewCase, read_manifest, review_page_path
 from flows.publish.layout import RunLayout, write_atomic
+from flows.publish.report import PortfolioReport
 from flows.review.decisions import Decision, describe_decision
 from flows.review.state import ReviewState, load_reports
 
@@ -167,13 +169,18 @@ def case_view(
     }
 
 
-def summary_view(layout: RunLayout, state: ReviewState, cases: list[ReviewCase]) -> dict[str, Any]:
+def summary_view(
+    layout: RunLayout,
+    state: ReviewState,
+    cases: list[ReviewCase],
+    reports: Sequence[PortfolioReport] | None = None,
+) -> dict[str, Any]:
     manifest = read_manifest(layout)
     counts = manifest.get("counts", {})
     budget = manifest.get("budget", {})
     used = budget.get("night", {}).get("used") or budget.get("used", {})  # every attempt's
     withheld: dict[str, int] = {}
-    for report in load_reports(layout):
+    for report in load_reports(layout) if reports is None else reports:
         applied = state.apply(report)
         answers = [
             a for s in applied.tickers for a in [*s.answers, *([s.summary] if s.summary else [])]
@@ -204,8 +211,10 @@ def summary_view(layout: RunLayout, state: ReviewState, cases: list[ReviewCase])
     }
 
 
-def render_review_page(layout: RunLayout) -> str:
-    """The page's HTML: summary, filters, and one section per case (its anchor is the case id)."""
+def render_review_page(layout: RunLayout, reports: Sequence[PortfolioReport] | None = None) -> str:
+    """The page's HTML: summary, filters, and one section per case (its anchor is the case id).
+    `reports` are the day's reports when the caller has them (the publisher has just written
+    them); otherwise they are read from `accepted/`."""
     state = ReviewState.load(layout, strict=False)
     decisions = state.decisions
     ordered: list[ReviewCase] = []
@@ -224,7 +233,7 @@ def render_review_page(layout: RunLayout) -> str:
         day=layout.report_date.isoformat(),
         run_args=layout.cli_args,
         problem=state.problem,
-        summary=summary_view(layout, state, ordered),
+        summary=summary_view(layout, state, ordered, reports),
         cases=views,
         reasons=sorted({rule for v in views for rule in v["rules"]}),
         portfolios=sorted({p for c in ordered for p in c.portfolios}),
@@ -232,9 +241,9 @@ def render_review_page(layout: RunLayout) -> str:
     )
 
 
-def write_review_page(layout: RunLayout) -> Path:
+def write_review_page(layout: RunLayout, reports: Sequence[PortfolioReport] | None = None) -> Path:
     path = review_page_path(layout)
-    write_atomic(path, render_review_page(layout))
+    write_atomic(path, render_review_page(layout, reports))
     return path
 
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 from datetime import UTC, date, datetime
 from pathlib import Path
 
 from agent.pricing import load_prices
 from agent.providers import BATCH_PROVIDERS
+from agent.providers.base import Message, ModelRequest
 from agent.providers.local_folder import local_model_dir
 from agent.questions import load_question_set
 from contract.errors import InputError
@@ -49,16 +52,26 @@ def _check_night(config: RunConfig) -> RunConfig:
     layout = RunLayout(Path(config.out_dir), report_date)
     for folder in (layout.accepted, layout.rejected, layout.results):
         check_writable(folder)
-    with open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir)) as cat:
-        check_report_date(cat, report_date)
-        check_holdings(cat, resolve_portfolios(cat, config.portfolios), report_date)
-    load_question_set(config.question_set)
-    load_prices(config.budget.price_file)
+    # The provider's imports and tokenizer hold the interpreter; the catalog's build does not
+    with ThreadPoolExecutor(1, thread_name_prefix="nightdesk-check") as pool:
+        provider = pool.submit(copy_context().run, check_provider, config)  # its options
+        with open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir)) as cat:
+            check_report_date(cat, report_date)
+            check_holdings(cat, resolve_portfolios(cat, config.portfolios), report_date)
+        load_question_set(config.question_set)
+        load_prices(config.budget.price_file)
+        provider.result()
+    return config.model_copy(update={"report_date": report_date})
+
+
+def check_provider(config: RunConfig) -> None:
+    """The provider can be built and can count a request's tokens before sending it (its
+    tokenizer loads now, beside the catalog's build, not on the night's first call)."""
     if config.provider == "local":  # building it loads the weights: that happens once, later
         local_model_dir(config.model)
-    else:
-        open_provider(config)
-    return config.model_copy(update={"report_date": report_date})
+        return
+    provider = open_provider(config)
+    provider.estimate_tokens(ModelRequest(system="", messages=[Message(role="user", text="")]))
 
 
 def check_batch(config: RunConfig) -> None:

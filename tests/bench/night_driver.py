@@ -75,8 +75,8 @@ class Driver:
                 holders = [question.portfolio_id] if question.portfolio_id else portfolios
                 record = judge(trace, question.spec_id, question.kind, ticker, holders)
                 self.probe.outcomes[record.reason or record.status] += 1
-                if record.status == "accepted":
-                    accepted.append(trace)
+                if record.status == "accepted" and trace.portfolio_id is None:
+                    accepted.append(trace)  # the summary is drafted from answers about the ticker
             await self.summarise(ticker, portfolios, accepted, budget)
         finally:
             budget.close()

@@ -15,7 +15,7 @@ import pytest
 
 from agent.prompts import parse_language, parse_results
 from agent.providers.offline import draft_text
-from contract.secrets import holds_secret, redact
+from contract.secrets import REDACTED, holds_secret, redact
 from flows.run.config import RunConfig
 from flows.run.provider import provider_options
 from tests.agent.scripted import Turn, openai_body
@@ -61,6 +61,27 @@ def test_the_redactor_knows_values_and_shapes(monkeypatch: pytest.MonkeyPatch) -
     assert redact("token vault-0123456789 here") == "token [redacted] here"
     assert redact("Authorization: Bearer abcdefghijklmnopqrstuvwx") == "Authorization: [redacted]"
     assert holds_secret(f"key {CANARY}") and not holds_secret("AAPL closed at 189.84 on 2024-06-28")
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "sk-" + "a1B2c3D4e5F6g7H8i9",
+        "sk-ant-api03-" + "x" * 20,
+        "sk-proj-" + "Y" * 24,
+        "AKIA" + "ABCDEFGH12345678",
+        *(f"gh{kind}_" + "z9" * 18 for kind in "pousr"),
+        "github_pat_" + "11AAB" * 8,
+        *(f"xox{kind}-" + "1234-5678-abc" for kind in "abprs"),
+        "AIza" + "S" * 35,
+        "hf_" + "q" * 34,
+        "bEaReR " + "t0ken.value~with/parts",
+    ],
+)
+def test_every_key_shape_is_redacted_inside_long_text(key: str) -> None:
+    filler = '{"close": 189.84, "headline": "Shares rise on strong guidance"} ' * 2000
+    text = filler + f"key={key}!" + filler
+    assert key not in redact(text) and REDACTED in redact(text)
 
 
 async def test_a_canary_key_appears_nowhere(
