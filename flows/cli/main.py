@@ -217,7 +217,6 @@ def run_nightly(
     try:
         from flows.cli.terminal import print_summary
         from flows.night.launch import build_config, run_with_progress
-        from flows.run.preflight import check_night
 
         config = build_config(
             {
@@ -247,7 +246,7 @@ def run_nightly(
         from flows.night.summary import TooManyWithheld
 
         try:
-            print_summary(run_with_progress(check_night(config)))
+            print_summary(run_with_progress(config))
         except TooManyWithheld as exc:
             print_summary(exc.result)
             fail(exc.message, code=1)

@@ -23,6 +23,7 @@ from flows.night.guard import start_guard
 from flows.night.server import TemporaryServer, reachable
 from flows.night.watch import ServerWatch
 from flows.run.config import OPTION_PARAMETERS, RunConfig, as_command
+from flows.run.preflight import check_night
 
 PREFECT_DEFAULTS = {
     "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS": "180",
@@ -48,25 +49,65 @@ def prepare_prefect(home: Path = Path(".nightdesk/prefect")) -> None:
 
 
 def run_with_progress(config: RunConfig, console: Console | None = None) -> dict[str, Any]:
-    """Run the flow in this process, showing tickers done, accepted, rejected and tokens.
+    """Check the night (`flows.run.preflight`), then run the flow in this process, showing
+    tickers done, accepted, rejected and tokens.
 
-    Without PREFECT_API_URL the run's temporary server starts first and comes up while the run
-    imports the flow and builds the night's catalog; it stops when the process exits. (Where
-    Prefect was imported before, it has read its settings: it starts its own server then.)"""
+    Without PREFECT_API_URL the run's temporary server starts and comes up while the run checks
+    its input, imports the flow and builds the night's catalog; it stops when the process exits.
+    On a Prefect home whose database does not exist yet (a first night) it starts only once the
+    checks have passed: its first start creates the database, which a refusal must not cut
+    short. (Where Prefect was imported before, it has read its settings: it starts its own
+    server then.)"""
     prepare_prefect()
     if config.shards > 1:  # refused now, not once the temporary server has started
         from flows.night.shard import check_server
 
         check_server(config.work_pool)
     start_guard()  # a run killed outright takes its temporary Prefect server with it
-    server = None
-    if api_url := os.environ.get("PREFECT_API_URL"):
+    api_url = os.environ.get("PREFECT_API_URL")
+    server = None if api_url else temporary_server()
+    early = server if server is not None and prefect_database_exists() else None
+    if early is not None:
+        launch_server(early)
+    try:
+        config = check_night(config)
+    except InputError:
+        if early is not None:
+            early.stop()
+        raise
+    if api_url:
         check_api(api_url)
-    elif "prefect" not in sys.modules:
-        server = TemporaryServer(Path(os.environ["PREFECT_HOME"]) / "server.log")
-        server.start()
-        atexit.register(server.stop)  # after Prefect has sent its last logs and events to it
+    elif server is not None and early is None:
+        launch_server(server)
     return run_flow(config, console, server, CatalogBuild(config))
+
+
+def temporary_server() -> TemporaryServer | None:
+    """The run's own server, unless Prefect was imported before: it has read its settings then,
+    and starts its own."""
+    if "prefect" in sys.modules:
+        return None
+    return TemporaryServer(Path(os.environ["PREFECT_HOME"]) / "server.log")
+
+
+def launch_server(server: TemporaryServer) -> None:
+    """Start the run's temporary server; it stops when the process exits."""
+    server.start()
+    atexit.register(server.stop)  # after Prefect has sent its last logs and events to it
+
+
+def prefect_database_exists() -> bool:
+    """Whether the temporary server will find its database made (a night has run on this Prefect
+    home before, or the database is not Prefect's default SQLite file)."""
+    if any(os.environ.get(name) for name in DATABASE_URL_SETTINGS):
+        return True
+    return (Path(os.environ["PREFECT_HOME"]) / "prefect.db").is_file()
+
+
+DATABASE_URL_SETTINGS = (
+    "PREFECT_SERVER_DATABASE_CONNECTION_URL",
+    "PREFECT_API_DATABASE_CONNECTION_URL",
+)
 
 
 def check_api(api_url: str) -> None:
@@ -125,7 +166,6 @@ def run_flow(
     from prefect.exceptions import FailedRun  # Prefect and the flow load while the server starts
 
     from flows.night.flow import nightly_reports
-    from flows.run.preflight import check_night
     from flows.run.progress import RunProgress, listen
 
     console = console or Console(stderr=True)

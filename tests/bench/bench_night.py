@@ -453,6 +453,7 @@ COLUMNS = (
     ("x peer ans", ("vs_peer", "answer"), "{:.2f}"),
     ("x peer tok/ok", ("vs_peer", "tokens_per_accepted"), "{:.2f}"),
     ("x peer RSS", ("vs_peer", "peak_rss"), "{:.2f}"),
+    ("x driver wall", ("vs_driver", "wall"), "{:.2f}"),
     ("x driver ans", ("vs_driver", "answer"), "{:.2f}"),
 )
 

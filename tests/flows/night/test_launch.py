@@ -1,5 +1,7 @@
 """The shell runner builds the night's catalog in a thread from its first moment; the flow finds
-it built, and a catalog that cannot be built is the same error where the run waits for it."""
+it built, and a catalog that cannot be built is the same error where the run waits for it. Its
+temporary Prefect server starts beside the checks on a home whose database exists, and a
+refusal stops it; on a first night's home it starts only once the checks have passed."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from contract.errors import InputError
-from flows.night.launch import CatalogBuild
+from flows.night import launch
+from flows.night.launch import CatalogBuild, run_with_progress
 from flows.publish.layout import catalog_dir
 from flows.run.config import RunConfig
 from tools.catalog import open_catalog
@@ -37,3 +40,37 @@ def test_a_catalog_that_cannot_be_built_fails_where_the_run_waits(tmp_path: Path
     build = CatalogBuild(config)
     with pytest.raises(InputError):
         build.wait()
+
+
+class RecordingServer:
+    """Stands for the temporary server: records what the run does with it."""
+
+    def __init__(self) -> None:
+        self.events: list[str] = []
+
+    def start(self) -> None:
+        self.events.append("start")
+
+    def stop(self) -> None:
+        self.events.append("stop")
+
+
+@pytest.mark.parametrize("first_night", [True, False])
+def test_a_refused_night_leaves_no_server_running(
+    small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first_night: bool
+) -> None:
+    home = tmp_path / "prefect"
+    home.mkdir()
+    if not first_night:
+        (home / "prefect.db").write_bytes(b"")
+    monkeypatch.setenv("PREFECT_HOME", str(home))
+    for name in ("PREFECT_API_URL", *launch.DATABASE_URL_SETTINGS):
+        monkeypatch.delenv(name, raising=False)
+    server = RecordingServer()
+    monkeypatch.setattr(launch, "temporary_server", lambda: server)
+    monkeypatch.setattr(launch, "start_guard", lambda: None)
+    holiday = date(2024, 12, 25)
+    config = RunConfig(data_dir=small_data, out_dir=tmp_path / "out", report_date=holiday)
+    with pytest.raises(InputError, match="not a trading session"):
+        run_with_progress(config)
+    assert server.events == ([] if first_night else ["start", "stop"])
