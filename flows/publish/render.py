@@ -13,7 +13,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 
 from flows.publish.cases import review_page_path
 from flows.publish.layout import RunLayout, write_atomic, write_json
@@ -150,5 +150,10 @@ def _environment() -> Environment:
     return env
 
 
+def report_template() -> Template:
+    """The report's HTML template, compiled once per process (and again when its file changes)."""
+    return _environment().get_template("report.html.jinja")
+
+
 def html_of(view: ReportView) -> str:
-    return _environment().get_template("report.html.jinja").render(view=view)
+    return report_template().render(view=view)

@@ -12,11 +12,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 
 from flows.publish.cases import ReviewCase, read_manifest, review_page_path
 from flows.publish.layout import RunLayout, write_atomic
@@ -225,11 +226,7 @@ def render_review_page(layout: RunLayout, reports: Sequence[PortfolioReport] | N
         case_view(c, [d for d in decisions if d.case_id == c.case_id], state.decision_for(c))
         for c in ordered
     ]
-    env = Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined
-    )
-    template = env.get_template("review.html.jinja")
-    return template.render(
+    return review_template().render(
         day=layout.report_date.isoformat(),
         run_args=layout.cli_args,
         problem=state.problem,
@@ -239,6 +236,18 @@ def render_review_page(layout: RunLayout, reports: Sequence[PortfolioReport] | N
         portfolios=sorted({p for c in ordered for p in c.portfolios}),
         tickers=sorted({c.ticker for c in ordered}),
     )
+
+
+@cache
+def _environment() -> Environment:
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined
+    )
+
+
+def review_template() -> Template:
+    """The page's template, compiled once per process (and again when its file changes)."""
+    return _environment().get_template("review.html.jinja")
 
 
 def write_review_page(layout: RunLayout, reports: Sequence[PortfolioReport] | None = None) -> Path:

@@ -64,6 +64,8 @@ def test_a_refused_night_leaves_no_server_running(
     if not first_night:
         (home / "prefect.db").write_bytes(b"")
     monkeypatch.setenv("PREFECT_HOME", str(home))
+    for name, value in launch.PREFECT_DEFAULTS.items():  # the run sets them: undone after
+        monkeypatch.setenv(name, value)
     for name in ("PREFECT_API_URL", *launch.DATABASE_URL_SETTINGS):
         monkeypatch.delenv(name, raising=False)
     server = RecordingServer()
