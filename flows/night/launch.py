@@ -37,13 +37,18 @@ PREFECT_DEFAULTS = {
 }
 
 
-def prepare_prefect(home: Path = Path(".nightdesk/prefect")) -> None:
+def prefect_home(default: Path = Path(".nightdesk/prefect")) -> Path:
+    """The run's Prefect home: PREFECT_HOME, or a project-local folder."""
+    return Path(os.environ.get("PREFECT_HOME") or default.resolve())
+
+
+def prepare_prefect() -> None:
     """Project-local Prefect home and patient ephemeral-server settings, unless already set.
 
     Must run before prefect is imported: it reads its settings once.
     """
-    os.environ.setdefault("PREFECT_HOME", str(home.resolve()))
-    Path(os.environ["PREFECT_HOME"]).mkdir(parents=True, exist_ok=True)
+    os.environ["PREFECT_HOME"] = str(prefect_home())
+    prefect_home().mkdir(parents=True, exist_ok=True)
     for name, value in PREFECT_DEFAULTS.items():
         os.environ.setdefault(name, value)
 
@@ -52,34 +57,45 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
     """Check the night (`flows.run.preflight`), then run the flow in this process, showing
     tickers done, accepted, rejected and tokens.
 
-    Without PREFECT_API_URL the run's temporary server starts and comes up while the run checks
-    its input, imports the flow and builds the night's catalog; it stops when the process exits.
-    On a Prefect home whose database does not exist yet (a first night) it starts only once the
-    checks have passed: its first start creates the database, which a refusal must not cut
-    short. (Where Prefect was imported before, it has read its settings: it starts its own
-    server then.)"""
-    prepare_prefect()
-    if config.shards > 1:  # refused now, not once the temporary server has started
-        from flows.night.shard import check_server
-
-        check_server(config.work_pool)
-    start_guard()  # a run killed outright takes its temporary Prefect server with it
+    Without PREFECT_API_URL the run's temporary server comes up while the run checks its input,
+    imports the flow and builds the night's catalog, and stops when the process exits. Where
+    the Prefect home's database exists it starts before the checks, and a refusal stops it at
+    once; on a first night's home it starts once the checks have passed, as its first start
+    creates the database, and a refused night then leaves nothing behind. (Where Prefect was
+    imported before, it has read its settings: it starts its own server then.)"""
     api_url = os.environ.get("PREFECT_API_URL")
-    server = None if api_url else temporary_server()
-    early = server if server is not None and prefect_database_exists() else None
-    if early is not None:
-        launch_server(early)
+    early = early_server(config, api_url)
     try:
         config = check_night(config)
     except InputError:
         if early is not None:
-            early.stop()
+            early.abandon()
         raise
+    prepare_prefect()
+    if config.shards > 1:  # refused now, before any server of the run's own starts
+        from flows.night.shard import check_server
+
+        check_server(config.work_pool)
+    start_guard()  # a run killed outright takes its temporary Prefect server with it
+    server = early
     if api_url:
         check_api(api_url)
-    elif server is not None and early is None:
+    elif server is None and (server := temporary_server()) is not None:
         launch_server(server)
     return run_flow(config, console, server, CatalogBuild(config))
+
+
+def early_server(config: RunConfig, api_url: str | None) -> TemporaryServer | None:
+    """The run's temporary server, started before the checks, where a refusal cannot cut its
+    work short: no PREFECT_API_URL, one shard, a Prefect home whose database exists."""
+    if api_url or config.shards > 1 or not prefect_database_exists():
+        return None
+    prepare_prefect()
+    server = temporary_server()
+    if server is not None:
+        start_guard()
+        launch_server(server)
+    return server
 
 
 def temporary_server() -> TemporaryServer | None:
@@ -87,7 +103,7 @@ def temporary_server() -> TemporaryServer | None:
     and starts its own."""
     if "prefect" in sys.modules:
         return None
-    return TemporaryServer(Path(os.environ["PREFECT_HOME"]) / "server.log")
+    return TemporaryServer(prefect_home() / "server.log")
 
 
 def launch_server(server: TemporaryServer) -> None:
@@ -101,7 +117,7 @@ def prefect_database_exists() -> bool:
     home before, or the database is not Prefect's default SQLite file)."""
     if any(os.environ.get(name) for name in DATABASE_URL_SETTINGS):
         return True
-    return (Path(os.environ["PREFECT_HOME"]) / "prefect.db").is_file()
+    return (prefect_home() / "prefect.db").is_file()
 
 
 DATABASE_URL_SETTINGS = (

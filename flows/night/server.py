@@ -85,6 +85,17 @@ class TemporaryServer:
             "PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS or set PREFECT_API_URL to a server"
         )
 
+    def abandon(self) -> None:
+        """Stop a server the run no longer needs, before it has served the run anything: killed
+        at once (its database commits atomically, so a start cut short leaves it whole), and
+        this process no longer pointed at it."""
+        process, self.process = self.process, None
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+        if os.environ.get("PREFECT_API_URL") == self.api_url:
+            del os.environ["PREFECT_API_URL"]
+
     def stop(self) -> None:
         """Stop the server (SIGTERM, then SIGKILL after a grace period)."""
         process, self.process = self.process, None

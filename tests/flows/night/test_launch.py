@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -43,21 +44,38 @@ def test_a_catalog_that_cannot_be_built_fails_where_the_run_waits(tmp_path: Path
 
 
 class RecordingServer:
-    """Stands for the temporary server: records what the run does with it."""
+    """Stands for the temporary server: records what the run does with it, in order with the
+    checks (`events` is shared with them)."""
 
-    def __init__(self) -> None:
-        self.events: list[str] = []
+    def __init__(self, events: list[str]) -> None:
+        self.events = events
 
     def start(self) -> None:
         self.events.append("start")
+
+    def abandon(self) -> None:
+        self.events.append("abandon")
 
     def stop(self) -> None:
         self.events.append("stop")
 
 
-@pytest.mark.parametrize("first_night", [True, False])
-def test_a_refused_night_leaves_no_server_running(
-    small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first_night: bool
+@pytest.mark.parametrize(
+    ("first_night", "refused", "expected"),
+    [
+        (False, False, ["start", "checks"]),  # the server comes up while the run checks
+        (False, True, ["start", "checks", "abandon"]),
+        (True, False, ["checks", "start"]),  # its first start creates the database
+        (True, True, ["checks"]),
+    ],
+)
+def test_the_temporary_server_starts_before_the_checks_only_where_a_refusal_cannot_hurt(
+    small_data: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    first_night: bool,
+    refused: bool,
+    expected: list[str],
 ) -> None:
     home = tmp_path / "prefect"
     home.mkdir()
@@ -68,11 +86,28 @@ def test_a_refused_night_leaves_no_server_running(
         monkeypatch.setenv(name, value)
     for name in ("PREFECT_API_URL", *launch.DATABASE_URL_SETTINGS):
         monkeypatch.delenv(name, raising=False)
-    server = RecordingServer()
+    events: list[str] = []
+    server = RecordingServer(events)
+    checks = launch.check_night
+
+    def check_night(config: RunConfig) -> RunConfig:
+        events.append("checks")
+        return checks(config)
+
+    ran: list[object] = []
+    monkeypatch.setattr(launch, "check_night", check_night)
     monkeypatch.setattr(launch, "temporary_server", lambda: server)
     monkeypatch.setattr(launch, "start_guard", lambda: None)
-    holiday = date(2024, 12, 25)
-    config = RunConfig(data_dir=small_data, out_dir=tmp_path / "out", report_date=holiday)
-    with pytest.raises(InputError, match="not a trading session"):
+    monkeypatch.setattr(launch, "atexit", SimpleNamespace(register=lambda _: None))
+    monkeypatch.setattr(launch, "CatalogBuild", lambda _: None)
+    monkeypatch.setattr(launch, "run_flow", lambda *args: ran.append(args[2]) or {})
+    day = date(2024, 12, 25) if refused else DAY  # Christmas: not a trading session
+    config = RunConfig(data_dir=small_data, out_dir=tmp_path / "out", report_date=day)
+    if refused:
+        with pytest.raises(InputError, match="not a trading session"):
+            run_with_progress(config)
+        assert ran == []
+    else:
         run_with_progress(config)
-    assert server.events == ([] if first_night else ["start", "stop"])
+        assert ran == [server]  # the flow runs against the server the run started
+    assert events == expected

@@ -178,3 +178,28 @@ def test_a_prefect_api_url_where_no_server_listens_is_one_line(
     (line,) = done.stderr.strip().splitlines()
     assert f"PREFECT_API_URL=http://127.0.0.1:{port}/api does not answer" in line
     assert "Traceback" not in done.stderr and not (tmp_path / "out" / DAY).exists()
+
+
+def test_a_refused_night_on_a_home_with_a_database_stops_the_server_it_started(
+    small_data: Path, tmp_path: Path
+) -> None:
+    """There the server starts beside the checks; the refused night ends with its one line and
+    no server of its own left running (not even for the guard to find)."""
+    home = tmp_path / "prefect"
+    home.mkdir()
+    sqlite3.connect(home / "prefect.db").close()
+    args = [*NIGHTDESK, "run", "--data", str(small_data), "--out", str(tmp_path / "out")]
+    done = subprocess.run(
+        [*args, "--date", "2024-12-25"],  # Christmas: not a trading session
+        env=clean_env(home), capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 2
+    (line,) = done.stderr.strip().splitlines()
+    assert "not a trading session" in line
+    assert (home / "server.log").is_file()  # it had started
+    servers = [
+        pid
+        for pid in processes_with(home)
+        if b"uvicorn" in (PROC / str(pid) / "cmdline").read_bytes()
+    ]
+    assert servers == []
