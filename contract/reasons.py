@@ -38,6 +38,12 @@ class ReasonCode(StrEnum):
     """A headline said to come before, during or after the session where the source differs."""
     WRONG_EVENT_DAY = "wrong_event_day"
     """A date named as the day of an event kind that the trace lists on another day."""
+    WRONG_RELATION = "wrong_relation"
+    """A comparison, ranking or streak the trace's computed figures contradict ("the biggest
+    holding" of a portfolio's third-largest, "a fourth straight gain" after a fall)."""
+    UNVERIFIED_CLAIM = "unverified_claim"
+    """Words that assert something no rule checked ("the biggest holding", "a third straight
+    gain", "analysts rate it a buy"): the verifier is closed-world, so they reject the draft."""
     MISSING_ANSWER = "missing_answer"
     NO_DRAFT = "no_draft"
     INVALID_TRACE = "invalid_trace"

@@ -19,6 +19,7 @@ from verifier.grammar.events import EVENT_KINDS
 from verifier.grammar.fields import FIELDS
 from verifier.grammar.figures import attach_bounds, clear_caches, find_figures
 from verifier.grammar.quotes import find_quotes, normalise_headline
+from verifier.grammar.relative import Anchor
 from verifier.grammar.tickers import find_tickers
 from verifier.periods import attach_periods
 from verifier.scanner import mask
@@ -40,15 +41,18 @@ __all__ = [
 _START = attrgetter("start")
 
 
-def extract_claims(text: str, known_tickers: Iterable[str] = ()) -> list[Claim]:
-    """All claims of `text` in order of position, bound by the context passes."""
+def extract_claims(
+    text: str, known_tickers: Iterable[str] = (), anchor: Anchor | None = None
+) -> list[Claim]:
+    """All claims of `text` in order of position, bound by the context passes; relative days
+    ("yesterday") are read only with the report date's `anchor`."""
     claims: list[Claim] = []
     masked = mask(text, find_quotes(text, claims))
     masked = mask(masked, find_dates(masked, claims))
     tickers = find_tickers(masked, frozenset(known_tickers), claims)
     figures = find_figures(mask(masked, [(t.start, t.end) for t in tickers]), claims)
     claims.sort(key=_START)
-    return bind_claims(Draft(text, claims, tickers, figures))
+    return bind_claims(Draft(text, claims, tickers, figures, anchor))
 
 
 def extract_facts(text: str) -> list[Claim]:

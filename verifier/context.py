@@ -8,6 +8,7 @@ A new wording is a lexicon entry; a new kind of binding is one pass here, with a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -20,12 +21,16 @@ from verifier.grammar.fields import attach_fields
 from verifier.grammar.figures import attach_bounds, attach_names
 from verifier.grammar.moves import find_moves
 from verifier.grammar.quotes import attach_quote_subjects, attach_quote_times
+from verifier.grammar.relative import Anchor, find_relative_days
 from verifier.grammar.tickers import attach_scopes
 from verifier.periods import attach_periods, sentence_starts
 from verifier.scanner import fold_aligned
 from verifier.times import ClaimTime, attach_times
 
 _START = attrgetter("start")
+_WEEKDAY_HINT = re.compile(
+    "mon|tue|wed|thu|fri|sat|sun|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo"
+)
 
 
 @dataclass(slots=True)
@@ -36,6 +41,8 @@ class Draft:
     claims: list[Claim]
     tickers: list[Claim]
     figures: list[Claim]
+    anchor: Anchor | None = None
+    """The report date relative days are counted from; without it they stay unread."""
     _starts: list[int] | None = field(default=None, init=False)
     _folded: str | None = field(default=None, init=False)
 
@@ -90,6 +97,15 @@ def bind_weekdays(d: Draft) -> None:
     attach_weekdays(d.text, d.claims)
 
 
+def bind_relative_days(d: Draft) -> None:
+    """ "Today", "yesterday", a weekday alone: date claims counted from the report date."""
+    if d.anchor is not None or _WEEKDAY_HINT.search(d.folded):
+        found = find_relative_days(d.folded, d.text, d.claims, d.anchor)
+        if found:
+            d.claims += found
+            d.claims.sort(key=_START)
+
+
 def bind_moves(d: Draft) -> None:
     """Direction words said of a ticker with no figure of their own become move claims."""
     if not d.tickers:
@@ -142,6 +158,7 @@ FIGURE_PASSES: tuple[Callable[[Draft], None], ...] = (
 PASSES: tuple[Callable[[Draft], None], ...] = (
     bind_periods,
     bind_weekdays,
+    bind_relative_days,
     bind_moves,
     bind_times,
     bind_quotes,

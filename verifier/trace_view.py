@@ -50,6 +50,11 @@ class TraceView(BaseModel):
 
     question: str = ""
     draft: str | None = None
+    as_of: str | None = None
+    """The report date: what "today" and "yesterday" are counted from."""
+    portfolio_id: str | None = None
+    """The portfolio the answer is for; None for an answer shared by every portfolio holding
+    the ticker, which states nothing of any one portfolio."""
     requires: list[str] = Field(default_factory=list)
     stop_reason: str | None = None
     stop_detail: str | None = None

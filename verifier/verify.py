@@ -7,8 +7,10 @@ from typing import Any
 from contract.errors import InputError
 from contract.reasons import ReasonCode
 from verifier.claims import extract_claims
+from verifier.grammar.relative import anchor_of
 from verifier.index import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
+from verifier.rules.portfolios import portfolio_of, split_portfolios
 from verifier.trace_view import TraceView, parse_trace
 from verifier.verdict import Reason, Verdict
 
@@ -24,9 +26,15 @@ def verify(trace: dict[str, Any] | TraceView) -> Verdict:
     draft = view.draft or ""
     if not draft.strip():
         return Verdict(accepted=False, reasons=[no_draft_reason(view)])
-    evidence = index_trace(view)
-    claims = extract_claims(draft, evidence.called)  # a stop word is a ticker only if called
-    case = Case(view, evidence, [assess_claim(c, evidence) for c in claims])
+    own, others = split_portfolios(view)
+    evidence = index_trace(own)
+    anchor = anchor_of(view.as_of, [e.result for e in view.events])
+    claims = extract_claims(draft, evidence.called, anchor)  # a stop word: a ticker only if called
+    case = Case(own, evidence, [assess_claim(c, evidence) for c in claims])
+    case.portfolios = {p for e in view.events if (p := portfolio_of(e))}
+    if others is not None:
+        owners = {e.id: portfolio_of(e) or "" for e in others.events}
+        case.foreign = (index_trace(others), owners)
     reasons = [reason for rule in RULES for reason in rule(case)]
     claims_out = [
         {"text": c.text, "span": (c.start, c.end), "kind": c.kind, "supported_by": f.supported_by}

@@ -258,7 +258,7 @@ def news_cases(cat: Catalog, tickers: list[str]) -> Iterator[dict[str, Any]]:
         yield mk(
             "bad-ticker",
             f'{ticker} {word} {abs(pct):.2f}%, in line with {other}; "{head}".',
-            ["unknown_ticker"],
+            ["unknown_ticker", "unverified_claim"],  # "in line with": a comparison unchecked
         )
         times = [x["published_at"][:16] for x in n["news"][:2]]
         second = n["news"][1]["headline"] if len(n["news"]) > 1 else head

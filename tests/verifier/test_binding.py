@@ -41,6 +41,7 @@ def nights(draw: st.DrawFn) -> dict[str, Any]:
     # 98.32 would support "fell 98.32%" as a figure given the wrong unit, not the wrong time
     moved = abs(round(close - before, 2))
     assume(all(abs(moved - abs(x)) > 0.05 for x in (pct, month)))
+    assume(abs(round(other * 0.99, 2) - close) > 0.05)  # nor the other ticker's previous close
     return {
         "a": a, "b": b, "day": day, "prev": prev, "close": close, "before": before,
         "other": other, "pct": pct, "month": month, "start": day - timedelta(days=30),

@@ -1,13 +1,21 @@
 """Figures held against the text they came from: the period they are stated for, half-up rounding
-of written numbers, counts that stand only for whole numbers, and `$8.2m` as money."""
+of written numbers, counts that stand only for whole numbers, and `$8.2m` as money.
+
+The drafts retell a call's prose ("sales reached", "a record"), which no rule can check: the
+closed-world rule rejects every one of them (`test_a_retold_source_is_an_unverified_claim`), so
+`check` reads what the figure rules say and leaves that rule out."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from contract.reasons import ReasonCode
 from verifier.claims import extract_claims
 from verifier.periods import Period, periods_agree
-from verifier.verify import verify
+from verifier.verdict import Verdict
+from verifier.verify import verify as verify_trace
 
 CALL = (
     "Diluted GAAP earnings per common share were $3.69 for the third quarter of 2021, improved "
@@ -19,10 +27,33 @@ CALL = (
 )
 
 
+def verify(trace: dict[str, Any]) -> Verdict:
+    """The verdict of the figure rules: the closed-world rule left out (see the docstring)."""
+    verdict = verify_trace(trace)
+    reasons = [r for r in verdict.reasons if r.rule != ReasonCode.UNVERIFIED_CLAIM]
+    return verdict.model_copy(update={"reasons": reasons, "accepted": not reasons})
+
+
 def check(draft: str) -> list[str]:
     event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": CALL}
     verdict = verify({"question": "Summarise the call.", "draft": draft, "events": [event]})
     return [f"{r.rule.value}: {r.message}" for r in verdict.reasons]
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "Sales of $1.67 billion in the prior year.",
+        "Sales reached $1.7 billion, a record.",
+        "Net profit was $8.2m.",
+        "Ventas de 1.670 millones de dólares el año anterior.",
+    ],
+)
+def test_a_retold_source_is_an_unverified_claim(draft: str) -> None:
+    event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": CALL}
+    verdict = verify_trace({"question": "Summarise the call.", "draft": draft, "events": [event]})
+    assert not verdict.accepted
+    assert "unverified_claim" in {r.rule.value for r in verdict.reasons}
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,8 @@
 """Real-world check on SummEdits earnings-call summaries: each `doc` is the text result of one
-run_sql call and the summary is the draft; figure edits should be rejected, consistent summaries
-accepted."""
+run_sql call and the summary is the draft. The figure rules must reject the figure edits and find
+nothing wrong with the consistent summaries' figures; the closed-world rule then rejects every
+summary, faithful or not: each retells the call's prose, which no rule can hold against a
+result (a tool's text is data, never evidence for what it says)."""
 
 from __future__ import annotations
 
@@ -26,20 +28,27 @@ pytestmark = pytest.mark.realdata
 def test_figure_edits_rejected_and_consistent_summaries_accepted() -> None:
     rows = [json.loads(line) for line in CASES.read_text().splitlines()]
 
-    def accepted(row: dict[str, str]) -> bool:
+    def rules(row: dict[str, str]) -> set[str]:
         event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": row["doc"]}
-        return verify(
+        verdict = verify(
             {"question": "Summarise the call.", "draft": row["summary"], "events": [event]}
-        ).accepted
+        )
+        return {r.rule.value for r in verdict.reasons}
 
+    verdicts = {r["id"]: rules(r) for r in rows}
+    figure_rules = {k: v - {"unverified_claim"} for k, v in verdicts.items()}
     edits = [r for r in rows if r["figure_edit"]]
     consistent = [r for r in rows if r["label"] == 1]
-    rejected = sum(not accepted(r) for r in edits)
-    kept = sum(accepted(r) for r in consistent)
+    rejected = sum(bool(figure_rules[r["id"]]) for r in edits)
+    kept = sum(not figure_rules[r["id"]] for r in consistent)
+    closed = sum("unverified_claim" in v for v in verdicts.values())
     print(
-        f"\nsummedits: {rejected}/{len(edits)} figure edits rejected ({rejected / len(edits):.1%}), "
-        f"{kept}/{len(consistent)} consistent accepted ({kept / len(consistent):.1%})"
+        f"\nsummedits: {rejected}/{len(edits)} figure edits rejected by a figure rule "
+        f"({rejected / len(edits):.1%}), {kept}/{len(consistent)} consistent summaries with no "
+        f"figure reason ({kept / len(consistent):.1%}); {closed}/{len(rows)} summaries rejected "
+        "unverified_claim"
     )
     assert (len(edits), len(consistent)) == (206, 242)
     assert rejected >= 191  # >= 92% of the 206 edits
     assert kept >= 241
+    assert closed == len(rows)

@@ -202,7 +202,13 @@ SQL = {
     [
         # the numbers of a calculation's expression are the model's input, not evidence
         ("AAPL closed at 27.88, up from 25.5.", (MOVE, CALC), ["unsupported_figure"]),
-        ("AAPL closed at 27.88, 9.33% above a level of its own choosing.", (MOVE, CALC), []),
+        ("AAPL closed at 27.88, 9.33% above the close of 2024-06-13.", (MOVE, CALC), []),
+        # ... and what the sentence says of that level beyond the figure is checked by no rule
+        (
+            "AAPL closed at 27.88, 9.33% above a level of its own choosing.",
+            (MOVE, CALC),
+            ["unverified_claim"],
+        ),
         # bps are hundredths of a percent, also where the key is already in percent
         ("AAPL closed at 27.88, up 6.45 bps.", (MOVE,), ["unsupported_figure"]),
         ("AAPL closed at 27.88, up 645 bps.", (MOVE,), []),
@@ -212,7 +218,13 @@ SQL = {
             (MOVE,),
             ["unsupported_figure"],
         ),
-        ("AAPL closed at 27.88 on 2024-06-14, the best close of 2024.", (MOVE,), []),
+        ("AAPL closed at 27.88 on 2024-06-14, its last close of 2024.", (MOVE,), []),
+        # "the best close": a ranking no result computes
+        (
+            "AAPL closed at 27.88 on 2024-06-14, the best close of 2024.",
+            (MOVE,),
+            ["unverified_claim"],
+        ),
         # a SQL cell is read as a fraction only under a ratio's name
         ("AAPL rose 169% on the day.", (MOVE, SQL), ["unsupported_figure"]),
         ("AAPL rose 6.45% on the day, a change of 1.69.", (MOVE, SQL), []),
@@ -314,7 +326,8 @@ WIRE = {
     [
         # a stop word the results mention (a currency, a news wire) is still not a ticker
         ("AAPL: the day P&L was USD 169.27, a market value of 2,788.00 USD.", []),
-        ("PR Newswire reported a buyback, and AAPL closed at 27.88.", []),
+        # a headline's content retold, not quoted: no rule checks it
+        ("PR Newswire reported a buyback, and AAPL closed at 27.88.", ["unverified_claim"]),
         # a percentage named as the contribution must be the contribution
         ("AAPL contributed a contribution of 0.85% to P001.", []),
         ("AAPL: a contribution of 6.45% to P001.", ["wrong_field"]),
@@ -377,6 +390,7 @@ SESSION_NEWS = {
             {
                 "published_at": "2024-06-14T21:30:00Z",
                 "session": "after",
+                "source": "Reuters",
                 "headline": "Apple Inc. unveils new chip at developer event",
             }
         ]
@@ -413,8 +427,16 @@ TWO_NEWS = {
     "args": {"ticker": "AAPL"},
     "result": {
         "news": [
-            {"published_at": "2024-06-13T21:05:00Z", "headline": "Apple beats quarterly estimates"},
-            {"published_at": "2024-06-14T14:22:00Z", "headline": "Apple cuts full year outlook"},
+            {
+                "published_at": "2024-06-13T21:05:00Z",
+                "source": "Reuters",
+                "headline": "Apple beats quarterly estimates",
+            },
+            {
+                "published_at": "2024-06-14T14:22:00Z",
+                "source": "AP",
+                "headline": "Apple cuts full year outlook",
+            },
         ]
     },
 }
@@ -546,13 +568,13 @@ CALENDAR = {
         ("AAPL has earnings and a dividend on 2024-08-01 and 2024-07-01, respectively.", []),
         ("AAPL's dividend and earnings: 2024-07-01 and 2024-08-01.", []),
         ("AAPL has no earnings on 2024-07-01; that day is its dividend.", []),
-        ("AAPL (Straße office): earnings on 2024-07-01.", ["wrong_event_day"]),
+        ("AAPL (Straße office): earnings on 2024-07-01.", ["unverified_claim", "wrong_event_day"]),
         ("AAPL's earnings will be released on 2024-07-01.", ["wrong_event_day"]),
         ("Earnings for AAPL are expected on 2024-07-01.", ["wrong_event_day"]),
         ("AAPL's dividend will be paid to shareholders on 2024-08-01.", ["wrong_event_day"]),
         ("El dividendo de AAPL se paga el 2024-08-01.", ["wrong_event_day"]),
         ("| Event | Date |\n|---|---|\n| Earnings | 2024-07-01 |", ["wrong_event_day"]),
-        ("AAPL pays a dividend well before earnings, on 2024-07-01.", []),
+        ("AAPL pays a dividend before earnings, on 2024-07-01.", []),
         ("AAPL's dividend ($0.25) is paid on 2024-07-01.", []),
     ],
 )
@@ -622,6 +644,7 @@ DIVIDEND_NEWS = {
             {
                 "published_at": "2024-06-13T21:30:00Z",
                 "session": "after",
+                "source": "Reuters",
                 "headline": "Apple declares quarterly dividend of $0.24 per share",
             }
         ]
@@ -639,8 +662,10 @@ DIVIDEND_NEWS = {
         ("AAPL subió un 6,45 % el viernes 14, tras el dividendo.", []),
         ("AAPL rose 6.45%; news searched Jun 13–14.", []),
         ("AAPL publicó un BPA de 0,24 $ el 13 de junio de 2024.", []),
-        ("AAPL will pay a quarterly dividend of 24 cents per share.", []),
-        ("AAPL will pay a quarterly dividend of 25 cents per share.", ["unsupported_figure"]),
+        ("AAPL will pay a dividend of 24 cents per share.", []),
+        ("AAPL will pay a dividend of 25 cents per share.", ["unsupported_figure"]),
+        # how often it pays is in no result (only in a headline's text, which is data)
+        ("AAPL will pay a quarterly dividend of 24 cents per share.", ["unverified_claim"]),
         # a session phrase joined to the quote it speaks of
         (
             "AAPL rose 6.45% during the session, and after the close Reuters ran "

@@ -147,7 +147,6 @@ FAITHFUL = [
     "AXO finished the session up 3.96 (1.38%) at 291.10.",
     "Despite the day's gain, AXO is down 4.93% over the past month (from $306.20 on Nov 29).",
     "Over the past month AXO lost 4.9%, though it rose 1.4% on the day.",
-    'AXO closed higher on December 31, helped by the news "Axo Industries wins $2.1 billion defense contract", which came before the open.',
     'BRQ fell on the day after "Brq shares slide after guidance cut" crossed during the session.',
     "The AXO position (120 shares) was worth $34,932.00, a day P&L of $475.20, contributing 0.22 pp to P001's return.",
     "AXO's position returned 1.38% on the day and added 0.22 percentage points to the portfolio's return.",
@@ -189,11 +188,9 @@ FAITHFUL_MORE = [
     "AXO is down 4.93% compared with November 29.",
     "AXO fell 4.93% between November 29 and December 31.",
     '"Axo CFO to step down at year end" was published on December 30.',
-    'On December 30, MarketWatch reported "Axo CFO to step down at year end".',
     'On December 31, AXO rose after "Axo Industries wins $2.1 billion defense contract".',
     "AXO's close of $291.10 was 1.38% above the prior session's $287.14.",
     "AXO ticked up 1.4%.",
-    "AXO, which rose 1.38%, led gains.",
     "AXO climbed to $291.10 (up 1.38%) on 31 December 2024.",
     "AXO: closed $291.10 | +1.38% | prev. $287.14",
     "AXO added 1.38%.",
@@ -207,7 +204,6 @@ FAITHFUL_MORE = [
     "AXO's price rose from $287.14 to $291.10.",
     "AXO went from $287.14 to $291.10, a 1.38% gain.",
     "Tuesday's session saw AXO advance 1.38%.",
-    "AXO (NYSE: AXO) rose 1.38%.",
     "AXO increased by $3.96 per share.",
     "AXO's shares rose 1.38 per cent.",
     "El valor de AXO subió un 1,38 % en la sesión del 31 de diciembre, hasta 291,10 $.",
@@ -224,13 +220,11 @@ FAITHFUL_MORE = [
     "AXO (120 shares, $34,932.00) added $475.20.",
     "AXO's 1.38% gain on Tuesday lifted it to $291.10.",
     "A 4.93% decline over the month leaves AXO at $291.10.",
-    "AXO (+1.38%) led the portfolio; BRQ (-1.98%) lagged.",
     "Month-to-date, AXO is down 4.93%.",
     "AXO has fallen 4.93% since November 29.",
     "In the last 30 days AXO dropped 4.93%.",
     "AXO rebounded 1.38% on Tuesday after a 4.93% slide over the past month.",
     "Year-end: AXO up 1.38% to $291.10.",
-    "AXO was the top gainer, +1.38%.",
     "AXO rose 1.38% to $291.10 on December 31 from $287.14 on December 30.",
     "BRQ, down 1.98% on the day, closed at $45.12.",
     "AXO is trading at $291.10.",
@@ -253,10 +247,8 @@ FAITHFUL_MORE = [
     "AXO pays a dividend of 87 cents on Jan. 15.",
     "AXO outperformed BRQ on December 31, rising 1.38% while BRQ fell 1.98%.",
     "Neither AXO nor CVLT fell on the day.",
-    'AXO\'s CFO news ("Axo CFO to step down at year end") came after the close on December 30.',
     'BRQ slid 2% after "Brq shares slide after guidance cut".',
     "AXO jumped 1.38% on 2024-12-31 (Tuesday).",
-    "AXO rose 1.38% on the day, its first gain after falling 4.93% over the month.",
     "AXO ended December 31 up 1.38%.",
     "AXO was higher by 1.38%.",
     "For the session, AXO +1.38%, BRQ -1.98%, CVLT +1.54%.",
@@ -286,7 +278,11 @@ CORRUPT = [
     ("AXO bajó el martes.", "wrong_direction"),
     ("AXO went from $287.14 to $291.10, a 1.38% loss.", "wrong_direction"),
     ("AXO's one-month return is -1.38%.", "unsupported_figure"),
-    ("AXO rose 4.93% in Tuesday's session.", "wrong_direction"),
+    ("AXO rose 4.93% in Tuesday's session.", "wrong_time"),  # Tuesday: the report date
+    ("Yesterday AXO rose 1.38% to $291.10.", "wrong_time"),  # the session before the report date
+    ("Ayer AXO subió un 1,38 %.", "wrong_time"),
+    ("On Monday AXO rose 1.38%.", "wrong_time"),
+    ("BRQ outperformed AXO on December 31, though BRQ fell 1.98%.", "wrong_relation"),
     ("CVLT rose 1.38% on the day.", "wrong_subject"),
     ("AXO closed at $45.12.", "wrong_subject"),
     ("AXO's previous close was $291.10.", "wrong_field"),
@@ -330,15 +326,43 @@ CORRUPT = [
 ]
 
 
+UNCHECKED = [
+    # Each is accepted by a verifier that checks only the claims it has a grammar for: every
+    # figure is real, and what the sentence says beyond them is not in the trace.
+    'AXO closed higher on December 31, helped by the news "Axo Industries wins $2.1 billion '
+    'defense contract", which came before the open.',  # a cause no tool shows
+    'On December 30, MarketWatch reported "Axo CFO to step down at year end".',  # no wire named
+    "AXO (NYSE: AXO) rose 1.38%.",  # the exchange is in no result
+    'AXO\'s CFO news ("Axo CFO to step down at year end") came after the close on December 30.',
+    "AXO, which rose 1.38%, led gains.",  # a ranking without ranks: CVLT rose 1.54%
+    "AXO (+1.38%) led the portfolio; BRQ (-1.98%) lagged.",
+    "AXO was the top gainer, +1.38%.",
+    "AXO rose 1.38% on the day, its first gain after falling 4.93% over the month.",  # a streak
+    "AXO's analysts rate it a buy after it rose 1.38% on December 31.",
+    "AXO rose 1.38% on December 31, and is expected to keep rising.",
+]
+
+
 def verdict(draft: str) -> Any:
     return verify(
-        {"question": "Nightly report for P001 on 2024-12-31", "draft": draft, "events": EV}
+        {
+            "question": "Nightly report for P001 on 2024-12-31",
+            "draft": draft,
+            "events": EV,
+            "as_of": D,
+        }
     )
 
 
 @pytest.mark.parametrize("draft", FAITHFUL + FAITHFUL_MORE)
 def test_a_faithful_draft_is_accepted(draft: str) -> None:
     assert verdict(draft).reasons == []
+
+
+@pytest.mark.parametrize("draft", UNCHECKED)
+def test_a_claim_no_rule_checks_rejects_the_draft(draft: str) -> None:
+    rules = {r.rule.value for r in verdict(draft).reasons}
+    assert "unverified_claim" in rules
 
 
 @pytest.mark.parametrize(("draft", "rule"), CORRUPT)

@@ -1,6 +1,7 @@
 """English."""
 
 from verifier.lexicon.model import Lexicon
+from verifier.lexicon.relations_en import RELATIONS
 
 _EARNINGS = r"(?:earnings|eps)(?:\s+(?:report|release|call|announcement|date))?"
 _WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday)"
@@ -145,6 +146,7 @@ LEXICON = Lexicon(
     range_open=(r"from", r"between"),
     range_join=(r"to", r"and", r"through", r"until"),
     rise=(
+        r"gained\s+ground",
         r"rose",
         r"rises",
         r"risen",
@@ -182,6 +184,9 @@ LEXICON = Lexicon(
         r"a\s+(?:gain|rise|advance|rally|positive\s+session|positive\s+day)",
     ),
     fall=(
+        r"lost\s+ground",
+        r"slipping",
+        r"sliding",
         r"fell",
         r"falls",
         r"fallen",
@@ -298,8 +303,18 @@ LEXICON = Lexicon(
             r"appreciat(?:ed|es)",
             r"higher",
             r"strengthen(?:ed|s)?",
+            r"made",
+            r"earned",
+            r"gained\s+ground",
         ),
         "down": (
+            r"cost(?:s|ing)?",
+            r"subtract(?:ed|s|ing)",
+            r"shaved",
+            r"wiped",
+            r"slipping",
+            r"sliding",
+            r"lost\s+ground",
             r"fell",
             r"falls?",
             r"fallen",
@@ -372,6 +387,7 @@ LEXICON = Lexicon(
             r"post-?market",
         ),
     },
+    **RELATIONS,
     fields={
         "previous_close": (
             r"previous\s+close",

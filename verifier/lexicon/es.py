@@ -1,6 +1,7 @@
 """Spanish."""
 
 from verifier.lexicon.model import Lexicon
+from verifier.lexicon.relations_es import RELATIONS
 
 _DIAS = r"(?:lunes|martes|mi[eé]rcoles|jueves|viernes)"
 
@@ -81,6 +82,7 @@ LEXICON = Lexicon(
     rise=(
         r"subió",
         r"subieron",
+        r"se\s+revalorizó",
         r"sube",
         r"suben",
         r"ganó",
@@ -172,6 +174,7 @@ LEXICON = Lexicon(
             r"alza",
             r"repunt(?:ó|a|ado|aron)",
             r"dispar(?:ó|a|ado|aron)",
+            r"(?:se\s+)?revaloriz(?:ó|a|ado|aron)",
         ),
         "down": (
             r"ca(?:yó|e|ída|ida|ído|ido|yeron|en)",
@@ -189,6 +192,7 @@ LEXICON = Lexicon(
             r"desplom(?:ó|a|ado|aron)",
             r"hund(?:ió|e|ido|ieron)",
             r"rest(?:ó|a|ado|aron)",
+            r"(?:le\s+)?cost(?:ó|aron)",
         ),
     },
     after_figure=(
@@ -216,6 +220,7 @@ LEXICON = Lexicon(
         "during": (r"durante\s+la\s+sesión",),
         "after": (r"tras\s+el\s+cierre", r"después\s+del\s+cierre"),
     },
+    **RELATIONS,
     fields={
         "previous_close": (r"cierre\s+(?:anterior|previo)",),
         "close": (

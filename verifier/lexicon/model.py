@@ -61,6 +61,23 @@ class Lexicon:
     named as that event's day."""
     sessions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """When a piece of news came (before, during or after the session), as a draft says it."""
+    relative_days: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words that name a session by its distance from the report date, by name: "today" (the
+    report date), "yesterday" (the session before it), "tomorrow" (the weekday after it),
+    "year_end" ("the year", "year-end": the report date, where it is in the year's last week)."""
+    relations: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words that order two subjects by their move ("AXO outperformed BRQ"), by what they say
+    of the first: "above" or "below"."""
+    rankings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Superlatives that rank a subject in its portfolio ("the biggest holding", "top gainer"),
+    by the ranking they name: `return_top`, `return_bottom`, `weight_top`, `pnl_top`,
+    `pnl_bottom`; an ordinal before one ("second-largest") gives the place."""
+    streaks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Runs of sessions in one direction ("fourth straight gain"), by direction: "up", "down";
+    the count is the ordinal or number right before."""
+    counts: tuple[tuple[str, ...], ...] = ()
+    """The words for the ordinals and numbers one to twelve, one first ("first one", "primer
+    uno"): the place of a ranking and the length of a streak."""
     fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """What a draft calls the figure right after it, by field ("closed at", "previous close
     of", "valor de mercado"): keys of `verifier.grammar.fields.FIELDS`."""

@@ -5,7 +5,8 @@ Every rule reads the same `Case` (claims already matched against the evidence on
 holds for its subject, time and field. The figure rules are exclusive for one claim: an
 unsupported figure is blamed on a failed call when one explains it; one the trace holds for
 another subject, time or field is that part's rule's; only a supported figure can be an
-uncomputed percentage or go the wrong direction.
+uncomputed percentage or go the wrong direction. `check_relations` runs before
+`check_unverified_claim`: the relations it holds are words the closed-world rule counts as checked.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable, Iterator
 
 from verifier.rules.answers import REQUIREMENTS, check_missing_answer, no_draft_reason
 from verifier.rules.case import Case, Finding, assess_claim
+from verifier.rules.coverage import check_unverified_claim
 from verifier.rules.dates import (
     check_unsupported_date,
     check_wrong_event_day,
@@ -30,6 +32,8 @@ from verifier.rules.figures import (
     check_wrong_time,
 )
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
+from verifier.rules.portfolios import check_other_portfolio
+from verifier.rules.relations import check_relations
 from verifier.verdict import Reason
 
 __all__ = ["REQUIREMENTS", "RULES", "Case", "Finding", "assess_claim", "no_draft_reason"]
@@ -38,6 +42,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unresolved_error,
     check_unsupported_figure,
     check_wrong_subject,
+    check_other_portfolio,
     check_wrong_time,
     check_wrong_field,
     check_uncomputed_percentage,
@@ -48,5 +53,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_session,
     check_unknown_ticker,
     check_unknown_headline,
+    check_relations,
+    check_unverified_claim,
     check_missing_answer,
 )

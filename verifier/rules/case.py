@@ -48,6 +48,14 @@ class Case:
     findings: list[Finding]
     figures: list[Finding] = dataclasses.field(init=False)
     """The findings about figures, which four rules read."""
+    foreign: tuple[Evidence, dict[str, str]] | None = None
+    """The evidence of the results about other portfolios than the answer's, and the portfolio
+    of each of their events: no support, only the reason a figure is the wrong subject."""
+    portfolios: set[str] = dataclasses.field(default_factory=set)
+    """Every portfolio id the trace's calls and results name."""
+    bound: list[tuple[int, int]] = dataclasses.field(default_factory=list)
+    """Spans of words a rule held against the trace beyond the claims (a comparison, a ranking,
+    a streak that holds): the closed-world rule counts them as checked."""
 
     def __post_init__(self) -> None:
         self.figures = [f for f in self.findings if f.claim.kind in FIGURE_KINDS]

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contract.reasons import ReasonCode
 from verifier.claims import Claim
 from verifier.rules.case import Case
-from verifier.times import times_agree
+from verifier.times import ClaimTime, times_agree
 from verifier.verdict import Reason
 
 
@@ -45,6 +45,16 @@ def _wrong_moves(case: Case) -> Iterator[Reason]:
             for x in case.evidence.changes.get(subject, ())
             if x.value and times_agree(claim.time, x.span)
         ]
+        if not held and claim.time is not None and claim.time != ClaimTime("day"):
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=(
+                    f'"{claim.text}" says how {subject} moved over {claim.time.describe()}, and '
+                    "no result of the trace holds its change for that time"
+                ),
+                span=claim.span,
+            )
+            continue
         if held and all((x.value > 0) != (claim.direction > 0) for x in held):
             said = "a rise" if claim.direction > 0 else "a fall"
             when = f" for {claim.time.describe()}" if claim.time else ""

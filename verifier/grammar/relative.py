@@ -1,0 +1,166 @@
+"""Relative days: "today", "yesterday", a weekday named without a date, read as the session they
+name counted from the report date.
+
+A draft that says "yesterday AXO rose 1.31%" states the move for the session before the report
+date; written as a date claim here, the figure binds to it like to a written date, and a move the
+trace holds for the report date is then `wrong_time`. Without a report date (a bare trace) the
+words stay unread, so the closed-world rule rejects them: a time the verifier cannot place is
+never taken for the right one. A weekday written next to a date ("Monday, December 30") is that
+date's (`attach_weekdays` checks it); one written alone names the latest such day on or before
+the report date, or the next one after it ("earnings on Thursday"): either reading may be
+supported.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+from typing import NamedTuple
+
+from verifier.claim import Claim, DateReading
+from verifier.lexicon import LANGUAGES, grouped
+from verifier.scanner import PhraseScan
+
+
+class Anchor(NamedTuple):
+    """The report date and the session before it (from the trace's results, else the weekday
+    before)."""
+
+    report: date
+    previous: date
+
+
+RELATIVE = PhraseScan(grouped("relative_days"))
+WEEKDAYS = PhraseScan(
+    {
+        f"d{number}": [
+            name.replace(".", r"\.") for lexicon in LANGUAGES for name in lexicon.weekdays[number]
+        ]
+        for number in range(7)
+    }
+)
+MONTHS = PhraseScan(
+    {
+        f"m{number}": [lexicon.months[number - 1] for lexicon in LANGUAGES if lexicon.months]
+        for number in range(1, 13)
+    }
+)
+"""A month named alone ("For December", "since the end of November"): the latest such month
+on or before the report date."""
+_SPANISH = frozenset(m for lexicon in LANGUAGES if lexicon.name == "es" for m in lexicon.months)
+_NEAR = 24
+"""How far (characters) a weekday may stand from the date it is written with."""
+
+
+def _reading(when: date) -> DateReading:
+    return (when.year, when.month, when.day)
+
+
+def find_relative_days(
+    folded: str, text: str, claims: list[Claim], anchor: Anchor | None
+) -> list[Claim]:
+    """Date claims for the relative day words of the text (see the module docstring); without
+    an anchor only the weekdays written next to a date."""
+    found: list[Claim] = []
+    dated = [c for c in claims if c.kind == "date" and c.dates]
+    if anchor is None:
+        for m in WEEKDAYS.finditer(folded):
+            near = _written_with(text, m, dated, claims)
+            if near is not None:
+                found.append(_claim(text, m.start(), m.end(), near.dates))
+        return found
+    for m in RELATIVE.finditer(folded):
+        name = m.lastgroup or ""
+        when = {
+            "today": anchor.report,
+            "yesterday": anchor.previous,
+            "tomorrow": _next_weekday(anchor.report),
+            "year_end": anchor.report if _year_end(anchor.report) else None,
+        }.get(name)
+        if when is not None:
+            found.append(_claim(text, m.start(), m.end(), (_reading(when),)))
+    for m in MONTHS.finditer(folded):
+        start, end = m.start(), m.end()
+        inside = any(c.start <= start < c.end for c in dated)
+        if inside or (lexicon_of(m) == "en" and not text[start:end].istitle()):
+            continue  # inside a date, or "may" as a verb
+        month = int((m.lastgroup or "m1")[1:])
+        year = anchor.report.year - (month > anchor.report.month)
+        found.append(_claim(text, start, end, ((year, month, None),)))
+    for m in WEEKDAYS.finditer(folded):
+        weekday = int((m.lastgroup or "d0")[1:])
+        start, end = m.start(), m.end()
+        if not _a_weekday(text, m, claims, dated):
+            continue
+        near = _written_with(text, m, dated, claims)
+        if near is not None:
+            found.append(_claim(text, start, end, near.dates))
+            continue
+        back = (anchor.report.weekday() - weekday) % 7
+        last = anchor.report - timedelta(days=back)
+        ahead = last + timedelta(days=7) if back else anchor.report + timedelta(days=7)
+        found.append(_claim(text, start, end, (_reading(ahead), _reading(last))))
+    return found
+
+
+def _a_weekday(text: str, m: re.Match[str], claims: list[Claim], dated: list[Claim]) -> bool:
+    """Whether a weekday word is one: not "sat" or "sun" as plain words, not "WED" as a ticker,
+    not inside a date the date grammar read."""
+    word, start = text[m.start() : m.end()], m.start()
+    if word.isupper() or (len(word) <= 3 and not word.istitle()):
+        return False
+    return not any(c.start <= start < c.end for c in claims if c.kind in ("ticker", "date"))
+
+
+def _written_with(
+    text: str, m: re.Match[str], dated: list[Claim], claims: list[Claim]
+) -> Claim | None:
+    """The date a weekday is written with (`attach_weekdays` gave it that weekday)."""
+    if not _a_weekday(text, m, claims, dated):
+        return None
+    weekday, start, end = int((m.lastgroup or "d0")[1:]), m.start(), m.end()
+    for c in dated:
+        if c.weekday == weekday and (abs(c.start - end) <= _NEAR or abs(start - c.end) <= _NEAR):
+            return c
+    return None
+
+
+def anchor_of(as_of: str | None, results: list[object]) -> Anchor | None:
+    """The anchor of a trace: its report date and the previous session a result gives for it."""
+    try:
+        report = date.fromisoformat(as_of or "")
+    except ValueError:
+        return None
+    for result in results:
+        if isinstance(result, dict) and result.get("session") == report.isoformat():
+            previous = result.get("previous_session")
+            if isinstance(previous, str):
+                try:
+                    return Anchor(report, date.fromisoformat(previous))
+                except ValueError:
+                    pass
+    return Anchor(report, previous_weekday(report))
+
+
+def lexicon_of(m: re.Match[str]) -> str:
+    """Which language's month a match is (English ones must be capitalised)."""
+    return "es" if m.group() in _SPANISH else "en"
+
+
+def _year_end(when: date) -> bool:
+    return when.month == 12 and when.day >= 24
+
+
+def _claim(text: str, start: int, end: int, dates: tuple[DateReading, ...]) -> Claim:
+    return Claim(text[start:end], start, end, "date", dates=dates)
+
+
+def _next_weekday(when: date) -> date:
+    step = {4: 3, 5: 2}.get(when.weekday(), 1)
+    return when + timedelta(days=step)
+
+
+def previous_weekday(when: date) -> date:
+    """The weekday before `when` (the previous session where no result names one)."""
+    step = {0: 3, 6: 2}.get(when.weekday(), 1)
+    return when - timedelta(days=step)

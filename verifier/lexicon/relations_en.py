@@ -1,0 +1,108 @@
+"""English: the words of relations: between subjects (comparisons, rankings, streaks,
+the counts they name) and of days to the report date ("yesterday"); spread into the `Lexicon` of `en.py`."""
+
+from typing import Any
+
+RELATIONS: dict[str, Any] = {
+    "relative_days": {
+        "today": (r"today", r"today'?s", r"tonight"),
+        "yesterday": (r"yesterday", r"yesterday'?s"),
+        "tomorrow": (r"tomorrow", r"tomorrow'?s"),
+        "year_end": (r"the\s+year", r"year[-\s]end", r"the\s+year'?s"),
+    },
+    "relations": {
+        "above": (
+            r"above",
+            r"over",
+            r"higher\s+than",
+            r"more\s+than",
+            r"greater\s+than",
+            r"bigger\s+than",
+            r"larger\s+than",
+            r"outperformed",
+            r"outperforms",
+            r"outperforming",
+            r"outpaced",
+            r"outpacing",
+            r"beat",
+            r"beats",
+            r"topped",
+            r"(?:did|fared|performed)\s+better\s+than",
+            r"(?:rose|gained|climbed|advanced)\s+more\s+than",
+            r"(?:fell|lost|dropped|declined)\s+less\s+than",
+            r"ahead\s+of",
+        ),
+        "below": (
+            r"below",
+            r"under",
+            r"lower\s+than",
+            r"less\s+than",
+            r"smaller\s+than",
+            r"underperformed",
+            r"underperforms",
+            r"underperforming",
+            r"lagged",
+            r"lags",
+            r"lagging",
+            r"trailed",
+            r"trails",
+            r"trailing",
+            r"(?:did|fared|performed)\s+worse\s+than",
+            r"(?:fell|lost|dropped|declined)\s+more\s+than",
+            r"(?:rose|gained|climbed|advanced)\s+less\s+than",
+            r"behind",
+        ),
+    },
+    "rankings": {
+        "return_top": (
+            r"(?:top|biggest|largest|best)\s+(?:gainer|performer|mover|riser)",
+            r"best[-\s]performing(?:\s+(?:stock|position|holding|name))?",
+            r"strongest(?:\s+(?:performer|gainer|name|position|holding))?",
+            r"led\s+(?:the\s+)?(?:gains|gainers|gainers'?|portfolio|book|fund|advance)",
+            r"leader",
+        ),
+        "return_bottom": (
+            r"(?:worst|weakest)(?:[-\s]performing)?(?:\s+(?:performer|position|holding|stock|name))?",
+            r"(?:biggest|largest)\s+(?:loser|decliner|faller|laggard)",
+            r"bottom\s+(?:mover|performer)",
+            r"laggard",
+            r"led\s+(?:the\s+)?(?:losses|decliners|declines|fallers)",
+        ),
+        "weight_top": (
+            r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
+            r"(?:biggest|largest)",
+        ),
+        "pnl_top": (
+            r"(?:biggest|largest|top|leading|main)\s+(?:contributor|positive\s+contributor|dollar\s+gainer)",
+        ),
+        "pnl_bottom": (
+            r"(?:biggest|largest|worst|main|leading)\s+(?:detractor|drag|dollar\s+loser)",
+        ),
+    },
+    "streaks": {
+        "up": (
+            r"(?:straight|consecutive)\s+(?:gains?|advances?|rises?|up\s+(?:days?|sessions?)|sessions?\s+of\s+gains|days?\s+of\s+gains|winning\s+sessions?)",
+            r"(?:day|session)\s+winning\s+streak",
+            r"winning\s+streak",
+        ),
+        "down": (
+            r"(?:straight|consecutive)\s+(?:loss|losses|declines?|drops?|falls?|down\s+(?:days?|sessions?)|sessions?\s+of\s+losses|days?\s+of\s+losses|losing\s+sessions?)",
+            r"(?:day|session)\s+losing\s+streak",
+            r"losing\s+streak",
+        ),
+    },
+    "counts": (
+        ("first", "1st", "one"),
+        ("second", "2nd", "two"),
+        ("third", "3rd", "three"),
+        ("fourth", "4th", "four"),
+        ("fifth", "5th", "five"),
+        ("sixth", "6th", "six"),
+        ("seventh", "7th", "seven"),
+        ("eighth", "8th", "eight"),
+        ("ninth", "9th", "nine"),
+        ("tenth", "10th", "ten"),
+        ("eleventh", "11th", "eleven"),
+        ("twelfth", "12th", "twelve"),
+    ),
+}

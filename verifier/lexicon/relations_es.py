@@ -1,0 +1,83 @@
+"""Spanish: the words of relations: between subjects (comparisons, rankings, streaks,
+the counts they name) and of days to the report date ("yesterday"); spread into the `Lexicon` of `es.py`."""
+
+from typing import Any
+
+RELATIONS: dict[str, Any] = {
+    "relative_days": {
+        "today": (r"hoy",),
+        "yesterday": (r"ayer",),
+        "year_end": (r"el\s+año", r"fin\s+de\s+año", r"cierre\s+de\s+año", r"cierre\s+del\s+año"),
+    },
+    "relations": {
+        "above": (
+            r"por\s+encima\s+de(?:l)?",
+            r"(?:muy\s+)?superior(?:es)?\s+a(?:l)?",
+            r"mayor(?:es)?\s+que",
+            r"superó\s+a",
+            r"superó",
+            r"supera\s+a",
+            r"supera",
+            r"batió\s+a",
+            r"batió",
+            r"lo\s+hizo\s+mejor\s+que",
+            r"por\s+delante\s+de",
+            r"(?:subió|ganó)\s+más\s+que",
+            r"(?:cayó|perdió)\s+menos\s+que",
+        ),
+        "below": (
+            r"por\s+debajo\s+de(?:l)?",
+            r"(?:muy\s+)?inferior(?:es)?\s+a(?:l)?",
+            r"menor(?:es)?\s+que",
+            r"(?:se\s+)?quedó\s+por\s+detrás\s+de",
+            r"por\s+detrás\s+de",
+            r"lo\s+hizo\s+peor\s+que",
+            r"(?:cayó|perdió)\s+más\s+que",
+            r"(?:subió|ganó)\s+menos\s+que",
+        ),
+    },
+    "rankings": {
+        "return_top": (
+            r"(?:el\s+)?mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
+            r"(?:el\s+)?(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
+            r"lideró\s+(?:las\s+)?(?:subidas|alzas|ganancias|la\s+cartera)",
+        ),
+        "return_bottom": (
+            r"(?:el\s+)?peor\s+(?:valor|comportamiento|desempeño|posición|título)",
+            r"(?:el\s+)?(?:valor|título|posición)\s+(?:más\s+bajista|que\s+más\s+cayó)",
+            r"lideró\s+(?:las\s+)?(?:caídas|bajadas|pérdidas)",
+        ),
+        "weight_top": (
+            r"(?:la\s+)?mayor\s+(?:posición|participación|tenencia|peso)",
+            r"(?:la\s+)?posición\s+más\s+grande",
+        ),
+        "pnl_top": (r"(?:el\s+)?mayor\s+(?:contribuidor|aporte|contribución)",),
+        "pnl_bottom": (r"(?:el\s+)?mayor\s+(?:lastre|detractor)",),
+    },
+    "streaks": {
+        "up": (
+            r"(?:sesiones|días|jornadas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:alza|subida|ganancias?)",
+            r"(?:alza|subida|ganancia)\s+(?:consecutiva|seguida)",
+            r"racha\s+(?:alcista|ganadora)",
+        ),
+        "down": (
+            r"(?:sesiones|días|jornadas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:baja|caída|pérdidas?)",
+            r"(?:baja|caída|pérdida)\s+(?:consecutiva|seguida)",
+            r"racha\s+(?:bajista|perdedora)",
+        ),
+    },
+    "counts": (
+        ("primera", "primer", "primero", "una", "uno", "un"),
+        ("segunda", "segundo", "dos"),
+        ("tercera", "tercer", "tercero", "tres"),
+        ("cuarta", "cuarto", "cuatro"),
+        ("quinta", "quinto", "cinco"),
+        ("sexta", "sexto", "seis"),
+        ("séptima", "séptimo", "siete"),
+        ("octava", "octavo", "ocho"),
+        ("novena", "noveno", "nueve"),
+        ("décima", "décimo", "diez"),
+        ("once",),
+        ("doce",),
+    ),
+}

@@ -1,0 +1,31 @@
+"""The closed-world rule: words that assert something no rule checked reject the draft."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from contract.reasons import ReasonCode
+from verifier.coverage import name_words, uncovered
+from verifier.periods import sentence_starts
+from verifier.rules.case import Case
+from verifier.scanner import fold_aligned
+from verifier.verdict import Reason
+
+
+def check_unverified_claim(case: Case) -> Iterator[Reason]:
+    """Each run of words that no claim, binding phrase, free word or trace name covers."""
+    text = case.trace.draft or ""
+    covered = [f.claim.span for f in case.findings] + case.bound
+    names = name_words(e.result for e in case.trace.events if e.result is not None)
+    figures = [f.claim.start for f in case.figures if f.in_scope]
+    starts = sentence_starts(text)
+    for start, end in uncovered(text, fold_aligned(text), covered, names, figures, starts):
+        yield Reason(
+            rule=ReasonCode.UNVERIFIED_CLAIM,
+            message=(
+                f'"{text[start:end]}" asserts something no rule checks against the trace: an '
+                "accepted answer states only figures, dates, tickers and quoted headlines the "
+                "tool results hold, in words that carry no other fact"
+            ),
+            span=(start, end),
+        )

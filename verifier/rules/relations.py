@@ -1,0 +1,324 @@
+"""Relations: comparisons, rankings and streaks, held against the figures the trace computed.
+
+Every figure of "AXO outperformed BRQ, rising 1.38% while BRQ fell 1.98%" can be real while
+the relation between them is not; so a relation is a claim of its own, bound to what the
+program computed, never to the model's arithmetic:
+- a comparison ("outperformed", "lagged", "quedó por detrás de") orders the day moves of the
+  ticker before it and the ticker (or the portfolio, or the benchmark) after it: the figures
+  its sentence states for them, else the day moves the trace holds;
+- a ranking ("the biggest holding", "second-largest", "top gainer") is the subject's place in a
+  `get_portfolio_ranks` result for the answer's own portfolio;
+- a streak ("a fourth straight gain") is the subject's run in a `get_trend` result.
+One that holds covers its words for the closed-world rule; one the trace contradicts is
+`wrong_relation`; one the trace cannot settle stays uncovered, so `unverified_claim` rejects it.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from contract.reasons import ReasonCode
+from verifier.claim import Claim
+from verifier.lexicon import LANGUAGES, grouped
+from verifier.periods import sentence_starts
+from verifier.rules.case import Case
+from verifier.scanner import PhraseScan, fold_aligned
+from verifier.verdict import Reason
+
+_PORTFOLIO = re.compile(
+    r"\s*(?:the\s+|la\s+|el\s+|its\s+|su\s+)?(portfolio|fund|book|cartera|fondo)"
+)
+_BENCHMARK = re.compile(r"\s*(?:the\s+|el\s+|its\s+|su\s+)?(benchmark|index|market|índice|mercado)")
+_PERCENT_KEYS = ("change_pct", "day_return_pct", "pnl_pct", "return_pct")
+
+
+@cache
+def scans() -> tuple[PhraseScan, PhraseScan, PhraseScan]:
+    """The comparison, ranking and streak phrases of every language."""
+    return (
+        PhraseScan(grouped("relations")),
+        PhraseScan(grouped("rankings")),
+        PhraseScan(grouped("streaks")),
+    )
+
+
+@cache
+def count_words() -> dict[str, int]:
+    """Ordinals and numbers one to twelve, by word."""
+    return {
+        word: n
+        for lexicon in LANGUAGES
+        for n, words in enumerate(lexicon.counts, 1)
+        for word in words
+    }
+
+
+def check_relations(case: Case) -> Iterator[Reason]:
+    """Each comparison, ranking and streak the trace contradicts; those it supports are added
+    to `case.bound` for the closed-world rule that runs after this one."""
+    text = case.trace.draft or ""
+    compare, rank, streak = scans()
+    folded = fold_aligned(text)
+    if not (compare.finditer(folded) or rank.finditer(folded) or streak.finditer(folded)):
+        return
+    starts = sentence_starts(text)
+    tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
+    results = [e.result for e in case.trace.events if isinstance(e.result, dict)]
+    for m in compare.finditer(folded):
+        reason = _comparison(case, text, folded, m, starts, tickers, results)
+        if reason is not None:
+            yield reason
+    for m in rank.finditer(folded):
+        reason = _ranking(case, text, folded, m, starts, tickers, results)
+        if reason is not None:
+            yield reason
+    for m in streak.finditer(folded):
+        reason = _streak(case, text, folded, m, starts, tickers, results)
+        if reason is not None:
+            yield reason
+
+
+def _sentence(starts: list[int], at: int, n: int) -> tuple[int, int]:
+    i = bisect_right(starts, at) - 1
+    return starts[i], starts[i + 1] if i + 1 < len(starts) else n
+
+
+def _before(tickers: list[Claim], lo: int, at: int) -> Claim | None:
+    found = [t for t in tickers if lo <= t.start < at]
+    return found[-1] if found else None
+
+
+def _after(tickers: list[Claim], at: int, hi: int) -> Claim | None:
+    found = [t for t in tickers if at <= t.start < hi]
+    return found[0] if found else None
+
+
+def _move(case: Case, symbol: str, lo: int, hi: int, results: list[dict[str, Any]]) -> float | None:
+    """The day move of `symbol`: a percentage its sentence states and the trace supports, else
+    the one a result of the trace holds."""
+    for f in case.figures:
+        if lo <= f.claim.start < hi and f.claim.unit:
+            own = [x for x in f.in_scope if x.ticker == symbol]
+            if own:
+                return own[0].value
+    for result in results:
+        positions = result.get("positions")
+        for node in (result, *(positions if isinstance(positions, list) else ())):
+            if isinstance(node, dict) and node.get("ticker") == symbol:
+                for key in _PERCENT_KEYS:
+                    if isinstance(node.get(key), int | float):
+                        return float(node[key])
+    return None
+
+
+def _ranks(case: Case, results: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The `get_portfolio_ranks` result of the answer's own portfolio."""
+    own = case.trace.portfolio_id
+    for result in results:
+        ranked = isinstance(result.get("positions"), list) and "positions_count" in result
+        if ranked and (own is None or result.get("portfolio_id") == own):
+            return result
+    return None
+
+
+def _comparison(
+    case: Case,
+    text: str,
+    folded: str,
+    m: re.Match[str],
+    starts: list[int],
+    tickers: list[Claim],
+    results: list[dict[str, Any]],
+) -> Reason | None:
+    lo, hi = _sentence(starts, m.start(), len(text))
+    pair = _figures_around(case, lo, hi, m)
+    if pair is not None:
+        return _figure_order(case, text, m, *pair)
+    first = _before(tickers, lo, m.start())
+    if first is None:
+        return None
+    a = _move(case, first.symbol, lo, hi, results)
+    other = _after(tickers, m.end(), hi)
+    b: float | None
+    if other is not None and other.start - m.end() < 12:
+        name, b = other.symbol, _move(case, other.symbol, lo, hi, results)
+    else:
+        ranks = _ranks(case, results)
+        if ranks is None:
+            return None
+        if _PORTFOLIO.match(folded, m.end()):
+            name, b = "the portfolio", ranks.get("portfolio_return_pct")
+        elif _BENCHMARK.match(folded, m.end()):
+            bench = ranks.get("benchmark") or {}
+            name, b = str(bench.get("name") or "the benchmark"), bench.get("return_pct")
+        else:
+            return None
+    if a is None or not isinstance(b, int | float):
+        return None
+    above = (m.lastgroup or "") == "above"
+    case.bound.append(m.span())  # checked: it holds, or its reason says why not
+    if (a > b) == above and a != b:
+        return None
+    return Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{text[m.start() : m.end()]}" says {first.symbol} did '
+            f"{'better' if above else 'worse'} than {name}, but the trace has "
+            f"{first.symbol} {a:+.2f}% and {name} {b:+.2f}%"
+        ),
+        span=m.span(),
+    )
+
+
+def _count_before(folded: str, start: int) -> tuple[int | None, int]:
+    """The ordinal or number right before a phrase ("second-largest", "3rd biggest", "four
+    straight") and where it opens; (None, start) where there is none."""
+    head = re.search(r"([^\W_]+)[-\s]+$", folded[max(start - 16, 0) : start])
+    if head is None:
+        return None, start
+    word, opens = head.group(1), max(start - 16, 0) + head.start(1)
+    digits = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?", word)
+    if digits:
+        return int(digits.group(1)), opens
+    n = count_words().get(word)
+    return (n, opens) if n is not None else (None, start)
+
+
+def _figures_around(case: Case, lo: int, hi: int, m: re.Match[str]) -> tuple[Claim, Claim] | None:
+    """The figures a comparison word stands between ("closed at 287.14, above its previous
+    close of 283.43"): the nearest of its sentence before it and the next one close after it,
+    of the same kind (a percentage is not compared with a price)."""
+    before = [f.claim for f in case.figures if lo <= f.claim.start and f.claim.end <= m.start()]
+    after = [f.claim for f in case.figures if m.end() <= f.claim.start < min(hi, m.end() + 48)]
+    if not before or not after or not before[-1].readings or not after[0].readings:
+        return None
+    a, b = before[-1], after[0]
+    if bool(a.unit) != bool(b.unit) or not (case.trace.draft or "")[a.end : m.start()].strip():
+        return None  # "1.69 above 26.19": a difference, not an order (`verifier.grammar`)
+    return a, b
+
+
+def _value(claim: Claim) -> float:
+    value = claim.readings[0].value * claim.scale
+    return -abs(value) if claim.sign < 0 or claim.direction < 0 else value
+
+
+def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -> Reason | None:
+    above = (m.lastgroup or "") == "above"
+    case.bound.append(m.span())
+    x, y = _value(a), _value(b)
+    if x != y and (x > y) == above:
+        return None
+    return Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{a.text} {text[m.start() : m.end()]} {b.text}": {a.text} is '
+            f"{'not above' if above else 'not below'} {b.text}"
+        ),
+        span=(a.start, b.end),
+    )
+
+
+def _place(folded: str, start: int) -> tuple[int, int]:
+    """The place a ranking names (its ordinal, else first) and where its words open."""
+    n, opens = _count_before(folded, start)
+    return (n or 1), opens
+
+
+_RANK_FIELD = {
+    "return_top": "return_rank",
+    "return_bottom": "return_rank",
+    "weight_top": "weight_rank",
+    "pnl_top": "pnl_rank",
+    "pnl_bottom": "pnl_rank",
+}
+
+
+def _ranking(
+    case: Case,
+    text: str,
+    folded: str,
+    m: re.Match[str],
+    starts: list[int],
+    tickers: list[Claim],
+    results: list[dict[str, Any]],
+) -> Reason | None:
+    lo, hi = _sentence(starts, m.start(), len(text))
+    subject = _before(tickers, lo, m.start()) or _after(tickers, m.end(), hi)
+    ranks = _ranks(case, results)
+    if subject is None or ranks is None:
+        return None
+    kind = m.lastgroup or ""
+    row = next(
+        (
+            p
+            for p in ranks["positions"]
+            if isinstance(p, dict) and p.get("ticker") == subject.symbol
+        ),
+        None,
+    )
+    rank = row.get(_RANK_FIELD.get(kind, "")) if row else None
+    count = ranks.get("positions_count")
+    if not isinstance(rank, int) or not isinstance(count, int):
+        return None
+    place = count - rank + 1 if kind.endswith("_bottom") else rank
+    wanted, opens = _place(folded, m.start())
+    case.bound.append((opens, m.end()))
+    if place == wanted:
+        return None
+    what = kind.replace("_top", "").replace("_bottom", " from the bottom").replace("pnl", "day P&L")
+    return Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{text[m.start() : m.end()]}" ranks {subject.symbol} at place {wanted}, but by '
+            f"{what} it is at place {place} of {count} in portfolio {ranks.get('portfolio_id')}"
+        ),
+        span=m.span(),
+    )
+
+
+def _streak(
+    case: Case,
+    text: str,
+    folded: str,
+    m: re.Match[str],
+    starts: list[int],
+    tickers: list[Claim],
+    results: list[dict[str, Any]],
+) -> Reason | None:
+    lo, hi = _sentence(starts, m.start(), len(text))
+    subject = _before(tickers, lo, m.start()) or _after(tickers, m.end(), hi)
+    if subject is None:
+        return None
+    trend = next(
+        (
+            r["streak"]
+            for r in results
+            if r.get("ticker") == subject.symbol and isinstance(r.get("streak"), dict)
+        ),
+        None,
+    )
+    if trend is None:
+        return None
+    said, opens = _count_before(folded, m.start())
+    direction = m.lastgroup or ""
+    sessions = trend.get("sessions")
+    holds = trend.get("direction") == direction and isinstance(sessions, int)
+    if holds and isinstance(sessions, int):
+        holds = sessions == said if said is not None else sessions >= 2
+    case.bound.append((opens, m.end()))
+    if holds:
+        return None
+    run = f"{trend.get('direction')} for {sessions} session(s)"
+    return Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{text[m.start() : m.end()]}" says of {subject.symbol} a run the trace does not '
+            f"hold: its streak is {run}"
+        ),
+        span=m.span(),
+    )
