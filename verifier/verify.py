@@ -10,6 +10,7 @@ from verifier.claims import extract_claims
 from verifier.grammar.relative import anchor_of
 from verifier.index import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
+from verifier.rules.derived import derive_figures
 from verifier.rules.portfolios import portfolio_of, split_portfolios
 from verifier.trace_view import TraceView, parse_trace
 from verifier.verdict import Reason, Verdict
@@ -35,6 +36,7 @@ def verify(trace: dict[str, Any] | TraceView) -> Verdict:
     if others is not None:
         owners = {e.id: portfolio_of(e) or "" for e in others.events}
         case.foreign = (index_trace(others), owners)
+    derive_figures(case)
     reasons = [reason for rule in RULES for reason in rule(case)]
     claims_out = [
         {"text": c.text, "span": (c.start, c.end), "kind": c.kind, "supported_by": f.supported_by}

@@ -8,9 +8,10 @@ from functools import lru_cache
 from operator import attrgetter
 
 from verifier.claim import Claim, Kind
+from verifier.grammar.number_words import find_number_words
 from verifier.lexicon import LANGUAGES
 from verifier.numbers import SCALES, Reading, read_digits
-from verifier.scanner import Scan, fold, fold_aligned, holds, scan, word_starts
+from verifier.scanner import Scan, fold, fold_aligned, holds, mask, scan, word_starts
 
 NUMBER_WORDS = {
     word: i
@@ -95,6 +96,10 @@ def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
         claim = _figure(text, m, before)
         if claim is not None:
             figures.append(claim)
+    worded = find_number_words(mask(text, [f.span for f in figures]))
+    if worded:
+        figures += worded
+        text = mask(text, [c.span for c in worded])
     folded = fold(text)
     if not holds(NUMBER_WORD_SCAN, text, folded):
         return _sorted_figures(figures, claims)

@@ -175,6 +175,7 @@ LEXICON = Lexicon(
             r"repunt(?:ó|a|ado|aron)",
             r"dispar(?:ó|a|ado|aron)",
             r"(?:se\s+)?revaloriz(?:ó|a|ado|aron)",
+            r"aport(?:ó|a|aron|an)",
         ),
         "down": (
             r"ca(?:yó|e|ída|ida|ído|ido|yeron|en)",
