@@ -33,7 +33,6 @@ GRAMMAR_PICKS = (
     "after_figure",
     "rise",
     "fall",
-    "price_nouns",
     "negations",
     "portfolio",
     "session_verbs",
@@ -46,7 +45,9 @@ GRAMMAR_PICKS = (
 """Lexicon entries whose phrases bind a claim: a word of one of them is the grammar's. Left out:
 `other_nouns` ("volume fell": a direction said of what no tool returns), `extended_hours` (no
 result holds a move after hours), `not_tickers` (an acronym asserts what it names), ordinals and
-number words (a figure's, covered by its span when the figure grammar read it)."""
+number words (a figure's, covered by its span when the figure grammar read it), `price_nouns`
+(what may stand between a ticker and its direction word: "sharply" there says a size no rule
+reads unless `verifier.rules.relations` holds it)."""
 NAME_KEYS = frozenset({"name", "company", "company_name", "sector", "industry", "source"})
 """Result keys whose string is a name the draft may use as it stands (a news item's `source` is
 the wire that ran it)."""

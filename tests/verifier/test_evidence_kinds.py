@@ -189,7 +189,7 @@ def test_a_post_without_spaces_is_quoted_as_a_whole_not_read_for_figures() -> No
         "id": "t3",
         "tool": "search_news",
         "args": {"ticker": "V"},
-        "result": {"ticker": "V", "news": [{"headline": spam}]},
+        "result": {"ticker": "V", "news": [{"headline": spam, "source": "PermutatorBot"}]},
     }
     assert rules(f"V: “{spam}” (PermutatorBot).", news) == []
     assert rules(f"V: “{spam[:-3]}” (PermutatorBot).", news) == ["unknown_headline"]

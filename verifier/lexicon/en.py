@@ -64,7 +64,6 @@ LEXICON = Lexicon(
     """,
     windows={
         "day": (
-            r"today",
             r"on\s+the\s+day",
             r"for\s+the\s+day",
             r"day'?s",
@@ -76,7 +75,6 @@ LEXICON = Lexicon(
             r"session-over-session",
             r"day-over-day",
             r"overnight",
-            rf"on\s+{_WEEKDAYS}",
             r"day(?=\))",
             r"1d",
             r"1-day",

@@ -47,7 +47,6 @@ LEXICON = Lexicon(
     not_tickers="EE UU BCE IPC PIB SA SL DE LA EL EN Y O UN BPA OPA OPV IVA PER BNA",
     windows={
         "day": (
-            r"hoy",
             r"en\s+la\s+(?:sesión|jornada)",
             r"en\s+el\s+día",
             r"del\s+día",

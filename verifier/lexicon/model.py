@@ -75,6 +75,9 @@ class Lexicon:
     streaks: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Runs of sessions in one direction ("fourth straight gain"), by direction: "up", "down";
     the count is the ordinal or number right before."""
+    news_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words that place a quoted headline in time among the others of its search ("the most
+    recent was", "the earliest item"), by place: "latest" or "earliest"."""
     counts: tuple[tuple[str, ...], ...] = ()
     """The words for the ordinals and numbers one to twelve, one first ("first one", "primer
     uno"): the place of a ranking and the length of a streak."""

@@ -4,6 +4,19 @@ the counts they name) and of days to the report date ("yesterday"); spread into 
 from typing import Any
 
 RELATIONS: dict[str, Any] = {
+    "news_order": {
+        "latest": (
+            r"most\s+recent",
+            r"latest",
+            r"newest",
+            r"last",
+        ),
+        "earliest": (
+            r"earliest",
+            r"oldest",
+            r"first",
+        ),
+    },
     "relative_days": {
         "today": (r"today", r"today'?s", r"tonight"),
         "yesterday": (r"yesterday", r"yesterday'?s"),

@@ -4,6 +4,20 @@ the counts they name) and of days to the report date ("yesterday"); spread into 
 from typing import Any
 
 RELATIONS: dict[str, Any] = {
+    "news_order": {
+        "latest": (
+            r"más\s+reciente",
+            r"último",
+            r"última",
+        ),
+        "earliest": (
+            r"más\s+antiguo",
+            r"más\s+antigua",
+            r"primero",
+            r"primera",
+            r"primer",
+        ),
+    },
     "relative_days": {
         "today": (r"hoy",),
         "yesterday": (r"ayer",),

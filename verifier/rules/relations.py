@@ -25,6 +25,7 @@ from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.lexicon import LANGUAGES, grouped
 from verifier.periods import sentence_starts
+from verifier.quoting import quoted_by
 from verifier.rules.case import Case
 from verifier.scanner import PhraseScan, fold_aligned
 from verifier.verdict import Reason
@@ -34,6 +35,12 @@ _PORTFOLIO = re.compile(
 )
 _BENCHMARK = re.compile(r"\s*(?:the\s+|el\s+|its\s+|su\s+)?(benchmark|index|market|índice|mercado)")
 _PERCENT_KEYS = ("change_pct", "day_return_pct", "pnl_pct", "return_pct")
+
+
+@cache
+def news_scan() -> PhraseScan:
+    """The words that place a headline among the others of its search."""
+    return PhraseScan(grouped("news_order"))
 
 
 @cache
@@ -63,13 +70,23 @@ def check_relations(case: Case) -> Iterator[Reason]:
     text = case.trace.draft or ""
     compare, rank, streak = scans()
     folded = fold_aligned(text)
-    if not (compare.finditer(folded) or rank.finditer(folded) or streak.finditer(folded)):
+    if not (
+        compare.finditer(folded)
+        or rank.finditer(folded)
+        or streak.finditer(folded)
+        or news_scan().finditer(folded)
+    ):
         return
     starts = sentence_starts(text)
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
     results = [e.result for e in case.trace.events if isinstance(e.result, dict)]
+    quotes = [f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by]
     for m in compare.finditer(folded):
-        reason = _comparison(case, text, folded, m, starts, tickers, results)
+        pair = _quotes_around(quotes, m)
+        if pair is not None:
+            reason = _quote_order(text, m, pair, results, case)
+        else:
+            reason = _comparison(case, text, folded, m, starts, tickers, results)
         if reason is not None:
             yield reason
     for m in rank.finditer(folded):
@@ -80,6 +97,11 @@ def check_relations(case: Case) -> Iterator[Reason]:
         reason = _streak(case, text, folded, m, starts, tickers, results)
         if reason is not None:
             yield reason
+    if quotes:
+        for m in news_scan().finditer(folded):
+            reason = _news_order(text, m, starts, quotes, results, case)
+            if reason is not None:
+                yield reason
 
 
 def _sentence(starts: list[int], at: int, n: int) -> tuple[int, int]:
@@ -321,4 +343,96 @@ def _streak(
             f"hold: its streak is {run}"
         ),
         span=m.span(),
+    )
+
+
+def _news_order(
+    text: str,
+    m: re.Match[str],
+    starts: list[int],
+    quotes: list[Claim],
+    results: list[dict[str, Any]],
+    case: Case,
+) -> Reason | None:
+    """ "The most recent was \"...\"": the quote nearest the word, held against the times of
+    every headline of the search result that holds it."""
+    lo, hi = _sentence(starts, m.start(), len(text))
+    near = [q for q in quotes if lo <= q.start < hi]
+    if not near:
+        return None
+    quote = min(near, key=lambda q: abs(q.start - m.end()))
+    items = _news_items(results, quote)
+    stamps = [str(i.get("published_at")) for i in items if i.get("published_at")]
+    mine = [str(i.get("published_at")) for i in items if _same(i, quote) and i.get("published_at")]
+    if len(stamps) < 2 or not mine:
+        return None
+    latest = (m.lastgroup or "") == "latest"
+    case.bound.append(m.span())
+    if (max(mine) == max(stamps)) if latest else (min(mine) == min(stamps)):
+        return None
+    return Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{text[m.start() : m.end()]}" places {quote.text} '
+            f"{'last' if latest else 'first'} among {len(stamps)} headlines, but it came at "
+            f"{mine[0]} (the search has {min(stamps)} to {max(stamps)})"
+        ),
+        span=m.span(),
+    )
+
+
+def _same(item: dict[str, Any], quote: Claim) -> bool:
+    headline = item.get("headline") or item.get("title") or item.get("text")
+    return isinstance(headline, str) and quoted_by(quote.text)(headline)
+
+
+def _news_items(results: list[dict[str, Any]], quote: Claim) -> list[dict[str, Any]]:
+    """The items of the news result that holds the quote."""
+    for result in results:
+        for key in ("news", "items", "headlines"):
+            items = result.get(key)
+            if isinstance(items, list):
+                rows = [i for i in items if isinstance(i, dict)]
+                if any(_same(i, quote) for i in rows):
+                    return rows
+    return []
+
+
+def _quotes_around(quotes: list[Claim], m: re.Match[str]) -> tuple[Claim, Claim] | None:
+    """The quotes a comparison word stands between ("\"A\" ran on ..., ahead of \"B\"")."""
+    before = [q for q in quotes if q.end <= m.start() and m.start() - q.end < 60]
+    after = [q for q in quotes if q.start >= m.end() and q.start - m.end() < 12]
+    return (before[-1], after[0]) if before and after else None
+
+
+def _quote_order(
+    text: str,
+    m: re.Match[str],
+    pair: tuple[Claim, Claim],
+    results: list[dict[str, Any]],
+    case: Case,
+) -> Reason | None:
+    """One headline said to come before ("ahead of") or after ("behind") another."""
+    first, second = pair
+    times = []
+    for quote in pair:
+        found = [
+            str(i["published_at"])
+            for i in _news_items(results, quote)
+            if _same(i, quote) and i.get("published_at")
+        ]
+        if not found:
+            return None
+        times.append(found[0])
+    case.bound.append(m.span())
+    earlier = (m.lastgroup or "") == "above"  # "ahead of": came first
+    if (times[0] < times[1]) == earlier and times[0] != times[1]:
+        return None
+    return Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'{first.text} "{text[m.start() : m.end()]}" {second.text}: the first came at '
+            f"{times[0]}, the second at {times[1]}"
+        ),
+        span=(first.start, second.end),
     )
