@@ -174,11 +174,7 @@ def movers(rows: list[dict[str, Any]]) -> dict[str, list[str]]:
 def benchmark_move(cat: Catalog, portfolio_id: str, session: date) -> dict[str, Any]:
     """The day return of the portfolio's benchmark ticker, or of the equal-weight universe when
     the portfolios table names none."""
-    with cat.cursor() as cur:
-        row = cur.execute(
-            "SELECT benchmark FROM portfolios WHERE portfolio_id = $p", {"p": portfolio_id}
-        ).fetchone()
-    ticker = row[0] if row else None
+    ticker = benchmarks(cat).get(portfolio_id)
     if ticker is None:
         return cat.memo(("universe move", session), lambda: universe_move(cat, session))
     try:  # the data check holds benchmarks to the companies table, not to the ticker pattern
@@ -186,6 +182,17 @@ def benchmark_move(cat: Catalog, portfolio_id: str, session: date) -> dict[str, 
     except ToolError as exc:
         return {"name": ticker, "ticker": ticker, "return_pct": None, "note": exc.message}
     return {"name": ticker, "ticker": ticker, "return_pct": move["change_pct"]}
+
+
+def benchmarks(cat: Catalog) -> dict[str, str | None]:
+    """Each portfolio's benchmark ticker, read once per catalog: every position question of a
+    portfolio asks for its ranks, and a query costs more than the ranks themselves."""
+
+    def build() -> dict[str, str | None]:
+        with cat.cursor() as cur:
+            return dict(cur.execute("SELECT portfolio_id, benchmark FROM portfolios").fetchall())
+
+    return cat.memo(("benchmarks",), build)
 
 
 def universe_move(cat: Catalog, session: date) -> dict[str, Any]:
