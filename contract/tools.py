@@ -65,6 +65,9 @@ TRAITS: dict[str, ToolTraits] = {
     "list_tables": ToolTraits(),
     "describe_table": ToolTraits(),
     "run_sql": ToolTraits(sql=True),
+    "get_portfolio_ranks": ToolTraits(computes=True),
+    "get_trend": ToolTraits(computes=True),
+    "get_company": ToolTraits(),
 }
 
 

@@ -99,7 +99,8 @@ def _load(data_dir: Path, table: Table) -> tuple[pd.DataFrame | None, list[Viola
             found.append(Violation(table.name, name, None, "extra column, not in the contract"))
     for field in table.schema:
         if field.name not in arrow.column_names:
-            found.append(Violation(table.name, field.name, None, "missing column"))
+            if field.name not in table.optional:
+                found.append(Violation(table.name, field.name, None, "missing column"))
             continue
         actual = arrow.schema.field(field.name).type
         if not _same_kind(field.type, actual):
@@ -165,12 +166,14 @@ DOMAINS: tuple[tuple[str, str, tuple[str, ...] | str, str], ...] = (
 )  # fmt: skip
 # (table, column) whose values name files: each value once, where it is defined
 FILE_NAMES = (("companies", "ticker"), ("portfolios", "portfolio_id"))
+# (table, column, the table it refers to, the column there); a null refers to nothing
 REFERENCES = (
-    ("prices", "ticker", "companies"),
-    ("news", "ticker", "companies"),
-    ("events", "ticker", "companies"),
-    ("holdings", "ticker", "companies"),
-    ("holdings", "portfolio_id", "portfolios"),
+    ("prices", "ticker", "companies", "ticker"),
+    ("news", "ticker", "companies", "ticker"),
+    ("events", "ticker", "companies", "ticker"),
+    ("holdings", "ticker", "companies", "ticker"),
+    ("holdings", "portfolio_id", "portfolios", "portfolio_id"),
+    ("portfolios", "benchmark", "companies", "ticker"),
 )
 
 
@@ -223,13 +226,11 @@ def _domains(frames: Frames) -> Iterator[Violation]:
 
 
 def _references(frames: Frames) -> Iterator[Violation]:
-    for table, column, target in REFERENCES:
-        frame, known = _columns(frames, table, column), _columns(frames, target, column)
+    for table, column, target, key in REFERENCES:
+        frame, known = _columns(frames, table, column), _columns(frames, target, key)
         if frame is not None and known is not None:
-            bad = (
-                ~frame[column].isin(set(known[column].dropna())) & frame[column].notna()
-            ).to_numpy()
-            noun = column.replace("_id", "")
+            bad = (~frame[column].isin(set(known[key].dropna())) & frame[column].notna()).to_numpy()
+            noun = key.replace("_id", "")
             message = f"unknown {noun} {{{column}!r}} (not in {target})"
             yield from _rows(table, column, frame, bad, message)
 

@@ -33,6 +33,9 @@ class Table:
     schema: pa.Schema
     key: tuple[str, ...]
     nullable: frozenset[str] = frozenset()
+    optional: frozenset[str] = frozenset()
+    """Columns a file may lack (added to the contract after data sets were made): a reader takes
+    them as null, so they are nullable too."""
 
     @property
     def columns(self) -> list[str]:
@@ -118,9 +121,12 @@ PORTFOLIOS = Table(
             ("portfolio_id", pa.string()),
             ("name", pa.string()),
             ("base_currency", pa.string()),
+            ("benchmark", pa.string()),
         ]
     ),
     key=("portfolio_id",),
+    nullable=frozenset({"benchmark"}),
+    optional=frozenset({"benchmark"}),
 )
 
 TABLES: dict[str, Table] = {

@@ -111,7 +111,12 @@ def read_holdings(path: Path, companies: set[str], log: ImportLog) -> tuple[pa.T
     frame = frame.sort_values(["portfolio_id", "as_of", "ticker"])
     ids = sorted(frame["portfolio_id"].unique())
     portfolios = pd.DataFrame(
-        {"portfolio_id": ids, "name": [_title(i) for i in ids], "base_currency": DEFAULT_CURRENCY}
+        {
+            "portfolio_id": ids,
+            "name": [_title(i) for i in ids],
+            "base_currency": DEFAULT_CURRENCY,
+            "benchmark": pd.Series([None] * len(ids), dtype=object),
+        }
     )
     log.kept["holdings"], log.kept["portfolios"] = len(frame), len(portfolios)
     return (

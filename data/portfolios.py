@@ -138,6 +138,7 @@ def build_portfolios(
             "portfolio_id": [portfolio_id(p) for p in range(count)],
             "name": [portfolio_name(p) for p in range(count)],
             "base_currency": ["USD"] * count,
+            "benchmark": [None] * count,  # measured against the universe's equal-weight move
         },
         schema=PORTFOLIOS.schema,
     )

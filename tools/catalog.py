@@ -31,13 +31,13 @@ import pyarrow as pa
 from contract.errors import InputError
 from contract.processes import running
 from data.check import check_dataset
-from data.contract import EXCHANGES, TABLES, Exchange
+from data.contract import EXCHANGES, TABLES, Exchange, Table
 from tools.sql_sandbox import SqlSandbox
 from tools.sql_worker import lockdown_config
 
 T = TypeVar("T")
 
-BUILD_VERSION = "4"
+BUILD_VERSION = "5"
 """Bumped when the build or the contract check changes: older files are rebuilt and rechecked."""
 MARKET_TZ = EXCHANGES["NYSE"].tz
 MARKET_CLOSE = EXCHANGES["NYSE"].close
@@ -232,10 +232,6 @@ def copy_tables(data_dir: Path, file: Path, cutoff: date, as_of: datetime) -> No
     bounds = {"report_date": cutoff, "as_of": as_of}
     try:
         for name, table in TABLES.items():
-            columns = ", ".join(
-                f'CAST({MASKED_COLUMNS.get((name, f.name), f.name)} AS {DUCK_TYPES[f.type]}) AS "{f.name}"'
-                for f in table.schema
-            )
             params: dict[str, object] = {"path": str(data_dir / table.filename)}
             if any(key[0] == name for key in MASKED_COLUMNS):
                 params["report_date"] = cutoff
@@ -244,6 +240,7 @@ def copy_tables(data_dir: Path, file: Path, cutoff: date, as_of: datetime) -> No
                 where = f'WHERE "{rule[0]}" <= $bound'
                 params["bound"] = bounds[rule[1]]
             try:
+                columns = column_list(con, table, params["path"])
                 con.execute(
                     f"CREATE TABLE {name} AS SELECT {columns} FROM read_parquet($path) "
                     f"{where} ORDER BY {SORT_KEYS[name]}",
@@ -258,6 +255,22 @@ def copy_tables(data_dir: Path, file: Path, cutoff: date, as_of: datetime) -> No
         con.execute("CHECKPOINT")
     finally:
         con.close()
+
+
+def column_list(con: duckdb.DuckDBPyConnection, table: Table, path: object) -> str:
+    """The SELECT list copying a table's contract columns, cast to the contract types; an
+    optional column the file lacks is copied as null."""
+    found = con.execute("SELECT * FROM read_parquet($path) LIMIT 0", {"path": path}).description
+    present = {column[0] for column in found or []}
+
+    def source(name: str) -> str:
+        if name in table.optional and name not in present:
+            return "NULL"
+        return MASKED_COLUMNS.get((table.name, name), name)
+
+    return ", ".join(
+        f'CAST({source(f.name)} AS {DUCK_TYPES[f.type]}) AS "{f.name}"' for f in table.schema
+    )
 
 
 def open_catalog(

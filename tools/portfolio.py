@@ -158,28 +158,33 @@ def get_position_pnl(cat: Catalog, args: PositionPnlArgs) -> dict[str, Any]:
     """A position's day P&L and its contribution to the portfolio's day return."""
     check_not_after_report(cat, args.date)
     book = read_book(cat, args.portfolio_id, args.date)
-    quantities = book.quantities
-    if args.ticker not in quantities:
+    if args.ticker not in book.quantities:
         raise ToolError(
             f"{args.portfolio_id} does not hold {args.ticker} on {args.date}; "
-            f"it holds {', '.join(quantities)}"
+            f"it holds {', '.join(book.quantities)}"
         )
-    listing = find_listing(cat, args.ticker)
-    check_in_range(cat, listing, args.date)
-    close = book.closes.get(args.ticker)
+    return position_pnl(cat, book, args.ticker, args.date)
+
+
+def position_pnl(cat: Catalog, book: Book, ticker: str, day: date) -> dict[str, Any]:
+    """One holding of the book on `day`, as `get_position_pnl` states it (the ranks state the
+    same figures), or a `ToolError` saying why the day has no P&L for it."""
+    listing = find_listing(cat, ticker)
+    check_in_range(cat, listing, day)
+    close = book.closes.get(ticker)
     if close is None:
-        raise no_session_error(cat, listing, args.date)
-    if args.ticker not in book.previous:
-        raise ToolError(f"{args.date} is the first session of {args.ticker}; no previous close")
-    prev_session, base = book.previous[args.ticker]
-    check_adjacent(args.ticker, prev_session, args.date)
-    quantity = quantities[args.ticker]
+        raise no_session_error(cat, listing, day)
+    if ticker not in book.previous:
+        raise ToolError(f"{day} is the first session of {ticker}; no previous close")
+    prev_session, base = book.previous[ticker]
+    check_adjacent(ticker, prev_session, day)
+    quantity = book.quantities[ticker]
     day_pnl = quantity * (close - base)
     portfolio_before = book.value_before
     return {
         **book.info,
-        "ticker": args.ticker,
-        "session": args.date.isoformat(),
+        "ticker": ticker,
+        "session": day.isoformat(),
         "holdings_as_of": book.snapshot.isoformat(),
         "quantity": quantity,
         "close": round_price(close),
@@ -190,6 +195,6 @@ def get_position_pnl(cat: Catalog, args: PositionPnlArgs) -> dict[str, Any]:
         "pnl_pct": percent(close - base, base),
         "portfolio_value_previous_close": round_price(portfolio_before),
         "contribution_pct": percent(day_pnl, portfolio_before),
-        "price_basis": price_basis(cat, args.ticker),
+        "price_basis": price_basis(cat, ticker),
         "note": "changes are economic: a split since the previous close is taken out",
     }

@@ -17,10 +17,10 @@ from pydantic import BaseModel, ValidationError
 
 from contract.errors import ToolError
 from contract.tools import TRAITS, ToolFailure, ToolOutcome, ToolResult, ToolTraits
-from tools import calculator, market, news, portfolio, sql
+from tools import analytics, calculator, market, news, portfolio, sql
 from tools.catalog import Catalog
 
-TOOLS_VERSION = "2"
+TOOLS_VERSION = "3"
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,9 @@ TOOLS: dict[str, Tool] = {
         make_tool(sql.list_tables),
         make_tool(sql.describe_table),
         make_tool(sql.run_sql),
+        make_tool(analytics.get_portfolio_ranks),
+        make_tool(analytics.get_trend),
+        make_tool(analytics.get_company),
     )
 }
 

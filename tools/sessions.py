@@ -20,14 +20,19 @@ def find_listing(cat: Catalog, ticker: str) -> Listing:
     """The ticker's listing, or an error naming similar tickers."""
     listing = cat.listings.get(ticker)
     if listing is None:
-        close = difflib.get_close_matches(ticker, list(cat.listings), n=3, cutoff=0.5)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise ToolError(
-            f"unknown ticker {ticker!r}{hint} ({len(cat.listings)} tickers are in the companies table)"
-        )
+        raise unknown_ticker(cat, ticker)
     if listing.first is None or listing.last is None:
         raise ToolError(f"{ticker} has no prices on or before the report date {cat.report_date}")
     return listing
+
+
+def unknown_ticker(cat: Catalog, ticker: str) -> ToolError:
+    """The error for a ticker the companies table lacks, naming similar ones."""
+    close = difflib.get_close_matches(ticker, list(cat.listings), n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    return ToolError(
+        f"unknown ticker {ticker!r}{hint} ({len(cat.listings)} tickers are in the companies table)"
+    )
 
 
 def check_not_after_report(cat: Catalog, day: date, name: str = "date") -> None:

@@ -46,7 +46,7 @@ TABLE_NOTES = {
     "news": "headlines per ticker with their UTC publication time, up to the as-of moment",
     "events": "earnings, dividends and splits (value = split ratio) announced by the as-of moment",
     "holdings": "portfolio snapshots: a new as_of date whenever the holdings change",
-    "portfolios": "one row per portfolio: name and base currency",
+    "portfolios": "one row per portfolio: name, base currency and benchmark ticker (null: none)",
 }
 
 

@@ -156,14 +156,24 @@ class OfflineProvider:
         return ModelResponse(text=text, finish_reason="stop", usage=usage)
 
 
+CONTEXT_TOOLS = frozenset({"get_portfolio_ranks", "get_trend", "get_company"})
+"""Tools whose results the templates read as context and state nothing of: a sentence of
+their own would repeat the day's figures (ranks, trend, the company's name)."""
+
+
 def draft_text(results: list[dict[str, Any]], language: str) -> str:
     """One sentence per tool result (identical calls once), joined into a paragraph."""
     sentences: list[str] = []
-    for entry in results:
+    for entry in _stated(results):
         sentence = _sentence(entry, language)
         if sentence not in sentences:
             sentences.append(sentence)
     return " ".join(sentences) if sentences else _T["nothing"][language]
+
+
+def _stated(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The results the templates write sentences from (not `CONTEXT_TOOLS`)."""
+    return [entry for entry in results if entry.get("tool") not in CONTEXT_TOOLS]
 
 
 def _sentence(entry: dict[str, Any], language: str) -> str:
@@ -194,7 +204,7 @@ def summary_text(results: list[dict[str, Any]], language: str) -> str:
     price terms (the table beside it shows the close and the percentages), then the headlines,
     then what is scheduled; no headlines and nothing scheduled make one sentence together."""
     by_tool: dict[str, dict[str, Any]] = {}
-    for entry in results:
+    for entry in _stated(results):
         by_tool.setdefault(str(entry.get("tool", "")), entry)
     sentences = []
     move = by_tool.pop("get_daily_move", None)

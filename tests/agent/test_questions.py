@@ -204,7 +204,7 @@ def test_react_offers_a_question_the_tools_its_set_names() -> None:
     qset = load_question_set()
     day = date(2024, 6, 3)
     move = render_question(qset.spec("move"), "AAA", day, "en")
-    assert move.tools == ["get_daily_move"]
+    assert move.tools == ["get_daily_move", "get_trend", "get_company"]
     news = render_question(qset.spec("news"), "AAA", day, "en")
     assert news.tools == ["get_daily_move", "search_news"]
     free = render_question(qset.spec("news"), "AAA", day, "en", text="Why did it move?")

@@ -82,6 +82,7 @@ CASES: dict[str, tuple[str, Mutation, tuple[str, str | None, int | None, str]]] 
     "unknown ticker in news": ("news", set_cell(2, "ticker", "ZZZZ"), ("news", "ticker", 2, "unknown ticker 'ZZZZ'")),
     "unknown ticker in events": ("events", set_cell(2, "ticker", "ZZZZ"), ("events", "ticker", 2, "unknown ticker 'ZZZZ'")),
     "unknown ticker in holdings": ("holdings", set_cell(2, "ticker", "ZZZZ"), ("holdings", "ticker", 2, "unknown ticker 'ZZZZ'")),
+    "unknown benchmark": ("portfolios", set_cell(0, "benchmark", "ZZZZ"), ("portfolios", "benchmark", 0, "unknown ticker 'ZZZZ' (not in companies)")),
     "unknown portfolio": ("holdings", set_cell(4, "portfolio_id", "P999"), ("holdings", "portfolio_id", 4, "unknown portfolio 'P999'")),
     "bad event kind": ("events", set_cell(1, "kind", "buyback"), ("events", "kind", 1, "must be one of earnings")),
     "naive news timestamps": ("news", naive_timestamps, ("news", "published_at", None, "must be stored in UTC")),

@@ -289,7 +289,12 @@ def test_holdings_derive_portfolios_and_bad_rows_are_refused(tmp_path: Path) -> 
     good = write(tmp_path / "h.csv", header, "demo-income,2024-03-04,$KO,10,9.5")
     import_dataset(tmp_path / "out", ImportSources(prices=(prices,), holdings=good))
     assert pq.read_table(tmp_path / "out" / "portfolios.parquet").to_pylist() == [
-        {"portfolio_id": "demo-income", "name": "Demo Income", "base_currency": "USD"}
+        {
+            "portfolio_id": "demo-income",
+            "name": "Demo Income",
+            "base_currency": "USD",
+            "benchmark": None,
+        }
     ]
     assert check_dataset(tmp_path / "out") == []
     bad = write(tmp_path / "b.csv", header, "demo,2024-03-04,PEP,10,9.5")

@@ -12,6 +12,7 @@ from tools.registry import TOOLS, anthropic_tools, call_tool, openai_tools, qwen
 NAMES = [
     "get_portfolio", "get_price", "get_daily_move", "get_price_change", "search_news", "get_events",
     "get_position_pnl", "calculate", "list_tables", "describe_table", "run_sql",
+    "get_portfolio_ranks", "get_trend", "get_company",
 ]  # fmt: skip
 
 

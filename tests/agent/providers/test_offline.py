@@ -105,6 +105,9 @@ async def test_offline_answers_every_holding_from_its_trace(sample_catalog, lang
         "search_news",
         "get_events",
         "get_position_pnl",
+        "get_portfolio_ranks",
+        "get_trend",
+        "get_company",
     }
     bad = {t.question_id: ungrounded(t) for t in traces if ungrounded(t)}
     assert bad == {}
@@ -176,7 +179,8 @@ async def test_every_summary_is_a_short_paragraph_of_the_ticker_alone(sample_cat
         assert 2 <= len(sentences) <= 4, draft
         assert len(set(sentences)) == len(sentences), draft
         assert not any(pid in draft for pid in portfolios), draft
-        assert {e.tool for e in summary.events} <= {"get_daily_move", "search_news", "get_events"}
+        ticker_tools = {"get_daily_move", "get_trend", "get_company", "search_news", "get_events"}
+        assert {e.tool for e in summary.events} <= ticker_tools
         assert ungrounded(summary) == [], draft
 
 
