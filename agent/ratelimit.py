@@ -97,7 +97,8 @@ class RateLimiter:
         *,
         period_s: float = 60.0,
     ) -> None:
-        if (requests_per_minute or 1) <= 0 or (tokens_per_minute or 1) <= 0 or period_s <= 0:
+        given = [n for n in (requests_per_minute, tokens_per_minute) if n is not None]
+        if any(n <= 0 for n in given) or period_s <= 0:
             raise ValueError("rate limits and their period must be positive")
         self.requests_per_minute = requests_per_minute
         self.tokens_per_minute = tokens_per_minute

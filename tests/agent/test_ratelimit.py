@@ -61,6 +61,8 @@ def test_shards_split_the_limits() -> None:
     assert (learned.requests_per_minute, learned.tokens_per_minute) == (None, None)
     with pytest.raises(ValueError, match="positive"):
         RateLimiter(2, 2).share(0)
+    with pytest.raises(ValueError, match="positive"):
+        RateLimiter(0)  # no limit at all is None, not zero
 
 
 async def test_one_limiter_per_provider_within_a_loop() -> None:
