@@ -225,14 +225,14 @@ async def call_model(
             )
             stop(trace, ReasonCode.BUDGET_EXHAUSTED, detail)
             return None
-    held = 0
+    ticket = None
     started = perf_counter()
     response = None
     fault = None
     try:
         if session.limiter is not None:  # our own queue: its wait does not count against
             waited = asyncio.get_running_loop().time()  # the deadline, which bounds the provider
-            held = await session.limiter.acquire(wanted)
+            ticket = await session.limiter.acquire(wanted, request.max_output_tokens)
             session.deadline += asyncio.get_running_loop().time() - waited
             started = perf_counter()
         async with asyncio.timeout_at(session.deadline):
@@ -254,9 +254,8 @@ async def call_model(
                     reservation, response.usage, batch=response.batch
                 )
                 response = response.model_copy(update={"usage": charged})
-        if session.limiter is not None:
-            used = response.usage.total if response is not None else 0
-            session.limiter.refund(held - used)
+        if ticket is not None:
+            ticket.limiter.release(ticket, response.usage.total if response is not None else 0)
     if response is None:
         return None
     trace.turns.append(

@@ -27,6 +27,9 @@ KEPT_ENV = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 
 
 RECYCLED = frozenset({"OutOfMemoryException", "TooLarge"})
+STARTUP_S = 60.0
+"""How long a new worker may take to import DuckDB and open the catalog: not the query's time,
+and generous, since a loaded machine starts processes slowly."""
 
 
 class Worker:
@@ -45,15 +48,21 @@ class Worker:
             cwd=str(root),
         )
         self.started = False
+        self.overran = False
 
-    def ask(self, request: dict[str, Any], deadline: float) -> dict[str, Any] | None:
-        """The worker's reply, or None when it died or passed the deadline (it is then killed)."""
+    def ask(self, request: dict[str, Any], timeout_s: float) -> dict[str, Any] | None:
+        """The worker's reply within `timeout_s` of the query's start (a new worker's start
+        comes first and does not count), or None when it died or ran past (it is then killed;
+        `overran` says which)."""
         assert self.process.stdin is not None and self.process.stdout is not None
+        self.overran = False
         try:
             if not self.started:
-                if self._line(deadline + 10.0) is None:  # import and open: not the query's time
+                if self._line(time.monotonic() + STARTUP_S) is None:
+                    self.kill()
                     return None
                 self.started = True
+            deadline = time.monotonic() + timeout_s
             self.process.stdin.write((json.dumps(request) + "\n").encode())
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
@@ -61,6 +70,7 @@ class Worker:
             return None
         line = self._line(deadline)
         if line is None:
+            self.overran = time.monotonic() >= deadline
             self.kill()
             return None
         reply: dict[str, Any] = json.loads(line)
@@ -106,14 +116,13 @@ class SqlSandbox:
         worker = self._checkout()
         reply = None
         try:
-            started = time.monotonic()
-            reply = worker.ask({"sql": sql, "max_rows": max_rows}, started + self.timeout_s)
+            reply = worker.ask({"sql": sql, "max_rows": max_rows}, self.timeout_s)
             if reply is not None and reply.get("error") in RECYCLED:
                 worker.kill()  # what it allocated may stay mapped: the next query gets a fresh one
         finally:
             self._checkin(worker)
         if reply is None:
-            if time.monotonic() - started >= self.timeout_s:
+            if worker.overran:
                 raise ToolError(f"the query ran past the {self.timeout_s:g} s limit; narrow it")
             raise ToolError(
                 "the query was stopped: its worker ended (it needed more than "

@@ -37,11 +37,17 @@ class BudgetConfig(BaseModel):
     max_steps: int = Field(
         MAX_STEPS, ge=1, le=100, description="Model calls one question may make."
     )
-    requests_per_minute: int = Field(
-        500, gt=0, description="Model calls per minute, per provider, for this process."
+    requests_per_minute: int | None = Field(
+        None,
+        gt=0,
+        description="Model calls per minute, per provider, for this process; empty: what the "
+        "provider's rate-limit headers allow (no limit where it sends none).",
     )
-    tokens_per_minute: int = Field(
-        400_000, gt=0, description="Tokens per minute, per provider, for this process."
+    tokens_per_minute: int | None = Field(
+        None,
+        gt=0,
+        description="Tokens per minute, per provider, for this process; empty: what the "
+        "provider's rate-limit headers allow (no limit where it sends none).",
     )
     usage_fault_factor: float = Field(
         USAGE_FAULT_FACTOR,
@@ -79,7 +85,8 @@ class BudgetConfig(BaseModel):
 
     def for_shard(self, tickers: int, of_tickers: int, shards: int) -> BudgetConfig:
         """The budget of one shard holding `tickers` of the run's `of_tickers`, one of `shards`:
-        tokens in proportion to its tickers, rate limits split evenly between shards."""
+        tokens in proportion to its tickers, explicit rate limits split evenly between shards
+        (the provider's own are what its headers say, to every shard)."""
         if not 0 < tickers <= of_tickers or shards <= 0:
             raise ValueError(f"bad shard: {tickers} of {of_tickers} tickers, {shards} shards")
         run_tokens = self.run_tokens * tickers // of_tickers
@@ -93,10 +100,14 @@ class BudgetConfig(BaseModel):
             update={
                 "run_tokens": run_tokens,
                 "question_tokens": question_tokens,
-                "requests_per_minute": max(self.requests_per_minute // shards, 1),
-                "tokens_per_minute": max(self.tokens_per_minute // shards, 1),
+                "requests_per_minute": _split(self.requests_per_minute, shards),
+                "tokens_per_minute": _split(self.tokens_per_minute, shards),
             }
         )
+
+
+def _split(limit: int | None, shards: int) -> int | None:
+    return None if limit is None else max(limit // shards, 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,8 @@ The stable prefix (tools, then system) carries one cache breakpoint, so every ro
 question reads it from the provider's prompt cache. All tool results of a turn go back in
 one user message, failures flagged `is_error`. Usage is normalised: `input_tokens` here
 counts the whole prompt (uncached + cache writes + cache reads), as it does for OpenAI.
-Retries are the SDK's (it sleeps for any Retry-After: the loop's deadline bounds it).
+Retries are the SDK's (it sleeps for any Retry-After: the loop's deadline bounds it). Every
+reply's rate-limit headers go to the run's limiter (`rate_headers.py`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from agent.providers.base import (
     ModelResponse,
 )
 from agent.providers.pools import KEEPALIVE, spread_client
+from agent.providers.rate_headers import watch_rate_limits
 from agent.providers.tokens import estimate_request
 from contract import secrets
 from contract.errors import InputError, ProviderError
@@ -70,6 +72,7 @@ class AnthropicProvider:
             timeout=timeout_s,
             **client_options,
         )
+        watch_rate_limits(self.client._client)  # the SDK's client, whichever it is
         self.model = model
 
     def estimate_tokens(self, request: ModelRequest) -> int:

@@ -75,8 +75,9 @@ class Provider(Protocol):
     name: str
     model: str
     rate_limited: bool
-    """Whether a server meters this provider's calls per minute (a hosted API); the run's
-    limiter applies only then, never to a model in this process."""
+    """Whether a server may meter this provider's calls (a wire API): the run's limiter applies
+    only then, following the server's rate-limit headers or the run's explicit limits, never to
+    a model in this process."""
 
     async def complete(self, request: ModelRequest) -> ModelResponse: ...
 

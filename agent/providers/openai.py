@@ -3,7 +3,8 @@
 Works with any OpenAI-compatible server (vLLM, Ollama, llama.cpp): the client honours
 OPENAI_API_KEY and OPENAI_BASE_URL; with a base URL and no key, a placeholder key is sent.
 Retries (429, 5xx, timeouts, honouring Retry-After) are the SDK's; what is left after them
-becomes a `ProviderError`.
+becomes a `ProviderError`. Every reply's rate-limit headers go to the run's limiter
+(`rate_headers.py`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from agent.providers.base import (
     ModelResponse,
 )
 from agent.providers.pools import spread_client
+from agent.providers.rate_headers import watch_rate_limits
 from agent.providers.tokens import estimate_request
 from contract import secrets
 from contract.errors import InputError, ProviderError
@@ -73,6 +75,7 @@ class OpenAIProvider:
             raise InputError(
                 "provider openai needs OPENAI_API_KEY (or OPENAI_BASE_URL for a local server)"
             ) from None
+        watch_rate_limits(self.client._client)  # the SDK's client, whichever it is
         self.model = model
         self.token_param = token_param
 

@@ -134,7 +134,7 @@ def budget_default(field: str, follows: str = "") -> Parameter:
     """An option whose default is `BudgetConfig`'s, shown in help (the option itself stays
     unset, so that a cap the user did not give follows the ones they did)."""
     default = BudgetConfig.model_fields[field].default
-    return Parameter(show_default=f"{default:,}{follows}")
+    return Parameter(show_default=f"{default:,}{follows}" if default is not None else follows)
 
 
 @app.command(name="run")
@@ -152,8 +152,12 @@ def run_nightly(
     question_tokens: Annotated[
         int | None, budget_default("question_tokens", ", at most RUN_TOKENS")
     ] = None,
-    requests_per_minute: Annotated[int | None, budget_default("requests_per_minute")] = None,
-    tokens_per_minute: Annotated[int | None, budget_default("tokens_per_minute")] = None,
+    requests_per_minute: Annotated[
+        int | None, budget_default("requests_per_minute", "the provider's")
+    ] = None,
+    tokens_per_minute: Annotated[
+        int | None, budget_default("tokens_per_minute", "the provider's")
+    ] = None,
     concurrency: int = 8,
     shards: int = 1,
     pool: str = "nightdesk",
@@ -189,9 +193,11 @@ def run_nightly(
     question_tokens
         Tokens one question may spend.
     requests_per_minute
-        Model calls per minute the provider allows (hosted providers only).
+        Model calls per minute (openai, anthropic); default: what the provider's rate-limit
+        headers allow, and no limit where it sends none.
     tokens_per_minute
-        Tokens per minute the provider allows (hosted providers only).
+        Tokens per minute (openai, anthropic); default: what the provider's rate-limit headers
+        allow, and no limit where it sends none.
     concurrency
         Tickers answered at the same time.
     shards

@@ -169,6 +169,8 @@ def as_command(config: RunConfig) -> str:
         ("--language", config.language, defaults.language),
         ("--run-tokens", budget.run_tokens, default_budget.run_tokens),
         ("--question-tokens", budget.question_tokens, default_budget.question_tokens),
+        ("--requests-per-minute", budget.requests_per_minute, None),
+        ("--tokens-per-minute", budget.tokens_per_minute, None),
         ("--concurrency", config.concurrency, defaults.concurrency),
         ("--shards", config.shards, defaults.shards),
         ("--pool", config.work_pool, defaults.work_pool),
@@ -184,7 +186,9 @@ def as_command(config: RunConfig) -> str:
     return shlex.join(args)
 
 
-CLI_BUDGET = frozenset({"run_tokens", "question_tokens"})
+CLI_BUDGET = frozenset(
+    {"run_tokens", "question_tokens", "requests_per_minute", "tokens_per_minute"}
+)
 """The budget settings `nightdesk run` has options for."""
 
 

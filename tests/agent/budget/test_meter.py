@@ -188,11 +188,18 @@ def spend(run: RunBudget, ticker: str, kind: str, usage: Usage) -> None:
 
 
 def test_shards_split_tokens_by_tickers_and_limits_evenly() -> None:
-    whole = BudgetConfig(run_tokens=10_000, question_tokens=4_000, max_output_tokens=500)
+    whole = BudgetConfig(
+        run_tokens=10_000,
+        question_tokens=4_000,
+        max_output_tokens=500,
+        requests_per_minute=500,
+        tokens_per_minute=400_000,
+    )
     shard = whole.for_shard(tickers=3, of_tickers=10, shards=4)
     assert (shard.run_tokens, shard.question_tokens) == (3_000, 3_000)
-    assert shard.requests_per_minute == whole.requests_per_minute // 4
-    assert shard.tokens_per_minute == whole.tokens_per_minute // 4
+    assert (shard.requests_per_minute, shard.tokens_per_minute) == (125, 100_000)
+    learned = BudgetConfig(run_tokens=10_000).for_shard(tickers=3, of_tickers=10, shards=4)
+    assert (learned.requests_per_minute, learned.tokens_per_minute) == (None, None)
     with pytest.raises(InputError, match="not enough for one call"):
         whole.for_shard(tickers=1, of_tickers=100, shards=4)
 

@@ -143,13 +143,21 @@ def test_the_command_of_a_configuration_parses_back_to_it(tmp_path: Path) -> Non
         mode="react",
         language="es",
         concurrency=3,
-        budget=BudgetConfig(run_tokens=900_000, question_tokens=40_000),
+        budget=BudgetConfig(run_tokens=900_000, question_tokens=40_000, requests_per_minute=90),
     )
     command = shlex.split(as_command(config))
     function, bound, _ = app.parse_args(command[1:])
     a = bound.arguments
     again = build_config(
-        {"run_tokens": a.get("run_tokens"), "question_tokens": a.get("question_tokens")},
+        {
+            name: a.get(name)
+            for name in (
+                "run_tokens",
+                "question_tokens",
+                "requests_per_minute",
+                "tokens_per_minute",
+            )
+        },
         report_date=a["date"],
         data_dir=a["data"],
         out_dir=a["out"],
