@@ -15,7 +15,7 @@ from contract.trace import Trace
 from tests.agent.scripted import Call, Turn, tool_results
 
 DEEP_SQL = f"SELECT {'[' * 300}1{']' * 300} AS x"
-DEEP_ARGS = '{"sql": ' + "[" * 5000 + "]" * 5000 + "}"
+DEEP_ARGS = '{"sql": ' + "[" * 300 + "]" * 300 + "}"
 
 
 @pytest.fixture
