@@ -85,6 +85,20 @@ def display_text(text: str) -> str:
     return LINK_WWW.sub(r"\1[.]", text) if "." in text else text
 
 
+def escape_hidden(json_text: str) -> str:
+    """Serialised JSON with every character `visible_chars` removes written as a `\\u` escape
+    instead: the same values (such characters stand only inside strings), nothing a terminal
+    acts on, what the JSON a command prints is made of."""
+    if visible_chars(json_text) == json_text:
+        return json_text
+    return _hidden().sub(lambda m: "".join(map(_escaped, m.group())), json_text)
+
+
+def _escaped(char: str) -> str:
+    units = char.encode("utf-16-be")
+    return "".join(f"\\u{units[i]:02x}{units[i + 1]:02x}" for i in range(0, len(units), 2))
+
+
 def fold_text(text: str) -> str:
     """`text` as secrets and prompts are matched in it: invisible characters removed, NFKC."""
     if text.isascii():
