@@ -18,7 +18,7 @@ import os
 import re
 import threading
 
-from contract.text import fold_text
+from contract.text import fold_text, visible_chars
 
 KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "PREFECT_API_KEY")
 EXTRA_VARIABLES = "NIGHTDESK_SECRET_VARS"
@@ -93,11 +93,13 @@ def holds_secret(text: str) -> bool:
 
 
 class RedactingFilter(logging.Filter):
-    """A log handler filter that redacts each record's message (arguments included)."""
+    """A log handler filter that redacts each record's message (arguments included), and
+    drops its controls and invisible characters: a log line is read in a terminal or the
+    Prefect UI, and an escape sequence or a bidi override from data would act there."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        cleaned = redact(message)
+        cleaned = visible_chars(redact(message))
         if cleaned != message:
             record.msg, record.args = cleaned, ()
         return True

@@ -4,12 +4,13 @@ prompt; text with nothing hidden is left as it is."""
 
 from __future__ import annotations
 
+import logging
 import unicodedata
 
 import pytest
 
 from agent.prompts import prompt_echo, system_prompt
-from contract.secrets import REDACTED, holds_secret, redact
+from contract.secrets import REDACTED, RedactingFilter, holds_secret, redact
 from contract.text import display_text, fold_text
 
 KEY = "sk-proj-" + "A1b2C3d4E5f6G7h8J9k0"
@@ -95,3 +96,11 @@ def test_no_format_or_control_character_survives_anywhere_in_unicode() -> None:
 )
 def test_what_a_renderer_would_link_is_defanged(text: str, shown: str) -> None:
     assert display_text(text) == shown
+
+
+def test_a_log_line_carries_no_control_or_invisible_character_from_data() -> None:
+    record = logging.LogRecord(
+        "n", logging.INFO, "f", 1, "%s: %s", ("AAA", "\x1b[2J\u202eup 4%"), None
+    )
+    assert RedactingFilter().filter(record)
+    assert record.getMessage() == "AAA: [2Jup 4%"
