@@ -43,22 +43,24 @@ LINK_MAIL = re.compile(r"(?<=[\w.+\-])@(?=[\w\-]+\.\w)")
 
 
 @cache
-def _hidden() -> re.Pattern[str]:
-    """One character class of every code point `display_text` and `fold_text` remove."""
+def _hidden() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Every code point `display_text` and `fold_text` remove, as a character class: one of
+    the basic plane's alone (a bitmap to the regex engine, six times faster) and one of all."""
     hidden = {
         cp
         for cp in range(sys.maxunicode + 1)
         if unicodedata.category(chr(cp)) in ("Cf", "Cc") and chr(cp) not in KEPT_CONTROLS
     }
     hidden |= {cp for low, high in IGNORABLE_RANGES for cp in range(low, high + 1)}
-    ranges, ordered = [], sorted(hidden)
-    start = previous = ordered[0]
-    for cp in [*ordered[1:], -1]:
+    basic = "".join(re.escape(chr(cp)) for cp in sorted(hidden) if cp <= 0xFFFF)
+    ranges, astral = [], sorted(cp for cp in hidden if cp > 0xFFFF)
+    start = previous = astral[0]
+    for cp in [*astral[1:], -1]:
         if cp != previous + 1:
             ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(previous))}")
             start = cp
         previous = cp
-    return re.compile(f"[{''.join(ranges)}]+")
+    return re.compile(f"[{basic}]+"), re.compile(f"[{basic}{''.join(ranges)}]+")
 
 
 ASCII_HIDDEN = bytes(c for c in [*range(0x20), 0x7F] if chr(c) not in KEPT_CONTROLS)
@@ -70,7 +72,9 @@ def visible_chars(text: str) -> str:
         raw = text.encode("ascii")
         kept = raw.translate(None, ASCII_HIDDEN)
         return text if len(kept) == len(raw) else kept.decode("ascii")
-    hidden = _hidden()
+    basic, every = _hidden()
+    beyond_basic = len(text.encode("utf-16-le", "surrogatepass")) != 2 * len(text)
+    hidden = every if beyond_basic else basic
     return hidden.sub("", text) if hidden.search(text) else text
 
 
@@ -91,7 +95,7 @@ def escape_hidden(json_text: str) -> str:
     acts on, what the JSON a command prints is made of."""
     if visible_chars(json_text) == json_text:
         return json_text
-    return _hidden().sub(lambda m: "".join(map(_escaped, m.group())), json_text)
+    return _hidden()[1].sub(lambda m: "".join(map(_escaped, m.group())), json_text)
 
 
 def _escaped(char: str) -> str:
