@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from time import perf_counter
 
 from agent.budget.limits import LoopLimits
-from agent.budget.meter import QuestionMeter
+from agent.budget.meter import QuestionMeter, reply_fault
 from agent.prompts import (
     PROMPT_VERSION,
     SUMMARY_TASK,
@@ -37,6 +37,7 @@ from agent.providers.base import (
     Provider,
     ToolSpec,
 )
+from agent.providers.tokens import count_reply, reply_text
 from agent.questions import Question
 from agent.ratelimit import RateLimiter
 from agent.session import Session, open_session
@@ -246,14 +247,17 @@ async def call_model(
             f"no answer within the deadline of {session.deadline_s:g} s",
         )
     finally:
+        reply = 0 if response is None else count_reply(response_text(response), wanted - estimate)
         if reservation is not None and session.meter is not None:
             if response is None or response.paid_by is not None:
                 session.meter.release(reservation)
             else:
                 charged, fault = session.meter.settle(
-                    reservation, response.usage, batch=response.batch
+                    reservation, response.usage, batch=response.batch, reply_tokens=reply
                 )
                 response = response.model_copy(update={"usage": charged})
+        elif response is not None:  # no budget to charge, and still no reply past its bound
+            fault = reply_fault(reply, wanted - estimate)
         if ticket is not None:
             ticket.limiter.release(ticket, response.usage.total if response is not None else 0)
     if response is None:
@@ -261,7 +265,7 @@ async def call_model(
     trace.turns.append(
         ModelTurn(
             step=step,
-            text=response.text,
+            text=shortened(response.text) if fault else response.text,
             tool_calls=response.tool_calls,
             finish_reason=response.finish_reason,
             estimate=estimate,
@@ -274,6 +278,20 @@ async def call_model(
         stop(trace, ReasonCode.PROVIDER_ERROR, fault)
         return None
     return response
+
+
+KEPT_REPLY_CHARS = 2_000
+"""What the trace keeps of a reply longer than its call allowed: enough to see what it was."""
+
+
+def response_text(response: ModelResponse) -> str:
+    return reply_text(response.text, response.tool_calls)
+
+
+def shortened(text: str | None) -> str | None:
+    if text is None or len(text) <= KEPT_REPLY_CHARS:
+        return text
+    return f"{text[:KEPT_REPLY_CHARS]}… ({len(text):,} characters in all)"
 
 
 def accept_draft(trace: Trace, response: ModelResponse) -> None:

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from contract.errors import InputError
+from contract.text import fold_text
 
 PROMPT_VERSION = "2026-12-02.1"
 
@@ -110,15 +111,17 @@ def _prompt_runs() -> frozenset[tuple[str, ...]]:
     texts = [system_prompt(language, mode) for language in LANGUAGES for mode in ("plan", "react")]
     runs = set()
     for text in texts:
-        words = _WORD.findall(text.lower())
+        words = _WORD.findall(fold_text(text).lower())
         runs |= {tuple(words[i : i + ECHO_WORDS]) for i in range(len(words) - ECHO_WORDS + 1)}
     return frozenset(runs)
 
 
 def prompt_echo(text: str) -> str | None:
     """The first run of `ECHO_WORDS` words of any system prompt that `text` repeats, or None;
-    case and punctuation aside, so a reworded copy with the same words in order is caught."""
-    words = _WORD.findall(text.lower())
+    case and punctuation aside, so a reworded copy with the same words in order is caught, and
+    read folded as the redactor reads (`contract.text.fold_text`), so invisible characters
+    inside a word or full-width letters hide nothing."""
+    words = _WORD.findall(fold_text(text).lower())
     runs = _prompt_runs()
     for i in range(len(words) - ECHO_WORDS + 1):
         if (run := tuple(words[i : i + ECHO_WORDS])) in runs:

@@ -14,7 +14,7 @@ from agent.providers.base import (
     ToolResultItem,
 )
 from agent.session import Session
-from contract.tools import ToolFailure
+from contract.tools import ToolFailure, shape_problem
 from contract.trace import ToolCall, ToolEvent, Trace
 from tools.registry import run_tool
 
@@ -112,11 +112,13 @@ def union_events(traces: Sequence[Trace]) -> list[ToolEvent]:
 
 
 def parse_arguments(arguments: str) -> Any:
-    """The arguments as JSON when they parse, else the raw text the model sent."""
+    """The arguments as JSON when they parse within the bounds every trace keeps
+    (`contract.tools.shape_problem`), else the raw text the model sent."""
     try:
-        return json.loads(arguments)
-    except ValueError:
+        parsed = json.loads(arguments)
+    except (ValueError, RecursionError):
         return arguments
+    return arguments if shape_problem(parsed, "the arguments") else parsed
 
 
 def canonical(arguments: str) -> str:

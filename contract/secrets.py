@@ -4,6 +4,11 @@ What counts as a secret: the values of the provider key variables, of any variab
 `NIGHTDESK_SECRET_VARS` (comma-separated), of keys handed to a provider in code (`register`),
 and any string shaped like a known kind of API key or bearer token. Values shorter than eight
 characters are not treated as secrets (they would blank out ordinary words and figures).
+
+Secrets are looked for in the text as written and in its folded form (`contract.text.fold_text`:
+invisible characters removed, NFKC), the form the prompt-leak check reads too: a key split by a
+zero-width space or written in full-width letters is caught. A text whose secret shows only once
+folded is written folded, with the secret redacted; any other text keeps its characters.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import logging
 import os
 import re
 import threading
+
+from contract.text import fold_text, visible_chars
 
 KEY_VARIABLES = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "PREFECT_API_KEY")
 EXTRA_VARIABLES = "NIGHTDESK_SECRET_VARS"
@@ -61,7 +68,17 @@ def secret_values() -> list[str]:
 
 
 def redact(text: str) -> str:
-    """`text` with every secret value and key-shaped string replaced by `[redacted]`."""
+    """`text` with every secret value and key-shaped string replaced by `[redacted]`, whether
+    it shows as written or only once folded."""
+    cleaned = _redact_written(text)
+    folded = fold_text(cleaned)
+    if folded == cleaned:
+        return cleaned
+    redacted = _redact_written(folded)
+    return cleaned if redacted == folded else redacted
+
+
+def _redact_written(text: str) -> str:
     for value in secret_values():
         if value in text:
             text = text.replace(value, REDACTED)
@@ -76,11 +93,13 @@ def holds_secret(text: str) -> bool:
 
 
 class RedactingFilter(logging.Filter):
-    """A log handler filter that redacts each record's message (arguments included)."""
+    """A log handler filter that redacts each record's message (arguments included), and
+    drops its controls and invisible characters: a log line is read in a terminal or the
+    Prefect UI, and an escape sequence or a bidi override from data would act there."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        cleaned = redact(message)
+        cleaned = visible_chars(redact(message))
         if cleaned != message:
             record.msg, record.args = cleaned, ()
         return True

@@ -8,6 +8,12 @@ The traits say which tools compute their figures in code (their results vouch fo
 percentage), which return news, which evaluate the model's arithmetic, and which run SQL the
 model wrote. The registry declares each
 tool's traits from `TRAITS` and a test holds the two together.
+
+A result (and the arguments a call is recorded with) is bounded where it is made
+(`shape_problem`): nested at most `MAX_DEPTH` levels and at most `MAX_RESULT_CHARS` characters
+of JSON. Past either it is a `ToolFailure` of one line, so one bad value costs one answer, and
+every trace stays within what the night's own JSON reader reads back (pydantic's stops at 200
+levels).
 """
 
 from __future__ import annotations
@@ -38,6 +44,40 @@ class ToolFailure:
 
 
 ToolOutcome = ToolResult | ToolFailure
+
+MAX_DEPTH = 32
+"""Levels of nesting a result or a call's arguments may have (the object itself is one)."""
+MAX_RESULT_CHARS = 262_144
+"""Characters of JSON a result may hold: far more than any answer reads, far less than a night's
+memory."""
+
+
+def shape_problem(value: Any, what: str, max_chars: int = MAX_RESULT_CHARS) -> str | None:
+    """Why `value` (`what`: "the result of run_sql") is nested too deep or too large to pass on,
+    or None. Walked with a stack, not by recursion, so no depth can break the walk itself; its
+    size is counted as compact JSON would write it, near enough, and the walk stops at the
+    bound."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    chars = 0
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list | tuple):
+            if depth >= MAX_DEPTH:
+                return f"{what} is nested deeper than {MAX_DEPTH} levels; ask for flat values"
+            chars += 2 + len(item)
+            if isinstance(item, dict):
+                chars += sum(len(str(k)) + 3 for k in item)
+                stack += [(v, depth + 1) for v in item.values()]
+            else:
+                stack += [(v, depth + 1) for v in item]
+        else:
+            chars += len(item) + 2 if isinstance(item, str) else len(str(item))
+        if chars > max_chars:
+            return (
+                f"{what} holds more than {max_chars:,} characters of JSON; "
+                "ask for fewer rows or shorter values"
+            )
+    return None
 
 
 @dataclass(frozen=True, slots=True)

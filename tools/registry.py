@@ -16,7 +16,15 @@ import duckdb
 from pydantic import BaseModel, ValidationError
 
 from contract.errors import ToolError
-from contract.tools import TRAITS, ToolFailure, ToolOutcome, ToolResult, ToolTraits
+from contract.tools import (
+    MAX_DEPTH,
+    TRAITS,
+    ToolFailure,
+    ToolOutcome,
+    ToolResult,
+    ToolTraits,
+    shape_problem,
+)
 from tools import analytics, calculator, market, news, portfolio, sql
 from tools.catalog import Catalog
 
@@ -76,13 +84,15 @@ def call_tool(catalog: Catalog, name: str, arguments: str | dict[str, Any]) -> d
 
 def run_tool(catalog: Catalog, name: str, arguments: str | dict[str, Any]) -> ToolOutcome:
     """Run one tool call; every failure comes back as a `ToolFailure` that says what was wrong
-    and what is valid."""
+    and what is valid, a result nested too deep or too large included (`shape_problem`)."""
     tool = TOOLS.get(name)
     if tool is None:
         return ToolFailure(f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}")
     try:
         args = tool.args_model.model_validate(parse_arguments(arguments))
-        return ToolResult(tool.fn(catalog, args))
+        data = tool.fn(catalog, args)
+        problem = shape_problem(data, f"the result of {name}")
+        return ToolFailure(problem) if problem else ToolResult(data)
     except ToolError as exc:
         return ToolFailure(exc.message)
     except ValidationError as exc:
@@ -96,15 +106,28 @@ def run_tool(catalog: Catalog, name: str, arguments: str | dict[str, Any]) -> To
 
 
 def parse_arguments(arguments: str | dict[str, Any]) -> dict[str, Any]:
+    """The call's arguments as an object, flat enough for every trace to keep."""
     if isinstance(arguments, dict):
-        return arguments
-    try:
-        parsed = json.loads(arguments or "{}")
-    except (json.JSONDecodeError, TypeError) as exc:
-        raise ToolError(f"arguments are not valid JSON ({exc}); send a JSON object") from None
+        parsed: Any = arguments
+    else:
+        try:
+            parsed = json.loads(arguments or "{}")
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise ToolError(f"arguments are not valid JSON ({exc}); send a JSON object") from None
+        except RecursionError:
+            raise ToolError(_NOT_FLAT) from None
     if not isinstance(parsed, dict):
         raise ToolError(f"arguments must be a JSON object, got {type(parsed).__name__}")
+    if shape_problem(parsed, "the arguments", max_chars=MAX_ARGUMENT_CHARS):
+        raise ToolError(_NOT_FLAT)
     return parsed
+
+
+MAX_ARGUMENT_CHARS = 16_384
+_NOT_FLAT = (
+    f"arguments must be a flat JSON object (at most {MAX_DEPTH} levels, "
+    f"{MAX_ARGUMENT_CHARS:,} characters)"
+)
 
 
 def explain(exc: ValidationError) -> str:

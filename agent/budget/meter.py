@@ -24,7 +24,9 @@ Guarantees:
   `run`). Each estimate miss raises the run's estimate factor (applied to later prompt estimates)
   to reported / estimated x 1.1, at most 4.
 - Reported usage is not trusted: negative or missing usage, or a total above `usage_fault_factor`
-  times the reservation, is a provider fault. The call is charged at its reservation and `settle`
+  times the reservation, is a provider fault. So is a reply longer than its reservation allows by
+  a local count of its tokens (`REPLY_MARGIN` over the output reserved, for tokenizers that
+  differ), whatever usage it reports. The call is charged at its reservation and `settle`
   returns why, so the question ends `provider_error`.
 - Bound: total usage <= `run_tokens` + the overruns of the calls in flight when the run was spent,
   each at most (`usage_fault_factor` - 1) x its reservation: at most one call per concurrency slot,
@@ -58,6 +60,11 @@ class Reservation:
     tokens: int
     prompt_tokens: int
     serial: int
+
+
+REPLY_MARGIN = 1.5
+"""How far a reply's local count (o200k) may exceed the output tokens reserved for it before it
+is a fault: the model's own tokenizer may count the same text in fewer tokens."""
 
 
 class Settled(NamedTuple):
@@ -139,11 +146,21 @@ class QuestionMeter:
                 run._reserved(self, reservation)
             return reservation
 
-    def settle(self, reservation: Reservation, usage: Usage, *, batch: bool = False) -> Settled:
+    def settle(
+        self,
+        reservation: Reservation,
+        usage: Usage,
+        *,
+        batch: bool = False,
+        reply_tokens: int = 0,
+    ) -> Settled:
         """Replace the reservation with the usage the provider reported for that call (`batch`:
-        drafted through the provider's batch interface, at its price). Usage that cannot be true
-        is charged at the reservation instead, and `fault` says why."""
-        fault = usage_fault(usage, reservation, self.fault_factor)
+        drafted through the provider's batch interface, at its price; `reply_tokens`: the reply's
+        own count, `agent.providers.tokens.count_reply`). Usage that cannot be true, or a reply
+        longer than the reservation allows, is charged at the reservation instead, and `fault`
+        says why."""
+        fault = reply_fault(reply_tokens, reservation.tokens - reservation.prompt_tokens)
+        fault = fault or usage_fault(usage, reservation, self.fault_factor)
         if fault is not None:
             usage = Usage(
                 input_tokens=reservation.prompt_tokens,
@@ -189,6 +206,17 @@ class QuestionMeter:
             available=max(available, 0),
             spent=self._spent,
         )
+
+
+def reply_fault(reply_tokens: int, allowed: int) -> str | None:
+    """Why a reply of `reply_tokens` (counted here, not reported) cannot have come from a call
+    allowed `allowed` output tokens, or None."""
+    if reply_tokens <= allowed * REPLY_MARGIN:
+        return None
+    return (
+        f"the reply holds at least {reply_tokens:,} tokens by local count, more than the "
+        f"{allowed:,} output tokens reserved for it: charged at the reservation"
+    )
 
 
 def usage_fault(usage: Usage, reservation: Reservation, factor: float) -> str | None:

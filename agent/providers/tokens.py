@@ -16,6 +16,9 @@ Estimates are upper bounds by intent: the budget reserves them before each call.
   tokens than o200k on English and code.
 - Unknown encodings: one token per three bytes of UTF-8, rounded up (about 4 chars/token is
   typical for English; digits and non-Latin scripts run denser, which bytes/3 still covers).
+
+Replies are counted here too (`count_reply`), so the budget never takes a server's word for how
+long a reply was.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import math
 import os
 import tempfile
 import threading
+from collections.abc import Sequence
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -36,6 +40,7 @@ import tiktoken
 from tiktoken.model import encoding_name_for_model
 
 from agent.providers.base import Message, ModelRequest, ToolSpec
+from contract.trace import ToolCall
 
 Family = Literal["openai", "anthropic", "generic"]
 
@@ -63,6 +68,10 @@ TOKENS_PER_TOOL_CALL = 8
 REPLY_PRIMING = 3
 SCALAR_TYPES = {"string": "string", "integer": "number", "number": "number", "boolean": "boolean"}
 PLAIN_SCHEMA_KEYS = {"type", "description", "enum", "items", "title"}
+
+MAX_CHARS_PER_TOKEN = 128
+"""The longest token of o200k and cl100k, in characters: a text of n characters holds at least
+n / 128 tokens in either."""
 
 _install_lock = threading.Lock()
 
@@ -132,6 +141,24 @@ def count_text(text: str, model: str) -> int:
     if encoding is None:
         return count_fallback(text)
     return len(encoding.encode_ordinary(text))
+
+
+def count_reply(text: str, allowed: int) -> int:
+    """The tokens of a reply (its text and tool calls) by local count, as far as they decide
+    whether it fits the `allowed` output tokens: exact in o200k where they do; where they do
+    not, the lower bound its length gives. A reply of fewer UTF-8 bytes than `allowed` fits
+    whatever the tokenizer (no token is shorter than a byte), and one longer than `allowed`
+    tokens of the longest kind fits none: neither is tokenised, so a megabyte costs nothing."""
+    floor = math.ceil(len(text) / MAX_CHARS_PER_TOKEN)
+    if len(text) > allowed * MAX_CHARS_PER_TOKEN or len(text.encode("utf-8")) <= allowed:
+        return floor
+    encoding = encoding_named("o200k_base")
+    return len(encoding.encode_ordinary(text)) if encoding else floor
+
+
+def reply_text(text: str | None, calls: Sequence[ToolCall]) -> str:
+    """What a reply produced, as its output tokens are counted: words and tool calls."""
+    return "\n".join([text or "", *(f"{call.name} {call.arguments}" for call in calls)])
 
 
 def render_message(message: Message) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from cyclopts import App
 
 from contract.errors import InputError
+from contract.text import display_text, escape_hidden
 from data.contract import MAX_DAY_MOVE
 
 data_app = App(name="data", help="Generate, check and import the Parquet data set.")
@@ -78,7 +79,7 @@ def data_check(directory: Path, /, *, max_day_move: float = MAX_DAY_MOVE) -> Non
         raise InputError(f"--max-day-move {max_day_move} must be above 1, e.g. 10")
     violations = check_dataset(directory, max_day_move=max_day_move)
     for violation in violations:
-        print(violation)
+        print(display_text(str(violation)))
     if violations:
         tables = len({v.table for v in violations})
         print(f"failed: {len(violations)} violations in {tables} of {len(TABLES)} tables")
@@ -125,7 +126,7 @@ def data_import(
     sources = ImportSources(tuple(prices), companies, news, holdings)
     log = import_dataset(out, sources, overwrite=overwrite)
     for line in log.render():
-        print(line)
+        print(display_text(line))
     if notes is not None:
         write_atomic(notes, "".join(f"{n}\n" for n in log.notes))
         print(f"wrote {len(log.notes):,} row notes to {notes}")
@@ -173,7 +174,7 @@ def tools_call(
             arguments.setdefault("date", date.isoformat())
     with open_catalog(data, date) as catalog:
         outcome = run_tool(catalog, name, arguments)
-    print(json.dumps(outcome.as_json(), indent=2, ensure_ascii=False))
+    print(escape_hidden(json.dumps(outcome.as_json(), indent=2, ensure_ascii=False)))
     if isinstance(outcome, ToolFailure):
         raise SystemExit(1)
 

@@ -18,6 +18,7 @@ from cyclopts import App, CycloptsError, Parameter
 from agent.budget.limits import BudgetConfig
 from contract.errors import InputError
 from contract.secrets import redact, redact_logs
+from contract.text import escape_hidden, visible_chars
 
 app = App(
     name="nightdesk",
@@ -69,7 +70,7 @@ def verify_traces(
     else:
         verdicts = verify_lines(read_source(trace or "-"), single=True)
     for verdict in verdicts:
-        print(verdict.model_dump_json())
+        print(escape_hidden(verdict.model_dump_json()))
     raise SystemExit(0 if all(v.accepted for v in verdicts) else 1)
 
 
@@ -367,7 +368,7 @@ def ask_question(
         import json as json_module
 
         shown = {**trace.model_dump(mode="json"), "verdict": verdict.model_dump(mode="json")}
-        print(json_module.dumps(shown, indent=2, ensure_ascii=False))
+        print(escape_hidden(json_module.dumps(shown, indent=2, ensure_ascii=False)))
     else:
         console = output_console()
         console.print(render_trace(trace))
@@ -378,7 +379,7 @@ def ask_question(
 
 def fail(message: str, code: int = 2) -> None:
     """Print one line to stderr and exit."""
-    print(f"nightdesk: error: {redact(message)}", file=sys.stderr)
+    print(f"nightdesk: error: {visible_chars(redact(message))}", file=sys.stderr)
     raise SystemExit(code)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from cyclopts import App
 
 from contract.errors import InputError
+from contract.text import display_text
 
 review_app = App(name="review", help="Review rejected cases: list, show, decide.")
 
@@ -42,7 +43,7 @@ def list_cases(*, date: Date, reason: str | None = None, out: Path = Path("outpu
     """
     from rich.table import Column, Table
 
-    from flows.cli.terminal import output_console
+    from flows.cli.terminal import output_console, shown
     from flows.publish.cases import open_run
     from flows.review.state import ReviewState
 
@@ -59,11 +60,11 @@ def list_cases(*, date: Date, reason: str | None = None, out: Path = Path("outpu
     for case in cases:
         decision = state.decision_for(case)
         table.add_row(
-            case.case_id,
-            case.ticker,
-            case.kind,
-            ", ".join(case.portfolios),
-            case.reason or "",
+            shown(case.case_id),
+            shown(case.ticker),
+            shown(case.kind),
+            shown(", ".join(case.portfolios)),
+            shown(case.reason),
             f"{case.total_tokens:,}",
             decision.action if decision else "",
         )
@@ -85,8 +86,10 @@ def show_case(case: str, /, *, date: Date, out: Path = Path("outputs")) -> None:
     out
         Output root the run wrote to.
     """
+    from rich.text import Text
+
     from contract.trace import Trace
-    from flows.cli.terminal import output_console, render_trace, render_verdict
+    from flows.cli.terminal import output_console, render_trace, render_verdict, shown
     from flows.publish.cases import load_case, open_run
     from flows.review.decisions import describe_decision, read_decisions
     from verifier.verdict import Verdict
@@ -94,17 +97,21 @@ def show_case(case: str, /, *, date: Date, out: Path = Path("outputs")) -> None:
     layout = open_run(out, date)
     found = load_case(layout, case)
     console = output_console()
-    console.print(f"[bold]{found.case_id}[/] · {found.status} · reason {found.reason}")
+    console.print(
+        Text.assemble(
+            shown(found.case_id, "bold"), shown(f" · {found.status} · reason {found.reason}")
+        )
+    )
     if found.trace:
         console.print(render_trace(Trace.model_validate(found.trace)))
     if found.verdict:
         console.print(render_verdict(found.draft, Verdict.model_validate(found.verdict)))
     else:
         for reason in found.reasons:
-            console.print(f"{reason.get('code', found.reason)}: {reason.get('message', '')}")
+            console.print(shown(f"{reason.get('code', found.reason)}: {reason.get('message', '')}"))
     for decision in read_decisions(layout):
         if decision.case_id == found.case_id:
-            console.print(f"decision {decision.decision_id}: {describe_decision(decision)}")
+            console.print(shown(f"decision {decision.decision_id}: {describe_decision(decision)}"))
 
 
 @review_app.command(name="decide")
@@ -203,7 +210,7 @@ def decide_case(
         draft=found.draft,
         **extra,
     )
-    print(f"{decision.decision_id}: {describe_decision(decision)}")
+    print(display_text(f"{decision.decision_id}: {describe_decision(decision)}"))
     print(f"rebuild the reports with `nightdesk report {layout.cli_args}`")
 
 

@@ -1,10 +1,16 @@
 """Rich renderings for the terminal: a trace, a draft with its claims marked and the verdict's
-reasons, a run's summary lines; and the console command output goes to."""
+reasons, a run's summary lines; and the console command output goes to.
+
+What came from data, a model or an analyst is shown as `shown` makes it: a rich `Text` (never
+markup, so `[link=...]` in a headline is text) of `contract.text.display_text` (no escape
+sequence, control, bidi control or invisible character, nothing a terminal would link). JSON a
+command prints passes `contract.text.escape_hidden`: its values kept, those characters escaped."""
 
 from __future__ import annotations
 
 import json
 import os
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -14,19 +20,33 @@ from rich.table import Table
 from rich.text import Text
 
 from contract.reasons import ReasonCode
+from contract.text import display_text
 from contract.trace import Trace
 from verifier.verdict import Verdict
 
 
+def shown(text: str | None, style: str = "") -> Text:
+    """Text from data as the terminal may show it: plain text, never markup."""
+    return Text(display_text(text or ""), style=style)
+
+
+def marked(draft: str, spans: list[tuple[str, tuple[int, int]]]) -> Text:
+    """The draft shown piece by piece between span edges, each piece with the styles of the
+    spans covering it (later ones win): the spans index the draft as written, and `shown`
+    may shorten a piece."""
+    cuts = sorted({0, len(draft), *(max(0, min(len(draft), p)) for _, s in spans for p in s)})
+    body = Text()
+    for start, end in pairwise(cuts):
+        styles = [style for style, (a, b) in spans if a <= start and end <= b]
+        body.append_text(shown(draft[start:end], " ".join(styles)))
+    return body
+
+
 def render_verdict(draft: str | None, verdict: Verdict) -> Group:
     """The draft with failing spans in red (numbered by reason) and supported claims in green."""
-    body = Text(draft or "")
-    for claim in verdict.claims:
-        if claim.supported_by:
-            body.stylize("green", *claim.span)
-    for reason in verdict.reasons:
-        if reason.span is not None:
-            body.stylize("bold red underline", *reason.span)
+    spans = [("green", claim.span) for claim in verdict.claims if claim.supported_by]
+    spans += [("bold red underline", r.span) for r in verdict.reasons if r.span is not None]
+    body = marked(draft or "", spans)
     status = (
         Text("ACCEPTED", style="bold green")
         if verdict.accepted
@@ -37,7 +57,7 @@ def render_verdict(draft: str | None, verdict: Verdict) -> Group:
         where = ""
         if reason.span is not None and draft:
             where = f" «{draft[reason.span[0] : reason.span[1]]}»"
-        lines.append(Text(f"  {number}. {reason.rule.value}{where}: {reason.message}", style="red"))
+        lines.append(shown(f"  {number}. {reason.rule.value}{where}: {reason.message}", "red"))
     return Group(*lines)
 
 
@@ -85,24 +105,20 @@ def render_trace(trace: Trace) -> Group:
     """The draft, then every tool call and model turn, readable in a terminal."""
     answered = trace.stop_reason == ReasonCode.ANSWERED
     draft = Panel(
-        Text(trace.draft or f"(no draft: {trace.stop_reason} {trace.stop_detail or ''})".strip()),
-        title=f"{trace.question_id} · {trace.provider}/{trace.model} · {trace.mode}",
+        shown(trace.draft or f"(no draft: {trace.stop_reason} {trace.stop_detail or ''})".strip()),
+        title=shown(f"{trace.question_id} · {trace.provider}/{trace.model} · {trace.mode}"),
         border_style="green" if answered else "red",
     )
     calls = Table(
         "step", "id", "tool", "args", "outcome", "ms", title="tool calls", title_justify="left"
     )
     for event in trace.events:
-        outcome = (
-            Text(_short(event.result), style="")
-            if event.ok
-            else Text(event.error or "", style="red")
-        )
+        outcome = shown(_short(event.result)) if event.ok else shown(event.error, "red")
         calls.add_row(
             str(event.step),
-            event.id,
-            event.tool,
-            _short(event.args),
+            shown(event.id),
+            shown(event.tool),
+            shown(_short(event.args)),
             outcome,
             f"{event.duration_ms:.1f}",
         )
@@ -121,14 +137,14 @@ def render_trace(trace: Trace) -> Group:
         u = turn.usage
         turns.add_row(
             str(turn.step),
-            turn.finish_reason or "",
+            shown(turn.finish_reason),
             str(turn.estimate),
             str(u.input_tokens),
             str(u.cached_tokens),
             str(u.output_tokens),
             f"{turn.duration_ms:.1f}",
         )
-    footer = Text(
+    footer = shown(
         f"question: {trace.question}\nstop: {trace.stop_reason} · prompt {trace.prompt_version}"
     )
     return Group(draft, footer, calls, turns)

@@ -29,6 +29,7 @@ from prefect.artifacts import (
 from prefect.client.orchestration import PrefectClient, get_client
 from prefect.context import FlowRunContext
 
+from contract.text import display_text
 from flows.night.publish import PublishedRun, RunOutcome
 from flows.night.summary import NightSummary
 from flows.run.progress import RunProgress
@@ -144,15 +145,17 @@ async def closing_artifacts(day: str) -> AsyncIterator[NightArtifacts]:
 def night_artifacts(
     outcome: RunOutcome, published: PublishedRun, summary: NightSummary
 ) -> list[MarkdownArtifact | TableArtifact]:
-    """The summary of the night, the table of its rejected cases and the budget table."""
+    """The summary of the night, the table of its rejected cases and the budget table. What
+    came from data is shown through `display_text`; the reports' Markdown was made safe when
+    it was written."""
     day = outcome.report_date.isoformat()
     rows: list[dict[str, Any]] = [
         {
-            "case": r.case_id,
-            "ticker": r.ticker,
-            "question": r.kind,
-            "portfolios": ", ".join(r.portfolios),
-            "reason": r.reason,
+            "case": display_text(r.case_id),
+            "ticker": display_text(r.ticker),
+            "question": display_text(r.kind),
+            "portfolios": display_text(", ".join(r.portfolios)),
+            "reason": display_text(r.reason or ""),
             "file": str(published.day / "rejected" / f"{r.case_id}.json"),
             "review": f"{(published.day / 'review.html').resolve().as_uri()}#{r.case_id}",
         }

@@ -2,9 +2,11 @@
 CSS, no script, no external asset), both laid out from one `ReportView`; and the writing of the
 report's three files.
 
-Every text that comes from data, a model or an analyst is escaped: in Markdown by `md_text`, so
-it reads as written and can never make a heading, table row or HTML; in HTML by Jinja's
-autoescaping.
+Every text that comes from data, a model or an analyst is first made safe to show
+(`contract.text.display_text`: nothing invisible, no bidi control, nothing a renderer would link)
+and then escaped: in Markdown by `md_text`, so it reads as written and can never make a heading,
+table row, link, image or HTML; in HTML by Jinja's autoescaping, with `shown` as the
+environment's `finalize`, so every value any template prints passes `display_text` first.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from functools import cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
+from markupsafe import Markup
 
+from contract.text import display_text
 from flows.publish.cases import review_page_path
 from flows.publish.layout import RunLayout, write_atomic, write_json
 from flows.publish.report import PortfolioReport
@@ -94,12 +98,13 @@ def md_inline(pieces: list[Inline]) -> str:
     """A line of pieces: text escaped as `md_text` does (its edge spaces kept), a link, code."""
     out = []
     for piece in pieces:
+        text = display_text(piece.text)
         if piece.kind == "link":
-            out.append(f"[{md_text(piece.text)}](<{piece.href}>)")
+            out.append(f"[{md_text(text)}](<{piece.href}>)")
         elif piece.kind == "code":
-            out.append(f"`{' '.join(piece.text.replace('`', '').split())}`")
+            out.append(f"`{' '.join(text.replace('`', '').split())}`")
         else:
-            flat = re.sub(r"\s+", " ", piece.text)
+            flat = re.sub(r"\s+", " ", text)
             out.append(_MD_SPECIAL.sub(lambda m: "\\" + m.group(), flat))
     return _MD_LINE_START.sub(r"\1\\\2", "".join(out))
 
@@ -113,14 +118,14 @@ def md_text(text: str) -> str:
     """`text` as one line of Markdown that renders as the text itself: whitespace runs (line
     breaks too) become one space, and every character that could start emphasis, code, a link,
     a table cell, HTML or an entity is escaped, as is a list or heading marker at its start."""
-    flat = " ".join(text.split())
+    flat = " ".join(display_text(text).split())
     return _MD_LINE_START.sub(r"\1\\\2", _MD_SPECIAL.sub(lambda m: "\\" + m.group(), flat))
 
 
 def md_cell(text: str) -> str:
     """`text` as a table cell: escaped as `md_text` does, but a cell starts no line, so a sign
     (`-2.30%`) stays as written."""
-    return _MD_SPECIAL.sub(lambda m: "\\" + m.group(), " ".join(text.split()))
+    return _MD_SPECIAL.sub(lambda m: "\\" + m.group(), " ".join(display_text(text).split()))
 
 
 STAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?")
@@ -136,11 +141,20 @@ def date_pieces(text: str) -> list[tuple[str, bool]]:
     return [*pieces, (text[last:], False)]
 
 
+def shown(value: object) -> object:
+    """What a page prints of `value` (every template's `finalize`): text through `display_text`
+    before it is escaped; markup a macro or filter made (already escaped) likewise, still markup."""
+    if isinstance(value, Markup):
+        return Markup(display_text(str(value)))
+    return display_text(value) if isinstance(value, str) else value
+
+
 @cache
 def _environment() -> Environment:
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=True,
+        finalize=shown,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

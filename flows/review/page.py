@@ -3,7 +3,8 @@
 It is built from what the run published (manifest, rejected cases, reports) and the decision
 log, so `nightdesk report` can rebuild it at any time. Python turns each case into plain view
 values (draft segments with their marks, tool results as small tables); the Jinja template only
-lays them out, with autoescaping on: drafts and headlines are untrusted text.
+lays them out, with autoescaping on and every value shown through `display_text` first (the
+report's `shown` as `finalize`): drafts, headlines and tool results are untrusted text.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 
 from flows.publish.cases import ReviewCase, read_manifest, review_page_path
 from flows.publish.layout import RunLayout, write_atomic
+from flows.publish.render import shown
 from flows.publish.report import PortfolioReport
 from flows.review.decisions import Decision, describe_decision
 from flows.review.state import ReviewState, load_reports
@@ -241,7 +243,10 @@ def render_review_page(layout: RunLayout, reports: Sequence[PortfolioReport] | N
 @cache
 def _environment() -> Environment:
     return Environment(
-        loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        finalize=shown,
+        undefined=StrictUndefined,
     )
 
 
