@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from agent.prompts import LANGUAGES
 from contract.errors import InputError, first_error
+from data.contract import MAX_QUESTION_ID
 from tools.registry import TOOLS, explain, signature
 
 DEFAULT_SET = Path(__file__).parent / "question_sets" / "default.json"
@@ -43,12 +44,17 @@ class PlannedCall(BaseModel):
     args: dict[str, Any] = Field(default_factory=dict)
 
 
+QUESTION_ID = r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$"
+"""A question id is part of every case id: one '_' at a time, so that case ids stay injective
+(`data.contract.id_problem`)."""
+
+
 class QuestionSpec(BaseModel):
     """One entry of a question set, before it is rendered for a ticker and a date."""
 
     model_config = ConfigDict(extra="forbid")
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    id: str = Field(pattern=QUESTION_ID, max_length=MAX_QUESTION_ID)
     kind: str = ""
     scope: Literal["ticker", "portfolio"] = "ticker"
     requires: list[str] = Field(default_factory=list)

@@ -25,9 +25,9 @@ from data.contract import (
     EXCHANGES,
     MAX_DAY_MOVE,
     PRICE_BASES,
-    SAFE_NAME_RULE,
     TABLES,
     Table,
+    id_problem,
     is_safe_name,
 )
 
@@ -242,20 +242,34 @@ def safe_spelling(name: str) -> str:
 
 
 def _fix(name: object) -> str:
-    spelled = safe_spelling(name) if isinstance(name, str) else ""
-    return f"write it as {spelled!r}" if spelled else "rename it"
+    spelled = re.sub("_{2,}", "_", safe_spelling(name)) if isinstance(name, str) else ""
+    if spelled and id_problem(spelled) is None:
+        return f"write it as {spelled!r}"
+    return "rename it"
 
 
 def _file_names(frames: Frames) -> Iterator[Violation]:
+    """Every id that names files, Prefect artifacts and case ids passes `id_problem`, and no
+    two differ only by case (one file on a case-insensitive file system, one artifact key)."""
     for table, column in FILE_NAMES:
         frame = _columns(frames, table, column)
-        if frame is not None:
-            values = frame[column]
-            bad = np.array([isinstance(v, str) and not is_safe_name(v) for v in values], bool)
-            noun = column.replace("_id", " id")
-            message = f"{noun} {{{column}!r}} cannot be a file name: {SAFE_NAME_RULE}; {{fix}}"
-            shown = frame.assign(fix=values.map(_fix)) if bad.any() else frame
-            yield from _rows(table, column, shown, bad, message)
+        if frame is None:
+            continue
+        values = frame[column]
+        problems = values.map(lambda v: id_problem(v) if isinstance(v, str) else None)
+        bad = problems.notna().to_numpy()
+        noun = column.replace("_id", " id")
+        message = f"{noun} {{{column}!r}} cannot be a file name: {{problem}}; {{fix}}"
+        shown = frame.assign(problem=problems, fix=values.map(_fix)) if bad.any() else frame
+        yield from _rows(table, column, shown, bad, message)
+        folded = values.map(lambda v: v.casefold() if isinstance(v, str) else v)
+        first = values.groupby(folded).transform("first")
+        clash = (folded.duplicated(keep="first") & (values != first)).to_numpy()
+        message = (
+            f"{noun} {{{column}!r}} differs from {{first!r}} only by case: their reports and "
+            "artifacts would be one; rename one of them"
+        )
+        yield from _rows(table, column, frame.assign(first=first), clash, message)
 
 
 def _day_moves(frames: Frames, bound: float) -> Iterator[Violation]:

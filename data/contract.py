@@ -25,6 +25,27 @@ def is_safe_name(name: str) -> bool:
     return bool(SAFE_NAME.fullmatch(name)) and ".." not in name
 
 
+ID_SEPARATOR = "__"
+"""What joins a ticker, a question id and a portfolio id into a case id (`TICKER__move`)."""
+MAX_QUESTION_ID = 32
+MAX_ID = 40
+"""The longest ticker or portfolio id: a case id joins a ticker, a question id and a portfolio
+id, and a re-asked attempt adds `.rerun-<n>`, all within one safe name (128)."""
+
+
+def id_problem(name: str) -> str | None:
+    """Why `name` cannot be a ticker or portfolio id, or None. With no part holding the
+    separator (and each starting with a letter or digit), case ids are injective: two
+    different (ticker, question, portfolio) never name one case file."""
+    if not is_safe_name(name):
+        return SAFE_NAME_RULE
+    if len(name) > MAX_ID:
+        return f"at most {MAX_ID} characters (a case id joins it with a question and a portfolio)"
+    if ID_SEPARATOR in name:
+        return f"no {ID_SEPARATOR!r} (it joins the parts of a case id)"
+    return None
+
+
 @dataclass(frozen=True)
 class Table:
     """One contract table: its Arrow schema and the columns that identify a row."""

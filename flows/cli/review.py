@@ -96,6 +96,7 @@ def show_case(case: str, /, *, date: Date, out: Path = Path("outputs")) -> None:
 
     layout = open_run(out, date)
     found = load_case(layout, case)
+    logged = read_decisions(layout)  # a log that is refused prints nothing of the case
     console = output_console()
     console.print(
         Text.assemble(
@@ -109,7 +110,7 @@ def show_case(case: str, /, *, date: Date, out: Path = Path("outputs")) -> None:
     else:
         for reason in found.reasons:
             console.print(shown(f"{reason.get('code', found.reason)}: {reason.get('message', '')}"))
-    for decision in read_decisions(layout):
+    for decision in logged:
         if decision.case_id == found.case_id:
             console.print(shown(f"decision {decision.decision_id}: {describe_decision(decision)}"))
 
@@ -148,7 +149,7 @@ def decide_case(
     rerun
         Ask the question again and verify the new attempt.
     by
-        Who decides; default: $USER.
+        Who decides; default: $USER. The log records the OS account beside it.
     out
         Output root the run wrote to.
     data

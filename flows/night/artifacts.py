@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import hashlib
 import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -94,6 +95,16 @@ def artifact_key(*parts: str) -> str:
     return key[:MAX_KEY].strip("-")
 
 
+def report_key(portfolio_id: str, day: str) -> str:
+    """The key of a portfolio's report. The slug drops case and every character but letters
+    and digits (`P_1`, `P-1` and `p1.` read alike), so a hash of the exact id follows it and
+    two portfolios never share a key; the slug is cut, never the hash or the date."""
+    tag = hashlib.blake2b(portfolio_id.encode("utf-8"), digest_size=6).hexdigest()
+    tail = f"-{tag}-{artifact_key(day)}"
+    slug = artifact_key(portfolio_id)[: MAX_KEY - len("report-") - len(tail)].strip("-")
+    return f"report-{slug}{tail}"
+
+
 class NightArtifacts:
     """The night's closing artifacts, sent as they become known: each report's as soon as the
     publisher has written it (`report_written`, from the publisher's thread), then the summary
@@ -111,7 +122,7 @@ class NightArtifacts:
         markdown = path.read_text(encoding="utf-8")
         artifact = MarkdownArtifact(
             markdown=markdown,
-            key=artifact_key("report", path.stem, self.day),
+            key=report_key(path.stem, self.day),
             description=f"Report of {path.stem} for {self.day}",
         )
         self.loop.call_soon_threadsafe(self._send, artifact, context=self.context)

@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from contract.errors import InputError
 from flows.publish.cases import review_page_path
 from flows.publish.layout import RunLayout, check_name, remove_stale, write_json, write_jsonl
 from flows.publish.records import QuestionRecord, TickerResult
@@ -73,6 +74,7 @@ def publish_run(
     for table in outcome.tables:
         check_name(table.portfolio_id, "portfolio id")
     rejected = [r for res in outcome.results for r in res.all_records if r.status == "rejected"]
+    check_case_ids(rejected)
     layout.manifest.unlink(missing_ok=True)
     review_page_path(layout).unlink(missing_ok=True)
     with ThreadPoolExecutor(WRITERS, thread_name_prefix="nightdesk-publish") as pool:
@@ -102,6 +104,19 @@ def publish_run(
     return PublishedRun(
         day=layout.day, reports=reports, cases=cases, manifest=layout.manifest, counts=counts
     )
+
+
+def check_case_ids(records: list[QuestionRecord]) -> None:
+    """No two questions share a case file (the data check's id rules make that so; this is
+    where a broken rule would overwrite one case with another, so it is refused here too)."""
+    seen: dict[str, str] = {}
+    for record in records:
+        other = seen.setdefault(record.case_id, record.question_id)
+        if other != record.question_id:
+            raise InputError(
+                f"questions {other!r} and {record.question_id!r} would share the case file "
+                f"{record.case_id}.json: run `nightdesk data check` on the data"
+            )
 
 
 def write_case(layout: RunLayout, outcome: RunOutcome, record: QuestionRecord) -> Path:

@@ -2,7 +2,8 @@
 
 Case files are read, never rewritten: an analyst's decisions live beside them in the decision
 log, and a re-asked question is a new file under `reruns/`. Every lookup checks the date and the
-case id first, so a typo or a path like `../x` ends as one clear line, not a traceback.
+case id first, so a typo or a path like `../x` ends as one clear line, not a traceback; the
+day's folder is walked first (`flows.publish.tree`), and nothing is read through a link.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from contract.errors import InputError
-from flows.publish.layout import RunLayout, check_name
+from flows.publish.layout import RunLayout, check_name, read_owned
+from flows.publish.tree import check_output_tree
 
 
 class ReviewCase(BaseModel):
@@ -57,6 +59,7 @@ def review_page_path(layout: RunLayout) -> Path:
 def open_run(out_dir: Path, report_date: date) -> RunLayout:
     """The layout of a published run; an unknown date is an input error."""
     layout = RunLayout(Path(out_dir), report_date)
+    check_output_tree(layout.root, [layout.day])
     if not layout.manifest.is_file():
         runs = sorted(p.parent.name for p in Path(out_dir).glob("*/manifest.json"))
         hint = f"runs under {out_dir}: {', '.join(runs)}" if runs else f"no runs under {out_dir}"
@@ -66,7 +69,7 @@ def open_run(out_dir: Path, report_date: date) -> RunLayout:
 
 def read_manifest(layout: RunLayout) -> dict[str, Any]:
     try:
-        data = json.loads(layout.manifest.read_text(encoding="utf-8"))
+        data = json.loads(read_owned(layout.manifest).decode("utf-8"))
     except (OSError, ValueError) as exc:
         raise InputError(f"cannot read {layout.manifest}: {exc}; run the night again") from None
     if not isinstance(data, dict):
@@ -95,7 +98,7 @@ def load_case(layout: RunLayout, case_id: str) -> ReviewCase:
 
 def read_case(path: Path) -> ReviewCase:
     try:
-        return ReviewCase.model_validate_json(path.read_bytes())
+        return ReviewCase.model_validate_json(read_owned(path))
     except (OSError, ValidationError) as exc:
         first = str(exc).splitlines()[0]
         raise InputError(f"case file {path} is unreadable ({first}); run the night again") from None
@@ -106,7 +109,8 @@ def load_cases(layout: RunLayout) -> list[ReviewCase]:
     if not layout.rejected_index.is_file():
         return []
     cases = []
-    for number, line in enumerate(layout.rejected_index.read_text("utf-8").splitlines(), 1):
+    index = read_owned(layout.rejected_index).decode("utf-8")
+    for number, line in enumerate(index.splitlines(), 1):
         if not line.strip():
             continue
         try:

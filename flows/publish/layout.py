@@ -8,19 +8,26 @@
 <out>/.batches/<date>/                a batch night's submitted batches (resume without paying twice)
 <out>/.shards/<date>/<run-id>/shard-<n>/       a shard's ticker results, gathered by the night
 <out>/.catalog/                       the per-date DuckDB catalog files
+<out>/.ledgers/<date>/                each attempt's spend journal and ledger
 ```
 Every name that comes from data (portfolio ids, tickers, question ids) is checked before it
 becomes a path, so no id can point outside the output root. Files are written to a temporary
 name in the same folder, flushed and renamed, so a reader (or a crash) never sees half a file.
+Nothing here follows a link: files are read with `O_NOFOLLOW` (and `O_NONBLOCK`, so a FIFO in
+a file's place is refused, not waited on), and the cleanups delete through folder descriptors
+opened without following one, so a link planted in the tree never leads them outside it.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
 import socket
+import stat
 import tempfile
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -78,6 +85,10 @@ class RunLayout:
         return self.root / ".results"
 
     @property
+    def ledgers(self) -> Path:
+        return self.root / ".ledgers" / self.report_date.isoformat()
+
+    @property
     def batches(self) -> Path:
         return self.root / ".batches" / self.report_date.isoformat()
 
@@ -117,7 +128,8 @@ def write_atomic(path: Path, text: str) -> None:
     night writes passes here, so this is where secrets are redacted (`contract.secrets`)."""
     text = redact(text)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{TMP_OWNER}.", suffix=".tmp", dir=path.parent)
+    prefix = f".{path.name[:TMP_NAME_CHARS]}.{TMP_OWNER}."
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, FILE_MODE)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -130,7 +142,10 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())
+TMP_NAME_CHARS = 64
+"""How much of a file's name its temporary file repeats: enough to tell whose it is, short
+enough that the longest name a night writes still fits the file system with it."""
+HOST = re.sub(r"[^A-Za-z0-9]", "_", socket.gethostname())[:64]
 TMP_OWNER = f"{HOST}-{os.getpid()}"
 """Who writes a temporary file: a later run removes the ones whose writer died (kill -9)."""
 _TMP_NAME = re.compile(r"^\..+\.(?P<host>[^.]+)-(?P<pid>\d+)\.[^.]+\.tmp$")
@@ -138,15 +153,19 @@ _TMP_NAME = re.compile(r"^\..+\.(?P<host>[^.]+)-(?P<pid>\d+)\.[^.]+\.tmp$")
 
 def remove_orphans(folder: Path) -> list[Path]:
     """Delete the temporary files under `folder` whose writer, a process of this machine, is
-    dead: what a killed run left half-written beside the files it had replaced whole."""
-    orphans = []
-    for path in Path(folder).rglob(".*.tmp") if Path(folder).is_dir() else []:
-        match = _TMP_NAME.match(path.name)
-        if match is None or match["host"] != HOST:
-            continue
-        if not running(int(match["pid"])):
-            path.unlink(missing_ok=True)
-            orphans.append(path)
+    dead: what a killed run left half-written beside the files it had replaced whole. The walk
+    never enters a linked folder (`folder` included) and unlinks by folder descriptor."""
+    orphans: list[Path] = []
+    if not os.path.lexists(folder):
+        return orphans
+    for top, _dirs, files, dir_fd in os.fwalk(folder, follow_symlinks=False):
+        for name in files:
+            match = _TMP_NAME.match(name)
+            if match is None or match["host"] != HOST or running(int(match["pid"])):
+                continue
+            with suppress(FileNotFoundError):
+                os.unlink(name, dir_fd=dir_fd)
+                orphans.append(Path(top) / name)
     return orphans
 
 
@@ -162,10 +181,57 @@ def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
 
 
 def remove_stale(folder: Path, keep: set[Path]) -> list[Path]:
-    """Delete files a previous publish left in `folder` that this one did not write."""
-    if not folder.is_dir():
+    """Delete files a previous publish left in `folder` that this one did not write. A linked
+    `folder` is not entered, and a link inside it is removed as itself, never through."""
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except (FileNotFoundError, NotADirectoryError):
         return []
-    stale = [p for p in folder.iterdir() if p.is_file() and p not in keep]
-    for path in stale:
-        path.unlink(missing_ok=True)
+    kept = {path.name for path in keep if path.parent == folder}
+    stale = []
+    try:
+        with os.scandir(dir_fd) as entries:
+            names = [e.name for e in entries if not e.is_dir(follow_symlinks=False)]
+        for name in names:
+            if name not in kept:
+                with suppress(FileNotFoundError):
+                    os.unlink(name, dir_fd=dir_fd)
+                    stale.append(folder / name)
+    finally:
+        os.close(dir_fd)
     return stale
+
+
+def read_owned(path: Path) -> bytes:
+    """The bytes of a regular file the night wrote. A link in its place is not followed and a
+    FIFO or device is not waited on: each is an input error in one line, never a hang."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(f"{path} is a link: {NOT_FOLLOWED}") from None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        check_regular(path, os.fstat(handle.fileno()).st_mode)
+        return handle.read()
+
+
+NOT_FOLLOWED = "the night reads and writes only files it made, never through a link; remove it"
+
+
+def check_regular(path: Path, mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        raise InputError(f"{path} is {describe_mode(mode)}, not a file: remove it")
+
+
+def describe_mode(mode: int) -> str:
+    """What a non-file is, in words."""
+    kinds = (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISLNK, "a link"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+    )
+    return next((what for test, what in kinds if test(mode)), "not a regular file")

@@ -1,25 +1,39 @@
-"""The analyst's decision log: `outputs/<date>/decisions.jsonl`, append-only.
+"""The analyst's decision log: `outputs/<date>/decisions.jsonl`, append-only and chained.
 
 Each line is one `Decision`. A later decision on the same case supersedes the earlier one (it
 names it in `supersedes`); nothing is ever rewritten or erased, so the log is the audit trail of
-who decided what, when and why. Each line is appended with one `write` on a file opened for
-appending, then flushed and fsynced. The reader accepts nothing it cannot parse: a damaged line
-is an input error naming the line, never skipped.
+who decided what, when and why. Each entry carries its own digest and the digest of the entry
+before it (`GENESIS` for the first), so a line changed, removed, inserted or moved by hand breaks
+the chain, and every reader refuses the log in one line that says at which entry. (Anyone may
+recompute a whole chain: it shows edits, it does not prevent a rewrite of every line.) Decisions
+are made under an exclusive lock on the day's `.decisions.lock`: the second of two analysts
+deciding at once reads the first's entry and supersedes it. Each entry records the OS account
+that made it beside the name given with `--by`. Each line is appended with one `write` on a
+file opened for appending (never through a link, never a FIFO), then flushed and fsynced.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import hashlib
+import json
 import os
+import pwd
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ValidationError, field_validator
 
 from contract.errors import InputError, first_error
-from flows.publish.layout import RunLayout, check_name
+from flows.publish.cases import case_path, read_case
+from flows.publish.layout import NOT_FOLLOWED, RunLayout, check_name, check_regular, read_owned
 
+GENESIS = hashlib.sha256(b"nightdesk decision log").hexdigest()
+"""What the first entry of every log names as the entry before it."""
 Action = Literal["approve", "reject", "rerun"]
 
 
@@ -37,6 +51,12 @@ class Decision(BaseModel):
     rerun_case: str | None = None
     rerun_status: str | None = None
     rerun_reason: str | None = None
+    account: str = ""
+    """The OS account that recorded it; `by` is the name the analyst gave."""
+    prev: str = ""
+    """The digest of the entry before (`GENESIS` for the first)."""
+    digest: str = ""
+    """The digest of this entry, every other field included (`entry_digest`)."""
 
     @field_validator("note", "by")
     @classmethod
@@ -60,22 +80,42 @@ def decisions_path(layout: RunLayout) -> Path:
     return layout.day / "decisions.jsonl"
 
 
+def entry_digest(fields: dict[str, Any]) -> str:
+    """The digest of one entry as it was written: every field but `digest`, canonically."""
+    body = {key: value for key, value in fields.items() if key != "digest"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def read_decisions(layout: RunLayout) -> list[Decision]:
-    """Every decision in log order; a line that is not a decision is an error naming it."""
+    """Every decision in log order. A line that is not a decision, or an entry that does not
+    follow the one before, is an error naming it: the log is refused, never half believed."""
     path = decisions_path(layout)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return []
-    decisions = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    decisions: list[Decision] = []
+    prev = GENESIS
+    for number, line in enumerate(read_owned(path).decode("utf-8").splitlines(), 1):
         if not line.strip():
             continue
         try:
-            decisions.append(Decision.model_validate_json(line))
-        except ValidationError as exc:
+            fields = json.loads(line)
+            decision = Decision.model_validate(fields)
+        except (ValueError, ValidationError) as exc:
             first = str(exc).splitlines()[0]
             raise InputError(
                 f"{path} line {number} is not a decision ({first}): repair that line by hand"
             ) from None
+        entry = len(decisions) + 1
+        if decision.prev != prev or entry_digest(fields) != decision.digest:
+            what = "does not follow the entry before" if decision.prev != prev else "was changed"
+            raise InputError(
+                f"{path}: the chain breaks at entry {entry} (line {number}, "
+                f"{decision.decision_id}): it {what} since it was written; "
+                "restore the log from a copy (no decision is applied until then)"
+            )
+        prev = decision.digest
+        decisions.append(decision)
     return decisions
 
 
@@ -84,12 +124,42 @@ def latest_decisions(decisions: list[Decision]) -> dict[str, Decision]:
     return {d.case_id: d for d in decisions}
 
 
+def open_no_link(path: Path, flags: int) -> int:
+    """A descriptor on the regular file at `path`, made if absent: a link (dangling or not) is
+    not followed and a FIFO not waited on."""
+    flags |= os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(f"{path} is a link: {NOT_FOLLOWED}") from None
+        if exc.errno in (errno.ENXIO, errno.EISDIR):
+            raise InputError(f"{path} is not a file: remove it") from None
+        raise
+    try:
+        check_regular(path, os.fstat(fd).st_mode)
+    except InputError:
+        os.close(fd)
+        raise
+    return fd
+
+
+@contextmanager
+def decisions_lock(layout: RunLayout) -> Iterator[None]:
+    """Hold the day's decision lock: one decision (or re-asked attempt) is made at a time."""
+    fd = open_no_link(layout.day / ".decisions.lock", os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
 def append_decision(layout: RunLayout, decision: Decision) -> None:
     """Append one line in one write, then flush it to disk before returning."""
-    line = (decision.model_dump_json() + "\n").encode("utf-8")
+    line = (json.dumps(decision.model_dump(mode="json"), ensure_ascii=False) + "\n").encode()
     path = decisions_path(layout)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = open_no_link(path, os.O_WRONLY | os.O_APPEND)
     try:
         written = os.write(fd, line)
         if written != len(line):
@@ -97,6 +167,29 @@ def append_decision(layout: RunLayout, decision: Decision) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def os_account() -> str:
+    """The account this process runs as, from the system (not from `$USER`)."""
+    uid = os.geteuid()
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid {uid}"
+
+
+def check_rerun(layout: RunLayout, case_id: str, rerun_case: str | None) -> None:
+    """A rerun decision points at a re-asked attempt of its own case, and only it does."""
+    if rerun_case is None:
+        raise InputError(f"a rerun decision on {case_id} must name its re-asked attempt")
+    check_name(rerun_case, "rerun case id")
+    path = case_path(layout, rerun_case)
+    attempt = read_case(path) if path.is_file() else None
+    if attempt is None or attempt.rerun_of != case_id:
+        raise InputError(
+            f"{rerun_case!r} is not a re-asked attempt of {case_id}: a rerun decision can only "
+            "point at an attempt of its own case"
+        )
 
 
 def record_decision(
@@ -112,27 +205,37 @@ def record_decision(
     rerun_status: str | None = None,
     rerun_reason: str | None = None,
 ) -> Decision:
-    """Log a decision about a case that exists; it supersedes the case's previous decision."""
+    """Log a decision about a case that exists; it supersedes the case's previous decision.
+    Made under the day's lock, on a log whose chain holds, recording the OS account."""
     check_name(case_id, "case id")
-    earlier = [d for d in read_decisions(layout) if d.case_id == case_id]
-    try:
-        decision = Decision(
-            decision_id=f"{case_id}#{len(earlier) + 1}",
-            case_id=case_id,
-            action=action,
-            note=note,
-            by=by,
-            at=at,
-            draft_digest=digest_draft(draft),
-            supersedes=earlier[-1].decision_id if earlier else None,
-            rerun_case=rerun_case,
-            rerun_status=rerun_status,
-            rerun_reason=rerun_reason,
-        )
-    except ValidationError as exc:
-        field, what = first_error(exc)
-        raise InputError(f"decision {field}: {what} (give --note TEXT and --by NAME)") from None
-    append_decision(layout, decision)
+    if action == "rerun":
+        check_rerun(layout, case_id, rerun_case)
+    elif rerun_case is not None:
+        raise InputError(f"only a rerun decision names a re-asked attempt, not {action}")
+    with decisions_lock(layout):
+        logged = read_decisions(layout)
+        earlier = [d for d in logged if d.case_id == case_id]
+        try:
+            decision = Decision(
+                decision_id=f"{case_id}#{len(earlier) + 1}",
+                case_id=case_id,
+                action=action,
+                note=note,
+                by=by,
+                at=at,
+                draft_digest=digest_draft(draft),
+                supersedes=earlier[-1].decision_id if earlier else None,
+                rerun_case=rerun_case,
+                rerun_status=rerun_status,
+                rerun_reason=rerun_reason,
+                account=os_account(),
+                prev=logged[-1].digest if logged else GENESIS,
+            )
+        except ValidationError as exc:
+            field, what = first_error(exc)
+            raise InputError(f"decision {field}: {what} (give --note TEXT and --by NAME)") from None
+        decision.digest = entry_digest(decision.model_dump(mode="json"))
+        append_decision(layout, decision)
     return decision
 
 
@@ -142,4 +245,5 @@ def describe_decision(decision: Decision) -> str:
     extra = ""
     if decision.rerun_case:
         extra = f" -> {decision.rerun_case} ({decision.rerun_status or 'unknown'})"
-    return f"{decision.action}{extra} by {decision.by} at {when}: {decision.note}"
+    account = f" (account {decision.account})" if decision.account else ""
+    return f"{decision.action}{extra} by {decision.by}{account} at {when}: {decision.note}"

@@ -19,6 +19,8 @@ from agent.questions import load_question_set, render_question
 from contract.errors import InputError
 from flows.publish.cases import ReviewCase, load_reruns, reruns_dir
 from flows.publish.layout import RunLayout, write_json
+from flows.publish.records import QuestionRecord
+from flows.review.decisions import decisions_lock
 from flows.run.config import RunConfig, as_command
 from flows.run.judge import judge
 from tools.catalog import fingerprint_data, open_catalog
@@ -90,6 +92,12 @@ async def rerun_case(
             limits=budget.loop_limits(),
         )
     record = judge(trace, case.spec_id, case.kind, case.ticker, list(case.portfolios))
+    with decisions_lock(layout):  # two reruns of one case at once get two numbers
+        return keep_attempt(layout, case, record)
+
+
+def keep_attempt(layout: RunLayout, case: ReviewCase, record: QuestionRecord) -> ReviewCase:
+    """The judged attempt as the case's next `reruns/` file."""
     attempt = ReviewCase(
         case_id=next_rerun_id(layout, case.case_id),
         run_id=case.run_id,

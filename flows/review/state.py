@@ -15,7 +15,7 @@ from pydantic import ValidationError
 
 from contract.errors import InputError
 from flows.publish.cases import ReviewCase, load_cases, load_reruns
-from flows.publish.layout import RunLayout
+from flows.publish.layout import RunLayout, read_owned
 from flows.publish.report import Answer, PortfolioReport, evidence_of
 from flows.review.decisions import Decision, digest_draft, latest_decisions, read_decisions
 
@@ -97,6 +97,8 @@ class ReviewState:
                 }
             )
         attempt = self.reruns.get(decision.rerun_case or "")
+        if attempt is not None and attempt.rerun_of != case.case_id:
+            attempt = None  # another case's answer is never shown for this one
         if decision.action == "rerun" and attempt is not None and attempt.status == "accepted":
             note = f"re-asked as {attempt.case_id} and verified; {decision.by}: {decision.note}"
             return withheld.model_copy(
@@ -122,7 +124,7 @@ def load_reports(layout: RunLayout) -> list[PortfolioReport]:
     reports = []
     for path in sorted(layout.accepted.glob("*.json")):
         try:
-            reports.append(PortfolioReport.model_validate_json(path.read_bytes()))
+            reports.append(PortfolioReport.model_validate_json(read_owned(path)))
         except (OSError, ValidationError) as exc:
             first = str(exc).splitlines()[0]
             raise InputError(

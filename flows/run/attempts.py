@@ -85,7 +85,7 @@ class NightSpend(BaseModel):
 
 
 def attempts_dir(layout: RunLayout) -> Path:
-    return layout.root / ".ledgers" / layout.report_date.isoformat()
+    return layout.ledgers
 
 
 def budget_of(attempt: Attempt) -> BudgetConfig:

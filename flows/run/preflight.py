@@ -23,6 +23,7 @@ from contract.errors import InputError
 from contract.tools import ToolResult
 from data.calendar import next_session
 from flows.publish.layout import RunLayout, catalog_dir, check_name
+from flows.publish.tree import check_output_tree, night_trees
 from flows.run.config import RunConfig
 from flows.run.provider import open_provider
 from tools.catalog import Catalog, first_price_date, open_catalog
@@ -47,9 +48,12 @@ def check_night(config: RunConfig) -> RunConfig:
 
 def _check_night(config: RunConfig) -> RunConfig:
     check_batch(config)
+    root = Path(config.out_dir)
+    check_output_tree(root, [catalog_dir(root)])
     check_writable(catalog_dir(config.out_dir))
     report_date = config.report_date or latest_session(config.data_dir, config.out_dir)
-    layout = RunLayout(Path(config.out_dir), report_date)
+    layout = RunLayout(root, report_date)
+    check_output_tree(root, night_trees(layout))
     for folder in (layout.accepted, layout.rejected, layout.results):
         check_writable(folder)
     # The provider's imports and tokenizer hold the interpreter; the catalog's build does not

@@ -1,4 +1,5 @@
-"""Tool latency on a generated data set: catalog build, point lookups, a batch of calls.
+"""Tool latency on a generated data set: the data's content hash, catalog build, point lookups,
+a batch of calls.
 
 Run: .venv/bin/python tests/bench/bench_tools.py [--tickers 500] [--years 3]
 """
@@ -13,8 +14,9 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 from pathlib import Path
 
+from data.contract import TABLES
 from data.generate import generate_dataset
-from tools.catalog import open_catalog
+from tools.catalog import fingerprint_data, open_catalog
 from tools.registry import call_tool
 
 
@@ -38,6 +40,12 @@ def main() -> None:
         )
     )
     print(f"data: {opts.tickers} tickers x {opts.years} years generated in {t:.0f} ms")
+    size_mb = sum((root / "data" / t.filename).stat().st_size for t in TABLES.values()) / 2**20
+    hashed = min(timed_ms(lambda: fingerprint_data(root / "data")) for _ in range(3))
+    print(
+        f"fingerprint_data (content hash, every open): {size_mb:.1f} MB in {hashed:.1f} ms, "
+        f"{hashed / size_mb:.2f} ms per MB"
+    )
     report = date(2024, 12, 20)
     cold = timed_ms(lambda: open_catalog(root / "data", report, workdir=root / "work").close())
     warm = timed_ms(lambda: open_catalog(root / "data", report, workdir=root / "work").close())

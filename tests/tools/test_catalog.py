@@ -90,6 +90,11 @@ def test_built_file_is_reused_and_rebuilt_when_data_changes(
     other_day = open_catalog(data, date(2024, 6, 27), workdir=work)
     other_day.close()
     os.utime(data / "news.parquet", ns=(1, 1))
+    touched = open_catalog(data, date(2024, 6, 28), workdir=work)
+    touched.close()
+    assert touched.fingerprint == first.fingerprint  # keyed on content, not on the clock
+    news = pd.read_parquet(data / "news.parquet")
+    news.iloc[:1].to_parquet(data / "news.parquet")
     changed = open_catalog(data, date(2024, 6, 28), workdir=work)
     changed.close()
     assert changed.fingerprint != first.fingerprint
@@ -177,3 +182,28 @@ def test_a_build_its_process_never_ended_is_removed_by_the_next_build(small_data
     open_catalog(small_data, date(2024, 6, 3), workdir=work).close()
     assert not dead.exists() and not dead.with_name(dead.name + ".wal").exists()
     assert live.exists()
+
+
+def test_a_file_rewritten_in_place_with_its_size_and_mtime_kept_is_checked_again(
+    small_data: Path, tmp_path: Path
+) -> None:
+    """The data check is passed once per data version: a price file whose bytes change under
+    the same size and modification time is a new version, and its negative close is refused
+    before a catalog is built on it."""
+    data = tmp_path / "data"
+    shutil.copytree(small_data, data)
+    path = data / "prices.parquet"
+    prices = pd.read_parquet(path)
+    plain = {"compression": None, "use_dictionary": False, "write_statistics": False}
+    prices.to_parquet(path, index=False, **plain)
+    work = tmp_path / "work"
+    open_catalog(data, date(2024, 6, 28), workdir=work).close()
+    before = path.stat()
+    prices.loc[prices.index[-1], ["open", "high", "low", "close"]] = -1.0
+    prices.to_parquet(path, index=False, **plain)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    with pytest.raises(InputError, match="must be positive") as err:
+        open_catalog(data, date(2024, 6, 28), workdir=work)
+    assert "\n" not in err.value.message

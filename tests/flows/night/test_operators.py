@@ -12,6 +12,7 @@ from uuid import UUID
 import pytest
 
 from agent.budget.limits import BudgetConfig
+from flows.night.artifacts import report_key
 from flows.night.summary import NightSummary, TooManyWithheld
 from flows.run.config import RunConfig
 
@@ -72,7 +73,7 @@ async def test_a_clean_night_is_named_logged_and_summarised(
     rejected = artifacts[f"rejected-cases-{DAY}"].data
     assert "no rejected cases" in json.dumps(rejected)
     for report in Path(result["day"], "accepted").glob("*.md"):  # each report, as written
-        shown = artifacts[f"report-{report.stem.lower()}-{DAY}"]
+        shown = artifacts[report_key(report.stem, str(DAY))]
         assert shown.data == report.read_text(encoding="utf-8")
     assert (
         len([key for key in artifacts if key.startswith("report-")]) == len(result["reports"]) // 3

@@ -180,9 +180,11 @@ def test_a_publish_cut_short_leaves_no_manifest_over_mixed_files(tmp_path: Path)
     with pytest.raises(OSError):
         publish_run(tmp_path, outcome(fixed))
     assert not (day / "manifest.json").exists() and not (day / "review.html").exists()
-    with pytest.raises(InputError, match="no run for 2024-06-03"):
+    with pytest.raises(InputError, match=r"holds a folder at .*P2\.md, where a file goes"):
         open_run(tmp_path, date(2024, 6, 3))
     (day / "accepted" / "P2.md").rmdir()
+    with pytest.raises(InputError, match="no run for 2024-06-03"):
+        open_run(tmp_path, date(2024, 6, 3))
     publish_run(tmp_path, outcome(fixed))
     counts = json.loads((day / "manifest.json").read_text())["counts"]
     index = (day / "rejected" / "index.jsonl").read_text().splitlines()
