@@ -19,8 +19,9 @@ from pydantic import Field
 
 from contract.errors import ToolError
 from data.contract import TABLES
-from tools.catalog import AS_OF_RULES, DUCK_TYPES, Catalog
+from tools.catalog import AS_OF_RULES, DUCK_TYPES, SCOPED_TABLES, Catalog
 from tools.fields import ToolArgs
+from tools.scope import ToolScope
 from tools.values import iso_utc
 
 MAX_ROWS = 50
@@ -45,8 +46,9 @@ TABLE_NOTES = {
     "prices": "daily sessions per ticker, as traded (not split-adjusted), up to the report date",
     "news": "headlines per ticker with their UTC publication time, up to the as-of moment",
     "events": "earnings, dividends and splits (value = split ratio) announced by the as-of moment",
-    "holdings": "portfolio snapshots: a new as_of date whenever the holdings change",
-    "portfolios": "one row per portfolio: name and base currency",
+    "holdings": "portfolio snapshots: a new as_of date whenever the holdings change; only the "
+    "question's own portfolio",
+    "portfolios": "one row per portfolio: name and base currency; only the question's own",
 }
 
 
@@ -54,13 +56,16 @@ class NoArgs(ToolArgs):
     pass
 
 
-def list_tables(cat: Catalog, args: NoArgs) -> dict[str, Any]:
+def list_tables(cat: Catalog, args: NoArgs, scope: ToolScope) -> dict[str, Any]:
     """The tables run_sql can read, with row counts and what each holds."""
     with cat.cursor() as cur:
         counts = {
             name: cur.execute(f"SELECT count(*) FROM {name}").fetchone()[0]  # type: ignore[index]
             for name in TABLES
+            if name not in SCOPED_TABLES
         }
+    scoped = cat.scoped_rows(scope.portfolios)
+    counts.update({name: len(scoped[name]["rows"]) for name in SCOPED_TABLES})
     return {
         "report_date": cat.report_date.isoformat(),
         "as_of": iso_utc(cat.as_of),
@@ -98,7 +103,7 @@ class RunSqlArgs(ToolArgs):
     )
 
 
-def run_sql(cat: Catalog, args: RunSqlArgs) -> dict[str, Any]:
+def run_sql(cat: Catalog, args: RunSqlArgs, scope: ToolScope) -> dict[str, Any]:
     """Run one read-only SELECT over the catalog's tables; at most 50 rows come back."""
     with cat.cursor() as cur:
         statements = cur.extract_statements(args.sql)
@@ -110,7 +115,9 @@ def run_sql(cat: Catalog, args: RunSqlArgs) -> dict[str, Any]:
         serialised = cur.execute("SELECT json_serialize_sql($q)", {"q": statement.query}).fetchone()
         assert serialised is not None
         check_tree(json.loads(serialised[0]))
-    return cat.sandbox().query(statement.query, MAX_ROWS)
+    return cat.sandbox().query(
+        statement.query, MAX_ROWS, scope.portfolios, lambda: cat.scoped_rows(scope.portfolios)
+    )
 
 
 def check_tree(tree: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,9 @@ KEPT_ENV = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 """The only variables a worker inherits: no key or secret of the night reaches it."""
 
 
-RECYCLED = frozenset({"OutOfMemoryException", "TooLarge"})
+RECYCLED = frozenset({"OutOfMemoryException", "TooLarge", "ScopeNotLoaded"})
+UNLOADED = object()
+"""The scope of a worker that holds no scoped rows yet."""
 
 
 class Worker:
@@ -45,6 +48,7 @@ class Worker:
             cwd=str(root),
         )
         self.started = False
+        self.scope: Hashable = UNLOADED
 
     def ask(self, request: dict[str, Any], deadline: float) -> dict[str, Any] | None:
         """The worker's reply, or None when it died or passed the deadline (it is then killed)."""
@@ -101,15 +105,29 @@ class SqlSandbox:
         self._closed = False
         self._ready = threading.Condition()
 
-    def query(self, sql: str, max_rows: int) -> dict[str, Any]:
-        """`{"columns", "rows", "truncated"}` of one checked SELECT; `ToolError` otherwise."""
+    def query(
+        self,
+        sql: str,
+        max_rows: int,
+        scope: Hashable = None,
+        tables: Callable[[], dict[str, Any]] = dict,
+    ) -> dict[str, Any]:
+        """`{"columns", "rows", "truncated"}` of one checked SELECT over the public file and the
+        rows `tables()` gives for `scope` (handed to a worker only when it holds another
+        scope's); `ToolError` otherwise."""
         worker = self._checkout()
         reply = None
         try:
+            request: dict[str, Any] = {"sql": sql, "max_rows": max_rows}
+            if worker.scope != scope:
+                worker.scope = UNLOADED
+                request["tables"] = tables()
             started = time.monotonic()
-            reply = worker.ask({"sql": sql, "max_rows": max_rows}, started + self.timeout_s)
+            reply = worker.ask(request, started + self.timeout_s)
             if reply is not None and reply.get("error") in RECYCLED:
                 worker.kill()  # what it allocated may stay mapped: the next query gets a fresh one
+            elif reply is not None:
+                worker.scope = scope
         finally:
             self._checkin(worker)
         if reply is None:
