@@ -2,9 +2,10 @@
 
 `run_sql` accepts exactly one SELECT as DuckDB's own parser sees it, then walks the
 serialised syntax tree: only query nodes that read, only the contract tables (or the CTEs in
-scope where they are named), no table functions, no functions that read settings, the environment
-or the wall clock. The locked read-only catalog file is the second wall behind this one, and the
-query runs in a worker process whose memory and time the operating system bounds (`sql_sandbox`).
+scope where they are named), no table functions, no functions that read settings, the environment,
+the wall clock or chance (random functions, samples). The locked read-only catalog file is the
+second wall behind this one, and the query runs in a worker process whose memory and time the
+operating system bounds (`sql_sandbox`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ DENIED_FUNCTIONS = {
     "statement_timestamp", "current_query", "txid_current", "random", "setseed", "uuid",
     "gen_random_uuid", "uuidv4", "uuidv7", "nextval", "currval", "query", "query_table",
     "sleep_ms", "write_log", "setval", "uuid_extract_timestamp", "in_search_path",
+    "reservoir_quantile",
 }  # fmt: skip
 DENIED_PREFIXES = ("duckdb_", "pragma_", "pg_", "read_", "sqlite_", "has_", "icu_", "current_")
 SYSTEM_PREFIXES = ("duckdb_", "pg_", "sqlite_", "pragma_")
@@ -148,6 +150,11 @@ def check_node(node: Any, ctes: frozenset[str]) -> None:
             if is_system_name(name):
                 raise ToolError(f"a CTE may not be named {name!r}, a name of DuckDB's catalogs")
         ctes = ctes | {name.lower() for name in names}
+    if node.get("sample") is not None:  # USING SAMPLE on a query, TABLESAMPLE on a table
+        raise ToolError(
+            "sampling (USING SAMPLE, TABLESAMPLE) is not available: a sample is drawn at random; "
+            "use WHERE, ORDER BY and LIMIT"
+        )
     if "function_name" in node:
         check_function(node["function_name"])
     if node.get("class") == "COLUMN_REF" and node["column_names"][-1].lower() in DENIED_FUNCTIONS:
