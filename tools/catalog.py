@@ -206,8 +206,18 @@ class Catalog:
         self.close()
 
 
+def check_report_day(report_date: date) -> None:
+    """A report date is a day with an end: the as-of moment is the start of the next day."""
+    if report_date >= date.max:
+        raise InputError(
+            f"report date {report_date} has no next day, so its night has no end: "
+            "pass --date a session of the data"
+        )
+
+
 def default_as_of(report_date: date) -> datetime:
     """The end of the report date on the exchange's clock, in UTC."""
+    check_report_day(report_date)
     end = datetime.combine(report_date + timedelta(days=1), time(0), tzinfo=MARKET_TZ)
     return (end - timedelta(microseconds=1)).astimezone(UTC)
 
@@ -424,11 +434,22 @@ def check_data_dir(data_dir: Path) -> None:
 
 def first_price_date(data_dir: Path) -> date | None:
     """The first date of a data set's prices (a catalog only holds what was known by its date)."""
-    with duckdb.connect() as con:
-        row = con.execute(
-            "SELECT min(date) FROM read_parquet(?)", [str(Path(data_dir) / "prices.parquet")]
-        ).fetchone()
-    return row[0] if row else None
+    return price_range(data_dir)[0]
+
+
+def price_range(data_dir: Path) -> tuple[date | None, date | None]:
+    """The first and last date of a data set's prices, read from its file without building a
+    catalog; (None, None) when the file cannot say (the contract check then says why)."""
+    check_data_dir(Path(data_dir))
+    try:
+        with duckdb.connect() as con:
+            row = con.execute(
+                "SELECT min(date)::DATE, max(date)::DATE FROM read_parquet(?)",
+                [str(Path(data_dir) / "prices.parquet")],
+            ).fetchone()
+    except duckdb.Error:
+        return None, None
+    return (row[0], row[1]) if row else (None, None)
 
 
 def load_listings(cat: Catalog) -> None:
