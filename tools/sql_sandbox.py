@@ -28,6 +28,8 @@ KEPT_ENV = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 
 
 RECYCLED = frozenset({"OutOfMemoryException", "TooLarge", "ScopeNotLoaded"})
+LOAD_GRACE_S = 10.0
+"""What loading a scope's rows may take beyond a query's own limit."""
 UNLOADED = object()
 """The scope of a worker that holds no scoped rows yet."""
 
@@ -118,16 +120,12 @@ class SqlSandbox:
         worker = self._checkout()
         reply = None
         try:
-            request: dict[str, Any] = {"sql": sql, "max_rows": max_rows}
             if worker.scope != scope:
-                worker.scope = UNLOADED
-                request["tables"] = tables()
+                self._load(worker, scope, tables())
             started = time.monotonic()
-            reply = worker.ask(request, started + self.timeout_s)
+            reply = worker.ask({"sql": sql, "max_rows": max_rows}, started + self.timeout_s)
             if reply is not None and reply.get("error") in RECYCLED:
                 worker.kill()  # what it allocated may stay mapped: the next query gets a fresh one
-            elif reply is not None:
-                worker.scope = scope
         finally:
             self._checkin(worker)
         if reply is None:
@@ -140,6 +138,15 @@ class SqlSandbox:
         if "error" in reply:
             raise ToolError(refusal(reply["error"], reply.get("message", ""), self))
         return reply
+
+    def _load(self, worker: Worker, scope: Hashable, tables: dict[str, Any]) -> None:
+        """Hand the worker the rows of `scope` (our own data: its time is not the query's)."""
+        worker.scope = UNLOADED
+        loaded = worker.ask({"tables": tables}, time.monotonic() + self.timeout_s + LOAD_GRACE_S)
+        if loaded is None or "error" in loaded:
+            worker.kill()
+            raise ToolError("the query was stopped: its worker could not load its tables; retry")
+        worker.scope = scope
 
     def _checkout(self) -> Worker:
         with self._ready:

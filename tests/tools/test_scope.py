@@ -10,6 +10,7 @@ import pytest
 from tools.catalog import SCOPED_TABLES, Catalog
 from tools.registry import call_tool
 from tools.scope import ToolScope
+from tools.values import jsonable
 
 
 def portfolio_ids(catalog: Catalog) -> list[str]:
@@ -73,6 +74,17 @@ def test_a_question_about_a_ticker_reads_no_portfolio(catalog: Catalog) -> None:
         assert sql(catalog, scope, f"SELECT * FROM {table}")["rows"] == []
     counts = {t["table"]: t["rows"] for t in call_tool(catalog, "list_tables", {}, scope)["tables"]}
     assert {counts[t] for t in SCOPED_TABLES} == {0} and counts["prices"] > 0
+
+
+def test_the_rows_in_scope_keep_their_values_and_types(catalog: Catalog) -> None:
+    own = portfolio_ids(catalog)[-1]
+    scope = ToolScope.question(["run_sql"], own)
+    query = "SELECT * FROM holdings WHERE portfolio_id = $p ORDER BY ALL LIMIT 50"
+    with catalog.cursor() as cur:
+        want = [[jsonable(v) for v in row] for row in cur.execute(query, {"p": own}).fetchall()]
+    assert sql(catalog, scope, query.replace("$p", f"'{own}'"))["rows"] == want
+    types = sql(catalog, scope, "SELECT typeof(as_of), typeof(quantity) FROM holdings LIMIT 1")
+    assert types["rows"] == [["DATE", "DOUBLE"]]
 
 
 def test_run_sql_reads_its_own_portfolio_only_whatever_ran_before(catalog: Catalog) -> None:
