@@ -7,6 +7,7 @@ from __future__ import annotations
 import duckdb
 import pytest
 
+from contract.errors import ToolError
 from tools.catalog import SCOPED_TABLES, Catalog
 from tools.registry import call_tool
 from tools.scope import ToolScope
@@ -152,3 +153,16 @@ def test_the_worker_holds_only_the_rows_in_scope(catalog: Catalog) -> None:
     ]
     seen = sandbox.query("SELECT DISTINCT portfolio_id FROM holdings", 50, ("scope", a))
     assert seen["rows"] == [[a]]
+
+
+def test_the_trusted_file_is_out_of_reach_by_path(catalog: Catalog) -> None:
+    """The file that holds every portfolio cannot be opened from model SQL, checked or not."""
+    own = portfolio_ids(catalog)[0]
+    scope = ToolScope.question(["run_sql"], own)
+    path = str(catalog.path).replace("'", "''")
+    for query in (f"SELECT * FROM '{path}'", f"SELECT * FROM read_parquet('{path}')"):
+        assert "error" in sql(catalog, scope, query)
+    sandbox = catalog.sandbox()
+    for raw in (f"ATTACH '{path}' AS everyone (READ_ONLY)", f"SELECT * FROM '{path}'"):
+        with pytest.raises(ToolError):
+            sandbox.query(raw, 5, ("scope", own), lambda: catalog.scoped_rows(frozenset({own})))
