@@ -48,9 +48,8 @@ TABLE_NOTES = {
     "prices": "daily sessions per ticker, as traded (not split-adjusted), up to the report date",
     "news": "headlines per ticker with their UTC publication time, up to the as-of moment",
     "events": "earnings, dividends and splits (value = split ratio) announced by the as-of moment",
-    "holdings": "portfolio snapshots: a new as_of date whenever the holdings change; only the "
-    "question's own portfolio",
-    "portfolios": "one row per portfolio: name and base currency; only the question's own",
+    "holdings": "portfolio snapshots: a new as_of date whenever the holdings change",
+    "portfolios": "one row per portfolio: name and base currency",
 }
 
 
@@ -72,9 +71,17 @@ def list_tables(cat: Catalog, args: NoArgs, scope: ToolScope) -> dict[str, Any]:
         "report_date": cat.report_date.isoformat(),
         "as_of": iso_utc(cat.as_of),
         "tables": [
-            {"table": name, "rows": counts[name], "holds": TABLE_NOTES[name]} for name in TABLES
+            {"table": name, "rows": counts[name], "holds": holds(name, scope)} for name in TABLES
         ],
     }
+
+
+def holds(table: str, scope: ToolScope) -> str:
+    """What a table holds, as far as the scope reaches."""
+    if table not in SCOPED_TABLES or scope.portfolios is None:
+        return TABLE_NOTES[table]
+    own = ", ".join(sorted(scope.portfolios))
+    return f"{TABLE_NOTES[table]}; only portfolio {own}" if own else "nothing: no portfolio"
 
 
 class DescribeArgs(ToolArgs):

@@ -75,6 +75,8 @@ def test_a_question_about_a_ticker_reads_no_portfolio(catalog: Catalog) -> None:
         assert sql(catalog, scope, f"SELECT * FROM {table}")["rows"] == []
     counts = {t["table"]: t["rows"] for t in call_tool(catalog, "list_tables", {}, scope)["tables"]}
     assert {counts[t] for t in SCOPED_TABLES} == {0} and counts["prices"] > 0
+    notes = {t["table"]: t["holds"] for t in call_tool(catalog, "list_tables", {}, scope)["tables"]}
+    assert {notes[t] for t in SCOPED_TABLES} == {"nothing: no portfolio"}
 
 
 def test_the_rows_in_scope_keep_their_values_and_types(catalog: Catalog) -> None:
@@ -108,6 +110,9 @@ def test_run_sql_reads_its_own_portfolio_only_whatever_ran_before(catalog: Catal
         assert joined["rows"] == [[0]]
         listed = call_tool(catalog, "list_tables", {}, scope)["tables"]
         assert {t["table"]: t["rows"] for t in listed}["holdings"] == own_rows(catalog, pid)
+        assert {t["table"]: t["holds"] for t in listed}["holdings"].endswith(
+            f"only portfolio {pid}"
+        )
 
 
 @pytest.mark.parametrize(
