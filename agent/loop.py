@@ -7,8 +7,9 @@ results go back in call order, paired with their calls by id only.
 
 Nothing here raises for a model or tool fault: provider failures, budget refusals, step
 limits, repeated calls and truncated outputs end the question with a stop reason; tool
-failures (unknown tool, invalid JSON, bad arguments, timeouts) go back to the model as
-error observations and into the trace as error events."""
+failures (unknown tool, a tool the question was not offered, another portfolio than its own,
+invalid JSON, bad arguments, timeouts) go back to the model as error observations and into the
+trace as error events."""
 
 from __future__ import annotations
 
