@@ -7,8 +7,9 @@ results go back in call order, paired with their calls by id only.
 
 Nothing here raises for a model or tool fault: provider failures, budget refusals, step
 limits, repeated calls and truncated outputs end the question with a stop reason; tool
-failures (unknown tool, invalid JSON, bad arguments, timeouts) go back to the model as
-error observations and into the trace as error events."""
+failures (unknown tool, a tool the question was not offered, another portfolio than its own,
+invalid JSON, bad arguments, timeouts) go back to the model as error observations and into the
+trace as error events."""
 
 from __future__ import annotations
 
@@ -41,12 +42,13 @@ from agent.providers.tokens import count_reply, reply_text
 from agent.questions import Question
 from agent.ratelimit import RateLimiter
 from agent.session import Session, open_session
-from agent.tool_calls import event_entry, observation, run_calls, union_events
+from agent.tool_calls import event_entry, observation, refuse_calls, run_calls, union_events
 from contract.errors import ProviderError
 from contract.reasons import ReasonCode
 from contract.trace import Mode, ModelTurn, ToolCall, Trace
 from tools.catalog import Catalog
 from tools.registry import tool_specs
+from tools.scope import ToolScope
 
 MAX_REPEATS = 2
 
@@ -63,7 +65,10 @@ async def answer_question(
     executor: Executor | None = None,
 ) -> Trace:
     """Answer one question; the trace records every call, result, token and the stop reason."""
-    session = open_session(provider, catalog, meter, limiter, executor, limits)
+    plan_mode = mode == "plan" and bool(question.plan)
+    session = open_session(
+        provider, catalog, meter, limiter, executor, limits, question_scope(question, plan_mode)
+    )
     trace = Trace(
         question_id=question.id,
         question=question.text,
@@ -77,11 +82,22 @@ async def answer_question(
         mode=mode,
         prompt_version=PROMPT_VERSION,
     )
-    if mode == "plan" and question.plan:
+    if plan_mode:
         await run_plan(session, trace, question, limits.max_output_tokens)
     else:
         await run_react(session, trace, question, limits.max_steps, limits.max_output_tokens)
     return trace
+
+
+def question_scope(question: Question, plan_mode: bool) -> ToolScope:
+    """What the question's calls may reach: in plan mode the tools of its plan (the model is
+    offered none), in react mode the tools it is offered (a free-form question: every tool);
+    in both, its own portfolio's rows or, for a question about a ticker, none."""
+    if plan_mode:
+        tools = [call.tool for call in question.plan]
+    else:
+        tools = [spec["name"] for spec in tool_specs(question.tools or None)]
+    return ToolScope.question(tools, question.portfolio_id)
 
 
 async def draft_summary(
@@ -161,7 +177,15 @@ async def run_plan(
     )
     response = await call_model(session, trace, request, 1)
     if response is not None:
+        if response.tool_calls:  # none was offered: recorded, never run
+            trace.events.extend(refuse_calls(response.tool_calls, 1, NO_TOOLS_IN_PLAN, session))
         accept_draft(trace, response)
+
+
+NO_TOOLS_IN_PLAN = (
+    "no tool is offered in plan mode: the planned calls have run, and their results are "
+    "all there is to answer from"
+)
 
 
 async def run_react(

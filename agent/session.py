@@ -16,6 +16,7 @@ from agent.providers.base import (
 )
 from agent.ratelimit import RateLimiter
 from tools.catalog import Catalog
+from tools.scope import NOTHING, ToolScope
 
 TOOL_THREADS = 16
 
@@ -39,6 +40,8 @@ class Session:
     deadline_s: float
     deadline: float
     started: float = field(default_factory=perf_counter)
+    scope: ToolScope = NOTHING
+    """What the question's tool calls may reach: nothing unless the question says."""
     seen: dict[str, str] = field(default_factory=dict)
     repeats: int = 0
 
@@ -50,6 +53,7 @@ def open_session(
     limiter: RateLimiter | None,
     executor: Executor | None,
     limits: LoopLimits,
+    scope: ToolScope = NOTHING,
 ) -> Session:
     deadline = asyncio.get_running_loop().time() + limits.deadline_s
     return Session(
@@ -61,4 +65,5 @@ def open_session(
         limits.tool_timeout_s,
         limits.deadline_s,
         deadline,
+        scope=scope,
     )

@@ -41,7 +41,7 @@ async def run_call(session: Session, call: ToolCall, step: int) -> ToolEvent:
     loop = asyncio.get_running_loop()
     started = perf_counter()
     future = loop.run_in_executor(
-        session.executor, run_tool, session.catalog, call.name, call.arguments
+        session.executor, run_tool, session.catalog, call.name, call.arguments, session.scope
     )
     result: dict[str, Any] | None = None
     error: str | None = None
@@ -64,6 +64,24 @@ async def run_call(session: Session, call: ToolCall, step: int) -> ToolEvent:
         started_ms=round((started - session.started) * 1000, 3),
         duration_ms=round((perf_counter() - started) * 1000, 3),
     )
+
+
+def refuse_calls(
+    calls: Sequence[ToolCall], step: int, why: str, session: Session
+) -> list[ToolEvent]:
+    """Calls that are not run, each an error event saying why."""
+    at = round((perf_counter() - session.started) * 1000, 3)
+    return [
+        ToolEvent(
+            id=call.id,
+            tool=call.name,
+            args=parse_arguments(call.arguments),
+            error=why,
+            step=step,
+            started_ms=at,
+        )
+        for call in calls
+    ]
 
 
 async def refuse_repeat(session: Session, call: ToolCall, step: int, first: str) -> ToolEvent:

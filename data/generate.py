@@ -26,20 +26,39 @@ from data.universe import build_companies, draw_universe
 
 GENERATOR_VERSION = 2
 MIN_TICKERS, MIN_SESSIONS = 12, 40
+MAX_TICKERS, MAX_PORTFOLIOS, MAX_TICKER_SESSIONS = 10_000, 10_000, 20_000_000
+"""What one generated set may hold: more would take the machine's memory, not make a test."""
+FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2199, 12, 31)
+"""The days a generated calendar may span (the exchange's rules, and room after the end)."""
 
 
 def check_arguments(tickers: int, start: date, end: date, portfolios: int, seed: int) -> None:
     """Refuse arguments the generator cannot honour, with a one-line reason."""
     if tickers < MIN_TICKERS:
         raise InputError(f"--tickers {tickers}: need at least {MIN_TICKERS} to fill the portfolios")
-    if portfolios < 1:
-        raise InputError(f"--portfolios {portfolios}: need at least 1")
+    if tickers > MAX_TICKERS:
+        raise InputError(f"--tickers {tickers}: at most {MAX_TICKERS:,}")
+    if not 1 <= portfolios <= MAX_PORTFOLIOS:
+        raise InputError(
+            f"--portfolios {portfolios}: need at least 1 and at most {MAX_PORTFOLIOS:,}"
+        )
     if seed < 0:
         raise InputError(f"--seed {seed}: use a non-negative integer")
-    if end < start or len(trading_days(start, end)) < MIN_SESSIONS:
+    if not FIRST_DAY <= start <= end <= LAST_DAY:
+        raise InputError(
+            f"--start {start} --end {end}: give a start on or before the end, both between "
+            f"{FIRST_DAY} and {LAST_DAY}"
+        )
+    sessions = len(trading_days(start, end))
+    if sessions < MIN_SESSIONS:
         raise InputError(
             f"--start {start} --end {end}: need at least {MIN_SESSIONS} trading sessions "
             "(about two months)"
+        )
+    if tickers * sessions > MAX_TICKER_SESSIONS:
+        raise InputError(
+            f"--tickers {tickers} over {sessions:,} sessions: at most "
+            f"{MAX_TICKER_SESSIONS:,} prices (e.g. 2,000 tickers over ten years)"
         )
 
 

@@ -34,10 +34,12 @@ from data.check import check_dataset
 from data.contract import EXCHANGES, TABLES, Exchange, Table
 from tools.sql_sandbox import SqlSandbox
 from tools.sql_worker import lockdown_config
+from tools.values import jsonable
 
 T = TypeVar("T")
+ScopedRows = dict[str, dict[str, list[list[Any]]]]
 
-BUILD_VERSION = "5"
+BUILD_VERSION = "6"
 """Bumped when the build or the contract check changes: older files are rebuilt and rechecked."""
 MARKET_TZ = EXCHANGES["NYSE"].tz
 MARKET_CLOSE = EXCHANGES["NYSE"].close
@@ -67,6 +69,8 @@ MASKED_COLUMNS = {
         "value",
     ): "CASE WHEN kind = 'earnings' AND date > $report_date THEN NULL ELSE value END",
 }
+SCOPED_TABLES = tuple(n for n, t in TABLES.items() if "portfolio_id" in t.columns)
+"""Tables whose rows belong to one portfolio: model SQL reads only its question's rows of them."""
 SORT_KEYS = {
     "prices": "ticker, date",
     "news": "ticker, published_at",
@@ -148,6 +152,33 @@ class Catalog:
             rows = cur.execute("SELECT portfolio_id FROM portfolios ORDER BY 1").fetchall()
         return [portfolio_id for (portfolio_id,) in rows]
 
+    @property
+    def public_path(self) -> Path:
+        """The file model SQL opens: every table but the portfolios' own (`SCOPED_TABLES`)."""
+        return public_file(self.path)
+
+    def scoped_rows(self, portfolios: frozenset[str] | None) -> ScopedRows:
+        """The rows of `SCOPED_TABLES` that belong to `portfolios` (None: every portfolio's),
+        with their columns and types: what a SQL worker holds of them, and nothing more."""
+
+        def build() -> ScopedRows:
+            wanted = None if portfolios is None else sorted(portfolios)
+            where = "" if wanted is None else "WHERE list_contains($ids, portfolio_id)"
+            params = {} if wanted is None else {"ids": wanted}
+            tables: ScopedRows = {}
+            with self.cursor() as cur:
+                for name in SCOPED_TABLES:
+                    schema = TABLES[name].schema
+                    rows = cur.execute(f"SELECT * FROM {name} {where}", params).fetchall()
+                    tables[name] = {
+                        "columns": [[f.name, DUCK_TYPES[f.type]] for f in schema],
+                        "rows": [[jsonable(v) for v in row] for row in rows],
+                    }
+            return tables
+
+        key = None if portfolios is None else tuple(sorted(portfolios))
+        return self.memo(("scoped rows", key), build)
+
     def sandbox(self) -> SqlSandbox:
         """The worker processes model-written SQL runs in (started on first use)."""
         with self._lock:
@@ -155,7 +186,7 @@ class Catalog:
                 raise RuntimeError("the catalog is closed")
             if self._sandbox is None:
                 self._sandbox = SqlSandbox(
-                    self.path, timeout_s=self.query_timeout_s, memory_mb=self.sql_memory_mb
+                    self.public_path, timeout_s=self.query_timeout_s, memory_mb=self.sql_memory_mb
                 )
             return self._sandbox
 
@@ -175,8 +206,18 @@ class Catalog:
         self.close()
 
 
+def check_report_day(report_date: date) -> None:
+    """A report date is a day with an end: the as-of moment is the start of the next day."""
+    if report_date >= date.max:
+        raise InputError(
+            f"report date {report_date} has no next day, so its night has no end: "
+            "pass --date a session of the data"
+        )
+
+
 def default_as_of(report_date: date) -> datetime:
     """The end of the report date on the exchange's clock, in UTC."""
+    check_report_day(report_date)
     end = datetime.combine(report_date + timedelta(days=1), time(0), tzinfo=MARKET_TZ)
     return (end - timedelta(microseconds=1)).astimezone(UTC)
 
@@ -227,6 +268,37 @@ def build_catalog_file(data_dir: Path, target: Path, cutoff: date, as_of: dateti
         path.unlink(missing_ok=True)
     try:
         copy_tables(data_dir, partial, cutoff, as_of)
+        os.replace(partial, target)
+    finally:
+        for path in leftovers:
+            path.unlink(missing_ok=True)
+
+
+def public_file(built: Path) -> Path:
+    """The public file beside a catalog file (or any of its lockdown variants)."""
+    key = built.name.split("-")[1].removesuffix(".duckdb")
+    return built.with_name(f"catalog-{key}-public.duckdb")
+
+
+def build_public_file(built: Path, target: Path) -> None:
+    """The trusted step's second file: a copy of the built catalog without `SCOPED_TABLES`, so
+    a SQL worker that opens it holds no portfolio's rows but the ones it is handed."""
+    partial = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.partial")
+    leftovers = (partial, partial.with_name(f"{partial.name}.wal"))
+    for path in leftovers:
+        path.unlink(missing_ok=True)
+    try:
+        con = duckdb.connect(str(partial))
+        try:
+            quoted = str(built).replace("'", "''")
+            con.execute(f"ATTACH '{quoted}' AS built (READ_ONLY)")
+            for name in TABLES:
+                if name not in SCOPED_TABLES:
+                    con.execute(f"CREATE TABLE main.{name} AS SELECT * FROM built.main.{name}")
+            con.execute("DETACH built")
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
         os.replace(partial, target)
     finally:
         for path in leftovers:
@@ -312,6 +384,8 @@ def open_catalog(
         prune_catalogs(workdir, keep=KEEP_CATALOGS, spare=built)
     else:
         os.utime(built)  # in use: the newest to keep
+    if not public_file(built).exists():
+        build_public_file(built, public_file(built))
     config = lockdown_config(query_timeout_s, threads)
     cat.path = config_variant(built, config)
     cat._con = duckdb.connect(str(cat.path), read_only=True, config=config)
@@ -380,11 +454,22 @@ def check_data_dir(data_dir: Path) -> None:
 
 def first_price_date(data_dir: Path) -> date | None:
     """The first date of a data set's prices (a catalog only holds what was known by its date)."""
-    with duckdb.connect() as con:
-        row = con.execute(
-            "SELECT min(date) FROM read_parquet(?)", [str(Path(data_dir) / "prices.parquet")]
-        ).fetchone()
-    return row[0] if row else None
+    return price_range(data_dir)[0]
+
+
+def price_range(data_dir: Path) -> tuple[date | None, date | None]:
+    """The first and last date of a data set's prices, read from its file without building a
+    catalog; (None, None) when the file cannot say (the contract check then says why)."""
+    check_data_dir(Path(data_dir))
+    try:
+        with duckdb.connect() as con:
+            row = con.execute(
+                "SELECT min(date)::DATE, max(date)::DATE FROM read_parquet(?)",
+                [str(Path(data_dir) / "prices.parquet")],
+            ).fetchone()
+    except duckdb.Error:
+        return None, None
+    return (row[0], row[1]) if row else (None, None)
 
 
 def load_listings(cat: Catalog) -> None:

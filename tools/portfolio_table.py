@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field, computed_field
 from contract.tools import ToolFailure, ToolOutcome, ToolResult
 from tools.catalog import Catalog
 from tools.registry import run_tool
+from tools.scope import ToolScope
 
 TOP_N = 3
 MATERIAL_MOVE_PCT = 2.0
@@ -130,12 +131,13 @@ def collect_portfolio_table(
     catalog: Catalog, portfolio_id: str, report_date: date
 ) -> PortfolioTable:
     """Ask the tools for the holdings and each position's P&L, then build the table."""
-    portfolio = run_tool(catalog, "get_portfolio", {"portfolio_id": portfolio_id})
+    scope = ToolScope.question(["get_portfolio", "get_position_pnl"], portfolio_id)
+    portfolio = run_tool(catalog, "get_portfolio", {"portfolio_id": portfolio_id}, scope)
     holdings = portfolio.data.get("holdings", []) if isinstance(portfolio, ToolResult) else []
     pnls: dict[str, ToolOutcome] = {}
     for holding in holdings:
         args = {"portfolio_id": portfolio_id, "ticker": holding["ticker"], "date": str(report_date)}
-        pnls[holding["ticker"]] = run_tool(catalog, "get_position_pnl", args)
+        pnls[holding["ticker"]] = run_tool(catalog, "get_position_pnl", args, scope)
     return build_portfolio_table(portfolio_id, portfolio, pnls, report_date)
 
 

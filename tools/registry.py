@@ -27,6 +27,7 @@ from contract.tools import (
 )
 from tools import analytics, calculator, market, news, portfolio, sql
 from tools.catalog import Catalog
+from tools.scope import TRUSTED, ToolScope
 
 TOOLS_VERSION = "3"
 
@@ -39,20 +40,23 @@ class Tool:
     name: str
     description: str
     args_model: type[BaseModel]
-    fn: Callable[[Catalog, Any], dict[str, Any]]
+    fn: Callable[..., dict[str, Any]]
     traits: ToolTraits
+    scoped: bool = False
+    """It reads rows whose reach depends on the question's portfolio: it is handed the scope."""
 
     def parameters(self) -> dict[str, Any]:
         """The argument model's JSON schema, without pydantic's titles."""
         return strip_titles(self.args_model.model_json_schema())
 
 
-def make_tool(fn: Callable[[Catalog, Any], dict[str, Any]]) -> Tool:
+def make_tool(fn: Callable[..., dict[str, Any]]) -> Tool:
     """A tool named after its function, described by its docstring, typed by its argument model,
-    with the traits the contract gives its name (a tool the contract lacks is a `KeyError`)."""
-    args_model = get_type_hints(fn)["args"]
+    with the traits the contract gives its name (a tool the contract lacks is a `KeyError`); a
+    function with a `scope` parameter is handed the call's scope."""
+    hints = get_type_hints(fn)
     description = (fn.__doc__ or "").strip().splitlines()[0]
-    return Tool(fn.__name__, description, args_model, fn, TRAITS[fn.__name__])
+    return Tool(fn.__name__, description, hints["args"], fn, TRAITS[fn.__name__], "scope" in hints)
 
 
 TOOLS: dict[str, Tool] = {
@@ -76,21 +80,38 @@ TOOLS: dict[str, Tool] = {
 }
 
 
-def call_tool(catalog: Catalog, name: str, arguments: str | dict[str, Any]) -> dict[str, Any]:
+def call_tool(
+    catalog: Catalog,
+    name: str,
+    arguments: str | dict[str, Any],
+    scope: ToolScope = TRUSTED,
+) -> dict[str, Any]:
     """One call as the model reads it (`nightdesk tools call` shows this): the result, or
     `{"error": ...}`."""
-    return run_tool(catalog, name, arguments).as_json()
+    return run_tool(catalog, name, arguments, scope).as_json()
 
 
-def run_tool(catalog: Catalog, name: str, arguments: str | dict[str, Any]) -> ToolOutcome:
-    """Run one tool call; every failure comes back as a `ToolFailure` that says what was wrong
-    and what is valid, a result nested too deep or too large included (`shape_problem`)."""
+def run_tool(
+    catalog: Catalog,
+    name: str,
+    arguments: str | dict[str, Any],
+    scope: ToolScope = TRUSTED,
+) -> ToolOutcome:
+    """Run one tool call within `scope`; every failure, a tool the scope does not offer, a
+    portfolio it does not read and a result nested too deep or too large (`shape_problem`)
+    included, comes back as a `ToolFailure` that says what was wrong and what is valid."""
     tool = TOOLS.get(name)
     if tool is None:
-        return ToolFailure(f"unknown tool {name!r}; valid tools: {', '.join(TOOLS)}")
+        valid = scope.tools if scope.tools is not None else TOOLS
+        return ToolFailure(f"unknown tool {name!r}; valid tools: {', '.join(valid) or 'none'}")
+    if not scope.offers(name):
+        return ToolFailure(scope.not_offered(name))
     try:
         args = tool.args_model.model_validate(parse_arguments(arguments))
-        data = tool.fn(catalog, args)
+        portfolio_id = getattr(args, "portfolio_id", None)
+        if isinstance(portfolio_id, str) and not scope.reads(portfolio_id):
+            return ToolFailure(scope.out_of_scope(portfolio_id))
+        data = tool.fn(catalog, args, scope) if tool.scoped else tool.fn(catalog, args)
         problem = shape_problem(data, f"the result of {name}")
         return ToolFailure(problem) if problem else ToolResult(data)
     except ToolError as exc:

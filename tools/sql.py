@@ -2,9 +2,10 @@
 
 `run_sql` accepts exactly one SELECT as DuckDB's own parser sees it, then walks the
 serialised syntax tree: only query nodes that read, only the contract tables (or the CTEs in
-scope where they are named), no table functions, no functions that read settings, the environment
-or the wall clock. The locked read-only catalog file is the second wall behind this one, and the
-query runs in a worker process whose memory and time the operating system bounds (`sql_sandbox`).
+scope where they are named), no table functions, no functions that read settings, the environment,
+the wall clock or chance (random functions, samples). The locked read-only catalog file is the
+second wall behind this one, and the query runs in a worker process whose memory and time the
+operating system bounds (`sql_sandbox`).
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from pydantic import Field
 
 from contract.errors import ToolError
 from data.contract import TABLES
-from tools.catalog import AS_OF_RULES, DUCK_TYPES, Catalog
+from tools.catalog import AS_OF_RULES, DUCK_TYPES, SCOPED_TABLES, Catalog
 from tools.fields import ToolArgs
+from tools.scope import ToolScope
 from tools.values import iso_utc
 
 MAX_ROWS = 50
@@ -35,6 +37,7 @@ DENIED_FUNCTIONS = {
     "statement_timestamp", "current_query", "txid_current", "random", "setseed", "uuid",
     "gen_random_uuid", "uuidv4", "uuidv7", "nextval", "currval", "query", "query_table",
     "sleep_ms", "write_log", "setval", "uuid_extract_timestamp", "in_search_path",
+    "reservoir_quantile",
 }  # fmt: skip
 DENIED_PREFIXES = ("duckdb_", "pragma_", "pg_", "read_", "sqlite_", "has_", "icu_", "current_")
 SYSTEM_PREFIXES = ("duckdb_", "pg_", "sqlite_", "pragma_")
@@ -54,20 +57,31 @@ class NoArgs(ToolArgs):
     pass
 
 
-def list_tables(cat: Catalog, args: NoArgs) -> dict[str, Any]:
+def list_tables(cat: Catalog, args: NoArgs, scope: ToolScope) -> dict[str, Any]:
     """The tables run_sql can read, with row counts and what each holds."""
     with cat.cursor() as cur:
         counts = {
             name: cur.execute(f"SELECT count(*) FROM {name}").fetchone()[0]  # type: ignore[index]
             for name in TABLES
+            if name not in SCOPED_TABLES
         }
+    scoped = cat.scoped_rows(scope.portfolios)
+    counts.update({name: len(scoped[name]["rows"]) for name in SCOPED_TABLES})
     return {
         "report_date": cat.report_date.isoformat(),
         "as_of": iso_utc(cat.as_of),
         "tables": [
-            {"table": name, "rows": counts[name], "holds": TABLE_NOTES[name]} for name in TABLES
+            {"table": name, "rows": counts[name], "holds": holds(name, scope)} for name in TABLES
         ],
     }
+
+
+def holds(table: str, scope: ToolScope) -> str:
+    """What a table holds, as far as the scope reaches."""
+    if table not in SCOPED_TABLES or scope.portfolios is None:
+        return TABLE_NOTES[table]
+    own = ", ".join(sorted(scope.portfolios))
+    return f"{TABLE_NOTES[table]}; only portfolio {own}" if own else "nothing: no portfolio"
 
 
 class DescribeArgs(ToolArgs):
@@ -98,7 +112,7 @@ class RunSqlArgs(ToolArgs):
     )
 
 
-def run_sql(cat: Catalog, args: RunSqlArgs) -> dict[str, Any]:
+def run_sql(cat: Catalog, args: RunSqlArgs, scope: ToolScope) -> dict[str, Any]:
     """Run one read-only SELECT over the catalog's tables; at most 50 rows come back."""
     with cat.cursor() as cur:
         statements = cur.extract_statements(args.sql)
@@ -110,7 +124,9 @@ def run_sql(cat: Catalog, args: RunSqlArgs) -> dict[str, Any]:
         serialised = cur.execute("SELECT json_serialize_sql($q)", {"q": statement.query}).fetchone()
         assert serialised is not None
         check_tree(json.loads(serialised[0]))
-    return cat.sandbox().query(statement.query, MAX_ROWS)
+    return cat.sandbox().query(
+        statement.query, MAX_ROWS, scope.portfolios, lambda: cat.scoped_rows(scope.portfolios)
+    )
 
 
 def check_tree(tree: dict[str, Any]) -> None:
@@ -141,6 +157,11 @@ def check_node(node: Any, ctes: frozenset[str]) -> None:
             if is_system_name(name):
                 raise ToolError(f"a CTE may not be named {name!r}, a name of DuckDB's catalogs")
         ctes = ctes | {name.lower() for name in names}
+    if node.get("sample") is not None:  # USING SAMPLE on a query, TABLESAMPLE on a table
+        raise ToolError(
+            "sampling (USING SAMPLE, TABLESAMPLE) is not available: a sample is drawn at random; "
+            "use WHERE, ORDER BY and LIMIT"
+        )
     if "function_name" in node:
         check_function(node["function_name"])
     if node.get("class") == "COLUMN_REF" and node["column_names"][-1].lower() in DENIED_FUNCTIONS:

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,14 @@ KEPT_ENV = ("PATH", "LANG", "LC_ALL", "TZ", "SYSTEMROOT")
 """The only variables a worker inherits: no key or secret of the night reaches it."""
 
 
-RECYCLED = frozenset({"OutOfMemoryException", "TooLarge"})
+RECYCLED = frozenset({"OutOfMemoryException", "TooLarge", "ScopeNotLoaded"})
 STARTUP_S = 60.0
 """How long a new worker may take to import DuckDB and open the catalog: not the query's time,
 and generous, since a loaded machine starts processes slowly."""
+LOAD_GRACE_S = 10.0
+"""What loading a scope's rows may take beyond a query's own limit."""
+UNLOADED = object()
+"""The scope of a worker that holds no scoped rows yet."""
 
 
 class Worker:
@@ -49,6 +54,7 @@ class Worker:
         )
         self.started = False
         self.overran = False
+        self.scope: Hashable = UNLOADED
 
     def ask(self, request: dict[str, Any], timeout_s: float) -> dict[str, Any] | None:
         """The worker's reply within `timeout_s` of the query's start (a new worker's start
@@ -111,11 +117,21 @@ class SqlSandbox:
         self._closed = False
         self._ready = threading.Condition()
 
-    def query(self, sql: str, max_rows: int) -> dict[str, Any]:
-        """`{"columns", "rows", "truncated"}` of one checked SELECT; `ToolError` otherwise."""
+    def query(
+        self,
+        sql: str,
+        max_rows: int,
+        scope: Hashable = None,
+        tables: Callable[[], dict[str, Any]] = dict,
+    ) -> dict[str, Any]:
+        """`{"columns", "rows", "truncated"}` of one checked SELECT over the public file and the
+        rows `tables()` gives for `scope` (handed to a worker only when it holds another
+        scope's); `ToolError` otherwise."""
         worker = self._checkout()
         reply = None
         try:
+            if worker.scope != scope:
+                self._load(worker, scope, tables())
             reply = worker.ask({"sql": sql, "max_rows": max_rows}, self.timeout_s)
             if reply is not None and reply.get("error") in RECYCLED:
                 worker.kill()  # what it allocated may stay mapped: the next query gets a fresh one
@@ -131,6 +147,15 @@ class SqlSandbox:
         if "error" in reply:
             raise ToolError(refusal(reply["error"], reply.get("message", ""), self))
         return reply
+
+    def _load(self, worker: Worker, scope: Hashable, tables: dict[str, Any]) -> None:
+        """Hand the worker the rows of `scope` (our own data: its time is not the query's)."""
+        worker.scope = UNLOADED
+        loaded = worker.ask({"tables": tables}, self.timeout_s + LOAD_GRACE_S)
+        if loaded is None or "error" in loaded:
+            worker.kill()
+            raise ToolError("the query was stopped: its worker could not load its tables; retry")
+        worker.scope = scope
 
     def _checkout(self) -> Worker:
         with self._ready:

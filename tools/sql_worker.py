@@ -2,8 +2,12 @@
 
 Before it opens anything it caps its own address space (RLIMIT_AS) and CPU time (RLIMIT_CPU),
 so a query that asks for more memory fails its allocation inside DuckDB, and one that spins is
-ended by the kernel; the parent kills it outright at the deadline. It opens the locked catalog
-file read-only and answers one JSON line per query on stdin with one JSON line on stdout.
+ended by the kernel; the parent kills it outright at the deadline. It opens the locked public
+catalog file read-only (it has no portfolio's rows) and answers one JSON line per query on stdin
+with one JSON line on stdout. A request that brings `tables` (the rows of the portfolios in the
+question's scope) replaces the worker's temporary tables of those names, and the parent sends it
+before a query of another scope than the last: whatever another scope loaded is dropped first, so
+a query reads its own scope's rows only.
 """
 
 from __future__ import annotations
@@ -51,18 +55,39 @@ def limit_self(memory_mb: int, timeout_s: float) -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
+def load_tables(con: duckdb.DuckDBPyConnection, tables: dict[str, Any]) -> None:
+    """Temporary tables holding exactly the rows given, after every earlier one is dropped
+    (temporary tables belong to the connection, so queries run on `con` itself, never on a
+    cursor of it)."""
+    loaded = con.execute("SELECT table_name FROM duckdb_tables() WHERE temporary").fetchall()
+    for (name,) in loaded:
+        con.execute(f'DROP TABLE temp.main."{name}"')
+    for name, table in tables.items():
+        columns = ", ".join(f'"{column}" {kind}' for column, kind in table["columns"])
+        con.execute(f'CREATE OR REPLACE TEMP TABLE "{name}" ({columns})')
+        if table["rows"]:  # one statement, a list per column: a row at a time costs 1 ms each
+            lists = ", ".join(f"unnest(?::{kind}[])" for _, kind in table["columns"])
+            con.execute(
+                f'INSERT INTO "{name}" SELECT {lists}',
+                [list(c) for c in zip(*table["rows"], strict=True)],
+            )
+
+
 def answer(con: duckdb.DuckDBPyConnection, request: dict[str, Any]) -> dict[str, Any]:
-    cur = con.cursor()
+    if "tables" in request:
+        try:
+            load_tables(con, request["tables"])
+        except (duckdb.Error, MemoryError) as exc:  # the parent ends this worker
+            return {"error": "ScopeNotLoaded", "message": str(exc).strip().splitlines()[0]}
+        return {"loaded": True}
     try:
-        cur.execute(request["sql"])
+        cur = con.execute(request["sql"])
         columns = [d[0] for d in cur.description or []]
         rows = cur.fetchmany(int(request["max_rows"]) + 1)
     except duckdb.Error as exc:
         return {"error": type(exc).__name__, "message": str(exc).strip().splitlines()[0]}
     except MemoryError:
         return {"error": "OutOfMemoryException", "message": "out of memory"}
-    finally:
-        cur.close()
     reply = {
         "columns": columns,
         "rows": [jsonable(list(r)) for r in rows[: int(request["max_rows"])]],

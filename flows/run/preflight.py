@@ -26,7 +26,13 @@ from flows.publish.layout import RunLayout, catalog_dir, check_name
 from flows.publish.tree import check_output_tree, night_trees
 from flows.run.config import RunConfig
 from flows.run.provider import open_provider
-from tools.catalog import Catalog, first_price_date, open_catalog
+from tools.catalog import (
+    Catalog,
+    check_report_day,
+    first_price_date,
+    open_catalog,
+    price_range,
+)
 from tools.registry import run_tool
 
 
@@ -52,6 +58,7 @@ def _check_night(config: RunConfig) -> RunConfig:
     check_output_tree(root, [catalog_dir(root)])
     check_writable(catalog_dir(config.out_dir))
     report_date = config.report_date or latest_session(config.data_dir, config.out_dir)
+    check_date_in_data(config.data_dir, report_date)
     layout = RunLayout(root, report_date)
     check_output_tree(root, night_trees(layout))
     for folder in (layout.accepted, layout.rejected, layout.results):
@@ -156,6 +163,31 @@ def check_holdings(catalog: Catalog, portfolios: list[str], report_date: date) -
     )
 
 
+def check_date_in_data(data_dir: Path, report_date: date) -> None:
+    """A date before the data's first price or after its last is refused from the file alone,
+    before a catalog is built for it (9999-12-31 included, whose night has no end)."""
+    check_report_day(report_date)
+    first, last = price_range(data_dir)
+    if first is not None and report_date < first:
+        raise InputError(no_prices_before(data_dir, report_date, first))
+    if last is not None and report_date > last:
+        raise InputError(no_prices_after(data_dir, report_date, last))
+
+
+def no_prices_before(data_dir: Path, report_date: date, first: date | None) -> str:
+    hint = f"its prices start on {first}; pass --date {first} or later" if first else ""
+    return (
+        f"data set {data_dir} has no prices up to {report_date}: {hint or 'it holds none at all'}"
+    )
+
+
+def no_prices_after(data_dir: Path, report_date: date, last: date) -> str:
+    return (
+        f"data set {data_dir} has no prices after {last} up to {report_date}: "
+        f"pass --date {last} or earlier, or import the missing days"
+    )
+
+
 def check_report_date(catalog: Catalog, report_date: date) -> None:
     """A night reports on a session the data holds: not a holiday, not past the data."""
     last = catalog.sessions[-1] if catalog.sessions else None
@@ -163,17 +195,9 @@ def check_report_date(catalog: Catalog, report_date: date) -> None:
         return
     if last is None:
         first = first_price_date(catalog.data_dir)
-        hint = (
-            f"its prices start on {first}; pass --date {first} or later"
-            if first
-            else "it holds none at all"
-        )
-        raise InputError(f"data set {catalog.data_dir} has no prices up to {report_date}: {hint}")
+        raise InputError(no_prices_before(catalog.data_dir, report_date, first))
     if next_session(last) <= report_date:
-        raise InputError(
-            f"data set {catalog.data_dir} has no prices after {last} up to {report_date}: "
-            f"pass --date {last} or earlier, or import the missing days"
-        )
+        raise InputError(no_prices_after(catalog.data_dir, report_date, last))
     raise InputError(
         f"{report_date} is not a trading session; the sessions around it are {last} and "
         f"{next_session(report_date)}: pass --date one of them"

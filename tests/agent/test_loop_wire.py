@@ -26,6 +26,12 @@ def question(holding, report_date):
     return render_question(load_question_set().spec("news"), holding[1], report_date, "en")
 
 
+@pytest.fixture
+def open_question(question):
+    """The same question asked in free form: every tool is offered."""
+    return question.model_copy(update={"tools": []})
+
+
 LIMITS = ("max_steps", "max_output_tokens", "tool_timeout_s", "deadline_s")
 
 
@@ -104,7 +110,7 @@ async def test_stable_prefix_and_wire_details(kind, scripted, agent_catalog, que
 
 @pytest.mark.parametrize("kind", WIRES)
 async def test_calls_of_one_turn_run_concurrently_in_call_order(
-    kind, scripted, agent_catalog, question
+    kind, scripted, agent_catalog, open_question
 ):
     provider, log = scripted(
         kind,
@@ -118,7 +124,7 @@ async def test_calls_of_one_turn_run_concurrently_in_call_order(
             Turn(text="counted"),
         ],
     )
-    trace = await ask(question, provider, agent_catalog)
+    trace = await ask(open_question, provider, agent_catalog)
 
     a, b = trace.events
     assert (a.id, b.id) == ("a", "b") and a.ok and b.ok
@@ -130,19 +136,21 @@ async def test_calls_of_one_turn_run_concurrently_in_call_order(
 
 @pytest.mark.parametrize("kind", WIRES)
 async def test_wrong_tool_is_an_error_observation(
-    kind, scripted, agent_catalog, question, report_date
+    kind, scripted, agent_catalog, open_question, report_date
 ):
     provider, log = scripted(
         kind,
         [
-            Turn(calls=(Call.of("c1", "get_stock_price", symbol=question.ticker),)),
+            Turn(calls=(Call.of("c1", "get_stock_price", symbol=open_question.ticker),)),
             Turn(
-                calls=(Call.of("c2", "get_price", ticker=question.ticker, date=str(report_date)),)
+                calls=(
+                    Call.of("c2", "get_price", ticker=open_question.ticker, date=str(report_date)),
+                )
             ),
             Turn(text="priced"),
         ],
     )
-    trace = await ask(question, provider, agent_catalog)
+    trace = await ask(open_question, provider, agent_catalog)
 
     assert trace.stop_reason == ReasonCode.ANSWERED
     assert "unknown tool 'get_stock_price'" in trace.events[0].error
@@ -334,12 +342,14 @@ async def test_meter_settles_reported_usage(kind, scripted, agent_catalog, quest
     assert meter.reserved_total == trace.turns[0].estimate + 1024
 
 
-async def test_tool_timeout_is_an_error_observation(scripted, agent_catalog, question):
+async def test_tool_timeout_is_an_error_observation(scripted, agent_catalog, open_question):
     provider, log = scripted(
         "openai", [Turn(calls=(Call.of("slow", "run_sql", sql=HEAVY_SQL),)), Turn(text="gave up")]
     )
     executor = ThreadPoolExecutor(max_workers=1)
-    trace = await ask(question, provider, agent_catalog, tool_timeout_s=0.005, executor=executor)
+    trace = await ask(
+        open_question, provider, agent_catalog, tool_timeout_s=0.005, executor=executor
+    )
     executor.shutdown(wait=True)  # the abandoned query runs on until DuckDB's own time limit
 
     assert "did not finish within 0.005 s" in trace.events[0].error

@@ -137,9 +137,10 @@ async def test_a_model_that_obeys_a_hostile_headline_cannot_sink_the_night(
         if e["tool"] == "run_sql"
     ]
     assert not accepted, "the query never ran to a result"
-    # Bounded by the sandbox (memory, deadline) or, when its workers are all busy, by the loop's
-    # own tool timeout: an error either way, never rows.
-    bounded = ("MB", "limit", "did not finish")
+    # Refused where the question does not offer run_sql, else bounded by the sandbox (memory,
+    # deadline) or, when its workers are all busy, by the loop's own tool timeout: an error
+    # either way, never rows.
+    bounded = ("is not offered for this question", "MB", "limit", "did not finish")
     odd = [o for o in model.observed if "error" not in json.loads(o)]
     odd += [o for o in model.observed if not any(b in o for b in bounded)]
     assert model.observed and not odd, odd[:3]

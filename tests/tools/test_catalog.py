@@ -98,7 +98,9 @@ def test_built_file_is_reused_and_rebuilt_when_data_changes(
     changed = open_catalog(data, date(2024, 6, 28), workdir=work)
     changed.close()
     assert changed.fingerprint != first.fingerprint
-    assert len({p.name for p in work.glob("catalog-*") if "-t" not in p.stem}) == 3
+    builds = {p.name.split("-")[1].removesuffix(".duckdb") for p in work.glob("catalog-*")}
+    assert len(builds) == 3
+    assert all((work / f"catalog-{key}-public.duckdb").is_file() for key in builds)
 
 
 def test_different_time_limits_in_one_process(small_data: Path, tmp_path: Path) -> None:

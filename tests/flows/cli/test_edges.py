@@ -110,3 +110,25 @@ def test_a_batch_night_without_a_batch_interface_is_refused_in_one_line(
     (line,) = done.stderr.splitlines()
     assert line.startswith(f"nightdesk: error: {why}")
     assert not out.exists(), "refused before anything was written"
+
+
+@pytest.mark.parametrize(
+    ("command", "why"),
+    [
+        (["run", "--date", "9999-12-31"], "report date 9999-12-31 has no next day"),
+        (["run", "--date", "9999-12-30"], "has no prices after 2024-12-31 up to 9999-12-30"),
+        (["run", "--date", "0001-01-01"], "has no prices up to 0001-01-01"),
+        (["ask", "--date", "9999-12-31", "--ticker", "AAA", "move"], "has no next day"),
+        (["tools", "call", "get_price", "--date", "9999-12-31"], "has no next day"),
+    ],
+)
+def test_a_date_outside_the_data_is_one_line_before_anything_is_built(
+    small_data: Path, tmp_path: Path, command: list[str], why: str
+) -> None:
+    out = tmp_path / "out"
+    where = ["--out", str(out)] if command[0] == "run" else []
+    done = nightdesk(*command, "--data", str(small_data), *where)
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("nightdesk: error: ") and why in line
+    assert not out.exists(), "refused before a catalog was built or a run created"

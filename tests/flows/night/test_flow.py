@@ -170,6 +170,7 @@ async def test_refused_input_fails_the_run_with_one_line_naming_the_field(
     for options, field in (
         ({"portfolios": ["NOPE"]}, "set portfolios to one of them"),
         ({"report_date": date(2024, 7, 4)}, "set report_date to one of them"),
+        ({"report_date": date(9999, 12, 31)}, "set report_date to a session of the data"),
         ({"provider": "local"}, "set model to PATH"),
     ):
         good = RunConfig(data_dir=small_data, out_dir=tmp_path)

@@ -39,6 +39,11 @@ def test_no_date_resolves_to_the_last_session(small_data: Path, tmp_path: Path) 
             {"report_date": date(2020, 6, 1)},
             "has no prices up to 2020-06-01: its prices start on 2024-01-02; pass --date 2024-01-02",
         ),
+        (
+            {"report_date": date(9999, 12, 31)},
+            "report date 9999-12-31 has no next day, so its night has no end: pass --date",
+        ),
+        ({"report_date": date(9999, 12, 30)}, "has no prices after 2024-12-31 up to 9999-12-30"),
         ({"portfolios": ["NOPE"]}, "unknown portfolio NOPE: the data has P001"),
         ({"provider": "local"}, "provider local needs a model folder: pass --model PATH"),
         (
@@ -62,6 +67,15 @@ def test_bad_input_is_refused_before_the_run(
     with pytest.raises(InputError):  # an output folder the refused night would have made
         check_night(config(small_data, tmp_path / "new" / "out", **options))
     assert not (tmp_path / "new").exists()
+
+
+@pytest.mark.parametrize("day", [date(9999, 12, 31), date(2300, 1, 2), date(1, 1, 1)])
+def test_a_date_outside_the_data_builds_no_catalog(
+    small_data: Path, tmp_path: Path, day: date
+) -> None:
+    with pytest.raises(InputError):
+        check_night(config(small_data, tmp_path, report_date=day))
+    assert not list(tmp_path.rglob("catalog-*"))
 
 
 def test_a_provider_without_its_key_is_refused(

@@ -1,0 +1,52 @@
+"""What one question's tool calls may reach: the tools offered to it and the portfolio it is
+about. The registry refuses everything else before a tool runs, and `run_sql`'s workers hold
+only the rows of the portfolios in scope (`sql_sandbox`), so another portfolio's holdings are
+not in what a question can read at all."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ToolScope:
+    """`tools`: the names a call may use, in the order offered (None: every tool). `portfolios`:
+    the portfolios whose rows the calls may read (None: every one; empty: none)."""
+
+    tools: tuple[str, ...] | None = None
+    portfolios: frozenset[str] | None = None
+
+    @classmethod
+    def question(cls, tools: Iterable[str], portfolio_id: str | None) -> ToolScope:
+        """A question's scope: its offered tools, and its own portfolio or none."""
+        own = frozenset({portfolio_id}) if portfolio_id else frozenset()
+        return cls(tuple(dict.fromkeys(tools)), own)
+
+    def offers(self, tool: str) -> bool:
+        return self.tools is None or tool in self.tools
+
+    def reads(self, portfolio_id: str) -> bool:
+        return self.portfolios is None or portfolio_id in self.portfolios
+
+    def not_offered(self, tool: str) -> str:
+        offered = ", ".join(self.tools or ()) or "none"
+        return f"tool {tool!r} is not offered for this question; offered tools: {offered}"
+
+    def out_of_scope(self, portfolio_id: str) -> str:
+        if not self.portfolios:
+            return (
+                f"portfolio {portfolio_id!r} is out of scope: this question is about a ticker "
+                "and reads no portfolio's holdings"
+            )
+        own = ", ".join(sorted(self.portfolios))
+        return (
+            f"portfolio {portfolio_id!r} is out of scope: this question reads portfolio {own} only"
+        )
+
+
+TRUSTED = ToolScope()
+"""The program's own calls (the portfolio table, preflight, `nightdesk tools call`): every tool
+and every portfolio. A model's calls always run under a question's scope."""
+NOTHING = ToolScope(tools=(), portfolios=frozenset())
+"""No tool, no portfolio: where nothing was offered."""
