@@ -81,6 +81,9 @@ def get_company(cat: Catalog, args: CompanyArgs) -> dict[str, Any]:
 class PortfolioRanksArgs(ToolArgs):
     portfolio_id: PortfolioId
     date: IsoDate = SESSION_DATE
+    ticker: Ticker | None = Field(
+        default=None, description="Only this position's row (the counts and lists stay whole)"
+    )
 
 
 def get_portfolio_ranks(cat: Catalog, args: PortfolioRanksArgs) -> dict[str, Any]:
@@ -104,6 +107,11 @@ def get_portfolio_ranks(cat: Catalog, args: PortfolioRanksArgs) -> dict[str, Any
     day_pnl = round_price(sum(p["day_pnl"] for p in priced.values()))
     before = round_price(book.value_before)
     rows = ranked_positions(cat, priced, market_value)
+    if args.ticker is not None and all(r["ticker"] != args.ticker for r in rows):
+        held = ", ".join(sorted(book.quantities))
+        raise ToolError(
+            f"{args.ticker} is no priced position of {args.portfolio_id}: it holds {held}"
+        )
     result: dict[str, Any] = {
         "portfolio_id": args.portfolio_id,
         "session": session.isoformat(),
@@ -117,7 +125,7 @@ def get_portfolio_ranks(cat: Catalog, args: PortfolioRanksArgs) -> dict[str, Any
         "portfolio_day_pnl": day_pnl,
         "market_value": market_value,
         "benchmark": benchmark_move(cat, args.portfolio_id, session),
-        "positions": rows,
+        "positions": [r for r in rows if args.ticker in (None, r["ticker"])],
         **movers(rows),
     }
     if unpriced:

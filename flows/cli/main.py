@@ -61,14 +61,15 @@ def verify_traces(
     jsonl
         A file (or -) with one trace per line; prints one verdict per line, in order.
     """
+    from flows.run.judge import verdict_of
     from verifier.cli import read_source, verify_lines
 
     if (trace is None) == (jsonl is None):
         raise InputError("give one trace file (or -) or --jsonl FILE (or -), not both or neither")
     if jsonl is not None:
-        verdicts = verify_lines(read_source(jsonl))
+        verdicts = verify_lines(read_source(jsonl), judge=verdict_of)
     else:
-        verdicts = verify_lines(read_source(trace or "-"), single=True)
+        verdicts = verify_lines(read_source(trace or "-"), single=True, judge=verdict_of)
     for verdict in verdicts:
         print(escape_hidden(verdict.model_dump_json()))
     raise SystemExit(0 if all(v.accepted for v in verdicts) else 1)
@@ -341,9 +342,9 @@ def ask_question(
     from agent.ask import ask
     from agent.questions import load_question_set
     from flows.cli.terminal import output_console, render_trace, render_verdict
+    from flows.run.judge import verdict_of
     from flows.run.preflight import check_report_date, resolve_portfolios
     from tools.catalog import open_catalog
-    from verifier.verify import verify
 
     qset = load_question_set(questions)
     with open_catalog(data, date) as catalog:
@@ -363,7 +364,7 @@ def ask_question(
                 language=language,
             )
         )
-    verdict = verify(trace.model_dump(mode="json"))
+    verdict = verdict_of(trace.model_dump(mode="json"))
     if json:
         import json as json_module
 

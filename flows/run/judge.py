@@ -1,5 +1,9 @@
 """The verdict on one answer: accepted only when the loop answered and the verifier found every
-claim supported; anything else becomes a rejected record that says why."""
+claim supported; anything else becomes a rejected record that says why.
+
+`verdict_of` is the one judge of a drafted trace: the night, a rerun, `nightdesk ask` and
+`nightdesk verify` all call it, so the same trace gets the same verdict on every path, the leak
+checks (a key or another secret, the system prompt repeated) included."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from contract.reasons import ReasonCode
 from contract.secrets import holds_secret
 from contract.trace import Trace
 from flows.publish.records import QuestionRecord, rejected_record
+from verifier.verdict import Reason, Verdict
 
 
 def judge(
@@ -37,26 +42,16 @@ def judge(
         record.reason = str(trace.stop_reason or ReasonCode.NO_ANSWER)
         record.reasons = [{"code": record.reason, "message": trace.stop_detail or ""}]
         return record
-    if holds_secret(trace.draft or ""):
-        record.reason = ReasonCode.LEAKED_SECRET
-        record.reasons = [
-            {"code": record.reason, "message": "the draft holds a key or another secret"}
-        ]
-        return record
-    if echo := prompt_echo(trace.draft or ""):
-        record.reason = ReasonCode.LEAKED_PROMPT
-        record.reasons = [
-            {"code": record.reason, "message": f"the draft repeats the system prompt: {echo!r}"}
-        ]
-        return record
-    from verifier.verify import verify
-
     try:
-        verdict = verify(trace_json)
+        verdict = verdict_of(trace_json)
     except Exception as exc:  # a verifier bug withholds the answer, it does not end the ticker
         record.reason = ReasonCode.INTERNAL_ERROR
         record.reasons = [{"code": record.reason, "message": f"verifier: {exc!r}"}]
         return record
+    if any(r.rule in LEAKS for r in verdict.reasons):
+        record.reason = verdict.reasons[0].rule
+        record.reasons = [_plain(r) for r in verdict.reasons]
+        return record  # its verdict is not kept: the case file shows the draft redacted
     record.verdict = verdict.model_dump(mode="json")
     record.reasons = [_plain(r) for r in verdict.reasons]
     if verdict.accepted:
@@ -65,6 +60,28 @@ def judge(
         first = record.reasons[0].get("code") if record.reasons else None
         record.reason = str(first or ReasonCode.UNVERIFIED)
     return record
+
+
+LEAKS = frozenset({ReasonCode.LEAKED_SECRET, ReasonCode.LEAKED_PROMPT})
+
+
+def verdict_of(trace: dict[str, Any]) -> Verdict:
+    """The one judge of a drafted trace (or of a rejected case file, which holds its trace): a
+    draft that holds a secret or repeats the system prompt is rejected for that before its
+    claims are read; any other goes to the verifier."""
+    from verifier.verify import verify
+
+    inner = trace.get("trace") if "events" not in trace else trace
+    draft = inner.get("draft") if isinstance(inner, dict) else None
+    if isinstance(draft, str) and holds_secret(draft):
+        return _leak(ReasonCode.LEAKED_SECRET, "the draft holds a key or another secret")
+    if isinstance(draft, str) and (echo := prompt_echo(draft)):
+        return _leak(ReasonCode.LEAKED_PROMPT, f"the draft repeats the system prompt: {echo!r}")
+    return verify(trace)
+
+
+def _leak(code: ReasonCode, message: str) -> Verdict:
+    return Verdict(accepted=False, reasons=[Reason(rule=code, message=message)])
 
 
 def failed_record(

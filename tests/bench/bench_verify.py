@@ -98,10 +98,10 @@ def make_trace(i: int) -> dict[str, Any]:
     )
     draft = (
         ". ".join(sentences)
-        + f'. The news flow was "Company 1 announces results for unit {i} ahead of '
+        + f'. The news search returned "Company 1 announces results for unit {i} ahead of '
         'estimates". The ENYW position gained $4,293.81 (3.73%), 85 bps of the portfolio, on a market '
-        "value of $119.5K, a 3.6% return. Overall the portfolio had a constructive session with most "
-        "holdings finishing higher and volumes close to their recent averages."
+        "value of $119.5K, a 3.6% return. Overall the session was one of gains for the position, "
+        "which closed higher, according to the data the tools returned for the report date."
     )
     return {
         "question": f"Summarise the portfolio's day on {session}.",

@@ -53,22 +53,14 @@ _DOLLAR = r"(?:[-\s]+(?P<usd>dollars?|dólares))"
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    words = sorted(
-        {*UNITS_EN, *UNITS_ES, *SCALE_WORDS, "a", "and", "y", "half", "medio"},
-        key=len,
-        reverse=True,
-    )
-    word = "|".join(words)
-    number = re.compile(
-        rf"(?i)(?<![\w-])(?P<n>(?:{word})(?:[-\s]+(?:{word}))*)(?:{_PERCENT}|{_DOLLAR})?(?![\w])"
-    )
+def _patterns() -> re.Pattern[str]:
     fractions = "|".join(sorted((re.escape(f) for f in FRACTIONS), key=len, reverse=True))
-    fraction = re.compile(
+    return re.compile(
         rf"(?i)(?<![\w-])(?P<count>an?|one|two|three|un|una|la|dos|tres)[-\s]+"
-        rf"(?P<f>{fractions})s?(?![\w-])"
+        rf"(?P<f>{fractions})s?(?![\w-])(?=\s+(?:of|de|del)\s)"
     )
-    return number, fraction
+    """A fraction of something ("a fifth of the book", "la mitad de"): "a third straight gain"
+    and "the third quarter" are ordinals."""
 
 
 def _value(words: list[str]) -> tuple[float, int] | None:
@@ -107,9 +99,59 @@ def _value(words: list[str]) -> tuple[float, int] | None:
     return total + current, place
 
 
+@cache
+def _hints() -> frozenset[str]:
+    """Words one of which a text must hold for any figure in words."""
+    fractions = {f.split()[0] for f in FRACTIONS}
+    return frozenset({*UNITS_EN, *UNITS_ES, *SCALE_WORDS, *fractions, "half", "medio"})
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+_GAP = re.compile(r"[-\s]+")
+_SUFFIX = re.compile(rf"(?i){_PERCENT}(?![\w])|{_DOLLAR}(?![\w])")
+
+
+@cache
+def _number_words() -> frozenset[str]:
+    return frozenset({*UNITS_EN, *UNITS_ES, *SCALE_WORDS, "a", "and", "y", "half", "medio"})
+
+
+def _worded(text: str, words: list[str], start: int, end: int) -> Claim | None:
+    """The figure a run of number words makes, with the unit written right after it."""
+    opened = words[0].casefold() == "a"
+    while words and words[0].casefold() in ("a", "and", "y"):
+        words, start = words[1:], text.find(words[1], start + 1) if len(words) > 1 else start
+    if not words:
+        return None
+    suffix = _SUFFIX.match(text, end)
+    pct, usd = (suffix.group("pct"), suffix.group("usd")) if suffix else (None, None)
+    if suffix:
+        end = suffix.end()
+    lowered = [w.casefold() for w in words]
+    if all(w in SCALE_WORDS for w in lowered) and not opened:
+        return None  # "million" after a figure it scales
+    if lowered[0] in ("ciento", "cien") and text[:start].endswith("por "):
+        return None  # "por ciento": per cent
+    value = _value(words)
+    if value is None:
+        return None
+    amount, place = value
+    if len(words) == 1 and (2 <= amount <= 12 or amount == 1) and not (pct or usd):
+        return None  # two to twelve alone are `NUMBER_WORD`'s; "one of" is an article
+    reading = Reading(amount / 10.0**-place if place < 0 else amount, 0)
+    scale = 10.0**-place if place < 0 else 1.0
+    kind: Kind = "percent" if pct else "money" if usd else "number"
+    return Claim(text[start:end], start, end, kind, (reading,), scale=scale, unit="%" if pct else "")
+
+
 def find_number_words(text: str) -> list[Claim]:
     """The figures written in words that the figure grammar does not read (see the docstring)."""
-    number, fraction = _patterns()
+    hints = _hints()
+    if not any(w in hints for w in _TOKEN.findall(text.casefold())):
+        return []
+    fraction = _patterns()
     found: list[Claim] = []
     taken: list[tuple[int, int]] = []
     for m in fraction.finditer(text):
@@ -122,33 +164,24 @@ def find_number_words(text: str) -> list[Claim]:
         claim = Claim(m.group(), m.start(), m.end(), "percent", readings, unit="%")
         found.append(claim)
         taken.append(m.span())
-    for m in number.finditer(text):
-        if any(s <= m.start() < e for s, e in taken):
+    words_set = _number_words()
+    tokens = list(_TOKEN.finditer(text))
+    i = 0
+    while i < len(tokens):
+        if tokens[i].group().casefold() not in words_set:
+            i += 1
             continue
-        words = re.split(r"[-\s]+", m.group("n").strip())
-        while words and words[0].casefold() in ("a", "and", "y"):
-            words = words[1:]  # "a five-percent drop": the article is no number
-        if not words:
+        j = i
+        while (
+            j + 1 < len(tokens)
+            and tokens[j + 1].group().casefold() in words_set
+            and _GAP.fullmatch(text, tokens[j].end(), tokens[j + 1].start())
+        ):
+            j += 1
+        run, i = tokens[i : j + 1], j + 1
+        if any(s <= run[0].start() < e for s, e in taken):
             continue
-        if all(w.casefold() in SCALE_WORDS for w in words) and not m.group("n").startswith("a"):
-            continue  # "million" after a figure it scales
-        if words[0].casefold() in ("ciento", "cien") and text[: m.start()].endswith("por "):
-            continue  # "por ciento": per cent
-        value = _value(words)
-        if value is None:
-            continue
-        amount, place = value
-        small = len(words) == 1 and 2 <= amount <= 12
-        if small and not (m.group("pct") or m.group("usd")):
-            continue  # two to twelve alone: `NUMBER_WORD` reads them
-        if amount == 1 and len(words) == 1 and not (m.group("pct") or m.group("usd")):
-            continue  # "one of", "un titular": an article, not a figure
-        start = m.start() + m.group().find(words[0])
-        reading = Reading(amount / 10.0**-place if place < 0 else amount, 0)
-        scale = 10.0**-place if place < 0 else 1.0
-        kind: Kind = "percent" if m.group("pct") else "money" if m.group("usd") else "number"
-        unit = "%" if m.group("pct") else ""
-        found.append(
-            Claim(text[start : m.end()], start, m.end(), kind, (reading,), scale=scale, unit=unit)
-        )
+        claim = _worded(text, [t.group() for t in run], run[0].start(), run[-1].end())
+        if claim is not None:
+            found.append(claim)
     return found

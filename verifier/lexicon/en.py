@@ -105,7 +105,8 @@ LEXICON = Lexicon(
             r"(?:30|thirty)[-\s](?:day|calendar[-\s]day)s?",
             r"month-over-month",
             r"(?:past|last|prior)\s+(?:30|thirty|21|22|twenty-one|twenty-two)\s+"
-            r"(?:trading\s+|calendar\s+)?(?:days|sessions)",
+            r"(?:days|sessions)",
+            r"trading\s+|calendar\s+(?:days|sessions)",
             r"1m",
             r"1-month",
             r"one-month",
@@ -277,7 +278,8 @@ LEXICON = Lexicon(
     contribution_after=(
         r"(?:to|from|of)\s+(?:the\s+)?portfolio'?s?\s+(?:day'?s?\s+|daily\s+|total\s+)?"
         r"(?:return|performance|result|gain|loss|move|change|value)",
-        r"(?:of\s+)?contribution",
+        r"contribution",
+        r"of\s+contribution",
     ),
     governing={
         "up": (

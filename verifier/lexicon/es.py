@@ -173,7 +173,8 @@ LEXICON = Lexicon(
             r"alza",
             r"repunt(?:ó|a|ado|aron)",
             r"dispar(?:ó|a|ado|aron)",
-            r"(?:se\s+)?revaloriz(?:ó|a|ado|aron)",
+            r"revaloriz(?:ó|a|ado|aron)",
+            r"se\s+revaloriz(?:ó|a|ado|aron)",
             r"aport(?:ó|a|aron|an)",
         ),
         "down": (
@@ -192,7 +193,8 @@ LEXICON = Lexicon(
             r"desplom(?:ó|a|ado|aron)",
             r"hund(?:ió|e|ido|ieron)",
             r"rest(?:ó|a|ado|aron)",
-            r"(?:le\s+)?cost(?:ó|aron)",
+            r"cost(?:ó|aron)",
+            r"le\s+cost(?:ó|aron)",
         ),
     },
     after_figure=(

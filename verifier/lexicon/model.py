@@ -78,6 +78,9 @@ class Lexicon:
     news_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Words that place a quoted headline in time among the others of its search ("the most
     recent was", "the earliest item"), by place: "latest" or "earliest"."""
+    counted: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """What a count right before them counts among a portfolio's positions ("5 gainers", "3
+    of its 10 positions fell"), by count: "gainers" or "decliners"."""
     counts: tuple[tuple[str, ...], ...] = ()
     """The words for the ordinals and numbers one to twelve, one first ("first one", "primer
     uno"): the place of a ranking and the length of a streak."""

@@ -4,6 +4,20 @@ the counts they name) and of days to the report date ("yesterday"); spread into 
 from typing import Any
 
 RELATIONS: dict[str, Any] = {
+    "counted": {
+        "gainers": (
+            r"gainers?",
+            r"advancers?",
+            r"winners?",
+            r"(?:positions?|holdings?|names?|stocks?)\s+(?:rose|gained|advanced|were\s+up|closed\s+higher)",
+        ),
+        "decliners": (
+            r"decliners?",
+            r"losers?",
+            r"fallers?",
+            r"(?:positions?|holdings?|names?|stocks?)\s+(?:fell|declined|lost|were\s+down|closed\s+lower)",
+        ),
+    },
     "news_order": {
         "latest": (
             r"most\s+recent",
@@ -82,6 +96,7 @@ RELATIONS: dict[str, Any] = {
             r"led\s+(?:the\s+)?(?:losses|decliners|declines|fallers)",
         ),
         "weight_top": (
+            r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)(?:\s+(?:holding|position|stake|weight|name))?",
             r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest)",
         ),

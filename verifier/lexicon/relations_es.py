@@ -4,6 +4,16 @@ the counts they name) and of days to the report date ("yesterday"); spread into 
 from typing import Any
 
 RELATIONS: dict[str, Any] = {
+    "counted": {
+        "gainers": (
+            r"(?:posiciones|valores|títulos)\s+(?:subieron|ganaron|avanzaron)",
+            r"(?:valores|posiciones)\s+al\s+alza",
+        ),
+        "decliners": (
+            r"(?:posiciones|valores|títulos)\s+(?:cayeron|bajaron|perdieron|retrocedieron)",
+            r"(?:valores|posiciones)\s+a\s+la\s+baja",
+        ),
+    },
     "news_order": {
         "latest": (
             r"más\s+reciente",
@@ -26,7 +36,8 @@ RELATIONS: dict[str, Any] = {
     "relations": {
         "above": (
             r"por\s+encima\s+de(?:l)?",
-            r"(?:muy\s+)?superior(?:es)?\s+a(?:l)?",
+            r"superior(?:es)?\s+a(?:l)?",
+            r"muy\s+superior(?:es)?\s+a(?:l)?",
             r"mayor(?:es)?\s+que",
             r"superó\s+a",
             r"superó",
@@ -41,9 +52,11 @@ RELATIONS: dict[str, Any] = {
         ),
         "below": (
             r"por\s+debajo\s+de(?:l)?",
-            r"(?:muy\s+)?inferior(?:es)?\s+a(?:l)?",
+            r"inferior(?:es)?\s+a(?:l)?",
+            r"muy\s+inferior(?:es)?\s+a(?:l)?",
             r"menor(?:es)?\s+que",
-            r"(?:se\s+)?quedó\s+por\s+detrás\s+de",
+            r"quedó\s+por\s+detrás\s+de",
+            r"se\s+quedó\s+por\s+detrás\s+de",
             r"por\s+detrás\s+de",
             r"lo\s+hizo\s+peor\s+que",
             r"(?:cayó|perdió)\s+más\s+que",
@@ -52,21 +65,33 @@ RELATIONS: dict[str, Any] = {
     },
     "rankings": {
         "return_top": (
-            r"(?:el\s+)?mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
-            r"(?:el\s+)?(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
+            r"mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
+            r"el\s+mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
+            r"(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
+            r"el\s+(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
             r"lideró\s+(?:las\s+)?(?:subidas|alzas|ganancias|la\s+cartera)",
         ),
         "return_bottom": (
-            r"(?:el\s+)?peor\s+(?:valor|comportamiento|desempeño|posición|título)",
-            r"(?:el\s+)?(?:valor|título|posición)\s+(?:más\s+bajista|que\s+más\s+cayó)",
+            r"peor\s+(?:valor|comportamiento|desempeño|posición|título)",
+            r"el\s+peor\s+(?:valor|comportamiento|desempeño|posición|título)",
+            r"(?:valor|título|posición)\s+(?:más\s+bajista|que\s+más\s+cayó)",
+            r"el\s+(?:valor|título|posición)\s+(?:más\s+bajista|que\s+más\s+cayó)",
             r"lideró\s+(?:las\s+)?(?:caídas|bajadas|pérdidas)",
         ),
         "weight_top": (
-            r"(?:la\s+)?mayor\s+(?:posición|participación|tenencia|peso)",
-            r"(?:la\s+)?posición\s+más\s+grande",
+            r"mayor\s+(?:posición|participación|tenencia|peso)",
+            r"la\s+mayor\s+(?:posición|participación|tenencia|peso)",
+            r"posición\s+más\s+grande",
+            r"la\s+posición\s+más\s+grande",
         ),
-        "pnl_top": (r"(?:el\s+)?mayor\s+(?:contribuidor|aporte|contribución)",),
-        "pnl_bottom": (r"(?:el\s+)?mayor\s+(?:lastre|detractor)",),
+        "pnl_top": (
+            r"mayor\s+(?:contribuidor|aporte|contribución)",
+            r"el\s+mayor\s+(?:contribuidor|aporte|contribución)",
+        ),
+        "pnl_bottom": (
+            r"mayor\s+(?:lastre|detractor)",
+            r"el\s+mayor\s+(?:lastre|detractor)",
+        ),
     },
     "streaks": {
         "up": (

@@ -44,6 +44,12 @@ def news_scan() -> PhraseScan:
 
 
 @cache
+def count_scan() -> PhraseScan:
+    """The words a count of gainers or decliners is said with."""
+    return PhraseScan(grouped("counted"))
+
+
+@cache
 def scans() -> tuple[PhraseScan, PhraseScan, PhraseScan]:
     """The comparison, ranking and streak phrases of every language."""
     return (
@@ -70,18 +76,15 @@ def check_relations(case: Case) -> Iterator[Reason]:
     text = case.trace.draft or ""
     compare, rank, streak = scans()
     folded = fold_aligned(text)
-    if not (
-        compare.finditer(folded)
-        or rank.finditer(folded)
-        or streak.finditer(folded)
-        or news_scan().finditer(folded)
-    ):
+    compared, ranked, runs = compare.finditer(folded), rank.finditer(folded), streak.finditer(folded)
+    ordered, counted = news_scan().finditer(folded), count_scan().finditer(folded)
+    if not (compared or ranked or runs or ordered or counted):
         return
     starts = sentence_starts(text)
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
     results = [e.result for e in case.trace.events if isinstance(e.result, dict)]
     quotes = [f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by]
-    for m in compare.finditer(folded):
+    for m in compared:
         pair = _quotes_around(quotes, m)
         if pair is not None:
             reason = _quote_order(text, m, pair, results, case)
@@ -89,16 +92,20 @@ def check_relations(case: Case) -> Iterator[Reason]:
             reason = _comparison(case, text, folded, m, starts, tickers, results)
         if reason is not None:
             yield reason
-    for m in rank.finditer(folded):
+    for m in ranked:
         reason = _ranking(case, text, folded, m, starts, tickers, results)
         if reason is not None:
             yield reason
-    for m in streak.finditer(folded):
+    for m in runs:
         reason = _streak(case, text, folded, m, starts, tickers, results)
         if reason is not None:
             yield reason
+    for m in counted:
+        reason = _count(case, text, m, results)
+        if reason is not None:
+            yield reason
     if quotes:
-        for m in news_scan().finditer(folded):
+        for m in ordered:
             reason = _news_order(text, m, starts, quotes, results, case)
             if reason is not None:
                 yield reason
@@ -260,6 +267,14 @@ _RANK_FIELD = {
 }
 
 
+def _subject(tickers: list[Claim], lo: int, m: re.Match[str], hi: int) -> Claim | None:
+    """Whom a ranking or streak is said of: the ticker before it in its sentence, else the one
+    after it there, else the last one named before its sentence ("It is the largest holding")."""
+    return (
+        _before(tickers, lo, m.start()) or _after(tickers, m.end(), hi) or _before(tickers, 0, lo)
+    )
+
+
 def _ranking(
     case: Case,
     text: str,
@@ -270,7 +285,7 @@ def _ranking(
     results: list[dict[str, Any]],
 ) -> Reason | None:
     lo, hi = _sentence(starts, m.start(), len(text))
-    subject = _before(tickers, lo, m.start()) or _after(tickers, m.end(), hi)
+    subject = _subject(tickers, lo, m, hi)
     ranks = _ranks(case, results)
     if subject is None or ranks is None:
         return None
@@ -289,6 +304,10 @@ def _ranking(
         return None
     place = count - rank + 1 if kind.endswith("_bottom") else rank
     wanted, opens = _place(folded, m.start())
+    inner = re.match(r"([^\W\d_]+|\d+(?:st|nd|rd|th)?)[-\s]", folded[m.start() : m.end()])
+    if inner and (inner.group(1) in count_words() or inner.group(1)[:1].isdigit()):
+        word = inner.group(1)
+        wanted = int(re.sub(r"\D", "", word)) if word[:1].isdigit() else count_words()[word]
     case.bound.append((opens, m.end()))
     if place == wanted:
         return None
@@ -313,7 +332,7 @@ def _streak(
     results: list[dict[str, Any]],
 ) -> Reason | None:
     lo, hi = _sentence(starts, m.start(), len(text))
-    subject = _before(tickers, lo, m.start()) or _after(tickers, m.end(), hi)
+    subject = _subject(tickers, lo, m, hi)
     if subject is None:
         return None
     trend = next(
@@ -435,4 +454,41 @@ def _quote_order(
             f"{times[0]}, the second at {times[1]}"
         ),
         span=(first.start, second.end),
+    )
+
+
+_OF_TOTAL = re.compile(r"^\s+(?:of|de)\s+(?:its|the|their|sus|las|los)?\s*$")
+
+
+def _count(case: Case, text: str, m: re.Match[str], results: list[dict[str, Any]]) -> Reason | None:
+    """ "5 gainers", "3 of its 10 positions fell": the count right before the words, held
+    against the counts of the answer's portfolio's ranks."""
+    ranks = _ranks(case, results)
+    before = [f.claim for f in case.figures if f.claim.end <= m.start() and f.claim.readings]
+    if ranks is None or not before:
+        return None
+    count = before[-1]
+    if text[count.end : m.start()].strip():
+        return None
+    total = None
+    if len(before) > 1 and _OF_TOTAL.search(text[before[-2].end : count.start]):
+        total, count = count, before[-2]  # "3 of its 10 positions": 10 is the total
+    said = count.readings[0].value * count.scale
+    which = m.lastgroup or ""
+    held = ranks.get(which)
+    case.bound.append((count.start, m.end()))
+    wrong = not isinstance(held, int) or said != held
+    if total is not None:
+        whole = total.readings[0].value * total.scale
+        wrong = wrong or whole != ranks.get("positions_count")
+    if not wrong:
+        return None
+    return Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{text[count.start : m.end()]}": portfolio {ranks.get("portfolio_id")} had '
+            f"{ranks.get('gainers')} gainers and {ranks.get('decliners')} decliners of "
+            f"{ranks.get('positions_count')} positions"
+        ),
+        span=(count.start, m.end()),
     )
