@@ -143,7 +143,9 @@ def _worded(text: str, words: list[str], start: int, end: int) -> Claim | None:
     reading = Reading(amount / 10.0**-place if place < 0 else amount, 0)
     scale = 10.0**-place if place < 0 else 1.0
     kind: Kind = "percent" if pct else "money" if usd else "number"
-    return Claim(text[start:end], start, end, kind, (reading,), scale=scale, unit="%" if pct else "")
+    return Claim(
+        text[start:end], start, end, kind, (reading,), scale=scale, unit="%" if pct else ""
+    )
 
 
 def find_number_words(text: str) -> list[Claim]:

@@ -76,7 +76,11 @@ def check_relations(case: Case) -> Iterator[Reason]:
     text = case.trace.draft or ""
     compare, rank, streak = scans()
     folded = fold_aligned(text)
-    compared, ranked, runs = compare.finditer(folded), rank.finditer(folded), streak.finditer(folded)
+    compared, ranked, runs = (
+        compare.finditer(folded),
+        rank.finditer(folded),
+        streak.finditer(folded),
+    )
     ordered, counted = news_scan().finditer(folded), count_scan().finditer(folded)
     if not (compared or ranked or runs or ordered or counted):
         return
