@@ -53,7 +53,8 @@ def test_a_question_offered_tools_gets_the_calls_its_plan_names() -> None:
     assert reply.finish_reason == "tool_calls"
     calls = [c["function"] for c in reply.message["tool_calls"]]
     assert [(c["name"], json.loads(c["arguments"])) for c in calls] == [
-        ("get_position_pnl", {"portfolio_id": "P001", "ticker": "ACME", "date": "2024-12-31"})
+        ("get_position_pnl", {"portfolio_id": "P001", "ticker": "ACME", "date": "2024-12-31"}),
+        ("get_portfolio_ranks", {"portfolio_id": "P001", "date": "2024-12-31", "ticker": "ACME"}),
     ]
 
 
@@ -105,7 +106,7 @@ async def test_the_server_speaks_chat_completions_to_the_real_sdk() -> None:
         assert server.server is not None
         server.server.close()
         await server.server.wait_closed()
-    assert [c.name for c in first.tool_calls] == ["get_daily_move"]
+    assert [c.name for c in first.tool_calls] == ["get_daily_move", "get_trend", "get_company"]
     assert first.usage.input_tokens > 0 and first.usage.output_tokens > 0
     stats = server.stats.as_json()
     assert stats["requests"] == 2 and stats["replies"] == {"tool_calls": 2}
