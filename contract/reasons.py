@@ -41,6 +41,9 @@ class ReasonCode(StrEnum):
     WRONG_RELATION = "wrong_relation"
     """A comparison, ranking or streak the trace's computed figures contradict ("the biggest
     holding" of a portfolio's third-largest, "a fourth straight gain" after a fall)."""
+    WRONG_ABSENCE = "wrong_absence"
+    """"No headlines", "nothing is scheduled" where the trace's search or events result holds
+    some."""
     UNVERIFIED_CLAIM = "unverified_claim"
     """Words that assert something no rule checked ("the biggest holding", "a third straight
     gain", "analysts rate it a buy"): the verifier is closed-world, so they reject the draft."""

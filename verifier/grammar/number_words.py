@@ -163,8 +163,7 @@ def find_number_words(text: str) -> list[Claim]:
         low, high = math.ceil(percent * 0.9), math.floor(percent * 1.1)
         places = range(min(low, round(percent)), max(high, round(percent)) + 1)
         readings = tuple(Reading(float(p), 0) for p in places)
-        claim = Claim(m.group(), m.start(), m.end(), "percent", readings, unit="%")
-        found.append(claim)
+        found.append(Claim(m.group(), m.start(), m.end(), "percent", readings, unit="%"))
         taken.append(m.span())
     words_set = _number_words()
     tokens = list(_TOKEN.finditer(text))
@@ -183,7 +182,7 @@ def find_number_words(text: str) -> list[Claim]:
         run, i = tokens[i : j + 1], j + 1
         if any(s <= run[0].start() < e for s, e in taken):
             continue
-        claim = _worded(text, [t.group() for t in run], run[0].start(), run[-1].end())
-        if claim is not None:
-            found.append(claim)
+        worded = _worded(text, [t.group() for t in run], run[0].start(), run[-1].end())
+        if worded is not None:
+            found.append(worded)
     return found

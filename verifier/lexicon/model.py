@@ -81,6 +81,11 @@ class Lexicon:
     counted: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """What a count right before them counts among a portfolio's positions ("5 gainers", "3
     of its 10 positions fell"), by count: "gainers" or "decliners"."""
+    absence: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """What a draft may say there is none of ("no headlines", "nothing is scheduled"), by what
+    settles it: "news" (the searches), "events" or a kind of event (the events results)."""
+    absence_words: tuple[str, ...] = ()
+    """The words that deny ("no", "none", "nothing", "ningún", "sin")."""
     counts: tuple[tuple[str, ...], ...] = ()
     """The words for the ordinals and numbers one to twelve, one first ("first one", "primer
     uno"): the place of a ranking and the length of a streak."""

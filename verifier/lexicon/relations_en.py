@@ -4,6 +4,36 @@ the counts they name) and of days to the report date ("yesterday"); spread into 
 from typing import Any
 
 RELATIONS: dict[str, Any] = {
+    "absence": {
+        "news": (
+            r"headlines?",
+            r"news",
+            r"news\s+items?",
+            r"stories",
+            r"articles?",
+            r"coverage",
+        ),
+        "events": (
+            r"events?",
+            r"scheduled",
+            r"calendar\s+items?",
+            r"corporate\s+events?",
+            r"upcoming\s+events?",
+        ),
+        "earnings": (r"earnings(?:\s+(?:reports?|releases?|dates?))?",),
+        "dividend": (r"dividends?",),
+        "split": (r"(?:stock\s+)?splits?",),
+    },
+    "absence_words": (
+        r"no",
+        r"none",
+        r"nothing",
+        r"not",
+        r"never",
+        r"without",
+        r"zero",
+        r"n't",
+    ),
     "counted": {
         "gainers": (
             r"gainers?",

@@ -4,6 +4,30 @@ the counts they name) and of days to the report date ("yesterday"); spread into 
 from typing import Any
 
 RELATIONS: dict[str, Any] = {
+    "absence": {
+        "news": (
+            r"titulares?",
+            r"noticias?",
+            r"artículos?",
+        ),
+        "events": (
+            r"eventos?",
+            r"programad[oa]s?",
+            r"previst[oa]s?",
+        ),
+        "earnings": (r"resultados",),
+        "dividend": (r"dividendos?",),
+        "split": (r"desdoblamientos?",),
+    },
+    "absence_words": (
+        r"no",
+        r"ningún",
+        r"ninguna",
+        r"ninguno",
+        r"nada",
+        r"sin",
+        r"ni",
+    ),
     "counted": {
         "gainers": (
             r"(?:posiciones|valores|títulos)\s+(?:subieron|ganaron|avanzaron)",

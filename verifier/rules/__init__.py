@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from verifier.rules.absence import check_absence
 from verifier.rules.answers import REQUIREMENTS, check_missing_answer, no_draft_reason
 from verifier.rules.case import Case, Finding, assess_claim
 from verifier.rules.coverage import check_unverified_claim
@@ -54,6 +55,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unknown_ticker,
     check_unknown_headline,
     check_relations,
+    check_absence,
     check_unverified_claim,
     check_missing_answer,
 )

@@ -1,0 +1,139 @@
+"""Absence: "no headlines", "nothing is scheduled", "no earnings in the window" are claims like
+any figure, held against the results that would hold what the draft says there is none of.
+
+Every word of such a sentence may be a free word, so the closed world alone would let a false
+absence pass: this rule reads each thing a draft denies (`absence` in the lexicon) after a word
+that denies it in its clause, and holds it against the searches (news) or the events results
+(events, or one kind of event) of its ticker. Where one holds some it is `wrong_absence`; where
+the trace has no such call at all the absence is `unverified_claim`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from contract.reasons import ReasonCode
+from verifier.claim import Claim
+from verifier.lexicon import alternatives, grouped
+from verifier.rules.case import Case
+from verifier.scanner import PhraseScan, fold_aligned
+from verifier.verdict import Reason
+
+_NEWS_TOOLS = frozenset({"search_news"})
+_EVENT_TOOLS = frozenset({"get_events"})
+_BREAK = re.compile(r"[.;:!?\n]|,\s|\s(?:but|while|and|pero|y)\s")
+
+
+@cache
+def _scans() -> tuple[PhraseScan, re.Pattern[str]]:
+    deny = re.compile(rf"(?<!\w)(?:{alternatives('absence_words')})(?!\w)")
+    return PhraseScan(grouped("absence")), deny
+
+
+def check_absence(case: Case) -> Iterator[Reason]:
+    """Each thing the draft says there is none of, held against the calls that would hold it."""
+    text = case.trace.draft or ""
+    objects, deny = _scans()
+    folded = fold_aligned(text)
+    found = objects.finditer(folded)
+    if not found:
+        return
+    tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
+    kinds = [m for m in found if m.lastgroup not in ("news", "events")]
+    for m in found:
+        if not _denied(folded, m, deny):
+            continue
+        if m.lastgroup == "events" and any(0 <= m.start() - k.end() < 25 for k in kinds):
+            continue  # "no dividend scheduled": the kind says what is denied
+        kind = m.lastgroup or ""
+        subject = _subject(tickers, m.start())
+        day = _day_after(case, folded, m)
+        held, searched = _held(case, kind, subject, day)
+        said = text[m.start() : m.end()]
+        about = f" for {subject}" if subject else ""
+        if held:
+            yield Reason(
+                rule=ReasonCode.WRONG_ABSENCE,
+                message=f'the draft says there is no "{said}"{about}, but the trace has {held}',
+                span=m.span(),
+            )
+        elif not searched:
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=(
+                    f'the draft says there is no "{said}"{about}, and no call of the trace '
+                    "looked for it"
+                ),
+                span=m.span(),
+            )
+
+
+def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:
+    """A denying word before the thing in its clause ("no headlines", "nothing is scheduled"),
+    or right after it ("headlines: none")."""
+    lo = max(m.start() - 40, 0)
+    before = folded[lo : m.start()]
+    cut = [b.end() for b in _BREAK.finditer(before)]
+    clause = before[cut[-1] :] if cut else before
+    if deny.search(clause):
+        return True
+    after = folded[m.end() : m.end() + 16]
+    return bool(re.match(r"\s*[:—–-]?\s*(?:none|nothing|ninguno|ninguna|nada)(?!\w)", after))
+
+
+def _subject(tickers: list[Claim], at: int) -> str | None:
+    before = [t for t in tickers if t.start < at]
+    return before[-1].symbol if before else (tickers[0].symbol if tickers else None)
+
+
+def _day_after(case: Case, folded: str, m: re.Match[str]) -> str | None:
+    """The day a denial is said for ("no earnings on 2024-07-01"): a date right after the
+    thing, in its clause; None for the whole window."""
+    for f in case.findings:
+        claim = f.claim
+        if claim.kind == "date" and 0 <= claim.start - m.end() < 30 and claim.dates:
+            if _BREAK.search(folded, m.end(), claim.start):
+                return None
+            year, month, day = claim.dates[0]
+            if year and day:
+                return f"{year:04d}-{month:02d}-{day:02d}"
+    return None
+
+
+def _held(case: Case, kind: str, subject: str | None, day: str | None) -> tuple[str, bool]:
+    """What the trace holds of the kind for the subject (on `day` where one is said; "" for
+    nothing), and whether any call looked for it."""
+    tools = _NEWS_TOOLS if kind == "news" else _EVENT_TOOLS
+    searched = False
+    for event in case.trace.events:
+        if event.tool not in tools or (subject and event.ticker not in (None, subject)):
+            continue
+        searched = True
+        items = _items(event.result, kind)
+        if day is not None:
+            items = [i for i in items if isinstance(i, dict) and _on(i, day)]
+        if items:
+            return f"{len(items)} in {event.tool} {event.id}", True
+    return "", searched
+
+
+def _on(item: dict[str, Any], day: str) -> bool:
+    when = item.get("date") or item.get("published_at") or ""
+    return isinstance(when, str) and when.startswith(day)
+
+
+def _items(result: Any, kind: str) -> list[Any]:
+    if not isinstance(result, dict):
+        return []
+    if kind == "news":
+        found = result.get("news") or result.get("items") or result.get("headlines") or []
+        return list(found) if isinstance(found, list) else []
+    events = result.get("events") or []
+    if not isinstance(events, list):
+        return []
+    if kind == "events":
+        return events
+    return [e for e in events if isinstance(e, dict) and e.get("kind") == kind]
