@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 
+from verifier.claim import Claim
 from verifier.lexicon import fragments, grouped
 from verifier.scanner import PhraseScan
 
@@ -29,10 +30,6 @@ GRAMMAR_PICKS = (
     "through",
     "range_open",
     "range_join",
-    "governing",
-    "after_figure",
-    "rise",
-    "fall",
     "negations",
     "portfolio",
     "session_verbs",
@@ -45,7 +42,9 @@ GRAMMAR_PICKS = (
 """Lexicon entries whose phrases bind a claim: a word of one of them is the grammar's. Left out:
 `other_nouns` ("volume fell": a direction said of what no tool returns), `extended_hours` (no
 result holds a move after hours), `not_tickers` (an acronym asserts what it names), ordinals and
-number words (a figure's, covered by its span when the figure grammar read it), `price_nouns`
+number words (a figure's, covered by its span when the figure grammar read it), the direction
+words (`rise`, `fall`, `governing`, `after_figure`: covered only where a figure or a move claim
+took them, see `direction_spans`), `price_nouns`
 (what may stand between a ticker and its direction word: "sharply" there says a size no rule
 reads unless `verifier.rules.relations` holds it)."""
 NAME_KEYS = frozenset({"name", "company", "company_name", "sector", "industry", "source"})
@@ -105,6 +104,29 @@ def grammar_scan() -> PhraseScan:
             groups[pick] = list(fragments(pick))
     groups["free_phrases"] = free_phrases()
     return PhraseScan({k: v for k, v in groups.items() if v})
+
+
+def direction_spans(text: str, claims: Iterable[Claim]) -> list[tuple[int, int]]:
+    """Where the direction words a claim took stand: a move's own span, and for a figure its
+    word right before it ("rose 2.1%") or right after it ("closed 1.31% lower")."""
+    spans: list[tuple[int, int]] = []
+    folded = text.casefold()
+    for claim in claims:
+        word = claim.direction_word.casefold()
+        if not word or claim.kind == "move":
+            continue
+        before = folded.rfind(word, max(claim.start - 60, 0), claim.start)
+        after = folded.find(word, claim.end, claim.end + 30)
+        at = before if before >= 0 else after
+        if at >= 0:
+            spans.append((at, at + len(word)))
+    if spans:  # the whole phrase a word of it took: "ticked up 1.4%", "edged lower"
+        from verifier.grammar.moves import MOVE
+
+        for m in MOVE.finditer(folded):
+            if any(m.start() < e and s < m.end() for s, e in spans):
+                spans.append(m.span())
+    return spans
 
 
 def name_words(results: Iterable[object]) -> frozenset[str]:

@@ -187,7 +187,9 @@ def _nearest_window(
             gap, crossed = start - figure.end, bisect_left(ends, start) - 1 != k
         else:
             gap, crossed = figure.start - end, bisect_right(ends, end) < k
-        if start >= figure.end and gap < 40 and not _CLAUSE_BREAK.search(folded, figure.end, start):
+        if start >= figure.end and _CLAUSE_BREAK.search(folded, figure.end, start):
+            gap += 40  # "... 3.74%, pero en el trimestre ...": the next clause's window
+        elif start >= figure.end and gap < 40:
             gap -= 40  # a window right after its figure is its own ("4.93% over the month")
         if not crossed and (best is None or gap < best[0]):
             best = (gap, kind)

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from verifier.claims import extract_claims
 from verifier.coverage import free_words, grammar_scan
+from verifier.grammar.moves import MOVE
 from verifier.grammar.relative import Anchor
 from verifier.verify import verify
 
@@ -66,6 +67,7 @@ OUTSIDE = st.text(alphabet=string.ascii_lowercase, min_size=4, max_size=10).filt
     lambda w: (
         w not in free_words()
         and not grammar_scan().finditer(w)
+        and not MOVE.finditer(w)  # a direction word: a claim of its own
         and not extract_claims(f"On {w.capitalize()} {w}", (), ANCHOR)
     )  # a weekday, month, number
 )

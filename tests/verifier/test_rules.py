@@ -411,7 +411,7 @@ SESSION_NEWS = {
         ('"Apple Inc. unveils new chip…" came before the open.', ["wrong_session"]),
         (
             'AAPL fell before the open. "Apple Inc. unveils new chip at developer event" came later.',
-            [],
+            ["unverified_claim"],  # no result holds a move before the open
         ),
     ],
 )

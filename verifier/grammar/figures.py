@@ -208,8 +208,10 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     start, end = m.span()
     sign = 0
     if opened and close:
-        if (previous_end >= 0 and not text[previous_end:start].strip()) or (
-            cur and _after_noun(text, start)
+        if (
+            (previous_end >= 0 and not text[previous_end:start].strip())
+            or (cur and _after_noun(text, start))
+            or (unit and _after_noun(text, start))  # "P002 (9.59%)": a share, not a loss
         ):
             start, end = m.end("open"), m.start("close")
         else:

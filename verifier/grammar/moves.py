@@ -23,7 +23,7 @@ _GAP = re.compile(rf"(?:\s*(?:(?:{alternatives('price_nouns')})(?!\w)|[,:*_()\-â
 """What may stand between a ticker and its direction word."""
 _SESSION_VERB = re.compile(rf"(?<!\w)(?:{alternatives('session_verbs')})(?!\w)[^.;]*$")
 """A verb of the session's end before the word: the move is the day's."""
-_EXTENDED = PhraseScan({"extended": fragments("extended_hours")})
+EXTENDED = PhraseScan({"extended": fragments("extended_hours")})
 _NEGATED = re.compile(rf"(?<!\w)(?:{alternatives('negations')})\s+(?:\w+\s+)?$")
 
 
@@ -57,7 +57,7 @@ def find_moves(
     moves = MOVE.finditer(folded)
     if not moves:
         return found
-    extended = [m.span() for m in _EXTENDED.finditer(folded)]
+    extended = [m.span() for m in EXTENDED.finditer(folded)]
     figure_starts, figure_ends = [f.start for f in figures], [f.end for f in figures]
     ticker_ends = [t.end for t in tickers]
     for m in moves:

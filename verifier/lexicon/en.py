@@ -115,8 +115,18 @@ LEXICON = Lexicon(
         "quarter": (
             r"quarter-to-date",
             r"qtd",
+            r"(?:on|for|over|in|during|across|through)\s+the\s+quarter",
+            r"this\s+quarter",
+            r"on\s+the\s+quarter",
         ),
-        "ytd": (r"year-to-date", r"ytd", r"so\s+far\s+this\s+year", r"this\s+year"),
+        "ytd": (
+            r"year-to-date",
+            r"year\s+to\s+date",
+            r"ytd",
+            r"so\s+far\s+this\s+year",
+            r"this\s+year",
+            r"(?:for|on|in)\s+the\s+year",
+        ),
         "year": (
             r"(?:over|in)\s+the\s+(?:past|last)\s+(?:12\s+months|year)",
             r"year-over-year",
@@ -183,6 +193,11 @@ LEXICON = Lexicon(
         r"a\s+(?:gain|rise|advance|rally|positive\s+session|positive\s+day)",
     ),
     fall=(
+        r"edged\s+(?:down|lower)",
+        r"cost(?:s|ing)?",
+        r"shaving",
+        r"knocking",
+        r"taking",
         r"lost\s+ground",
         r"slipping",
         r"sliding",
@@ -309,6 +324,8 @@ LEXICON = Lexicon(
         ),
         "down": (
             r"cost(?:s|ing)?",
+            r"taking",
+            r"knocking",
             r"subtract(?:ed|s|ing)",
             r"shaved",
             r"wiped",

@@ -36,12 +36,24 @@ RELATIONS: dict[str, Any] = {
     ),
     "counted": {
         "gainers": (
+            r"rose",
+            r"gained",
+            r"advanced",
+            r"were\s+up",
+            r"closed\s+higher",
+            r"ended\s+higher",
             r"gainers?",
             r"advancers?",
             r"winners?",
             r"(?:positions?|holdings?|names?|stocks?)\s+(?:rose|gained|advanced|were\s+up|closed\s+higher)",
         ),
         "decliners": (
+            r"fell",
+            r"declined",
+            r"lost",
+            r"were\s+down",
+            r"closed\s+lower",
+            r"ended\s+lower",
             r"decliners?",
             r"losers?",
             r"fallers?",
@@ -126,26 +138,36 @@ RELATIONS: dict[str, Any] = {
             r"led\s+(?:the\s+)?(?:losses|decliners|declines|fallers)",
         ),
         "weight_top": (
-            r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)(?:\s+(?:holding|position|stake|weight|name))?",
+            r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
-            r"(?:biggest|largest)",
+        ),
+        "weight_bottom": (
+            r"smallest(?:\s+(?:holding|position|stake|weight|name))?",
+            r"tiniest(?:\s+(?:holding|position|stake))?",
         ),
         "pnl_top": (
             r"(?:biggest|largest|top|leading|main)\s+(?:contributor|positive\s+contributor|dollar\s+gainer)",
         ),
         "pnl_bottom": (
             r"(?:biggest|largest|worst|main|leading)\s+(?:detractor|drag|dollar\s+loser)",
+            r"worst\s+contribution",
         ),
     },
     "streaks": {
         "up": (
+            r"(?:straight|consecutive)\s+winning\s+(?:sessions?|days?)",
             r"(?:straight|consecutive)\s+(?:gains?|advances?|rises?|up\s+(?:days?|sessions?)|sessions?\s+of\s+gains|days?\s+of\s+gains|winning\s+sessions?)",
             r"(?:day|session)\s+winning\s+streak",
+            r"(?:winning|up|higher)\s+(?:sessions?|days?|closes?)\s+in\s+a\s+row",
+            r"(?:gains?|advances?|rises?)\s+in\s+a\s+row",
             r"winning\s+streak",
         ),
         "down": (
             r"(?:straight|consecutive)\s+(?:loss|losses|declines?|drops?|falls?|down\s+(?:days?|sessions?)|sessions?\s+of\s+losses|days?\s+of\s+losses|losing\s+sessions?)",
             r"(?:day|session)\s+losing\s+streak",
+            r"(?:straight|consecutive)\s+losing\s+(?:sessions?|days?)",
+            r"(?:losing|down|lower)\s+(?:sessions?|days?|closes?)\s+in\s+a\s+row",
+            r"(?:loss|losses|declines?|drops?|falls?)\s+in\s+a\s+row",
             r"losing\s+streak",
         ),
     },

@@ -30,10 +30,17 @@ RELATIONS: dict[str, Any] = {
     ),
     "counted": {
         "gainers": (
+            r"subieron",
+            r"ganaron",
+            r"avanzaron",
             r"(?:posiciones|valores|títulos)\s+(?:subieron|ganaron|avanzaron)",
             r"(?:valores|posiciones)\s+al\s+alza",
         ),
         "decliners": (
+            r"cayeron",
+            r"bajaron",
+            r"perdieron",
+            r"retrocedieron",
             r"(?:posiciones|valores|títulos)\s+(?:cayeron|bajaron|perdieron|retrocedieron)",
             r"(?:valores|posiciones)\s+a\s+la\s+baja",
         ),
@@ -112,7 +119,9 @@ RELATIONS: dict[str, Any] = {
             r"mayor\s+(?:contribuidor|aporte|contribución)",
             r"el\s+mayor\s+(?:contribuidor|aporte|contribución)",
         ),
+        "weight_bottom": (r"posición\s+más\s+pequeña", r"menor\s+posición", r"menor\s+peso"),
         "pnl_bottom": (
+            r"peor\s+contribución",
             r"mayor\s+(?:lastre|detractor)",
             r"el\s+mayor\s+(?:lastre|detractor)",
         ),
@@ -122,11 +131,15 @@ RELATIONS: dict[str, Any] = {
             r"(?:sesiones|días|jornadas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:alza|subida|ganancias?)",
             r"(?:alza|subida|ganancia)\s+(?:consecutiva|seguida)",
             r"racha\s+(?:alcista|ganadora)",
+            r"(?:sesión|jornada)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:alzas?|subidas?|ganancias?|al\s+alza|en\s+verde)",
+            r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:alzas?|subidas?|ganancias?|al\s+alza|en\s+verde)",
         ),
         "down": (
             r"(?:sesiones|días|jornadas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:baja|caída|pérdidas?)",
             r"(?:baja|caída|pérdida)\s+(?:consecutiva|seguida)",
             r"racha\s+(?:bajista|perdedora)",
+            r"(?:sesión|jornada)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
+            r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
         ),
     },
     "counts": (

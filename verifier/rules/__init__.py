@@ -23,7 +23,7 @@ from verifier.rules.dates import (
     check_wrong_session,
     check_wrong_weekday,
 )
-from verifier.rules.directions import check_wrong_direction
+from verifier.rules.directions import check_loose_directions, check_wrong_direction
 from verifier.rules.figures import (
     check_uncomputed_percentage,
     check_unresolved_error,
@@ -55,6 +55,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unknown_ticker,
     check_unknown_headline,
     check_relations,
+    check_loose_directions,
     check_absence,
     check_unverified_claim,
     check_missing_answer,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
-from verifier.coverage import name_words, uncovered
+from verifier.coverage import direction_spans, name_words, uncovered
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.scanner import fold_aligned
@@ -15,7 +15,8 @@ from verifier.verdict import Reason
 def check_unverified_claim(case: Case) -> Iterator[Reason]:
     """Each run of words that no claim, binding phrase, free word or trace name covers."""
     text = case.trace.draft or ""
-    covered = [f.claim.span for f in case.findings] + case.bound
+    claims = [f.claim for f in case.findings]
+    covered = [c.span for c in claims] + case.bound + direction_spans(text, claims)
     names = name_words(e.result for e in case.trace.events if e.result is not None)
     figures = [f.claim.start for f in case.figures if f.in_scope]
     starts = sentence_starts(text)

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
 from verifier.claims import Claim
+from verifier.coverage import direction_spans
+from verifier.facts import FROM_JSON, Fact
+from verifier.grammar.moves import EXTENDED, MOVE
+from verifier.lexicon import alternatives
+from verifier.periods import sentence_starts
 from verifier.rules.case import Case
-from verifier.times import ClaimTime, times_agree
+from verifier.scanner import fold_aligned
+from verifier.times import WINDOW, ClaimTime, times_agree
 from verifier.verdict import Reason
 
 
@@ -72,3 +80,83 @@ def _word_start(case: Case, claim: Claim) -> int:
     draft = case.trace.draft or ""
     found = draft.rfind(claim.direction_word, 0, claim.start)
     return found if found >= 0 else claim.start
+
+
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+_NEGATION = re.compile(rf"(?<!\w)(?:{alternatives('negations')})\s+(?:\w+\s+)?$")
+_DAY_KEYS = frozenset(
+    {"change", "change_pct", "day_pnl", "pnl_pct", "day_return_pct", "contribution_pct"}
+)
+"""Keys whose sign is the day's direction of a ticker's price or position."""
+
+
+def check_loose_directions(case: Case) -> Iterator[Reason]:
+    """A direction word no figure or move took ("the position lost ground", "cost P002 $X",
+    "moved lower over the session"): held against the day's signed figures of the ticker its
+    sentence speaks of. One they agree with is covered for the closed-world rule, one they
+    contradict is `wrong_direction`; one with no ticker or no such figure stays uncovered."""
+    text = case.trace.draft or ""
+    folded = _HYPHEN.sub(" ", fold_aligned(text))
+    words = MOVE.finditer(folded)
+    if not words:
+        return
+    claims = [f.claim for f in case.findings]
+    taken = [c.span for c in claims] + direction_spans(text, claims) + case.bound
+    tickers = [c for c in claims if c.kind == "ticker"]
+    starts = sentence_starts(text)
+    for m in words:
+        if any(s <= m.start() < e or m.start() <= s < m.end() for s, e in taken):
+            continue
+        said_of_a_day = m.group() in ("fall", "falls") and folded.startswith(" on ", m.end())
+        if said_of_a_day or EXTENDED.finditer(folded[m.start() : m.end() + 40]):
+            continue  # "falls on 2024-07-01" is a day; "fell before the open" no result holds
+        negated = bool(_NEGATION.search(folded, max(m.start() - 16, 0), m.start()))
+        lo = starts[bisect_right(starts, m.start()) - 1]
+        near = [
+            *WINDOW.finditer(folded[lo : m.start()]),
+            *WINDOW.finditer(folded[m.end() : m.end() + 40]),
+        ]
+        if any(w.lastgroup != "day" for w in near):
+            continue  # said of a week or a month: the day's figures do not settle it
+        subject = _nearest(tickers, lo, m.start(), case)
+        signs = {x.value > 0 for x in _day_figures(case, subject)} if subject else set()
+        up = (m.lastgroup == "up") != negated  # "did not fall": it rose
+        if signs == {up}:
+            case.bound.append(m.span())
+        elif signs == {not up}:
+            case.bound.append(m.span())
+            said = "a rise" if up else "a fall"
+            yield Reason(
+                rule=ReasonCode.WRONG_DIRECTION,
+                message=(
+                    f'"{text[m.start() : m.end()]}" says {said} of {subject}, but its day '
+                    "figures in the trace have the other sign"
+                ),
+                span=m.span(),
+            )
+
+
+def _nearest(tickers: list[Claim], lo: int, at: int, case: Case) -> str | None:
+    before = [t for t in tickers if t.start < at]
+    inside = [t for t in before if t.start >= lo]
+    if inside:
+        return inside[-1].symbol
+    after = [t for t in tickers if t.start > at and t.start < at + 80]
+    if after:
+        return after[0].symbol
+    if before:
+        return before[-1].symbol
+    called = sorted(case.evidence.called)
+    return called[0] if len(called) == 1 else None
+
+
+def _day_figures(case: Case, subject: str) -> list[Fact]:
+    return [
+        f
+        for f in case.evidence.facts
+        if f.ticker == subject
+        and f.key in _DAY_KEYS
+        and f.value
+        and f.origin == FROM_JSON
+        and (f.span is None or f.span.start is None or (f.span.end - f.span.start).days <= 4)
+    ]

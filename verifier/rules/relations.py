@@ -37,6 +37,9 @@ _BENCHMARK = re.compile(r"\s*(?:the\s+|el\s+|its\s+|su\s+)?(benchmark|index|mark
 _PERCENT_KEYS = ("change_pct", "day_return_pct", "pnl_pct", "return_pct")
 
 
+_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
 @cache
 def news_scan() -> PhraseScan:
     """The words that place a headline among the others of its search."""
@@ -75,7 +78,7 @@ def check_relations(case: Case) -> Iterator[Reason]:
     to `case.bound` for the closed-world rule that runs after this one."""
     text = case.trace.draft or ""
     compare, rank, streak = scans()
-    folded = fold_aligned(text)
+    folded = _HYPHEN.sub(" ", fold_aligned(text))  # "second-largest" reads as two words
     compared, ranked, runs = (
         compare.finditer(folded),
         rank.finditer(folded),
@@ -263,6 +266,7 @@ def _place(folded: str, start: int) -> tuple[int, int]:
 
 
 _RANK_FIELD = {
+    "weight_bottom": "weight_rank",
     "return_top": "return_rank",
     "return_bottom": "return_rank",
     "weight_top": "weight_rank",
