@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import threading
 from dataclasses import dataclass
@@ -278,8 +279,12 @@ async def test_a_hostile_model_gets_no_portfolio_anything_of_another(
     assert "provider_error" not in {json.loads(line)["reason"] for line in index}
     page = (day_dir / "review.html").read_text()
     assert all(c["case_id"] in page for c in rejected)
-    print(
+    figures = (
         f"{mode}: {len(keys)} entries once each; hostile tries {dict(sorted(model.tried.items()))}"
         f"; {len(stated)} drafts stating another portfolio rejected; "
         f"{checked} report files of {len(portfolios)} portfolios checked: 0 foreign figures"
     )
+    print(figures)
+    if report := os.environ.get("RELIABILITY_REPORT"):
+        with open(report, "a", encoding="utf-8") as file:
+            file.write(f"cross-portfolio night, {figures}\n")
