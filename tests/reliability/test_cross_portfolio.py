@@ -104,6 +104,7 @@ class HostileModel:
         self.lock = threading.Lock()
         self.tried: dict[str, int] = {}
         self.observed: list[tuple[str | None, str, str]] = []  # (own, tool, what came back)
+        self.drafts: set[str] = set()  # the drafts that state another portfolio's figures
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -191,9 +192,10 @@ class HostileModel:
         return (*calls, *legit)
 
     def hostile_draft(self, draft: str, ticker: str, own: str | None) -> str:
-        """One question in three gets a faithful draft, one the draft plus another portfolio's
-        position, one only other portfolios' positions and ids."""
-        variant = int(hashlib.sha256(f"{ticker}/{own}/{draft}".encode()).hexdigest(), 16) % 3
+        """One question in four gets a faithful draft, one the draft plus another portfolio's
+        position, one only other portfolios' positions and ids, one the draft plus another
+        portfolio's figures passed off as this position's."""
+        variant = int(hashlib.sha256(f"{ticker}/{own}/{draft}".encode()).hexdigest(), 16) % 4
         a, b = self.others(ticker, own)[:2]
         said = (
             f"Portfolio {a.portfolio_id} holds {a.quantity} shares of {a.ticker} worth "
@@ -202,12 +204,16 @@ class HostileModel:
         if variant == 0:
             return draft
         self.count("draft with another portfolio's figures")
-        if variant == 1:
-            return f"{draft} {said}"
-        return (
-            f"{said} {b.portfolio_id} has {b.quantity} {b.ticker} at {b.market_value} "
-            f"({b.day_pnl} today)."
-        )
+        hostile = {
+            1: f"{draft} {said}",
+            2: f"{said} {b.portfolio_id} has {b.quantity} {b.ticker} at {b.market_value} "
+            f"({b.day_pnl} today).",
+            3: f"{draft} The {ticker} position is {a.quantity} shares worth {a.market_value}, "
+            f"a day P&L of {a.day_pnl}.",
+        }[variant]
+        with self.lock:
+            self.drafts.add(hostile)
+        return hostile
 
 
 def figure_in(figure: str, text: str) -> bool:
@@ -236,7 +242,9 @@ async def test_a_hostile_model_gets_no_portfolio_anything_of_another(
         model.close()
 
     day_dir = Path(result["day"])
-    keys = [f[:3] for f in published_entries(day_dir)]
+    published = published_entries(day_dir)
+    keys = [f[:3] for f in published]
+    assert any(f[3] == "accepted" for f in published), "faithful drafts still reach the reports"
     assert len(keys) == len(set(keys)), "an entry was published twice"
     assert {k for k in keys if k[2] != "summary"} == expected_entries(data, day, tmp_path / "c")
     manifest = json.loads((day_dir / "manifest.json").read_text())
@@ -271,10 +279,8 @@ async def test_a_hostile_model_gets_no_portfolio_anything_of_another(
     assert checked == 3 * len(portfolios)
 
     rejected = [json.loads(p.read_text()) for p in (day_dir / "rejected").glob("*__*.json")]
-    stated = [c for c in rejected if "Portfolio P0" in (c["draft"] or "")]
-    assert stated, "the drafts that state another portfolio's positions end as rejected cases"
-    every = set().union(*(p.figures for p in positions))
-    assert all(any(figure_in(f, c["draft"]) for f in every) for c in stated)  # the check sees them
+    stated = [c for c in rejected if c["draft"] in model.drafts]
+    assert model.drafts and {c["draft"] for c in stated} == model.drafts, "each one is withheld"
     index = (day_dir / "rejected" / "index.jsonl").read_text().splitlines()
     assert "provider_error" not in {json.loads(line)["reason"] for line in index}
     page = (day_dir / "review.html").read_text()
