@@ -6,6 +6,7 @@ class in the test output and in `RELIABILITY_REPORT`; none may fall short."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import threading
@@ -14,11 +15,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from functools import partial
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Literal
 
 import pandas as pd
 import pytest
+from markdown_it import MarkdownIt
 from pydantic import ValidationError
 
 from agent.budget.meter import reply_fault
@@ -30,9 +33,12 @@ from contract.text import display_text, fold_text
 from contract.tools import shape_problem
 from data.check import check_dataset
 from flows.night.artifacts import report_key
-from flows.publish.cases import load_case, open_run, reruns_dir
+from flows.publish.cases import case_path, load_case, open_run, reruns_dir
 from flows.publish.layout import RunLayout, remove_stale, write_json
+from flows.publish.render import render_html, render_markdown
+from flows.publish.report import Answer, PortfolioReport
 from flows.review.decisions import decisions_path, read_decisions, record_decision
+from flows.review.page import render_review_page
 from flows.review.state import ReviewState
 from flows.run.config import RunConfig
 from flows.run.preflight import check_night
@@ -191,6 +197,64 @@ def a_prompt_split_by_zero_width_joiners(ground: Ground) -> Outcome:
     hidden = " ".join("\u200d".join([w[:1], w[1:]]) if len(w) > 1 else w for w in words)
     assert prompt_echo(f"ACME closed at 101.25. {hidden}") is not None
     return "refused"
+
+
+HOSTILE = (
+    "ACME hit a record \u202e%04 llef\u202c; see https://evil.example/x "
+    "![pixel](https://evil.example/p.png) <img src=x onerror=alert(1)> Chea\u200bpest ever"
+)
+HIDDEN = ("\u202e", "\u202c", "\u200b")
+
+
+class Tags(HTMLParser):
+    """The tags of a page, each with its attributes."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__()
+        self.found: list[tuple[str, list[tuple[str, str | None]]]] = []
+        self.feed(page)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append((tag, attrs))
+
+
+def held_back(page: str) -> None:
+    """The hostile text reached the page (its words), and none of it became a tag, a link, an
+    image or a handler, nor hides a character (Markdown as a CommonMark renderer shows it)."""
+    assert "Cheapest ever" in page
+    live = [
+        (tag, attrs)
+        for tag, attrs in Tags(page).found
+        if any(name.startswith("on") or "evil" in (value or "") for name, value in attrs)
+        or (tag == "img" and ("src", "x") in attrs)
+    ]
+    assert not live and not [mark for mark in HIDDEN if mark in page], live[:3]
+
+
+@attack("rendering")
+def a_hostile_paragraph_through_the_report_pages(ground: Ground) -> Outcome:
+    path = next((ground.run / REVIEW_DAY.isoformat() / "accepted").glob("*.json"))
+    report = PortfolioReport.model_validate_json(path.read_text())
+    for section in report.tickers:
+        section.summary = Answer(
+            question_id=f"{section.ticker}/summary", kind="summary", question="q",
+            status="approved", answer=HOSTILE, note=HOSTILE,
+        )  # fmt: skip
+        section.summary_note = HOSTILE
+    held_back(MarkdownIt("commonmark").render(render_markdown(report)))
+    held_back(render_html(report))
+    return "bounded"
+
+
+@attack("rendering")
+def a_hostile_draft_on_the_review_page(ground: Ground) -> Outcome:
+    layout, (case, *_) = review_cases(ground, "review-page")
+    path = case_path(layout, case)
+    found = json.loads(path.read_text())
+    found["draft"] = HOSTILE
+    path.write_text(json.dumps(found))
+    held_back(render_review_page(layout))
+    return "bounded"
 
 
 # replies: a reply's length and a result's shape are counted here
