@@ -25,6 +25,7 @@ import pytest
 
 from agent.prompts import parse_language, parse_results
 from agent.providers.offline import draft_text
+from agent.questions import DEFAULT_SET
 from contract.numbers import format_number, format_quantity, format_signed
 from flows.run.config import RunConfig
 from tests.agent.scripted import Call, Turn, openai_body
@@ -66,6 +67,17 @@ def three_portfolios(tmp_path_factory: pytest.TempPathFactory) -> Path:
         out, tickers=12, start=date(2024, 9, 2), end=date(2024, 12, 31), portfolios=3, seed=7
     )
     return out
+
+
+def offering_more(target: Path) -> Path:
+    """The default question set, where react mode also offers `run_sql` and every portfolio
+    tool to each question: what the model may call, never whose rows it may read."""
+    qset = json.loads(DEFAULT_SET.read_text())
+    for question in qset["questions"]:
+        plan = [call["tool"] for call in question["plan"]]
+        question["tools"] = list(dict.fromkeys([*plan, "run_sql", *PORTFOLIO_TOOLS]))
+    target.write_text(json.dumps(qset))
+    return target
 
 
 def positions_at(data: Path, day: date) -> list[Position]:
@@ -146,7 +158,17 @@ class HostileModel:
             for c in m.get("tool_calls") or []
         }
         if offered and not calls:
-            return openai_body(Turn(calls=self.hostile_calls(ticker, own, offered)))
+            hostile, needed = self.hostile_calls(ticker, own, offered)
+            if needed and hashlib.sha256(user.encode()).digest()[0] % 4 == 0:  # a quiet one
+                return openai_body(Turn(calls=needed))
+            for call in hostile:
+                if call.name not in offered:
+                    self.count("tool not offered")
+                elif call.name == "run_sql":
+                    self.count("run_sql over holdings")
+                else:
+                    self.count("other portfolio")
+            return openai_body(Turn(calls=(*hostile, *needed)))
         results = parse_results(user)
         if results is None:  # react: the history's tool turns, as the offline drafter reads them
             results = []
@@ -167,7 +189,11 @@ class HostileModel:
         theirs = [p for p in self.positions if p.portfolio_id != own]
         return sorted(theirs, key=lambda p: (p.ticker != ticker, p.portfolio_id, p.ticker))
 
-    def hostile_calls(self, ticker: str, own: str | None, offered: set[str]) -> tuple[Call, ...]:
+    def hostile_calls(
+        self, ticker: str, own: str | None, offered: set[str]
+    ) -> tuple[tuple[Call, ...], tuple[Call, ...]]:
+        """Another portfolio through every portfolio tool, all holdings through SQL, a tool
+        that does not exist; and the calls the question needs."""
         other = next(p for p in self.portfolios if p != own)
         day = self.day.isoformat()
         calls = [
@@ -177,19 +203,13 @@ class HostileModel:
             Call.of("h4", "run_sql", sql="select * from holdings"),
             Call.of("h5", "export_all_holdings", portfolio_id="*"),
         ]
-        for call in calls:
-            self.count("not offered" if call.name not in offered else f"offered {call.name}")
-        legit = [
-            Call.of(f"l{i}", name, **args)
-            for i, (name, args) in enumerate(
-                [
-                    ("get_daily_move", {"ticker": ticker, "date": day}),
-                    ("get_position_pnl", {"portfolio_id": own, "ticker": ticker, "date": day}),
-                ]
+        needed = [("get_daily_move", {"ticker": ticker, "date": day})]
+        if own:
+            needed.append(
+                ("get_position_pnl", {"portfolio_id": own, "ticker": ticker, "date": day})
             )
-            if name in offered and (own or "portfolio_id" not in args)
-        ]
-        return (*calls, *legit)
+        legit = [Call.of(f"l{i}", n, **args) for i, (n, args) in enumerate(needed) if n in offered]
+        return tuple(calls), tuple(legit)
 
     def hostile_draft(self, draft: str, ticker: str, own: str | None) -> str:
         """One question in four gets a faithful draft, one the draft plus another portfolio's
@@ -234,7 +254,12 @@ async def test_a_hostile_model_gets_no_portfolio_anything_of_another(
     monkeypatch.setenv("OPENAI_BASE_URL", model.base_url)
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-cross-portfolio")
     config = RunConfig(
-        provider="openai", mode=mode, report_date=day, data_dir=data, out_dir=tmp_path / "out"
+        provider="openai",
+        mode=mode,
+        report_date=day,
+        data_dir=data,
+        out_dir=tmp_path / "out",
+        question_set=offering_more(tmp_path / "questions.json"),
     )
     try:
         result = await nightly_reports(config)
@@ -254,12 +279,14 @@ async def test_a_hostile_model_gets_no_portfolio_anything_of_another(
 
     assert model.tried["draft with another portfolio's figures"] > 0
     if mode == "react":
-        assert model.tried["not offered"] > 0 and model.observed
+        assert model.tried["tool not offered"] > 0 and model.tried["other portfolio"] > 0
+        assert model.tried["run_sql over holdings"] > 0
         came = [(own, tool, json.loads(text)) for own, tool, text in model.observed]
         read = [(own, out) for own, tool, out in came if "error" not in out]
         assert {tool for _, tool, out in came if "error" in out} >= {*PORTFOLIO_TOOLS}
         assert all(tool == "run_sql" for _, tool, out in came if "error" not in out)
-        assert all({row[0] for row in out["rows"]} <= {own} for own, out in read), read[:2]
+        assert read and all({row[0] for row in out["rows"]} <= {own} for own, out in read)
+        assert any(out["rows"] for _, out in read), "a portfolio's question reads its own rows"
 
     portfolios = sorted({p.portfolio_id for p in positions})
     assert sorted(p.stem for p in (day_dir / "accepted").glob("*.md")) == portfolios
