@@ -53,7 +53,8 @@ test: lint browser
 	$(BIN)/pytest -n 2 --dist loadfile $(if $(SEED),-p randomly --randomly-seed=$(SEED),)
 
 # The reliability suite in full (a small configuration of it runs in `make test`): faults at 20%
-# of requests over three seeds, 30 kill -9 at random moments, the SQL and secret attacks.
+# of requests over three seeds, 30 kill -9 at random moments, the SQL and secret attacks, the
+# hostile nights and a table of attacks per class (tried, refused, bounded, fell short).
 reliability: setup
 	mkdir -p outputs
 	RELIABILITY_SEEDS=11,12,13 RELIABILITY_KILLS=30 RELIABILITY_REPORT=outputs/reliability.txt \
