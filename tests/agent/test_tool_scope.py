@@ -100,14 +100,15 @@ async def test_a_planned_call_outside_the_scope_is_refused(
     )
     script = [Turn(text="answered")]
     if mode == "react":
-        (planned,) = hostile.plan
-        script.insert(0, Turn(calls=(Call.of("c1", planned.tool, **planned.args),)))
+        calls = tuple(Call.of(f"c{i}", p.tool, **p.args) for i, p in enumerate(hostile.plan))
+        script.insert(0, Turn(calls=calls))
     provider, _ = scripted("openai", script)
     trace = await answer_question(hostile, provider=provider, catalog=agent_catalog, mode=mode)
 
-    (event,) = trace.events
-    assert event.result is None
-    assert event.error.startswith(f"portfolio {other_portfolio!r} is out of scope")
+    assert len(trace.events) == len(hostile.plan) >= 1
+    for event in trace.events:
+        assert event.result is None
+        assert event.error.startswith(f"portfolio {other_portfolio!r} is out of scope")
 
 
 @pytest.mark.parametrize("kind", WIRES)

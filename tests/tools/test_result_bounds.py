@@ -53,7 +53,7 @@ def test_every_tool_result_is_bounded_where_it_is_made(
     catalog: Catalog, monkeypatch: pytest.MonkeyPatch, result: dict[str, Any], fragment: str
 ) -> None:
     tool = registry.TOOLS["list_tables"]
-    patched = dataclasses.replace(tool, fn=lambda cat, args: result)
+    patched = dataclasses.replace(tool, fn=lambda cat, args, *scope: result)
     monkeypatch.setitem(registry.TOOLS, "list_tables", patched)
     one_line_failure(run_tool(catalog, "list_tables", {}), fragment)
 
