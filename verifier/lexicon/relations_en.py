@@ -81,6 +81,11 @@ RELATIONS: dict[str, Any] = {
     },
     "relations": {
         "above": (
+            r"better\s+than",
+            r"milder\s+than",
+            r"stood\s+out\s+against",
+            r"outshone",
+            r"held\s+up\s+better\s+than",
             r"above",
             r"over",
             r"higher\s+than",
@@ -102,6 +107,8 @@ RELATIONS: dict[str, Any] = {
             r"ahead\s+of",
         ),
         "below": (
+            r"worse\s+than",
+            r"weaker\s+than",
             r"below",
             r"under",
             r"lower\s+than",

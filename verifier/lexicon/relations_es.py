@@ -66,6 +66,8 @@ RELATIONS: dict[str, Any] = {
     },
     "relations": {
         "above": (
+            r"mejor\s+que",
+            r"lo\s+hizo\s+mejor\s+que",
             r"por\s+encima\s+de(?:l)?",
             r"superior(?:es)?\s+a(?:l)?",
             r"muy\s+superior(?:es)?\s+a(?:l)?",
@@ -82,6 +84,9 @@ RELATIONS: dict[str, Any] = {
             r"(?:cayó|perdió)\s+menos\s+que",
         ),
         "below": (
+            r"peor\s+que",
+            r"quedándose\s+por\s+detrás\s+de",
+            r"quedó\s+por\s+debajo\s+de",
             r"por\s+debajo\s+de(?:l)?",
             r"inferior(?:es)?\s+a(?:l)?",
             r"muy\s+inferior(?:es)?\s+a(?:l)?",

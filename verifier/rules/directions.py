@@ -53,6 +53,8 @@ def _wrong_moves(case: Case) -> Iterator[Reason]:
             for x in case.evidence.changes.get(subject, ())
             if x.value and times_agree(claim.time, x.span)
         ]
+        if not held and _of_the_day(claim, case):
+            held = [x for x in _day_figures(case, subject) if x.key not in ("change", "change_pct")]
         if not held and claim.time is not None and claim.time != ClaimTime("day"):
             yield Reason(
                 rule=ReasonCode.UNVERIFIED_CLAIM,
@@ -74,6 +76,16 @@ def _wrong_moves(case: Case) -> Iterator[Reason]:
                 ),
                 span=claim.span,
             )
+
+
+def _of_the_day(claim: Claim, case: Case) -> bool:
+    """Whether a move is said of the report day: no time, the day, or the report date."""
+    time = claim.time
+    if time is None or time == ClaimTime("day"):
+        return True
+    report = case.trace.as_of or ""
+    days = [f"{y:04d}-{m:02d}-{d:02d}" for y, m, d in time.days if y and d]
+    return time.kind in ("", "day") and not time.role and days == [report]
 
 
 def _word_start(case: Case, claim: Claim) -> int:
