@@ -42,6 +42,8 @@ def nights(draw: st.DrawFn) -> dict[str, Any]:
     moved = abs(round(close - before, 2))
     assume(all(abs(moved - abs(x)) > 0.05 for x in (pct, month)))
     assume(abs(round(other * 0.99, 2) - close) > 0.05)  # nor the other ticker's previous close
+    levels = (close, before, other, start, round(other * 0.99, 2))
+    assume(all(abs(abs(x) - level) > 0.05 for x in (pct, month) for level in levels))
     return {
         "a": a, "b": b, "day": day, "prev": prev, "close": close, "before": before,
         "other": other, "pct": pct, "month": month, "start": day - timedelta(days=30),

@@ -211,7 +211,7 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
         if (
             (previous_end >= 0 and not text[previous_end:start].strip())
             or (cur and _after_noun(text, start))
-            or (unit and _after_noun(text, start))  # "P002 (9.59%)": a share, not a loss
+            or (unit and _after_name(text, start))  # "P002 (9.59%)": a share, not a loss
         ):
             start, end = m.end("open"), m.start("close")
         else:
@@ -270,6 +270,16 @@ def _after_noun(text: str, start: int) -> bool:
     ($0.87) is paid"): the brackets then hold an aside, not a negative."""
     word = _LAST_WORD.search(text, max(start - 24, 0), start)
     return word is not None and word.group(1).casefold() not in _AMOUNT_LEAD
+
+
+_LAST_TOKEN = re.compile(r"(\S+)\s*$")
+
+
+def _after_name(text: str, start: int) -> bool:
+    """Whether the token before a bracketed percentage names what it is a share of ("P002
+    (9.59%)", "la cartera (0,00 %)"), not a verb or "of" that makes it an amount."""
+    token = _LAST_TOKEN.search(text, max(start - 24, 0), start)
+    return token is not None and token.group(1).casefold().strip(",;:") not in _AMOUNT_LEAD
 
 
 _MINUS_WORD = re.compile(r"(?i)(?<![\w-])minus\s+$")
