@@ -43,7 +43,7 @@ class ReasonCode(StrEnum):
     holding" of a portfolio's third-largest, "a fourth straight gain" after a fall)."""
     WRONG_ABSENCE = "wrong_absence"
     """"No headlines", "nothing is scheduled" where the trace's search or events result holds
-    some."""
+    some; or an event said to be coming where the events results hold none."""
     UNVERIFIED_CLAIM = "unverified_claim"
     """Words that assert something no rule checked ("the biggest holding", "a third straight
     gain", "analysts rate it a buy"): the verifier is closed-world, so they reject the draft."""

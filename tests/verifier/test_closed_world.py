@@ -32,34 +32,56 @@ from verifier.verify import verify
 HERE = Path(__file__).parent / "closed_world"
 TRACES: dict[str, dict[str, Any]] = json.loads((HERE / "traces.json").read_text())
 DRAFTS = [json.loads(line) for line in (HERE / "drafts.jsonl").read_text().splitlines()]
+FREE_TRACES: dict[str, dict[str, Any]] = json.loads((HERE / "free_form_traces.json").read_text())
+FREE = [json.loads(line) for line in (HERE / "free_form.jsonl").read_text().splitlines()]
+"""Drafts written freely, one by one (not from patterns), over a night whose traces hold the
+ranks, trends and company names; each a complete answer to its question."""
 
 
-def judged(row: dict[str, Any]) -> bool:
-    return verify({**TRACES[row["question_id"]], "draft": row["draft"]}).accepted
+def judged(row: dict[str, Any], traces: dict[str, dict[str, Any]] = TRACES) -> bool:
+    return verify({**traces[row["question_id"]], "draft": row["draft"]}).accepted
 
 
-def test_every_kind_keeps_the_faithful_and_rejects_the_corrupted() -> None:
+def table(
+    rows: list[dict[str, Any]], traces: dict[str, dict[str, Any]], title: str
+) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]], float, float]:
+    """Per kind and label: drafts judged right and drafts; printed; the two overall rates."""
     right: Counter[tuple[str, str]] = Counter()
     total: Counter[tuple[str, str]] = Counter()
-    for row in DRAFTS:
+    for row in rows:
         key = (row["kind"], row["label"])
         total[key] += 1
-        right[key] += judged(row) == (row["label"] == "faithful")
+        right[key] += judged(row, traces) == (row["label"] == "faithful")
     lines = [f"{k:16} {label:9} {right[k, label]:3}/{total[k, label]:3}" for k, label in total]
-    print("\nclosed world, per kind:\n" + "\n".join(sorted(lines)))
+    print(f"\n{title}, per kind:\n" + "\n".join(sorted(lines)))
     faithful = sum(right[k] for k in total if k[1] == "faithful")
     corrupted = sum(right[k] for k in total if k[1] == "corrupted")
     n_faithful = sum(total[k] for k in total if k[1] == "faithful")
     n_corrupted = sum(total[k] for k in total if k[1] == "corrupted")
     print(f"faithful kept {faithful}/{n_faithful}, corrupted rejected {corrupted}/{n_corrupted}")
+    return right, total, faithful / n_faithful, corrupted / n_corrupted
+
+
+def test_every_kind_keeps_the_faithful_and_rejects_the_corrupted() -> None:
+    right, total, kept, rejected = table(DRAFTS, TRACES, "closed world (patterned drafts)")
     assert len(DRAFTS) >= 400 and {k for k, _ in total} >= {
         "comparison", "streak_trend", "time_words", "number_words", "sign_verbs",
         "external_facts", "cross_portfolio", "derived", "unseen",
     }  # fmt: skip
-    assert corrupted / n_corrupted >= 0.99
-    assert faithful / n_faithful >= 0.96
+    assert rejected >= 0.99
+    assert kept >= 0.96
     for key in total:
         assert right[key] / total[key] >= 0.85, key
+
+
+def test_free_form_drafts_are_rejected_when_wrong() -> None:
+    """Free prose is where a closed world costs: what it says beyond the checked facts ("a
+    rough week", "comfortably beat") rejects faithful drafts too; what it never does is let a
+    corrupted one through."""
+    _, total, kept, rejected = table(FREE, FREE_TRACES, "closed world (free-form drafts)")
+    assert len(FREE) >= 400 and len({k for k, _ in total}) >= 10
+    assert rejected >= 0.97
+    assert kept >= 0.72
 
 
 ANCHOR = Anchor(date(2024, 12, 31), date(2024, 12, 30))

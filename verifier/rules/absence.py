@@ -43,11 +43,15 @@ def check_absence(case: Case) -> Iterator[Reason]:
         return
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
     kinds = [m for m in found if m.lastgroup not in ("news", "events")]
+    dated = [f.claim for f in case.findings if f.claim.kind == "date"]
     for m in found:
-        if not _denied(folded, m, deny):
-            continue
         if m.lastgroup == "events" and any(0 <= m.start() - k.end() < 25 for k in kinds):
             continue  # "no dividend scheduled": the kind says what is denied
+        if not _denied(folded, m, deny):
+            reason = _presence(case, text, m, tickers, dated)
+            if reason is not None:
+                yield reason
+            continue
         kind = m.lastgroup or ""
         subject = _subject(tickers, m.start())
         day = _day_after(case, folded, m)
@@ -69,6 +73,34 @@ def check_absence(case: Case) -> Iterator[Reason]:
                 ),
                 span=m.span(),
             )
+
+
+_PRESENT = re.compile(r"\s+(?:is|are|will\s+be|was|were)\s+(?:scheduled|due|expected|set|coming)")
+
+
+def _presence(
+    case: Case, text: str, m: re.Match[str], tickers: list[Claim], dated: list[Claim]
+) -> Reason | None:
+    """An event said to come with no day named for it ("its quarterly earnings are scheduled
+    within the next 30 days"): some such event must be in the events results."""
+    kind = m.lastgroup or ""
+    if kind == "news" or not _PRESENT.match(text.casefold(), m.end()):
+        return None
+    if any(0 <= d.start - m.end() < 60 for d in dated):
+        return None  # a day is named: the event-day rules hold it
+    subject = _subject(tickers, m.start())
+    held, searched = _held(case, kind, subject, None)
+    if held or not searched:
+        return None
+    about = f" for {subject}" if subject else ""
+    return Reason(
+        rule=ReasonCode.WRONG_ABSENCE,
+        message=(
+            f'the draft says "{text[m.start() : m.end()]}"{about} is coming, but the events '
+            "results of the trace hold none"
+        ),
+        span=m.span(),
+    )
 
 
 def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:
