@@ -150,8 +150,7 @@ def _worded(text: str, words: list[str], start: int, end: int) -> Claim | None:
 
 def find_number_words(text: str) -> list[Claim]:
     """The figures written in words that the figure grammar does not read (see the docstring)."""
-    hints = _hints()
-    if not any(w in hints for w in _TOKEN.findall(text.casefold())):
+    if _hints().isdisjoint(_TOKEN.findall(text.casefold())):
         return []
     fraction = _patterns()
     found: list[Claim] = []

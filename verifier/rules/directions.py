@@ -116,8 +116,11 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
     taken = [c.span for c in claims] + direction_spans(text, claims) + case.bound
     tickers = [c for c in claims if c.kind == "ticker"]
     starts = sentence_starts(text)
+    taken.sort()
+    ends = [e for _, e in taken]
     for m in words:
-        if any(s <= m.start() < e or m.start() <= s < m.end() for s, e in taken):
+        i = bisect_right(ends, m.start())  # the spans that end after the word starts
+        if i < len(taken) and taken[i][0] < m.end():
             continue
         said_of_a_day = m.group() in ("fall", "falls") and folded.startswith(" on ", m.end())
         if said_of_a_day or EXTENDED.finditer(folded[m.start() : m.end() + 40]):
