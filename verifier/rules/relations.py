@@ -118,6 +118,11 @@ def check_relations(case: Case) -> Iterator[Reason]:
                 yield reason
 
 
+def _contradicted(message: str, span: tuple[int, int]) -> Reason:
+    """A relation the trace's computed figures contradict."""
+    return Reason(rule=ReasonCode.WRONG_RELATION, message=message, span=span)
+
+
 def _sentence(starts: list[int], at: int, n: int) -> tuple[int, int]:
     i = bisect_right(starts, at) - 1
     return starts[i], starts[i + 1] if i + 1 < len(starts) else n
@@ -199,14 +204,13 @@ def _comparison(
     case.bound.append(m.span())  # checked: it holds, or its reason says why not
     if (a > b) == above and a != b:
         return None
-    return Reason(
-        rule=ReasonCode.WRONG_RELATION,
-        message=(
+    return _contradicted(
+        (
             f'"{text[m.start() : m.end()]}" says {first.symbol} did '
             f"{'better' if above else 'worse'} than {name}, but the trace has "
             f"{first.symbol} {a:+.2f}% and {name} {b:+.2f}%"
         ),
-        span=m.span(),
+        m.span(),
     )
 
 
@@ -249,13 +253,12 @@ def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -
     x, y = _value(a), _value(b)
     if x != y and (x > y) == above:
         return None
-    return Reason(
-        rule=ReasonCode.WRONG_RELATION,
-        message=(
+    return _contradicted(
+        (
             f'"{a.text} {text[m.start() : m.end()]} {b.text}": {a.text} is '
             f"{'not above' if above else 'not below'} {b.text}"
         ),
-        span=(a.start, b.end),
+        (a.start, b.end),
     )
 
 
@@ -320,13 +323,12 @@ def _ranking(
     if place == wanted:
         return None
     what = kind.replace("_top", "").replace("_bottom", " from the bottom").replace("pnl", "day P&L")
-    return Reason(
-        rule=ReasonCode.WRONG_RELATION,
-        message=(
+    return _contradicted(
+        (
             f'"{text[m.start() : m.end()]}" ranks {subject.symbol} at place {wanted}, but by '
             f"{what} it is at place {place} of {count} in portfolio {ranks.get('portfolio_id')}"
         ),
-        span=m.span(),
+        m.span(),
     )
 
 
@@ -363,13 +365,12 @@ def _streak(
     if holds:
         return None
     run = f"{trend.get('direction')} for {sessions} session(s)"
-    return Reason(
-        rule=ReasonCode.WRONG_RELATION,
-        message=(
+    return _contradicted(
+        (
             f'"{text[m.start() : m.end()]}" says of {subject.symbol} a run the trace does not '
             f"hold: its streak is {run}"
         ),
-        span=m.span(),
+        m.span(),
     )
 
 
@@ -397,14 +398,13 @@ def _news_order(
     case.bound.append(m.span())
     if (max(mine) == max(stamps)) if latest else (min(mine) == min(stamps)):
         return None
-    return Reason(
-        rule=ReasonCode.WRONG_RELATION,
-        message=(
+    return _contradicted(
+        (
             f'"{text[m.start() : m.end()]}" places {quote.text} '
             f"{'last' if latest else 'first'} among {len(stamps)} headlines, but it came at "
             f"{mine[0]} (the search has {min(stamps)} to {max(stamps)})"
         ),
-        span=m.span(),
+        m.span(),
     )
 
 
@@ -455,13 +455,12 @@ def _quote_order(
     earlier = (m.lastgroup or "") == "above"  # "ahead of": came first
     if (times[0] < times[1]) == earlier and times[0] != times[1]:
         return None
-    return Reason(
-        rule=ReasonCode.WRONG_RELATION,
-        message=(
+    return _contradicted(
+        (
             f'{first.text} "{text[m.start() : m.end()]}" {second.text}: the first came at '
             f"{times[0]}, the second at {times[1]}"
         ),
-        span=(first.start, second.end),
+        (first.start, second.end),
     )
 
 
@@ -491,12 +490,11 @@ def _count(case: Case, text: str, m: re.Match[str], results: list[dict[str, Any]
         wrong = wrong or whole != ranks.get("positions_count")
     if not wrong:
         return None
-    return Reason(
-        rule=ReasonCode.WRONG_RELATION,
-        message=(
+    return _contradicted(
+        (
             f'"{text[count.start : m.end()]}": portfolio {ranks.get("portfolio_id")} had '
             f"{ranks.get('gainers')} gainers and {ranks.get('decliners')} decliners of "
             f"{ranks.get('positions_count')} positions"
         ),
-        span=(count.start, m.end()),
+        (count.start, m.end()),
     )
