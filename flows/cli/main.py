@@ -270,6 +270,7 @@ def serve_nightly(
     data: Path = Path("data/sample"),
     out: Path = Path("outputs"),
     pool: str = "nightdesk",
+    out_root: Path | None = None,
 ) -> None:
     """Register the `nightly` deployment with a schedule and serve it (needs a Prefect server).
 
@@ -288,10 +289,16 @@ def serve_nightly(
         Output root the scheduled runs write to.
     pool
         Prefect work pool whose workers run the shards.
+    out_root
+        The one folder the served runs may write under (default: OUT); a run that asks for
+        another out_dir is refused. Warns when the Prefect API listens beyond loopback with no
+        credentials set.
     """
     from flows.night.deploy import serve_deployment
 
-    serve_deployment(cron=cron, timezone=timezone, data_dir=data, out_dir=out, work_pool=pool)
+    serve_deployment(
+        cron=cron, timezone=timezone, data_dir=data, out_dir=out, work_pool=pool, out_root=out_root
+    )
 
 
 @app.command(name="ask")

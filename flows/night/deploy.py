@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
+from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from prefect.deployments.runner import RunnerDeployment
@@ -15,7 +18,7 @@ from prefect.schedules import Cron
 from contract.errors import InputError
 from flows.night.flow import nightly_reports
 from flows.night.shard import register_shard_deployment
-from flows.run.config import DATA_ENV, OUT_ENV, RunConfig
+from flows.run.config import DATA_ENV, OUT_ENV, OUT_ROOT_ENV, RunConfig
 from flows.run.preflight import check_writable
 from tools.catalog import check_data_dir
 
@@ -48,18 +51,32 @@ def nightly_deployment(
 
 
 def serve_deployment(
-    *, cron: str, timezone: str, data_dir: Path, out_dir: Path, work_pool: str = "nightdesk"
+    *,
+    cron: str,
+    timezone: str,
+    data_dir: Path,
+    out_dir: Path,
+    work_pool: str = "nightdesk",
+    out_root: Path | None = None,
 ) -> None:
     """Register both deployments and run the scheduled nights in this process until stopped;
     without the work pool the nights still run, unsharded. The data, the output root and the
-    server are checked first, so a serve that cannot work says so at once, not every night."""
+    server are checked first, so a serve that cannot work says so at once, not every night.
+    The runs served here write only under `out_root` (default: `out_dir`), whatever folder a
+    caller of the Prefect API asks for."""
     from prefect import serve
 
+    root = Path(out_root or out_dir).resolve()
+    if Path(out_dir).resolve() != root and root not in Path(out_dir).resolve().parents:
+        raise InputError(f"--out {out_dir} is outside --out-root {root}: put it inside")
     check_data_dir(Path(data_dir))
     check_writable(Path(out_dir))
     asyncio.run(check_server())
+    if warning := exposure_warning():
+        print(warning, file=sys.stderr)
     os.environ[DATA_ENV] = str(Path(data_dir).resolve())  # the runs served here default to them
     os.environ[OUT_ENV] = str(Path(out_dir).resolve())
+    os.environ[OUT_ROOT_ENV] = str(root)
     nightly = nightly_deployment(
         cron=cron, timezone=timezone, data_dir=data_dir, out_dir=out_dir, work_pool=work_pool
     )
@@ -68,6 +85,30 @@ def serve_deployment(
     except InputError as exc:
         print(f"shard deployment not registered: {exc}")
     serve(nightly)
+
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+
+
+def exposure_warning(url: str | None = None, environ: Mapping[str, str] = os.environ) -> str | None:
+    """A line to print when the Prefect API this deployment registers with listens beyond
+    loopback and this process sends it no credentials: anyone who reaches it can start runs
+    (Prefect's server takes an auth string, `PREFECT_SERVER_API_AUTH_STRING`; Prefect Cloud a
+    key)."""
+    if url is None:
+        from prefect.settings import PREFECT_API_URL
+
+        url = PREFECT_API_URL.value() or ""
+    host = urlsplit(url).hostname or ""
+    if not host or host in LOOPBACK:
+        return None
+    if environ.get("PREFECT_API_AUTH_STRING") or environ.get("PREFECT_API_KEY"):
+        return None
+    return (
+        f"warning: the Prefect API at {url} is reachable beyond this machine and this process "
+        "sends it no credentials: set PREFECT_SERVER_API_AUTH_STRING on the server and "
+        "PREFECT_API_AUTH_STRING here, or serve it on 127.0.0.1"
+    )
 
 
 async def check_server() -> None:

@@ -17,6 +17,8 @@ from agent.providers import ProviderName
 from contract.trace import Mode
 
 DATA_ENV, OUT_ENV = "NIGHTDESK_DATA", "NIGHTDESK_OUT"
+OUT_ROOT_ENV = "NIGHTDESK_OUT_ROOT"
+"""Set by `nightdesk serve --out-root`: the one folder the runs it serves may write under."""
 """Defaults for `data_dir` and `out_dir` where set: `nightdesk serve` sets them to its --data and
 --out, so a custom run whose `config` leaves them out (Prefect replaces a parameter whole) still
 reads and writes the served folders, not folders relative to wherever serve was started."""

@@ -7,6 +7,7 @@ of filling the rejected pile.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +25,7 @@ from contract.tools import ToolResult
 from data.calendar import next_session
 from flows.publish.layout import RunLayout, catalog_dir, check_name
 from flows.publish.tree import check_output_tree, night_trees
-from flows.run.config import RunConfig
+from flows.run.config import OUT_ROOT_ENV, RunConfig
 from flows.run.provider import open_provider
 from tools.catalog import (
     Catalog,
@@ -52,7 +53,23 @@ def check_night(config: RunConfig) -> RunConfig:
         raise
 
 
+def check_out_root(out_dir: Path) -> None:
+    """A served run writes only under the root its deployment was served with: a caller of the
+    Prefect API who asks for another folder (where the catalog, with every portfolio in it,
+    would go) is refused in one line. Links are resolved first, so none leads out of it."""
+    allowed = os.environ.get(OUT_ROOT_ENV)
+    if not allowed:
+        return
+    root, asked = Path(allowed).resolve(), Path(out_dir).resolve()
+    if asked != root and root not in asked.parents:
+        raise InputError(
+            f"out_dir {out_dir} is outside {allowed}, the only folder this deployment writes "
+            "to (fixed by `nightdesk serve --out-root`): set out_dir to it or a folder inside it"
+        )
+
+
 def _check_night(config: RunConfig) -> RunConfig:
+    check_out_root(Path(config.out_dir))
     check_batch(config)
     root = Path(config.out_dir)
     check_output_tree(root, [catalog_dir(root)])
