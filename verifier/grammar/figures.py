@@ -83,7 +83,11 @@ def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
     for m in NUMBER_SCAN.finditer(text):
         start = m.start()
         if _day_of_range(text, m, date_ends, date_starts) or (
-            _DAY_AFTER.search(text, max(start - 12, 0), start) and _is_day(m.group())
+            _is_day(m.group())
+            and (
+                _DAY_AFTER.search(text, max(start - 12, 0), start)
+                or _first_day_of(text, m.end(), date_starts)
+            )
         ):
             continue  # "Dec 28–31", "28–31 Dec", "el lunes 30": a day, not a quantity
         before = (
@@ -114,6 +118,16 @@ _DAY_AFTER = re.compile(
     r"(?i)\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|d[ií]a)\s+$"
 )
 """A day number written after a weekday or "día" ("el lunes 30", "el día 30") is a date."""
+
+
+_RANGE_WORD = re.compile(r"(?i)\s+(?:y\s+el|y|al|a|hasta\s+el|and|to|through|until)\s+")
+
+
+def _first_day_of(text: str, end: int, date_starts: set[int]) -> bool:
+    """Whether a day number opens a range whose other end is a date ("entre el 28 y el 31 de
+    diciembre", "del 28 al 31 de diciembre", "28 and 31 December")."""
+    joined = _RANGE_WORD.match(text, end)  # the date itself is masked: blanks run on into it
+    return joined is not None and any(joined.start() < d <= joined.end() for d in date_starts)
 
 
 def _day_of_range(text: str, m: re.Match[str], date_ends: list[int], starts: set[int]) -> bool:
