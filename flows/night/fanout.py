@@ -2,14 +2,21 @@
 provider, budget and rate limiter. The unsharded night runs it over every ticker, each shard
 over its own part.
 
-Tickers are plain coroutines gathered in the flow's own event loop, not Prefect tasks: a task
-per ticker cost more than the ticker's own work on a night without model latency (its state
-changes, events, result records and cache look-ups, in this process and on the server), and
-the night needs none of it. The flow run shows the night's progress as a Prefect progress
-artifact and one log line per ticker. Each finished ticker's result is stored at once
-(`flows.run.ticker_store`) under a key over date, ticker, holders, question set, provider,
-model, prompt version and data fingerprint, so a rerun after a crash reuses finished tickers.
-A reused result that holds outcomes which say nothing about the answer (provider_error,
+Inside a flow run each ticker's question batch is a Prefect task run (`ticker_task`), awaited
+in the flow's own event loop: the flow run's graph shows one run per ticker with its state,
+duration, run count and log line. It is made cheap: no result is persisted, no cache key is
+computed (`cache_policy=NONE`), it carries no tags (so no concurrency-limit call), its only
+parameter is the small `TickerJob`, and its states go to the server as events from Prefect's
+event worker, never as API calls the night waits for. Prefect's retries stay off: a fault of a
+question is retried where it happens (the SDK, inside its deadline) and otherwise becomes its
+record; a task that fails anyway is a bug, shown Failed in the graph, and its questions become
+rejected records (`internal_error`). Outside a flow run (a test, a script) tickers are plain
+coroutines.
+
+Each finished ticker's result is stored at once (`flows.run.ticker_store`) under a key over
+date, ticker, holders, question set, provider, model, prompt version and data fingerprint, so
+a rerun after a crash reuses finished tickers (its task run says so in its log line). A reused
+result that holds outcomes which say nothing about the answer (provider_error,
 budget_exhausted, internal_error) is asked again for those questions only; verified rejections
 stay as they are.
 """
@@ -19,9 +26,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
+
+from prefect import task
+from prefect.cache_policies import NONE
+from prefect.context import FlowRunContext
 
 from agent.budget.journal import SpendJournal
 from agent.budget.ledger import BudgetLedger
@@ -171,6 +183,56 @@ async def keep_spend(budget: RunBudget, on_spend: SpendSeen, every_s: float) -> 
             await asyncio.to_thread(on_spend, budget.ledger())
 
 
+@dataclass(frozen=True)
+class TickerWork:
+    """What every ticker of one fan-out shares besides the services: where results are stored
+    and whether stored ones may be reused."""
+
+    store: TickerStore
+    fresh: bool
+
+
+WORK: ContextVar[TickerWork] = ContextVar("nightdesk_ticker_work")
+
+
+@dataclass(frozen=True)
+class TickerOutcome:
+    """A ticker's result and whether it was reused from an earlier attempt."""
+
+    result: TickerResult
+    reused: bool
+
+
+async def ticker_work(job: TickerJob) -> TickerOutcome:
+    """One ticker: its stored result reused, or its questions answered (keeping what a stored
+    result settled) and the result stored; one log line. Raises only on a bug."""
+    work = WORK.get()
+    key = ticker_key(job)
+    stored = None if work.fresh else await asyncio.to_thread(work.store.load, key)
+    if stored is not None and not stored.retryable:
+        rounds = SERVICES.get().rounds
+        if rounds is not None:  # it drafts nothing: no round waits for it
+            rounds.ticker().close()
+        log_ticker(stored, True)
+        return TickerOutcome(stored, True)
+    result = await answer_ticker(job, stored)
+    await asyncio.to_thread(work.store.save, key, result)
+    log_ticker(result, False)
+    return TickerOutcome(result, False)
+
+
+ticker_task = task(
+    name="ticker",
+    task_run_name="{job.ticker}",
+    persist_result=False,
+    cache_policy=NONE,
+    cache_result_in_memory=True,
+    retries=0,
+    log_prints=False,
+)(ticker_work)
+"""`ticker_work` as a Prefect task run (see the module's docstring for what makes it cheap)."""
+
+
 async def run_tickers(
     jobs: list[TickerJob],
     layout: RunLayout,
@@ -178,8 +240,8 @@ async def run_tickers(
     budget: RunBudget,
     on_done: TickerDone | None = None,
 ) -> tuple[list[TickerResult], list[str]]:
-    """Every ticker, at most `concurrency` at once; a ticker whose work fails becomes rejected
-    records."""
+    """Every ticker, at most `concurrency` at once, each a task run inside a flow run; a ticker
+    whose work fails becomes rejected records."""
     # A batch night's tickers all wait in the same rounds: each must be under way at once (their
     # tool calls still queue for the tool threads).
     gate = asyncio.Semaphore(len(jobs) if config.batch else config.concurrency)
@@ -187,24 +249,22 @@ async def run_tickers(
     progress = RunProgress(tickers_total=len(jobs), tokens_budget=config.budget.run_tokens)
     reused: list[str] = []
     report_progress(progress)
+    work = ticker_task if FlowRunContext.get() is not None else ticker_work
+    token = WORK.set(TickerWork(store=store, fresh=config.fresh))
 
     async def one(job: TickerJob) -> TickerResult:
-        key = ticker_key(job)
         async with gate:
-            stored = None if config.fresh else await asyncio.to_thread(store.load, key)
-            was_reused = stored is not None and not stored.retryable
-            if stored is not None and was_reused:
-                result = stored
-                reused.append(job.ticker)
-                rounds = SERVICES.get().rounds
-                if rounds is not None:  # it drafts nothing: no round waits for it
-                    rounds.ticker().close()
-            else:
-                result = await answered(job, stored)
-                await asyncio.to_thread(store.save, key, result)
+            try:
+                outcome = await work(job)
+            except Exception as exc:  # a bug must not sink the night: its questions become cases
+                outcome = TickerOutcome(failed_job(job, exc), False)
+                await asyncio.to_thread(store.save, ticker_key(job), outcome.result)
+                log_ticker(outcome.result, False)
+        result = outcome.result
+        if outcome.reused:
+            reused.append(job.ticker)
         if on_done is not None:
-            on_done(result, was_reused)
-        log_ticker(result, was_reused)
+            on_done(result, outcome.reused)
         if budget.journal is not None:
             budget.journal.ticker_done(job.ticker)
         progress.tickers_done += 1
@@ -214,27 +274,24 @@ async def run_tickers(
         report_progress(progress)
         return result
 
-    async with keep_progress_artifact(progress, layout.report_date.isoformat()):
-        results = await asyncio.gather(*(one(job) for job in jobs))
+    try:
+        async with keep_progress_artifact(progress, layout.report_date.isoformat()):
+            results = await asyncio.gather(*(one(job) for job in jobs))
+    finally:
+        WORK.reset(token)
     return list(results), sorted(reused)
 
 
-async def answered(job: TickerJob, previous: TickerResult | None) -> TickerResult:
-    """The ticker answered (keeping what `previous` settled), or rejected records for all its
-    questions when its work failed."""
-    try:
-        return await answer_ticker(job, previous)
-    except Exception as exc:  # a bug must not sink the night: the ticker becomes cases to review
-        services = SERVICES.get()
-        message = f"ticker {job.ticker} failed: {type(exc).__name__}: {exc}"
-        return failed_result(
-            job.ticker,
-            job.portfolios,
-            job.report_date,
-            job.language,
-            services.question_set,
-            message,
-        )
+def failed_job(job: TickerJob, exc: Exception) -> TickerResult:
+    """Rejected records for every question of a ticker whose work failed."""
+    return failed_result(
+        job.ticker,
+        job.portfolios,
+        job.report_date,
+        job.language,
+        SERVICES.get().question_set,
+        f"ticker {job.ticker} failed: {type(exc).__name__}: {exc}",
+    )
 
 
 def failed_result(

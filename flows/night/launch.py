@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from contract.errors import InputError
+from flows.night.footprint import Footprint, Watched
 from flows.night.guard import start_guard
 from flows.night.server import TemporaryServer, reachable
 from flows.night.watch import ServerWatch
@@ -63,26 +64,45 @@ def run_with_progress(config: RunConfig, console: Console | None = None) -> dict
     once; on a first night's home it starts once the checks have passed, as its first start
     creates the database, and a refused night then leaves nothing behind. (Where Prefect was
     imported before, it has read its settings: it starts its own server then.)"""
-    api_url = os.environ.get("PREFECT_API_URL")
-    early = early_server(config, api_url)
+    footprint = Footprint.before(watched_by(config))
+    server: TemporaryServer | None = None
     try:
+        api_url = os.environ.get("PREFECT_API_URL")
+        server = early_server(config, api_url)
         config = check_night(config)
-    except InputError:
-        if early is not None:
-            early.abandon()
-        raise
-    prepare_prefect()
-    if config.shards > 1:  # refused now, before any server of the run's own starts
-        from flows.night.shard import check_server
+        prepare_prefect()
+        if config.shards > 1:  # refused now, before any server of the run's own starts
+            from flows.night.shard import check_server
 
-        check_server(config.work_pool)
-    start_guard()  # a run killed outright takes its temporary Prefect server with it
-    server = early
-    if api_url:
-        check_api(api_url)
-    elif server is None and (server := temporary_server()) is not None:
-        launch_server(server)
-    return run_flow(config, console, server, CatalogBuild(config))
+            check_server(config.work_pool)
+        start_guard()  # a run killed outright takes its temporary Prefect server with it
+        if api_url:
+            check_api(api_url)
+        elif server is None and (server := temporary_server()) is not None:
+            launch_server(server)
+        return run_flow(config, console, server, CatalogBuild(config))
+    except InputError:  # refused: what the run made goes, its server first (it writes there)
+        if server is not None:
+            server.abandon()
+        footprint.undo()
+        raise
+
+
+def watched_by(config: RunConfig) -> list[Watched]:
+    """What a run may create before it is refused: its output folder, the catalogs under it,
+    its Prefect home with the database and log a temporary server writes there."""
+    from flows.publish.layout import catalog_dir
+
+    return [
+        Watched(Path(config.out_dir)),
+        Watched(catalog_dir(config.out_dir), CATALOG_FILES),
+        Watched(prefect_home(), PREFECT_FILES),
+    ]
+
+
+CATALOG_FILES = ("catalog-*", "checked-*")
+PREFECT_FILES = ("server.log",)
+"""Only the log: a database that existed is the operators' (its journal files are its own)."""
 
 
 def early_server(config: RunConfig, api_url: str | None) -> TemporaryServer | None:

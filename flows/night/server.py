@@ -118,16 +118,15 @@ SERVER_ENV = {
 
 SERVER_DEFAULTS = {
     "PREFECT_API_BLOCKS_REGISTER_ON_START": "false",
-    "PREFECT_SERVER_SERVICES_TASK_RUN_RECORDER_ENABLED": "false",
     "PREFECT_SERVER_SERVICES_TRIGGERS_ENABLED": "false",
     "PREFECT_SERVER_SERVICES_EVENT_LOGGER_ENABLED": "false",
 }
 """What the temporary server leaves out unless the environment says otherwise, as a night never
-uses it: block types (it keeps none), task runs (its tickers are not
-tasks), automations (nobody sets one on a server that lives for one night) and the event log
-to the console. Their start took about half a second of every night. Flow runs, states, logs,
-artifacts and events are kept as before, so a `prefect server start` on the same home shows the
-night; that server registers the block types itself."""
+uses it: block types (it keeps none), automations (nobody sets one on a server that lives for
+one night) and the event log to the console. Their start took about half a second of every
+night. Flow runs, the tickers' task runs (recorded from their events), states, logs, artifacts
+and events are kept, so a `prefect server start` on the same home shows the night; that server
+registers the block types itself."""
 
 
 def server_env() -> dict[str, str]:

@@ -153,11 +153,20 @@ def log_ticker(result: TickerResult, reused: bool) -> None:
 
 
 def run_logger() -> logging.Logger | logging.LoggerAdapter[logging.Logger]:
-    """The flow run's logger (its lines reach the Prefect UI), or a plain one outside a run."""
+    """The run's logger: inside a ticker's task run its lines go to that task run, else to the
+    flow run (both reach the Prefect UI), or a plain logger outside a run. It logs at INFO under
+    Prefect's own run loggers, whose level `nightdesk run` raises to keep Prefect's per-task
+    lines out of a night (`flows.night.launch.PREFECT_DEFAULTS`)."""
     from prefect.exceptions import MissingContextError
     from prefect.logging import get_run_logger
+    from prefect.logging.loggers import PrefectLogAdapter
 
     try:
-        return get_run_logger()
+        adapter = get_run_logger()
     except MissingContextError:
         return logging.getLogger("nightdesk.night")
+    if not isinstance(adapter, logging.LoggerAdapter):
+        return adapter
+    logger = logging.getLogger(f"{adapter.logger.name}.nightdesk")
+    logger.setLevel(logging.INFO)
+    return PrefectLogAdapter(logger, adapter.extra)
