@@ -97,6 +97,10 @@ bench: setup
 	BENCH_TICKERS=500 BENCH_RUN_TOKENS=5000000 \
 		BENCH_CONTESTANTS=nightdesk-plan,driver-plan,nightdesk-react,driver-react \
 		BENCH_JSON=outputs/bench/night-500.json $(BIN)/python tests/bench/bench_night.py
+	@echo "== tests/bench/bench_night.py at 500 tickers and 300 ms per reply: per-ticker task runs beside the plain driver"
+	BENCH_TICKERS=500 BENCH_RUN_TOKENS=5000000 BENCH_LATENCY_MS=300 BENCH_CONCURRENCY=64 \
+		BENCH_CONTESTANTS=nightdesk-plan,driver-plan \
+		BENCH_JSON=outputs/bench/night-500-300ms.json $(BIN)/python tests/bench/bench_night.py
 	@echo "== tests/bench/bench_night.py with each run's own temporary Prefect server"
 	BENCH_PREFECT_SERVER=own BENCH_CONTESTANTS=nightdesk-plan,driver-plan,peer \
 		BENCH_JSON=outputs/bench/night-own-server.json $(BIN)/python tests/bench/bench_night.py

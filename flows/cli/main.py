@@ -11,7 +11,7 @@ import sys
 from datetime import date
 from importlib import metadata
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from cyclopts import App, CycloptsError, Parameter
 
@@ -94,7 +94,7 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     from flows.cli.terminal import output_console
     from flows.publish.cases import open_run, read_manifest
     from flows.publish.layout import RunLayout
-    from flows.run.attempts import load_night
+    from flows.run.attempts import load_night, night_ledger
     from flows.run.config import as_command, not_in_command
 
     console = output_console()
@@ -123,13 +123,35 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         raise InputError(
             f"{layout.manifest} holds no readable budget: run the night again to rewrite it"
         ) from None
-    if len(night.attempts) > 1:  # a resumed night: its figures are every attempt's together
-        ledger = merge_ledgers([a.ledger for a in night.attempts])
-        title = f"Token budget of the night ({len(night.attempts)} attempts)"
-        console.print(render_budget_table(ledger, title=f"{title}: {ledger.used.total:,} used"))
+    if len(night.attempts) > 1:  # a resumed night: every attempt's spend, each question once
+        manifest = read_manifest(layout)
+        by_kind = manifest.get("counts", {}).get("questions_by_kind")
+        if by_kind is None:  # a manifest written before the night counted its kinds
+            ledger = merge_ledgers([a.ledger for a in night.attempts])
+        else:
+            ledger = night_ledger(
+                [a.ledger for a in night.attempts], by_kind, cut_questions(layout)
+            )
+        title = (
+            f"Token budget of the night ({len(night.attempts)} attempts): "
+            f"{ledger.used.total:,} used by all attempts"
+        )
+        console.print(render_budget_table(ledger, title=title))
         console.print(render_night(night))
     else:
         console.print(render_budget_table(ledger))
+
+
+def cut_questions(layout: Any) -> set[str]:
+    """The questions a published night ended `budget_exhausted` (its rejected index)."""
+    import json
+
+    try:
+        lines = layout.rejected_index.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return set()
+    rows = [json.loads(line) for line in lines if line.strip()]
+    return {row["question_id"] for row in rows if row.get("reason") == "budget_exhausted"}
 
 
 def budget_default(field: str, follows: str = "") -> Parameter:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 
 from agent.budget.ledger import BudgetLedger
-from flows.run.attempts import NightSpend
+from flows.run.attempts import Attempt, NightSpend
 
 
 def render_budget_table(ledger: BudgetLedger, title: str | None = None) -> Table:
@@ -84,18 +84,28 @@ def _overrun_note(ledger: BudgetLedger) -> str | None:
 
 
 def render_night(night: NightSpend) -> Table:
-    """The attempts of a night and their sum, under the published run's ledger."""
+    """The attempts of a night and their sum: each attempt's tokens against its own budget,
+    and whether it finished every ticker (and how many questions its budget cut)."""
     table = Table(title="Attempts at this night (each with its own budget)", title_justify="left")
-    for column in ("run id", "started (UTC)", "tickers", "answered all", "tokens"):
+    for column in ("attempt", "run id", "started (UTC)", "tickers", "outcome", "tokens"):
         table.add_column(column, justify="right" if column in ("tickers", "tokens") else "left")
-    for a in night.attempts:
+    for number, a in enumerate(night.attempts, 1):
         table.add_row(
+            str(number),
             a.run_id,
             a.started_at.strftime("%Y-%m-%d %H:%M:%S"),
             f"{a.tickers_done:,}",
-            "yes" if a.answered else "no: stopped early",
-            f"{a.ledger.used.total:,}",
+            attempt_outcome(a),
+            f"{a.ledger.used.total:,} of {a.ledger.run_tokens:,}",
         )
     table.add_section()
-    table.add_row("night", "", "", "", f"{night.used.total:,}")
+    table.add_row("all attempts", "", "", "", "", f"{night.used.total:,}")
     return table
+
+
+def attempt_outcome(attempt: Attempt) -> str:
+    """`every ticker`, `every ticker; 153 questions cut by its budget`, or `stopped early`."""
+    if not attempt.answered:
+        return "stopped early"
+    cut = len({c.question_id for c in attempt.ledger.cuts})
+    return f"every ticker; {cut:,} questions cut by its budget" if cut else "every ticker"

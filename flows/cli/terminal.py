@@ -80,20 +80,31 @@ def _count(n: int, noun: str) -> str:
 
 
 def print_summary(result: dict[str, Any], console: Console | None = None) -> None:
+    """A finished night in a few lines: what it published, then this attempt's spend and every
+    attempt's (the manifest's `summary`, as the Prefect artifacts and the state show it)."""
     console = console or output_console()
     counts = result["counts"]
-    used = result.get("tokens_used", {})
-    tokens = int(used.get("input_tokens", 0)) + int(used.get("output_tokens", 0))
-    reasons = ", ".join(f"{k} {v}" for k, v in counts["rejected_by_reason"].items()) or "none"
+    night, attempt = result["summary"]["night"], result["summary"]["attempt"]
+    reasons = ", ".join(f"{k} {v:,}" for k, v in counts["rejected_by_reason"].items()) or "none"
     console.print(
-        f"Report date {result['report_date']}: {counts['portfolios']} portfolios, "
-        f"{counts['tickers']} tickers ({counts['tickers_reused']} reused), "
-        f"{counts['questions']} questions: {counts['accepted']} accepted, "
-        f"{counts['rejected']} rejected ({reasons}); {counts['model_calls']} model calls, "
-        f"{tokens:,} tokens."
+        f"Report date {result['report_date']}: {counts['portfolios']:,} portfolios, "
+        f"{counts['tickers']:,} tickers ({counts['tickers_reused']:,} reused), "
+        f"{night['questions']:,} questions: {night['accepted']:,} accepted, "
+        f"{night['rejected']:,} rejected ({reasons}).",
+        soft_wrap=True,
     )
-    if counts["rejected"] and result.get("message"):
-        console.print(result["message"], soft_wrap=True)
+    cut = f", {attempt['cut']:,} questions cut by its budget" if attempt["cut"] else ""
+    cost = "" if night["cost_usd"] is None else f", cost ${night['cost_usd']:,.4f}"
+    console.print(
+        f"This attempt ({attempt['number']}): tokens {attempt['tokens']:,} of "
+        f"{attempt['budget_tokens']:,}, {attempt['calls']:,} model calls{cut}; "
+        f"all attempts ({night['attempts']}): tokens {night['tokens']:,}{cost}.",
+        soft_wrap=True,
+    )
+    if counts["rejected"]:
+        from flows.night.summary import NightSummary
+
+        console.print(NightSummary.from_dict(result["summary"]).outcome_line(), soft_wrap=True)
     day = Path(result["day"])
     console.print(f"Reports:        {day / 'accepted'}")
     console.print(f"Rejected cases: {day / 'rejected'} (index: rejected/index.jsonl)")

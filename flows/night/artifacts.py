@@ -84,8 +84,8 @@ async def keep_progress_artifact(
 
 def progress_line(p: RunProgress) -> str:
     return (
-        f"{p.tickers_done} of {p.tickers_total} tickers: {p.accepted} answers accepted, "
-        f"{p.rejected} rejected; {p.tokens_used:,} of {p.tokens_budget:,} tokens"
+        f"{p.tickers_done:,} of {p.tickers_total:,} tickers: {p.accepted:,} answers accepted, "
+        f"{p.rejected:,} rejected; this attempt: tokens {p.tokens_used:,} of {p.tokens_budget:,}"
     )
 
 
@@ -193,6 +193,8 @@ def night_artifacts(
         TableArtifact(
             table=lines,
             key=artifact_key("budget", day),
-            description=f"Token budget use, {day}{batch}",
+            description=(
+                f"Token budget, {day}: {summary.attempt.line()}; {summary.night_line()}{batch}"
+            ),
         ),
     ]

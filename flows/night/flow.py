@@ -35,7 +35,7 @@ from flows.night.artifacts import closing_artifacts
 from flows.night.fanout import answer_tickers
 from flows.night.publish import RunOutcome, publish_run
 from flows.night.shard import run_shards
-from flows.night.summary import TooManyWithheld, summarise_night
+from flows.night.summary import WITHHELD, NightSummary, TooManyWithheld, summarise_night
 from flows.publish.layout import RunLayout, catalog_dir, check_name, remove_orphans
 from flows.publish.records import TickerResult
 from flows.run.attempts import (
@@ -79,9 +79,9 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         return Failed(message=as_parameters(exc.message))
     report_date = config.report_date
     assert report_date is not None
-    await name_run(run_id, f"nightly-{report_date}")
-    qset = load_question_set(config.question_set)
     layout = RunLayout(Path(config.out_dir), report_date)
+    await name_run(run_id, attempt_name(layout, run_id))
+    qset = load_question_set(config.question_set)
     for folder in (
         layout.day,
         attempts_dir(layout),
@@ -160,19 +160,27 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         versions=versions(qset),
         data_fingerprint=fingerprint,
     )
-    async with closing_artifacts(report_date.isoformat()) as artifacts:
-        published = await asyncio.to_thread(
-            publish_run, layout.root, outcome, artifacts.report_written
-        )
-        summary = summarise_night(
+
+    def summarise(counts: dict[str, Any]) -> dict[str, Any]:
+        return summarise_night(
             report_date.isoformat(),
-            published.counts,
+            counts,
             outcome.budget,
             outcome.timings,
-            str(published.day / "review.html"),
+            str(layout.day / "review.html"),
+            budget_command=f"nightdesk budget {layout.cli_args}",
+            run_id=run_id,
+            max_withheld_share=config.max_withheld_share,
+        ).as_dict()
+
+    async with closing_artifacts(report_date.isoformat()) as artifacts:
+        published = await asyncio.to_thread(
+            publish_run, layout.root, outcome, artifacts.report_written, summarise
         )
+        summary = NightSummary.from_dict(published.summary)
         artifacts.send_night(outcome, published, summary)
         await artifacts.sent()
+    share = config.max_withheld_share
     result = {
         "run_id": run_id,
         "report_date": report_date.isoformat(),
@@ -180,12 +188,26 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         "manifest": str(published.manifest),
         "reports": [str(p) for p in published.reports],
         "counts": published.counts,
+        "summary": published.summary,
         "tokens_used": outcome.budget["night"]["used"],
-        "message": summary.message(config.max_withheld_share),
+        "message": summary.message(share),
+        "state": summary.state_name(share),
     }
-    if summary.failed(config.max_withheld_share):
-        return Failed(message=result["message"], data=TooManyWithheld(result["message"], result))
-    return Completed(message=result["message"], data=result)
+    if summary.failed(share):
+        return Failed(
+            name=WITHHELD,
+            message=result["message"],
+            data=TooManyWithheld(result["message"], result),
+        )
+    return Completed(name=summary.state_name(share), message=result["message"], data=result)
+
+
+def attempt_name(layout: RunLayout, run_id: str) -> str:
+    """`nightly-2024-12-31` for a night's first attempt, `nightly-2024-12-31-attempt-2` for
+    the rerun after it: each attempt keeps its ledger under the night's ledgers folder."""
+    day = layout.report_date.isoformat()
+    earlier = [p for p in attempts_dir(layout).glob("*.json") if p.stem != run_id]
+    return f"nightly-{day}-attempt-{len(earlier) + 1}" if earlier else f"nightly-{day}"
 
 
 async def name_run(run_id: str, name: str) -> None:

@@ -218,8 +218,8 @@ def run_flow(
 
     def show(p: RunProgress) -> None:
         detail = (
-            f"accepted {p.accepted}  rejected {p.rejected}  "
-            f"tokens {p.tokens_used:,} of {p.tokens_budget:,}"
+            f"accepted {p.accepted:,}  rejected {p.rejected:,}  "
+            f"this attempt: tokens {p.tokens_used:,} of {p.tokens_budget:,}"
         )
         bar.update(task_id, total=p.tickers_total, completed=p.tickers_done, detail=detail)
 

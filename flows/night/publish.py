@@ -55,8 +55,12 @@ class PublishedRun(BaseModel):
     cases: list[Path]
     manifest: Path
     counts: dict[str, Any]
+    summary: dict[str, Any] = Field(default_factory=dict)
+    """The manifest's `summary` (`flows.night.summary.NightSummary.as_dict`)."""
 
 
+Summarise = Callable[[dict[str, Any]], dict[str, Any]]
+"""Turns the manifest's counts into its `summary`, the figures every view of the night shows."""
 ReportWritten = Callable[[Path], None]
 """Called with each report's path as soon as its files are written (from a writer thread)."""
 WRITERS = 4
@@ -65,10 +69,14 @@ writers wait on the disk together while another renders (0.2 s of a 500-ticker n
 
 
 def publish_run(
-    out_dir: Path, outcome: RunOutcome, on_report: ReportWritten | None = None
+    out_dir: Path,
+    outcome: RunOutcome,
+    on_report: ReportWritten | None = None,
+    summarise: Summarise | None = None,
 ) -> PublishedRun:
-    """Write the reports, the rejected cases, their index and then the manifest; `on_report`
-    sees each report's Markdown as soon as it is written."""
+    """Write the reports, the rejected cases, their index and then the manifest (with the
+    `summary` that `summarise` makes of its counts); `on_report` sees each report's Markdown as
+    soon as it is written."""
     layout = RunLayout(Path(out_dir), outcome.report_date)
     results = {r.ticker: r for r in outcome.results}
     for table in outcome.tables:
@@ -99,10 +107,16 @@ def publish_run(
     remove_stale(layout.rejected, {*cases, layout.rejected_index})
     remove_stale(layout.accepted, set(reports))
     counts = count_records(outcome, withheld)
-    write_json(layout.manifest, manifest_of(outcome, counts))
+    summary = summarise(counts) if summarise is not None else {}
+    write_json(layout.manifest, {**manifest_of(outcome, counts), "summary": summary})
     write_review_page(layout, [report for report, _ in portfolios])
     return PublishedRun(
-        day=layout.day, reports=reports, cases=cases, manifest=layout.manifest, counts=counts
+        day=layout.day,
+        reports=reports,
+        cases=cases,
+        manifest=layout.manifest,
+        counts=counts,
+        summary=summary,
     )
 
 
@@ -174,6 +188,7 @@ def count_records(outcome: RunOutcome, withheld: dict[str, int]) -> dict[str, An
         "accepted": status["accepted"],
         "rejected": status["rejected"],
         "rejected_by_reason": dict(sorted(reasons.items())),
+        "questions_by_kind": dict(sorted(Counter(r.kind for r in records).items())),
         "entries_accepted": entries["accepted"],
         "entries_rejected": entries["rejected"],
         "withheld_by_portfolio": withheld,

@@ -24,6 +24,7 @@ import errno
 import json
 import os
 import re
+import shlex
 import socket
 import stat
 import tempfile
@@ -58,7 +59,7 @@ class RunLayout:
     @property
     def cli_args(self) -> str:
         """`--date D --out ROOT`: how a hint names this run to another command."""
-        return f"--date {self.report_date.isoformat()} --out {self.root}"
+        return f"--date {self.report_date.isoformat()} --out {shlex.quote(str(self.root))}"
 
     @property
     def day(self) -> Path:

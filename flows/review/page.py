@@ -182,6 +182,8 @@ def summary_view(
     counts = manifest.get("counts", {})
     budget = manifest.get("budget", {})
     used = budget.get("night", {}).get("used") or budget.get("used", {})  # every attempt's
+    attempt = manifest.get("summary", {}).get("attempt", {})  # the night's account
+    night = manifest.get("summary", {}).get("night", {})
     withheld: dict[str, int] = {}
     for report in load_reports(layout) if reports is None else reports:
         applied = state.apply(report)
@@ -207,7 +209,9 @@ def summary_view(
             "cached": used.get("cached_tokens", 0),
             "output": used.get("output_tokens", 0),
             "total": used.get("input_tokens", 0) + used.get("output_tokens", 0),
-            "budget": manifest.get("budget", {}).get("run_tokens", 0),
+            "attempt": attempt.get("tokens", 0),
+            "attempts": night.get("attempts", 1),
+            "budget": attempt.get("budget_tokens", budget.get("run_tokens", 0)),
             "rejected": sum(c.total_tokens for c in cases if c.rerun_of is None),
         },
         "parameters": manifest.get("parameters", {}),

@@ -11,6 +11,7 @@ the manifest and `nightdesk budget` add the attempts up into the night's spend. 
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
@@ -141,3 +142,23 @@ def with_shard_spend(layout: RunLayout, attempt: Attempt) -> Attempt:
             "tickers_done": sum(len(store.tickers()) for store in stores),
         }
     )
+
+
+def night_ledger(
+    ledgers: list[BudgetLedger], questions_by_kind: dict[str, int], cut: set[str]
+) -> BudgetLedger:
+    """The ledger of a night that took several attempts: their tokens, calls and cost added up,
+    and its questions counted once each (`questions_by_kind`, from the published records; a
+    question a rerun asked again is still one question), with the cuts that stand (`cut`: the
+    ids the published night ended `budget_exhausted`; a cut a rerun answered is gone)."""
+    merged = merge_ledgers(ledgers)
+    cuts = {c.question_id: c for ledger in ledgers for c in ledger.cuts if c.question_id in cut}
+    merged.cuts = list(cuts.values())
+    cut_by_kind = Counter(c.kind for c in merged.cuts)
+    counted: set[str] = set()
+    for line in merged.lines:  # a kind on several lines (another model) counts on its first
+        first = line.kind not in counted
+        line.questions = questions_by_kind.get(line.kind, 0) if first else 0
+        line.questions_cut = cut_by_kind.get(line.kind, 0) if first else 0
+        counted.add(line.kind)
+    return merged

@@ -13,7 +13,7 @@ import pytest
 
 from agent.budget.limits import BudgetConfig
 from flows.night.artifacts import report_key
-from flows.night.summary import NightSummary, TooManyWithheld
+from flows.night.summary import AttemptSummary, NightSummary, TooManyWithheld
 from flows.run.config import RunConfig
 
 pytestmark = [
@@ -51,7 +51,13 @@ async def test_a_clean_night_is_named_logged_and_summarised(
     result = await state.aresult()
     assert result["counts"]["rejected"] == 0
     questions = result["counts"]["questions"]
-    assert state.message == f"{DAY}: {questions} of {questions} answers accepted"
+    tokens = result["summary"]["attempt"]["tokens"]
+    assert state.message.startswith(
+        f"{DAY}: {questions} of {questions} answers accepted; "
+        f"this attempt (1): tokens {tokens:,} of 2,000,000, "
+    )
+    assert f"; all attempts (1): tokens {tokens:,}" in state.message
+    assert state.name == "Completed"
     await APILogHandler.aflush()
     async with get_client() as client:
         run = await client.read_flow_run(run_id)
@@ -67,8 +73,9 @@ async def test_a_clean_night_is_named_logged_and_summarised(
 
     artifacts = await artifacts_of(run_id)
     summary = artifacts[f"summary-{DAY}"].data
-    assert f"| answers | {result['counts']['questions']:,} |" in summary
-    assert "| withheld | 0 (0%) |" in summary and "- none" in summary
+    q = result["counts"]["questions"]
+    assert f"| answers | {q:,} asked | {q:,} |" in summary
+    assert "| withheld | | 0 (0%) |" in summary and "- none" in summary
     assert "| cost |" in summary and "| time |" in summary
     rejected = artifacts[f"rejected-cases-{DAY}"].data
     assert "no rejected cases" in json.dumps(rejected)
@@ -135,6 +142,17 @@ async def test_answers_cut_by_the_budget_are_named_in_the_final_state(
 
 
 def test_the_withheld_share_is_checked_against_the_limit() -> None:
+    attempt = AttemptSummary(
+        number=2,
+        run_id="r2",
+        tokens=17_151,
+        budget_tokens=20_000,
+        calls=12,
+        asked=5,
+        cut=2,
+        tickers_answered=1,
+        tickers_reused=2,
+    )
     summary = NightSummary(
         report_date=str(DAY),
         questions=10,
@@ -142,19 +160,27 @@ def test_the_withheld_share_is_checked_against_the_limit() -> None:
         rejected=3,
         by_reason={"budget_exhausted": 2, "unsupported_figure": 1},
         tickers=3,
-        tickers_reused=0,
-        tokens=1_234,
-        budget_tokens=10_000,
+        tokens=143_665,
+        attempts=2,
         cost_usd=None,
-        total_s=2.5,
         review_page="out/review.html",
+        budget_command=f"nightdesk budget --date {DAY} --out out",
+        attempt=attempt,
     )
     assert not summary.failed(0.3) and summary.failed(0.29)
+    assert (summary.state_name(0.3), summary.state_name(0.29)) == ("Partial", "Withheld")
     assert summary.top_reasons() == [("budget_exhausted", 2), ("unsupported_figure", 1)]
     assert summary.message(0.3).startswith(
         f"{DAY}: 7 of 10 answers accepted, 3 withheld (30%), 2 of them cut by the budget"
     )
-    assert "| cost | n/a" in summary.markdown()
+    assert f"`nightdesk budget --date {DAY} --out out`" in summary.message(0.3)
+    assert summary.message(0.3).endswith(
+        "this attempt (2): tokens 17,151 of 20,000, 12 model calls, 2 questions cut by its "
+        "budget; all attempts (2): tokens 143,665"
+    )
+    assert "| cost | n/a | n/a" in summary.markdown()
+    assert "| tokens | 17,151 of 20,000 | 143,665 |" in summary.markdown()
+    assert NightSummary.from_dict(summary.as_dict()) == summary
 
 
 async def test_the_scripted_mistakes_night_leaves_every_kind_of_rejected_case(
