@@ -1,24 +1,23 @@
-"""The fan-out of one process: every held ticker answered behind a semaphore, sharing one
-provider, budget and rate limiter. The unsharded night runs it over every ticker, each shard
-over its own part.
+"""The fan-out of one process: every held ticker answered behind a semaphore, sharing one provider,
+budget and rate limiter. The unsharded night runs it over every ticker, each shard over its own
+part.
 
-Inside a flow run each ticker's question batch is a Prefect task run (`ticker_task`), awaited
-in the flow's own event loop: the flow run's graph shows one run per ticker with its state,
+Inside a flow run each ticker's question batch is a Prefect task run (`ticker_task`), awaited in
+the flow's own event loop: the flow run's graph shows one run per ticker with its state,
 duration, run count and log line. It is made cheap: no result is persisted, no cache key is
 computed (`cache_policy=NONE`), it carries no tags (so no concurrency-limit call), its only
-parameter is the small `TickerJob`, and its states go to the server as events from Prefect's
-event worker, never as API calls the night waits for. Prefect's retries stay off: a fault of a
-question is retried where it happens (the SDK, inside its deadline) and otherwise becomes its
-record; a task that fails anyway is a bug, shown Failed in the graph, and its questions become
-rejected records (`internal_error`). Outside a flow run (a test, a script) tickers are plain
-coroutines.
+parameter is the ticker's name (its job is looked up), and its states go to the server as events
+from Prefect's event worker, never as API calls the night waits for. Prefect's retries stay off:
+a fault of a question is retried where it happens (the SDK, inside its deadline) and otherwise
+becomes its record; a task that fails anyway is a bug, shown Failed in the graph, and its
+questions become rejected records (`internal_error`). Outside a flow run (a test, a script)
+tickers are plain coroutines.
 
 Each finished ticker's result is stored at once (`flows.run.ticker_store`) under a key over
-date, ticker, holders, question set, provider, model, prompt version and data fingerprint, so
-a rerun after a crash reuses finished tickers (its task run says so in its log line). A reused
-result that holds outcomes which say nothing about the answer (provider_error,
-budget_exhausted, internal_error) is asked again for those questions only; verified rejections
-stay as they are.
+date, ticker, holders, question set, provider, model, prompt version and data fingerprint, so a
+rerun after a crash reuses finished tickers (its task run says so in its log line). A reused
+result that holds outcomes which say nothing about the answer (provider_error, budget_exhausted,
+internal_error) is asked again for those questions only; verified rejections stay as they are.
 """
 
 from __future__ import annotations
@@ -190,6 +189,9 @@ class TickerWork:
 
     store: TickerStore
     fresh: bool
+    jobs: dict[str, TickerJob]
+    """Each ticker's job: a task run's one parameter is its ticker, a string Prefect records
+    at no cost (a model is walked for upstream results and sent with each state)."""
 
 
 WORK: ContextVar[TickerWork] = ContextVar("nightdesk_ticker_work")
@@ -203,10 +205,11 @@ class TickerOutcome:
     reused: bool
 
 
-async def ticker_work(job: TickerJob) -> TickerOutcome:
+async def ticker_work(ticker: str) -> TickerOutcome:
     """One ticker: its stored result reused, or its questions answered (keeping what a stored
     result settled) and the result stored; one log line. Raises only on a bug."""
     work = WORK.get()
+    job = work.jobs[ticker]
     key = ticker_key(job)
     stored = None if work.fresh else await asyncio.to_thread(work.store.load, key)
     if stored is not None and not stored.retryable:
@@ -223,7 +226,7 @@ async def ticker_work(job: TickerJob) -> TickerOutcome:
 
 ticker_task = task(
     name="ticker",
-    task_run_name="{job.ticker}",
+    task_run_name="{ticker}",
     persist_result=False,
     cache_policy=NONE,
     cache_result_in_memory=True,
@@ -250,12 +253,14 @@ async def run_tickers(
     reused: list[str] = []
     report_progress(progress)
     work = ticker_task if FlowRunContext.get() is not None else ticker_work
-    token = WORK.set(TickerWork(store=store, fresh=config.fresh))
+    token = WORK.set(
+        TickerWork(store=store, fresh=config.fresh, jobs={job.ticker: job for job in jobs})
+    )
 
     async def one(job: TickerJob) -> TickerResult:
         async with gate:
             try:
-                outcome = await work(job)
+                outcome = await work(job.ticker)
             except Exception as exc:  # a bug must not sink the night: its questions become cases
                 outcome = TickerOutcome(failed_job(job, exc), False)
                 await asyncio.to_thread(store.save, ticker_key(job), outcome.result)

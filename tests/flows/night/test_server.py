@@ -183,8 +183,8 @@ def test_a_prefect_api_url_where_no_server_listens_is_one_line(
 def test_a_refused_night_on_a_home_with_a_database_stops_the_server_it_started(
     small_data: Path, tmp_path: Path
 ) -> None:
-    """There the server starts beside the checks; the refused night ends with its one line and
-    no server of its own left running (not even for the guard to find)."""
+    """There the server starts beside the checks; the refused night ends with its one line, no
+    server of its own left running (not even for the guard to find) and nothing it wrote."""
     home = tmp_path / "prefect"
     home.mkdir()
     sqlite3.connect(home / "prefect.db").close()
@@ -196,7 +196,8 @@ def test_a_refused_night_on_a_home_with_a_database_stops_the_server_it_started(
     assert done.returncode == 2
     (line,) = done.stderr.strip().splitlines()
     assert "not a trading session" in line
-    assert (home / "server.log").is_file()  # it had started
+    assert not (home / "server.log").exists()  # the log of the server it had started went too
+    assert (home / "prefect.db").is_file()  # the operators' database stays
     servers = [
         pid
         for pid in processes_with(home)
