@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
-from contract.numbers import format_number, format_percent
+from contract.number_format import format_number, format_percent
 
 BAR_HEIGHT = 18
 BAR_GAP = 6

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from markupsafe import Markup
 
-from contract.numbers import format_number, format_percent, format_quantity
+from contract.number_format import format_number, format_percent, format_quantity
 from flows.publish.charts import contribution_chart, price_line
 from flows.publish.labels import (
     basis_label,
