@@ -106,7 +106,7 @@ PROMOTION = (
     "click here", "limited time", "trending", "check it out", "subscription", "stock pick",
     "find out why", "reasons to buy", "time to buy", "stock headed", "buy now", "coupon",
     "newsletter", "video recap", "before you buy", "real-time feed", "nice gains", "profit charts",
-    "in profits",
+    "in profits", "blogroll",
 )  # fmt: skip
 """Phrases of advertisements for services, lists and giveaways (whole words, plurals too)."""
 _PROMOTION = re.compile(
@@ -239,7 +239,8 @@ QUOTE_PAGE = re.compile(
     r"|^\W*ratings watch\b|\bratings updates\b|\btop news - |\bvolume actives\b"
     r"|\bmorning insights\b|\bstocks report\b|\btoptickertweets\b|\brelative volume\b"
     r"|\bon (?:strength|weakness)\b|\bsentiment (?:rise|fall|drop)\b|\bsignal created\b"
-    r"|\breceived a new alert\b",
+    r"|\breceived a new alert\b|\bfundamental rating\b|\bconsensus recommendation\b"
+    r"|\bupdated eps estimates\b",
     re.IGNORECASE,
 )
 """The lines of quote-page, message-board, screener and aggregator bots: a field name before
@@ -248,8 +249,11 @@ CHATTER = re.compile(
     r"\b(?:I|I'm|I've|I'd|I'll|Im|[Mm]e|[Mm]y|[Ww]e|[Ww]e're|[Oo]ur|us|[Yy]ou|[Yy]ou're)\b"
     r"|(?i:\b(?:lol|lmao|haha|omg|wtf|fuck\w*|shit\w*|damn|crap|scum)\b)"
     r"|(?i:^\W*(?:closed|took|now (?:long|short)|bought|sold)\b)"
+    r"|(?i:\b(?:bought|sold|shorted|covered|buy|sell|short)\s+(?:\w+\s+){0,3}?(?:at|@)\s*\$?\d)"
+    r"|^[a-z][a-z']*\s"
 )
-"""First-person talk, laughter and swearing: a trader speaking, not a report."""
+"""First-person talk, laughter and swearing, a trade told with its price (`bought last night at
+106.12`), or a post that opens in lower case: a trader speaking, not a report."""
 PRICE_TALK = re.compile(
     r"\b(?:new (?:high|highs|low|lows)|all-time high|record (?:high|close)|closes? at a record"
     r"|breakout|resistance|gap fill|bear flag|bull flag|channel low|dma|moving average"

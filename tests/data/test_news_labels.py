@@ -25,7 +25,7 @@ LABELS = Path(__file__).with_name("news_labels.jsonl")
 TARGET = (0.95, 0.80)
 """What the screen should reach (precision, recall): it does not yet, on either split."""
 FLOORS = {"tune": (0.90, 0.85), "held_out": (0.60, 0.60)}
-"""What it reaches now, rounded down (tune 91.7% / 88.7%, held out 63.3% / 65.5%): a change to
+"""What it reaches now, rounded down (tune 91.7% / 88.7%, held out 65.5% / 65.5%): a change to
 the screen's word lists that loses ground fails here."""
 
 
