@@ -196,3 +196,17 @@ def test_the_page_in_a_browser(browser, tmp_path: Path) -> None:
     if keep := os.environ.get("NIGHTDESK_SCREENSHOTS"):
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, Path(keep) / shot.name)
+
+
+def test_an_unreadable_or_later_report_gives_no_since_section(tmp_path: Path) -> None:
+    before = RunLayout(tmp_path, DAY - timedelta(days=1))
+    before.accepted.mkdir(parents=True)
+    before.report("P1", ".json").write_text("{not json", encoding="utf-8")
+    (tmp_path / (DAY - timedelta(days=2)).isoformat() / "accepted").mkdir(parents=True)
+    (tmp_path / (DAY - timedelta(days=2)).isoformat() / "accepted" / "P1.json").symlink_to(
+        "/etc/hostname"
+    )
+    write_report(RunLayout(tmp_path, DAY + timedelta(days=1)), report_on(DAY + timedelta(1), 2))
+    write_report(RunLayout(tmp_path, DAY), report())
+    md = (tmp_path / DAY.isoformat() / "accepted" / "P1.md").read_text(encoding="utf-8")
+    assert "Since the last report" not in md
