@@ -46,7 +46,7 @@ class Links(HTMLParser):
         ours = tag == "svg" and (found.get("class") or "").startswith("chart ")  # drawn by us
         if tag in ("img", "image", "svg", "iframe", "object", "embed", "picture", "source"):
             self.images += [] if ours else [tag]
-        if tag in ("foreignobject", "use", "script") or any(k.endswith("href") for k in found):
+        if tag in ("foreignobject", "use") or any(k.endswith("href") for k in found):
             self.images += [] if tag == "a" else [tag]
 
     def handle_data(self, data: str) -> None:
