@@ -46,7 +46,8 @@ from flows.run.attempts import (
     load_night,
     save_attempt,
 )
-from flows.run.config import RunConfig, as_parameters
+from flows.run.config import RunConfig
+from flows.run.options import as_parameters
 from flows.run.preflight import check_night, resolve_portfolios
 from tools.catalog import Catalog, open_catalog
 from tools.portfolio_table import PortfolioTable, collect_portfolio_table
