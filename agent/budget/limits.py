@@ -119,7 +119,7 @@ class BudgetConfig(BaseModel):
                     f"most {fit:,}"
                 )
             self.max_output_tokens = fit
-        self._notes = notes
+        self._notes = [*self._notes, *notes]  # run again on an instance, it adds nothing
         return self
 
     @property

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Optional
 
 from cyclopts import Parameter
 
+from flows.run.config import RunConfig
 from flows.run.options import RUN_OPTIONS, RunOption, as_options, config_of
 
 
@@ -26,8 +27,9 @@ def run_nightly(**options: Any) -> None:
         from flows.night.summary import TooManyWithheld
 
         config = config_of(options)
-        for note in config.budget.notes:
+        for note in config.budget.notes:  # said here, in the options' words, not by the flow
             print(f"nightdesk: note: {as_options(note)}", file=sys.stderr)
+        config = RunConfig.model_validate(config.model_dump())
         try:
             print_summary(run_with_progress(config))
         except TooManyWithheld as exc:
