@@ -78,6 +78,12 @@ Cause = Literal["verifier", "budget", "error"]
 rejected its draft, the budget cut it before it was drafted, or a provider or run error lost
 it. Only the first is an analyst's to decide; a rerun asks the other two again."""
 CAUSES: tuple[Cause, ...] = ("verifier", "budget", "error")
+CAUSE_WORDS: dict[Cause, str] = {
+    "verifier": "rejected by the verifier",
+    "budget": "cut by the budget",
+    "error": "lost to provider errors",
+}
+"""How an operator's page or terminal names each cause (a report says it in its language)."""
 
 
 def cause_of(reason: str | None) -> Cause:
