@@ -150,7 +150,7 @@ class RunConfig(BaseModel):
         ),
     )
     batch_window_minutes: float = Field(
-        default=24 * 60,
+        default=24 * 60.0,
         gt=0,
         le=24 * 60,
         description="How long a batch night waits for its batches before giving up on them.",
