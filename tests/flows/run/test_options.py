@@ -44,6 +44,7 @@ NON_DEFAULT: dict[str, Any] = {
     "batch-window-minutes": 90.5,
     "batch-poll-seconds": 7.5,
     "batch-fallback": "provider_error",
+    "holdings-max-age-days": 30,
     "max-withheld-share": 0.25,
 }
 """A value other than the default for every option: a new option without one fails below."""
