@@ -12,6 +12,7 @@ from verifier.claims import (
     EVENT_KINDS,
     DateReading,
 )
+from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT
 from verifier.evidence import Evidence
 from verifier.facts import (
     CALCULATING_TOOLS,
@@ -183,6 +184,10 @@ class _Walker:
             ticker = own.upper()
             self.ev.tickers.setdefault(ticker, set()).add(self.event)
             self.ev.called.add(ticker)
+        elif "ticker" in node:  # a subject that is no ticker: the benchmark's universe
+            ticker = BENCHMARK_SUBJECT
+        elif "portfolio_id" in node:  # the portfolio's own figures, whatever the call's ticker
+            ticker = PORTFOLIO_SUBJECT
         headline = node.get("headline")
         if headline.__class__ is str:
             session, published = node.get("session"), node.get("published_at")

@@ -17,11 +17,12 @@ FIELDS: dict[str, frozenset[str]] = {
     "day_pnl": frozenset({"day_pnl"}),
     "day_change": frozenset({"change"}),
     "contribution": frozenset({"contribution_pct"}),
+    "weight": frozenset({"weight_pct", "weight"}),
     "dividend": frozenset({"dividend"}),
     "earnings": frozenset({"earnings"}),
 }
 """What a draft may call a figure, and the result keys that hold such a figure."""
-PERCENT_FIELDS = frozenset({"contribution"})
+PERCENT_FIELDS = frozenset({"contribution", "weight"})
 """Fields that are percentages; a percentage named as any other field is not judged by name."""
 _FIELD_WORDS = grouped("fields")
 _FIELD_WORDS["close"] = [*fragments("traded"), *_FIELD_WORDS["close"]]

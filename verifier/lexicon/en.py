@@ -289,6 +289,7 @@ LEXICON = Lexicon(
     ),
     session_verbs=(r"closed", r"ended\s+the\s+(?:day|session)", r"finished", r"settled"),
     portfolio=(r"portfolios?", r"fund", r"book", r"account", r"p\d{3}"),
+    benchmark=(r"benchmarks?", r"index", r"universe", r"(?:broader\s+)?market(?!\s+value)"),
     negations=(r"not", r"n't", r"never", r"no", r"neither", r"nor", r"without"),
     contribution_after=(
         r"(?:to|from|of)\s+(?:the\s+)?portfolio'?s?\s+(?:day'?s?\s+|daily\s+|total\s+)?"
@@ -426,6 +427,19 @@ LEXICON = Lexicon(
         "day_pnl": (r"day\s+p&l", r"p&l", r"day\s+pnl", r"pnl"),
         "day_change": (r"day\s+change", r"daily\s+change"),
         "contribution": (r"contribution", r"contributing", r"contributed", r"contributes"),
+        "weight": (
+            r"weight",
+            r"weighting",
+            r"accounts?\s+for",
+            r"accounted\s+for",
+            r"makes?\s+up",
+            r"made\s+up",
+            r"represents?",
+            r"represented",
+            r"weighs",
+            r"weighed",
+            r"(?:share|slice)\s+of\s+(?:the\s+)?(?:portfolio|book|fund)",
+        ),
         "dividend": (r"dividend",),
         "earnings": (r"earnings\s+per\s+share", r"earnings", r"eps"),
     },

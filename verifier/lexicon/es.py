@@ -167,6 +167,7 @@ LEXICON = Lexicon(
     ),
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
     portfolio=(r"carteras?", r"fondo", r"cuenta"),
+    benchmark=(r"índice", r"indice", r"referencia", r"universo", r"(?<!valor de )mercado"),
     negations=(r"no", r"ni", r"nunca", r"sin"),
     contribution_after=(
         r"(?:a|de)\s+la\s+(?:rentabilidad|variación|rendimiento|resultado)\s+(?:diari[ao]\s+)?"
@@ -247,6 +248,7 @@ LEXICON = Lexicon(
         "day_pnl": (r"resultado\s+del\s+día",),
         "day_change": (r"variación\s+diaria",),
         "contribution": (r"contribución", r"aportó", r"aporte", r"aportación"),
+        "weight": (r"peso", r"pesa", r"pesaba", r"representa", r"representaba", r"supone"),
         "dividend": (r"dividendo",),
         "earnings": (r"bpa", r"beneficio\s+por\s+acción"),
     },

@@ -46,7 +46,11 @@ class Lexicon:
     """Words that make a direction word about something else than the price ("volume fell")."""
     negations: tuple[str, ...] = ()
     portfolio: tuple[str, ...] = ()
-    """Words for the portfolio as a whole: a sentence naming it and no ticker is about it."""
+    """Words for the portfolio as a whole: a sentence naming it and no ticker is about it; a
+    figure right after it speaks of the portfolio ("AXO beat the portfolio's 0.52%")."""
+    benchmark: tuple[str, ...] = ()
+    """Words for what a portfolio is measured against: a figure right after one speaks of the
+    benchmark ("AXO lagged the benchmark, which returned -0.57%")."""
     extended_hours: tuple[str, ...] = ()
     """Phrases of trading outside the session ("before the open", "after hours"): a move said
     for them is not the day's change, and no result holds it."""

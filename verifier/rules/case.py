@@ -7,6 +7,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
+from verifier.claim import subject_words
 from verifier.claims import FIELDS, FIGURE_KINDS, Claim
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
 from verifier.facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
@@ -167,7 +168,10 @@ another unit than it."""
 
 _KNOWN_FIELDS = frozenset().union(*FIELDS.values()) | {
     "open", "high", "low", "change", "change_pct", "pnl_pct", "contribution_pct", "quantity",
-    "volume", "portfolio_value_previous_close", "split",
+    "volume", "portfolio_value_previous_close", "split", "day_return_pct", "return_pct",
+    "portfolio_return_pct", "portfolio_day_pnl", "gainers", "decliners", "unchanged",
+    "positions_count", "weight_rank", "return_rank", "pnl_rank", "contribution_rank",
+    "constituents", "sessions",
 }  # fmt: skip
 """Result keys whose meaning is known: a figure they alone hold is that field, nothing else."""
 
@@ -214,4 +218,4 @@ def blocking_failure(claim: Claim, evidence: Evidence) -> Failure | None:
 
 
 def scope_words(claim: Claim) -> str:
-    return f" ({', '.join(sorted(claim.scope))})" if claim.scope else ""
+    return f" ({subject_words(claim.scope)})" if claim.scope else ""
