@@ -8,11 +8,11 @@ from datetime import date
 from typing import Any
 
 from contract.tools import traits_of
+from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT
 from verifier.claims import (
     EVENT_KINDS,
     DateReading,
 )
-from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT
 from verifier.evidence import Evidence
 from verifier.facts import (
     CALCULATING_TOOLS,

@@ -33,7 +33,7 @@ _FIELD_GAP = re.compile(
     rf"(?:\s+(?:the\s+(?:day|session)|{WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
     r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?"
     r"(?:\s+(?:about|around|roughly|approximately|nearly|some|alrededor\s+de|cerca\s+de|unos))?"
-    r"\s*[*_`~]*\s*(?:\$|us\$|€)?"
+    r"\s*[*_`~(]*\s*(?:\$|us\$|€)?"
 )
 """A name of a field and the words between it and its figure ("closed at $287.14", "a previous
 close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-folded text."""

@@ -289,6 +289,7 @@ LEXICON = Lexicon(
     ),
     session_verbs=(r"closed", r"ended\s+the\s+(?:day|session)", r"finished", r"settled"),
     portfolio=(r"portfolios?", r"fund", r"book", r"account", r"p\d{3}"),
+    level_nouns=(r"close", r"closing\s+price", r"price", r"level", r"market\s+value", r"value"),
     benchmark=(r"benchmarks?", r"index", r"universe", r"(?:broader\s+)?market(?!\s+value)"),
     negations=(r"not", r"n't", r"never", r"no", r"neither", r"nor", r"without"),
     contribution_after=(
@@ -394,13 +395,20 @@ LEXICON = Lexicon(
         "split": (r"(?:stock|share)\s+split(?:\s+date)?", r"split(?:\s+date)?"),
     },
     sessions={
-        "before": (r"before\s+the\s+(?:open|opening\s+bell|bell)", r"pre-?market"),
+        "before": (
+            r"before\s+the\s+(?:open|opening\s+bell|bell)",
+            r"(?:ahead\s+of|before)\s+the\s+(?:market\s+)?(?:open|opening\s+bell)",
+            r"before\s+the\s+market\s+opened",
+            r"pre-?market",
+        ),
         "during": (
-            r"during\s+(?:the\s+)?(?:session|trading(?:\s+day)?|market\s+hours)",
+            r"during\s+(?:the\s+)?(?:session|trading\s+day|(?:regular\s+)?(?:trading|market)\s+hours|trading)",
+            r"mid-?(?:session|day)",
             r"intraday",
         ),
         "after": (
             r"after\s+the\s+(?:close|closing\s+bell|bell)",
+            r"after\s+the\s+market\s+(?:close|closed)",
             r"after[-\s]hours",
             r"post-?market",
         ),

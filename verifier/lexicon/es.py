@@ -167,6 +167,7 @@ LEXICON = Lexicon(
     ),
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
     portfolio=(r"carteras?", r"fondo", r"cuenta"),
+    level_nouns=(r"cierre", r"anterior", r"precio", r"nivel", r"valor(?:\s+de\s+mercado)?"),
     benchmark=(r"índice", r"indice", r"referencia", r"universo", r"(?<!valor de )mercado"),
     negations=(r"no", r"ni", r"nunca", r"sin"),
     contribution_after=(
@@ -229,13 +230,21 @@ LEXICON = Lexicon(
         "split": (r"desdoblamiento",),
     },
     sessions={
-        "before": (r"antes\s+de\s+la\s+apertura",),
-        "during": (r"durante\s+la\s+sesión",),
-        "after": (r"tras\s+el\s+cierre", r"después\s+del\s+cierre"),
+        "before": (r"antes\s+de\s+la\s+apertura", r"antes\s+de\s+que\s+abriera\s+el\s+mercado"),
+        "during": (
+            r"durante\s+la\s+(?:sesión|jornada|negociación)",
+            r"en\s+plena\s+sesión",
+            r"en\s+horario\s+de\s+mercado",
+        ),
+        "after": (
+            r"tras\s+el\s+cierre",
+            r"después\s+del\s+cierre",
+            r"una\s+vez\s+cerrado\s+el\s+mercado",
+        ),
     },
     **RELATIONS,
     fields={
-        "previous_close": (r"cierre\s+(?:anterior|previo)",),
+        "previous_close": (r"cierre\s+(?:anterior|previo)", r"(?:el|los)\s+anterior(?:es)?"),
         "close": (
             r"cerró",
             r"cerro",
