@@ -70,8 +70,25 @@ def attach_scopes(
             symbols = {t.symbol for t in tickers[first:seen]}
             symbols.add(tickers[seen - 1].symbol)
             scope = scopes[(first, seen)] = frozenset(symbols)
-        other = _nearer_subject(text, tickers[seen - 1].end, figure.start)
+        other = _nearer_subject(text, tickers[seen - 1].end, figure.start) or _named_after(
+            text, figure.end
+        )
         figure.scope = scope | {other} if other else scope
+
+
+_FOR_SUBJECT = re.compile(
+    r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
+)
+
+
+def _named_after(text: str, end: int) -> str | None:
+    """The portfolio or benchmark a figure is said to be of right after it ("a 0.00% return
+    for the portfolio", "un 0,00 % de la cartera")."""
+    lead = _FOR_SUBJECT.match(text, end)
+    if lead is None:
+        return None
+    m = _OTHER_SUBJECT.match(text, lead.end())
+    return _SUBJECTS[m.lastgroup] if m and m.lastgroup else None
 
 
 def _nearer_subject(text: str, after: int, before: int) -> str | None:

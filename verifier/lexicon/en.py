@@ -80,6 +80,7 @@ LEXICON = Lexicon(
             r"1-day",
         ),
         "week": (
+            r"(?:started|began)\s+the\s+week",
             r"(?:past|last|prior|previous|this)\s+(?:trading\s+)?week",
             r"(?:on|for|over|in|during|across|through)\s+the\s+(?:trading\s+)?week",
             r"(?:closed|ended|finished)\s+the\s+week",
@@ -96,6 +97,7 @@ LEXICON = Lexicon(
             r"week(?=\))",
         ),
         "month": (
+            r"(?:started|began)\s+the\s+month",
             r"(?:past|last|prior|previous|this)\s+month",
             r"(?:on|for|over|in|during|across|through)\s+the\s+month",
             r"(?:closed|ended|finished)\s+the\s+month",
@@ -113,13 +115,15 @@ LEXICON = Lexicon(
             r"month(?=\))",
         ),
         "quarter": (
-            r"quarter-to-date",
+            r"(?:started|began)\s+the\s+quarter",
+            r"quarter[-\s]to[-\s]date",
             r"qtd",
             r"(?:on|for|over|in|during|across|through)\s+the\s+quarter",
             r"this\s+quarter",
             r"on\s+the\s+quarter",
         ),
         "ytd": (
+            r"(?:started|began)\s+the\s+year",
             r"year-to-date",
             r"year\s+to\s+date",
             r"ytd",
@@ -326,6 +330,9 @@ LEXICON = Lexicon(
         ),
         "down": (
             r"cost(?:s|ing)?",
+            r"gave\s+back",
+            r"giving\s+back",
+            r"drag",
             r"taking",
             r"knocking",
             r"subtract(?:ed|s|ing)",
@@ -362,6 +369,7 @@ LEXICON = Lexicon(
         ),
     },
     after_figure=(
+        "drag",
         "higher",
         "lower",
         "gain",
@@ -416,6 +424,7 @@ LEXICON = Lexicon(
     **RELATIONS,
     fields={
         "previous_close": (
+            r"(?:started|began)\s+the\s+(?:week|month|quarter|year)\s+at",
             r"previous\s+close",
             r"prior\s+close",
             r"previously\s+closed",
@@ -427,11 +436,15 @@ LEXICON = Lexicon(
             r"closing",
             r"close",
             r"ended\s+the\s+(?:session|day)",
+            r"settle",
+            r"(?:stood|stands|stand)\s+at",
+            r"(?:now\s+)?trades?\s+at",
+            r"(?:was\s+)?trading\s+at",
             r"settled",
             r"finished\s+the\s+(?:session|day)",
             r"finished",
         ),
-        "market_value": (r"market\s+value",),
+        "market_value": (r"market\s+value", r"valued\s+at", r"(?:is\s+|was\s+)?worth"),
         "day_pnl": (r"day\s+p&l", r"p&l", r"day\s+pnl", r"pnl"),
         "day_change": (r"day\s+change", r"daily\s+change"),
         "contribution": (r"contribution", r"contributing", r"contributed", r"contributes"),

@@ -253,7 +253,7 @@ LEXICON = Lexicon(
             r"terminaron\s+la\s+sesión",
             r"terminó\s+la\s+sesión",
         ),
-        "market_value": (r"valor\s+de\s+mercado",),
+        "market_value": (r"valor\s+de\s+mercado", r"valorada\s+en", r"valorado\s+en", r"vale"),
         "day_pnl": (r"resultado\s+del\s+día",),
         "day_change": (r"variación\s+diaria",),
         "contribution": (r"contribución", r"aportó", r"aporte", r"aportación"),

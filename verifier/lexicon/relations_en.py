@@ -50,7 +50,7 @@ RELATIONS: dict[str, Any] = {
             r"gainers?",
             r"advancers?",
             r"winners?",
-            r"(?:positions?|holdings?|names?|stocks?)\s+(?:rose|gained|advanced|were\s+up|closed\s+higher)",
+            r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?\s+(?:rose|gained|advanced|were\s+up|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:higher|up|in\s+the\s+green))",
         ),
         "decliners": (
             r"fell",
@@ -62,7 +62,7 @@ RELATIONS: dict[str, Any] = {
             r"decliners?",
             r"losers?",
             r"fallers?",
-            r"(?:positions?|holdings?|names?|stocks?)\s+(?:fell|declined|lost|were\s+down|closed\s+lower)",
+            r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?\s+(?:fell|declined|lost|were\s+down|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:lower|down|in\s+the\s+red))",
         ),
     },
     "news_order": {
@@ -153,6 +153,7 @@ RELATIONS: dict[str, Any] = {
             r"led\s+(?:the\s+)?(?:losses|decliners|declines|fallers)",
         ),
         "weight_top": (
+            rf"by\s+(?:weight|size|market\s+value),?\s+(?:[a-z]{{1,5}}\s+)?(?:ranks?|ranked|is|comes?\s+in|sits?)\s+(?:as\s+)?(?:the\s+)?{ORDINAL}{OF_N}",
             rf"{ORDINAL}{OF_N}\s+by\s+(?:weight|size|market\s+value)",
             r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
@@ -173,6 +174,7 @@ RELATIONS: dict[str, Any] = {
     },
     "streaks": {
         "up": (
+            rf"{ORDINAL}\s+(?:straight\s+|consecutive\s+)?(?:session|day)\s+in\s+a\s+row\s+(?:that\s+)?[a-z]{{1,5}}\s+(?:has\s+)?(?:(?:closed|ended|finished)\s+(?:higher|up)|risen|rose|gained|advanced)",
             r"(?:rose|risen|gained|advanced|climbed|rallied|(?:closed|ended|finished|been|was|is)\s+(?:up|higher)|up|higher)\s+(?:for\s+|in\s+|on\s+)?(?:(?:a|the|its)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:straight|consecutive|successive)\s+(?:sessions?|days?|trading\s+days?)",
             r"(?:rose|risen|gained|advanced|climbed|rallied|(?:closed|ended|finished|been|was|is)\s+(?:up|higher)|up|higher)\s+(?:for\s+|in\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?|trading\s+days?)\s+(?:in\s+a\s+row|running|straight)",
             r"(?:winning|up)\s+streak\s+to\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",
@@ -185,6 +187,7 @@ RELATIONS: dict[str, Any] = {
             r"winning\s+streak",
         ),
         "down": (
+            rf"{ORDINAL}\s+(?:straight\s+|consecutive\s+)?(?:session|day)\s+in\s+a\s+row\s+(?:that\s+)?[a-z]{{1,5}}\s+(?:has\s+)?(?:(?:closed|ended|finished)\s+(?:lower|down)|fallen|fell|declined)",
             r"(?:fell|fallen|dropped|declined|slid|slipped|retreated|lost\s+ground|(?:closed|ended|finished|been|was|is)\s+(?:down|lower)|down|lower)\s+(?:for\s+|in\s+|on\s+)?(?:(?:a|the|its)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:straight|consecutive|successive)\s+(?:sessions?|days?|trading\s+days?)",
             r"(?:fell|fallen|dropped|declined|slid|slipped|retreated|lost\s+ground|(?:closed|ended|finished|been|was|is)\s+(?:down|lower)|down|lower)\s+(?:for\s+|in\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?|trading\s+days?)\s+(?:in\s+a\s+row|running|straight)",
             r"(?:losing|down)\s+streak\s+to\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",

@@ -68,6 +68,7 @@ RELATIONS: dict[str, Any] = {
         "above": (
             r"mejor\s+que",
             r"lo\s+hizo\s+mejor\s+que",
+            r"quedó\s+por\s+encima\s+de(?:l)?",
             r"por\s+encima\s+de(?:l)?",
             r"superior(?:es)?\s+a(?:l)?",
             r"muy\s+superior(?:es)?\s+a(?:l)?",

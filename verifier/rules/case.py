@@ -7,7 +7,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from verifier.claim import subject_words
+from verifier.claim import PORTFOLIO_SUBJECT, subject_words
 from verifier.claims import FIELDS, FIGURE_KINDS, Claim
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
 from verifier.facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
@@ -126,7 +126,15 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
             off_period = [f for f in facts if not periods_agree(period, f.period)]
             facts = agreeing
     scope = claim.scope
-    in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
+    in_scope = (
+        [
+            f
+            for f in facts
+            if f.ticker is None or f.ticker in scope or (count and f.ticker == PORTFOLIO_SUBJECT)
+        ]
+        if scope
+        else facts
+    )  # a count of positions is said of the portfolio whichever ticker the sentence names
     if facts and not in_scope and not off_period:
         return Finding(claim, facts, [], [], wrong="subject", held=facts)
     said = claim.time

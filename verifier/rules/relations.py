@@ -323,8 +323,8 @@ _RANK_FIELD = {
 def _subject(tickers: list[Claim], lo: int, m: re.Match[str], hi: int) -> Claim | None:
     """Whom a ranking or streak is said of: the ticker before it in its sentence, else the one
     after it there, else the last one named before its sentence ("It is the largest holding")."""
-    return (
-        _before(tickers, lo, m.start()) or _after(tickers, m.end(), hi) or _before(tickers, 0, lo)
+    return (  # a ticker inside the phrase is its subject: "by weight, AXO ranks 1st of 10"
+        _before(tickers, lo, m.end()) or _after(tickers, m.end(), hi) or _before(tickers, 0, lo)
     )
 
 
@@ -571,7 +571,8 @@ _MEMBER_SIGN = {
     "decliners": ("day_return_pct", -1),
 }
 _SIZED = re.compile(
-    r"\d|two|three|four|five|biggest|largest|top|main|leading|best|worst|weakest|mayores|principales|más|mejores|peores"
+    r"(?<!\w)(?:\d+|two|three|four|five|biggest|largest|top|main|leading|best|worst|weakest|"
+    r"mayores|principales|más|mejores|peores)(?!\w)"
 )
 
 
