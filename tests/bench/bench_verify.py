@@ -178,9 +178,13 @@ def whole_portfolio_traces(events_per_trace: int = 30) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for portfolio in ("P001", "P002", "P003"):
         qids = [q for q in sorted(traces) if q.endswith(f"/position/{portfolio}")]
-        events = [{**e, "id": f"{q}:{e['id']}"} for q in qids for e in traces[q]["events"]][
-            :events_per_trace
-        ]
+        moves = [f"{q.split('/')[0]}/move" for q in qids]  # the holdings' own moves, trends
+        events = [
+            {**e, "id": f"{q}:{e['id']}"}
+            for q in [*qids, *moves]
+            if q in traces
+            for e in traces[q]["events"]
+        ][:events_per_trace]
         covered = {e["id"].split(":")[0] for e in events}
         for row in rows:
             if row["question_id"] in covered and row["label"] == "faithful":

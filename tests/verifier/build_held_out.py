@@ -1452,26 +1452,379 @@ def position_drafts_b(t: str, tr: dict[str, Any], r: random.Random) -> Iterator[
     )
 
 
+# A third voice, written after the fixes above were made and measured once before any fix of
+# its own (terse desk notes, "d/d", "MV", "sh", breadth, "lifted"/"weighed on", causes).
+
+
+def move_drafts_c(t: str, tr: dict[str, Any], r: random.Random) -> Iterator[tuple[str, Draft]]:
+    m, trd, co = result(tr, "get_daily_move"), result(tr, "get_trend"), result(tr, "get_company")
+    c, p, ch, pct = m["close"], m["previous_close"], m["change"], m["change_pct"]
+    up = pct > 0
+    st, n = trd["streak"], trd["streak"]["sessions"]
+    mo, ytd = window(trd, "month"), window(trd, "year_to_date")
+    moved, other = ("advanced", "declined") if up else ("declined", "advanced")
+    yield (
+        "move",
+        (
+            "faithful",
+            "en",
+            f"Shares in {co['name']} {moved} {en(pct)}% to end Tuesday's session at ${en(c)}.",
+            "",
+        ),
+    )
+    yield (
+        "move",
+        (
+            "corrupted",
+            "en",
+            f"Shares in {co['name']} {other} {en(pct)}% to end Tuesday's session at ${en(c)}.",
+            "direction flipped",
+        ),
+    )
+    yield "move", ("faithful", "en", f"{t}: ${en(c)} ({sign(pct)}{en(pct)}% d/d)", "")
+    yield (
+        "move",
+        (
+            "faithful",
+            "es",
+            f"El título de {t} terminó la sesión en {es(c)} $, lo que "
+            f"supone una variación de {sign(ch)}{es(ch)} $ ({sign(pct)}{es(pct)} %).",
+            "",
+        ),
+    )
+    yield (
+        "move",
+        (
+            "corrupted",
+            "es",
+            f"El título de {t} terminó la sesión en {es(p)} $.",
+            "previous close as the close",
+        ),
+    )
+    yield (
+        "time_words",
+        ("faithful", "en", f"On the last trading day of 2024, {t} closed at {en(c)}.", ""),
+    )
+    yield (
+        "time_words",
+        (
+            "corrupted",
+            "en",
+            f"On the first trading day of 2025, {t} closed at {en(c)}.",
+            "a day after the report date",
+        ),
+    )
+    yield "time_words", ("faithful", "en", f"{t} ended the year at ${en(c)}.", "")
+    yield (
+        "time_words",
+        ("corrupted", "en", f"Last Friday {t} closed at ${en(c)}.", "today's close said of Friday"),
+    )
+    mup, yup = mo["change_pct"] > 0, ytd["change_pct"] > 0
+    yield (
+        "trend",
+        (
+            "faithful",
+            "en",
+            f"Since the end of November, {t} is {'up' if mup else 'down'} {en(mo['change_pct'])}%.",
+            "",
+        ),
+    )
+    if mo["change_pct"] != 0:
+        yield (
+            "trend",
+            (
+                "corrupted",
+                "en",
+                f"Since the end of November, {t} is "
+                f"{'down' if mup else 'up'} {en(mo['change_pct'])}%.",
+                "flipped",
+            ),
+        )
+    yield (
+        "trend",
+        (
+            "faithful",
+            "en",
+            f"For 2024 as a whole, {t} {'gained' if yup else 'lost'} {en(ytd['change_pct'])}%.",
+            "",
+        ),
+    )
+    yield (
+        "trend",
+        (
+            "corrupted",
+            "en",
+            f"For 2024 as a whole, {t} {'gained' if yup else 'lost'}"
+            f" {en(bump(ytd['change_pct']))}%.",
+            "ytd changed",
+        ),
+    )
+    verb = "risen" if st["direction"] == "up" else "fallen"
+    if n >= 2:
+        yield (
+            "streak",
+            ("faithful", "en", f"{t} has {verb} in each of the last {NUM_EN[n]} sessions.", ""),
+        )
+        yield (
+            "streak",
+            (
+                "corrupted",
+                "en",
+                f"{t} has {verb} in each of the last {NUM_EN[n + 1]} sessions.",
+                "streak one longer",
+            ),
+        )
+    else:
+        yield (
+            "streak",
+            (
+                "corrupted",
+                "en",
+                f"{t} snapped a three-day "
+                f"{'losing' if st['direction'] == 'up' else 'winning'} streak.",
+                "a past streak no tool returns",
+            ),
+        )
+    yield (
+        "external",
+        ("faithful", "en", f"{t} — {co['name']}, {co['sector']} — closed at {en(c)}.", ""),
+    )
+    yield (
+        "external",
+        (
+            "corrupted",
+            "en",
+            f"{t} closed at {en(c)}; the company beat consensus estimates last quarter.",
+            "estimates",
+        ),
+    )
+    yield (
+        "external",
+        (
+            "corrupted",
+            "en",
+            f"{t} closed at {en(c)} after an upgrade to Buy at Morgan Stanley.",
+            "analyst rating",
+        ),
+    )
+    yield (
+        "number_words",
+        (
+            "faithful",
+            "en",
+            f"{t} closed at {en(c)}, {'up' if up else 'down'} {en(abs(ch))} dollars on the day.",
+            "",
+        ),
+    )
+    yield (
+        "number_words",
+        (
+            "corrupted",
+            "en",
+            f"{t} closed at {en(c)}, {'up' if up else 'down'} roughly ten percent on the day.",
+            "number word wrong",
+        ),
+    )
+    yield (
+        "hedge",
+        (
+            "faithful",
+            "en",
+            f"{t} appears to have closed near ${en(c, 1)}, a move of roughly {en(pct, 1)}%.",
+            "",
+        ),
+    )
+    yield (
+        "hedge",
+        (
+            "corrupted",
+            "en",
+            f"{t} appears to have closed near ${en(c + 5, 1)}.",
+            "hedged close wrong",
+        ),
+    )
+    yield (
+        "derived",
+        (
+            "faithful",
+            "en",
+            f"{t}'s close of {en(c)} is {en(abs(ch))} "
+            f"{'above' if up else 'below'} the prior {en(p)}.",
+            "",
+        ),
+    )
+    yield (
+        "derived",
+        (
+            "corrupted",
+            "en",
+            f"{t}'s close of {en(c)} is {en(abs(ch) + 1)} "
+            f"{'above' if up else 'below'} the prior {en(p)}.",
+            "difference wrong",
+        ),
+    )
+
+
+def position_drafts_c(t: str, tr: dict[str, Any], r: random.Random) -> Iterator[tuple[str, Draft]]:
+    pp, rk = result(tr, "get_position_pnl"), result(tr, "get_portfolio_ranks")
+    me = rk["positions"][0]
+    pid, q, mv, pnl = pp["portfolio_id"], pp["quantity"], pp["market_value"], pp["day_pnl"]
+    w, wr, port, pct = (
+        me["weight_pct"],
+        me["weight_rank"],
+        rk["portfolio_return_pct"],
+        pp["pnl_pct"],
+    )
+    yield (
+        "position",
+        (
+            "faithful",
+            "en",
+            f"Position snapshot ({pid}): **{t}** — {int(q):,} sh,"
+            f" MV ${en(mv)}, day P&L {sign(pnl)}${en(pnl)}.",
+            "",
+        ),
+    )
+    yield (
+        "position",
+        (
+            "corrupted",
+            "en",
+            f"Position snapshot ({pid}): **{t}** — {int(q):,} sh, MV ${en(mv * 0.9)}.",
+            "value changed",
+        ),
+    )
+    yield (
+        "position",
+        (
+            "faithful",
+            "es",
+            f"La posición de {pid} en {t} ({int(q)} acciones) "
+            f"tiene un valor de mercado de {es(mv)} USD.",
+            "",
+        ),
+    )
+    yield (
+        "position",
+        (
+            "corrupted",
+            "es",
+            f"La posición de {pid} en {t} tiene un valor de mercado de {es(mv + 1000)} USD.",
+            "value changed",
+        ),
+    )
+    good, bad = ("lifted", "weighed on") if pnl > 0 else ("weighed on", "lifted")
+    yield "sign_verbs", ("faithful", "en", f"{t} {good} {pid} by ${en(pnl)}.", "")
+    yield "sign_verbs", ("corrupted", "en", f"{t} {bad} {pid} by ${en(pnl)}.", "sign flipped")
+    if pct != port:
+        ahead, behind = ("outpaced", "trailed") if pct > port else ("trailed", "outpaced")
+        yield (
+            "comparison",
+            (
+                "faithful",
+                "en",
+                f"At {sign(pct)}{en(pct)}%, {t} {ahead} {pid} ({sign(port)}{en(port)}%).",
+                "",
+            ),
+        )
+        yield (
+            "comparison",
+            (
+                "corrupted",
+                "en",
+                f"At {sign(pct)}{en(pct)}%, {t} {behind} {pid} ({sign(port)}{en(port)}%).",
+                "relation flipped",
+            ),
+        )
+    if wr == 1:
+        yield (
+            "ranking",
+            ("faithful", "en", f"{t} is the heaviest position in {pid} ({en(w)}%).", ""),
+        )
+    else:
+        yield (
+            "ranking",
+            ("corrupted", "en", f"{t} is the heaviest position in {pid}.", "not the largest"),
+        )
+    g, d = rk["gainers"], rk["decliners"]
+    yield "counts", ("faithful", "en", f"Breadth in {pid} was {g} up, {d} down.", "")
+    yield (
+        "counts",
+        ("corrupted", "en", f"Breadth in {pid} was {g + 3} up, {d} down.", "gainers miscounted"),
+    )
+
+
+def news_drafts_c(t: str, tr: dict[str, Any], r: random.Random) -> Iterator[tuple[str, Draft]]:
+    items = [
+        i
+        for e in tr["events"]
+        if e["tool"] == "search_news" and "result" in e
+        for i in e["result"]["news"]
+    ]
+    if not items:
+        yield "news", ("corrupted", "en", f"{t} moved on takeover chatter.", "a cause")
+        return
+    it = items[0]
+    yield "news", ("faithful", "en", f"Headline ({it['source']}): “{it['headline']}”", "")
+    yield (
+        "news",
+        (
+            "corrupted",
+            "en",
+            f"Per {it['source']}, {t} rallied because of “{it['headline']}”.",
+            "a cause no tool returns",
+        ),
+    )
+
+
+def event_drafts_c(t: str, tr: dict[str, Any], r: random.Random) -> Iterator[tuple[str, Draft]]:
+    from datetime import date
+
+    evs = result(tr, "get_events")["events"]
+    if not evs:
+        yield (
+            "events",
+            ("faithful", "en", f"Nothing is on {t}'s calendar for the next 30 days.", ""),
+        )
+        yield (
+            "events",
+            (
+                "corrupted",
+                "en",
+                f"{t} holds its annual meeting next week.",
+                "an event no tool returns",
+            ),
+        )
+        return
+    day = date.fromisoformat(evs[0]["date"])
+    yield "events", ("faithful", "en", f"Upcoming: {evs[0]['kind']} on {day:%b} {day.day}.", "")
+    yield (
+        "events",
+        ("corrupted", "en", f"Upcoming: {evs[0]['kind']} on {day:%b} {day.day + 1}.", "day moved"),
+    )
+
+
 def rows() -> Iterator[dict[str, Any]]:
-    """Every trace's drafts in both voices, at most `PER_KIND` of each kind and label a trace
-    gives in one voice, drawn with a fixed seed."""
+    """The drafts of each voice over two traces in three, at most `PER_KIND` of each kind and
+    label a trace gives in one voice, drawn with a fixed seed."""
     r = random.Random(33)
     by_ticker: dict[str, list[str]] = {}
     for qid in TRACES:
         if "/position/" in qid:
             by_ticker.setdefault(qid.split("/")[0], []).append(qid)
-    makers: dict[str, tuple[Callable[..., Iterator[tuple[str, Draft]]], ...]] = {
-        "move": (move_drafts, move_drafts_b),
-        "position": (position_drafts, position_drafts_b),
-        "news": (news_drafts,),
-        "events": (event_drafts,),
+    makers: dict[str, tuple[Callable[..., Iterator[tuple[str, Draft]]] | None, ...]] = {
+        "move": (move_drafts, move_drafts_b, move_drafts_c),
+        "position": (position_drafts, position_drafts_b, position_drafts_c),
+        "news": (news_drafts, None, news_drafts_c),
+        "events": (event_drafts, None, event_drafts_c),
     }
     n = 0
-    for qid, trace in sorted(TRACES.items()):
+    for k, (qid, trace) in enumerate(sorted(TRACES.items())):
         ticker, kind = qid.split("/")[:2]
         made: list[tuple[str, str, Draft, dict[str, Any] | None]] = []
-        for voice, maker in zip("ab", makers[kind], strict=False):
-            made += [(voice, ck, d, None) for ck, d in maker(ticker, trace, r)]
+        for i, (voice, maker) in enumerate(zip("abc", makers[kind], strict=True)):
+            if maker is not None and (k + i) % 3:  # each voice over two traces in three
+                made += [(voice, ck, d, None) for ck, d in maker(ticker, trace, r)]
         if kind == "position" and len(by_ticker[ticker]) > 1:
             other = next(q for q in by_ticker[ticker] if q != qid)
             made += [("a", ck, d, tr) for ck, d, tr in cross_drafts(ticker, trace, TRACES[other])]
@@ -1497,6 +1850,7 @@ def rows() -> Iterator[dict[str, Any]]:
 
 
 PER_KIND = 1
+"""How many drafts of one kind and label a trace gives in one voice."""
 
 
 def main() -> None:

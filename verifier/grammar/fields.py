@@ -32,7 +32,7 @@ _FIELD_GAP = re.compile(
     r"[*_`]*(?::[*_`]*)?"  # a label: "**Close:** "
     rf"(?:\s+(?:the\s+(?:day|session)|{WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
     r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?"
-    r"(?:\s+(?:about|around|roughly|approximately|nearly|some|alrededor\s+de|cerca\s+de|unos))?"
+    r"(?:\s+(?:about|around|roughly|approximately|nearly|near|close\s+to|some|alrededor\s+de|cerca\s+de|unos))?"
     r"\s*[*_`~(]*\s*(?:\$|us\$|€)?"
 )
 """A name of a field and the words between it and its figure ("closed at $287.14", "a previous

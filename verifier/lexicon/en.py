@@ -54,7 +54,7 @@ LEXICON = Lexicon(
     not_tickers="""
         I A AM PM ET EST EDT UTC GMT USD EUR GBP JPY CHF CAD AUD CNY HKD MXN US USA U.S UK EU
         CEO CFO COO CTO EPS ETF IPO GDP CPI PPI FED FOMC ECB SEC NYSE AMEX NASDAQ AI OK
-        TV PC YOY YTD QTD MTD QOQ PNL P L NA N YES NO GAAP FY FX IR ROE ROI ROA ESG M B K PE PB
+        MV TV PC YOY YTD QTD MTD QOQ PNL P L NA N YES NO GAAP FY FX IR ROE ROI ROA ESG M B K PE PB
         NV INC CO LLC LTD PLC ADR API SQL JSON OPEC COVID NOTE NEWS FDA FTC DOJ
         IRS EV EVS R D RD IT HR FCF OCF CAGR ARPU SAAS ASP SG SGA LIBOR SOFR NIM CET BPS PCT MM
         MN BN TN VS ETA NAV AUM TSR OEM Q H II III IV VI CET1 S&P OR AND THE
@@ -64,6 +64,8 @@ LEXICON = Lexicon(
     """,
     windows={
         "day": (
+            r"d/d",
+            r"day[-\s]over[-\s]day",
             r"on\s+the\s+day",
             r"for\s+the\s+day",
             r"day'?s",
@@ -305,6 +307,8 @@ LEXICON = Lexicon(
     governing={
         "up": (
             r"rose",
+            r"lift(?:ed|s|ing)?",
+            r"boost(?:ed|s|ing)?",
             r"rise[sn]?",
             r"rising",
             r"gain(?:ed|s)?",
@@ -330,6 +334,10 @@ LEXICON = Lexicon(
         ),
         "down": (
             r"cost(?:s|ing)?",
+            r"weigh(?:ed|s)?\s+on",
+            r"weighing\s+on",
+            r"dragg(?:ed|ing)\s+(?:down\s+)?",
+            r"hurt",
             r"gave\s+back",
             r"giving\s+back",
             r"drag",
@@ -444,7 +452,7 @@ LEXICON = Lexicon(
             r"finished\s+the\s+(?:session|day)",
             r"finished",
         ),
-        "market_value": (r"market\s+value", r"valued\s+at", r"(?:is\s+|was\s+)?worth"),
+        "market_value": (r"market\s+value", r"mv", r"valued\s+at", r"(?:is\s+|was\s+)?worth"),
         "day_pnl": (r"day\s+p&l", r"p&l", r"day\s+pnl", r"pnl"),
         "day_change": (r"day\s+change", r"daily\s+change"),
         "contribution": (r"contribution", r"contributing", r"contributed", r"contributes"),

@@ -41,6 +41,8 @@ RELATIONS: dict[str, Any] = {
     ),
     "counted": {
         "gainers": (
+            r"up",
+            r"higher",
             r"rose",
             r"gained",
             r"advanced",
@@ -53,6 +55,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?\s+(?:rose|gained|advanced|were\s+up|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:higher|up|in\s+the\s+green))",
         ),
         "decliners": (
+            r"down",
+            r"lower",
             r"fell",
             r"declined",
             r"lost",
@@ -174,6 +178,7 @@ RELATIONS: dict[str, Any] = {
     },
     "streaks": {
         "up": (
+            r"(?:rose|risen|gained|advanced|climbed|(?:closed|ended|finished)\s+(?:higher|up))\s+(?:in|on)\s+(?:each|every|all)\s+of\s+(?:the|its)\s+(?:last|past|previous)\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions|days|trading\s+days)",
             rf"{ORDINAL}\s+(?:straight\s+|consecutive\s+)?(?:session|day)\s+in\s+a\s+row\s+(?:that\s+)?[a-z]{{1,5}}\s+(?:has\s+)?(?:(?:closed|ended|finished)\s+(?:higher|up)|risen|rose|gained|advanced)",
             r"(?:rose|risen|gained|advanced|climbed|rallied|(?:closed|ended|finished|been|was|is)\s+(?:up|higher)|up|higher)\s+(?:for\s+|in\s+|on\s+)?(?:(?:a|the|its)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:straight|consecutive|successive)\s+(?:sessions?|days?|trading\s+days?)",
             r"(?:rose|risen|gained|advanced|climbed|rallied|(?:closed|ended|finished|been|was|is)\s+(?:up|higher)|up|higher)\s+(?:for\s+|in\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?|trading\s+days?)\s+(?:in\s+a\s+row|running|straight)",
@@ -187,6 +192,7 @@ RELATIONS: dict[str, Any] = {
             r"winning\s+streak",
         ),
         "down": (
+            r"(?:fell|fallen|dropped|declined|lost\s+ground|(?:closed|ended|finished)\s+(?:lower|down))\s+(?:in|on)\s+(?:each|every|all)\s+of\s+(?:the|its)\s+(?:last|past|previous)\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions|days|trading\s+days)",
             rf"{ORDINAL}\s+(?:straight\s+|consecutive\s+)?(?:session|day)\s+in\s+a\s+row\s+(?:that\s+)?[a-z]{{1,5}}\s+(?:has\s+)?(?:(?:closed|ended|finished)\s+(?:lower|down)|fallen|fell|declined)",
             r"(?:fell|fallen|dropped|declined|slid|slipped|retreated|lost\s+ground|(?:closed|ended|finished|been|was|is)\s+(?:down|lower)|down|lower)\s+(?:for\s+|in\s+|on\s+)?(?:(?:a|the|its)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:straight|consecutive|successive)\s+(?:sessions?|days?|trading\s+days?)",
             r"(?:fell|fallen|dropped|declined|slid|slipped|retreated|lost\s+ground|(?:closed|ended|finished|been|was|is)\s+(?:down|lower)|down|lower)\s+(?:for\s+|in\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?|trading\s+days?)\s+(?:in\s+a\s+row|running|straight)",

@@ -539,6 +539,9 @@ def _count(case: Case, text: str, m: re.Match[str], results: list[dict[str, Any]
     if len(before) > 1 and _OF_TOTAL.search(text[before[-2].end : count.start]):
         total, count = count, before[-2]  # "3 of its 10 positions": 10 is the total
     said = count.readings[0].value * count.scale
+    bare = m.group() in ("up", "down", "higher", "lower")  # "7 up, 18 down": a whole count
+    if bare and (count.kind != "number" or count.unit or said != int(said) or count.sign):
+        return None
     which = m.lastgroup or ""
     held = ranks.get(which)
     case.bound.append((count.start, m.end()))
