@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from verifier.numbers import Reading
+from verifier.literals import Reading
 from verifier.periods import Period
 from verifier.times import ClaimTime
 
