@@ -77,6 +77,7 @@ REAL_OUT := .nightdesk/realdata
 
 # Import the real data sets (prices, actions, companies, tweets) with the demo holdings, then report on them.
 demo-real: setup
+	mkdir -p .nightdesk
 	$(BIN)/nightdesk data import --out $(REAL_OUT) --overwrite \
 		--prices $(REALDATA)/stocknet/prices --prices $(REALDATA)/zipline-csvdir \
 		--companies $(REALDATA)/stocknet/companies.tsv \

@@ -11,7 +11,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from flows.publish.records import QuestionRecord, TickerResult
+from flows.publish.since import SinceLastReport
 from tools.portfolio_table import PortfolioTable
+
+HOLDINGS_MAX_AGE_DAYS = 7
+"""The default age (days) past which a report warns that its holdings are stale."""
 
 
 class Answer(BaseModel):
@@ -44,6 +48,17 @@ class PortfolioReport(BaseModel):
     language: str = "en"
     table: PortfolioTable
     tickers: list[TickerSection] = Field(default_factory=list)
+    holdings_max_age_days: int = HOLDINGS_MAX_AGE_DAYS
+    """Holdings older than this many days on the report date get a warning at the top."""
+    since: SinceLastReport | None = None
+    """Tonight against the portfolio's previous report in the output tree, where there is one."""
+
+    @property
+    def holdings_age_days(self) -> int | None:
+        """Days from the holdings snapshot to the report date."""
+        if not self.table.holdings_as_of:
+            return None
+        return (self.report_date - date.fromisoformat(self.table.holdings_as_of)).days
 
     @property
     def withheld(self) -> int:
@@ -56,7 +71,11 @@ class PortfolioReport(BaseModel):
 
 
 def build_report(
-    run_id: str, table: PortfolioTable, results: dict[str, TickerResult], language: str = "en"
+    run_id: str,
+    table: PortfolioTable,
+    results: dict[str, TickerResult],
+    language: str = "en",
+    holdings_max_age_days: int = HOLDINGS_MAX_AGE_DAYS,
 ) -> PortfolioReport:
     """The report of one portfolio from the run's ticker results."""
     sections = []
@@ -80,6 +99,7 @@ def build_report(
         language=language,
         table=table,
         tickers=sections,
+        holdings_max_age_days=holdings_max_age_days,
     )
 
 

@@ -115,6 +115,13 @@ class RunConfig(BaseModel):
             "directly at the full price, or rejected as provider_error for a rerun to ask again."
         ),
     )
+    holdings_max_age_days: int = Field(
+        default=7,
+        ge=0,
+        le=3660,
+        description="Holdings older than this many days on the report date get a warning atop "
+        "each report.",
+    )
     max_withheld_share: float = Field(
         default=1.0,
         ge=0.0,

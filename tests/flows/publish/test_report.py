@@ -21,7 +21,11 @@ from tools.portfolio_table import MATERIAL_CONTRIBUTION_PCT, MATERIAL_MOVE_PCT, 
 
 PORTFOLIOS = sorted(pq.read_table(SAMPLE / "portfolios.parquet").column("portfolio_id").to_pylist())
 QUOTE = re.compile(r'"[^"]*"|“[^”]*”|«[^»]*»')
-STAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?Z?)?")
+STAMP = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?Z?)?"
+    r"|\b[A-Z][a-z]{2} \d{1,2}(?:, \d{4})?(?:, \d{2}:\d{2})?|\b\d{1,2} [a-z]{3,4} \d{4}"
+)
+"""A date or time, as ISO or as a report writes it for people (Dec 30, 2024; 30 dic 2024)."""
 CODE = re.compile(r"`[^`]*`|\]\(<[^>]*>\)")
 NUMBER = re.compile(r"(?<![\w.,])[-+]?\d[\d.,]*(?<![.,])")
 FORMAT = {
@@ -188,7 +192,7 @@ def test_every_label_is_in_the_reports_language(night_es: Path) -> None:
 def test_material_moves_lead_by_contribution_and_quiet_positions_are_named_once(night_en) -> None:
     for pid, (md, _, data) in reports(night_en).items():
         rows = {p["ticker"]: p for p in data["table"]["positions"]}
-        headings = re.findall(r"^### (\S+)$", md, re.M)
+        headings = re.findall(r"^### (\S+)(?: \(.*\))?$", md, re.M)
         assert len(headings) == len(set(headings))
         material = [
             t
