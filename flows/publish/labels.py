@@ -62,8 +62,11 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "approved_answer": "Analyst-approved {kind} answer: {text}",
         "reviewed_answer": "Re-asked {kind} answer: {text}",
         "withheld_none": "No answer was withheld: every answer of this report was verified.",
-        "withheld_count": "{count} withheld by the verifier: see the review page, {page}, or "
-        "run {command}.",
+        "withheld_count": "{count} withheld ({causes}): see the review page, {page}, or run "
+        "{command}.",
+        "cause_verifier": "{count} rejected by the verifier",
+        "cause_budget": "{count} cut by the budget",
+        "cause_error": "{count} lost to provider errors",
         "answers_one": "1 answer",
         "answers_many": "{count} answers",
         "paragraphs_one": "1 paragraph",
@@ -131,9 +134,11 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "reviewed_answer": "Respuesta de {kind} repreguntada: {text}",
         "withheld_none": "No se retuvo ninguna respuesta: todas las de este informe se "
         "verificaron.",
-        "withheld_count": "Retenidos por el verificador: {count}; ver la página de revisión, "
-        "{page}, o "
+        "withheld_count": "Retenidos: {count} ({causes}); ver la página de revisión, {page}, o "
         "ejecutar {command}.",
+        "cause_verifier": "{count} rechazados por el verificador",
+        "cause_budget": "{count} cortados por el presupuesto",
+        "cause_error": "{count} perdidos por errores del proveedor",
         "answers_one": "1 respuesta",
         "answers_many": "{count} respuestas",
         "paragraphs_one": "1 párrafo",

@@ -5,11 +5,13 @@ verified or shown as withheld with its reason (never silently dropped). This is 
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from contract.reasons import CAUSES, Cause, cause_of
 from flows.publish.records import QuestionRecord, TickerResult
 from flows.publish.since import SinceLastReport
 from tools.portfolio_table import PortfolioTable
@@ -59,6 +61,17 @@ class PortfolioReport(BaseModel):
         if not self.table.holdings_as_of:
             return None
         return (self.report_date - date.fromisoformat(self.table.holdings_as_of)).days
+
+    @property
+    def withheld_by_cause(self) -> dict[Cause, int]:
+        """Withheld answers and paragraphs by cause, every cause present (zero included)."""
+        counts = Counter(
+            cause_of(a.reason)
+            for s in self.tickers
+            for a in [*s.answers, *([s.summary] if s.summary else [])]
+            if a.status == "withheld"
+        )
+        return {cause: counts[cause] for cause in CAUSES}
 
     @property
     def withheld(self) -> int:

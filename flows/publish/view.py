@@ -439,11 +439,17 @@ def withheld_line(report: PortfolioReport, links: Links) -> list[Inline]:
         _counted(lang, "answers", report.withheld - paragraphs),
         _counted(lang, "paragraphs", paragraphs),
     ]
+    causes = [
+        label(lang, f"cause_{cause}", count=str(count))
+        for cause, count in report.withheld_by_cause.items()
+        if count
+    ]
     command = f"nightdesk review list {links.cli_args}".strip()
     return line_of(
         lang,
         "withheld_count",
         count=label(lang, "and").join(p for p in parts if p),
+        causes=", ".join(causes),
         page=Inline("link", "review.html", links.review_href),
         command=Inline("code", command),
     )

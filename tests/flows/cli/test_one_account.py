@@ -58,7 +58,7 @@ def figures(text: str, pattern: str) -> tuple[int, ...]:
 
 ATTEMPT = r"This attempt \((\d+)\): tokens ([\d,]+) of ([\d,]+), ([\d,]+) model calls"
 NIGHT = r"all attempts \((\d+)\): tokens ([\d,]+)"
-QUESTIONS = r"([\d,]+) questions: ([\d,]+) accepted, ([\d,]+) rejected"
+QUESTIONS = r"([\d,]+) questions: ([\d,]+) accepted, ([\d,]+) withheld"
 
 
 async def flow_run(run_id: str) -> Any:
