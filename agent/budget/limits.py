@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Self
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from contract.errors import InputError
 
@@ -23,7 +23,10 @@ MAX_ESTIMATE_FACTOR = 4.0
 
 
 class BudgetConfig(BaseModel):
-    """What one night may spend, and how fast; a flow parameter and CLI options."""
+    """What one night may spend, and how fast; a flow parameter and CLI options. A setting it
+    does not know is refused, not ignored; NaN and infinities are no number of tokens."""
+
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     run_tokens: int = Field(
         2_000_000, gt=0, le=10**11, description="Tokens the whole run may spend (input + output)."

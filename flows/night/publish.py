@@ -23,7 +23,14 @@ from pydantic import BaseModel, Field
 
 from contract.errors import InputError
 from flows.publish.cases import review_page_path
-from flows.publish.layout import RunLayout, check_name, remove_stale, write_json, write_jsonl
+from flows.publish.layout import (
+    RunLayout,
+    check_name,
+    held_lock,
+    remove_stale,
+    write_json,
+    write_jsonl,
+)
 from flows.publish.records import QuestionRecord, TickerResult
 from flows.publish.render import write_report
 from flows.publish.report import PortfolioReport, build_report
@@ -68,8 +75,19 @@ def publish_run(
     out_dir: Path, outcome: RunOutcome, on_report: ReportWritten | None = None
 ) -> PublishedRun:
     """Write the reports, the rejected cases, their index and then the manifest; `on_report`
-    sees each report's Markdown as soon as it is written."""
+    sees each report's Markdown as soon as it is written. Two nights publishing one date at
+    once take turns under the day's `.publish.lock`: each lands whole, never a mix of both."""
     layout = RunLayout(Path(out_dir), outcome.report_date)
+    with held_lock(layout.day / PUBLISH_LOCK):
+        return publish_locked(layout, outcome, on_report)
+
+
+PUBLISH_LOCK = ".publish.lock"
+
+
+def publish_locked(
+    layout: RunLayout, outcome: RunOutcome, on_report: ReportWritten | None
+) -> PublishedRun:
     results = {r.ticker: r for r in outcome.results}
     for table in outcome.tables:
         check_name(table.portfolio_id, "portfolio id")

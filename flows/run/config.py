@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from agent.budget.limits import BudgetConfig
 from agent.providers import ProviderName
 from contract.trace import Mode
+from tools.fields import parse_iso_date
 
 DATA_ENV, OUT_ENV = "NIGHTDESK_DATA", "NIGHTDESK_OUT"
 OUT_ROOT_ENV = "NIGHTDESK_OUT_ROOT"
@@ -27,7 +28,7 @@ reads and writes the served folders, not folders relative to wherever serve was 
 class RunConfig(BaseModel):
     """What one night's run reports on, with which model, how fast and for how much."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     report_date: date | None = Field(
         default=None,
@@ -129,6 +130,27 @@ class RunConfig(BaseModel):
     @classmethod
     def _unique(cls, value: list[str]) -> list[str]:
         return list(dict.fromkeys(value))
+
+    @field_validator("report_date", mode="before")
+    @classmethod
+    def _iso_day(cls, value: object) -> object:
+        """A day written YYYY-MM-DD (or a date): not a timestamp, whose zone would move the day,
+        nor a number pydantic would read as seconds since 1970."""
+        return value if value is None else parse_iso_date(value)
+
+    @field_validator("data_dir", "out_dir", "question_set")
+    @classmethod
+    def _plain_path(cls, value: Path | None) -> Path | None:
+        """A path the file system can take: no NUL or other control character, no name part
+        longer than a file system allows (255 bytes), at most 4,096 bytes in all."""
+        if value is None:
+            return value
+        text = str(value)
+        if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text):
+            raise ValueError("a path holds no control character (NUL, line break, escape)")
+        if len(os.fsencode(text)) > 4096 or any(len(os.fsencode(p)) > 255 for p in value.parts):
+            raise ValueError("a path of at most 4,096 bytes, each name at most 255")
+        return value
 
 
 OPTION_PARAMETERS = {
