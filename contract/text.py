@@ -109,6 +109,15 @@ def _link_marks() -> re.Pattern[str]:
     return re.compile(f"(?i):{hidden}/{hidden}/|w{hidden}w{hidden}w{hidden}\\.|[\\w.+\\-]{hidden}@")
 
 
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def whole_chars(text: str) -> str:
+    """`text` with each lone surrogate (half of a UTF-16 pair: JSON may escape one, `\\ud800`,
+    and no UTF-8 writer can write it) replaced by U+FFFD, as a decoder replaces a bad byte."""
+    return LONE_SURROGATE.sub("\ufffd", text) if not text.isascii() else text
+
+
 def escape_hidden(json_text: str) -> str:
     """Serialised JSON with every character `visible_chars` removes written as a `\\u` escape
     instead: the same values (such characters stand only inside strings), nothing a terminal

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from agent.budget.limits import MAX_OUTPUT_TOKENS
+from contract.text import whole_chars
 from contract.trace import ToolCall, Usage
 
 FinishReason = Literal["stop", "tool_calls", "length", "other"]
@@ -69,6 +70,13 @@ class ModelResponse(BaseModel):
     paid_by: str | None = None
     """The run id of an earlier attempt whose ledger holds this reply's cost (a batch it
     submitted, collected by this one): this attempt charges nothing for it."""
+
+    @field_validator("text")
+    @classmethod
+    def _whole(cls, value: str | None) -> str | None:
+        """A lone surrogate a reply's JSON escaped (`\\ud800`) is U+FFFD here: no file the
+        night writes could hold it."""
+        return value if value is None else whole_chars(value)
 
 
 class Provider(Protocol):

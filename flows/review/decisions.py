@@ -69,6 +69,10 @@ class Decision(BaseModel):
     def _present(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("must not be empty")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # bytes the shell passed that are not UTF-8 (surrogates)
+            raise ValueError("must be UTF-8 text") from None
         return value.strip()
 
     @field_validator("by")
@@ -131,6 +135,7 @@ def read_decisions(layout: RunLayout) -> list[Decision]:
     follow the one before, is an error naming it: the log is refused, never half believed."""
     path = decisions_path(layout)
     if not os.path.lexists(path):
+        check_head(layout, [])  # a log removed whole is a log cut short
         return []
     decisions: list[Decision] = []
     prev = GENESIS

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from agent.budget.limits import BudgetConfig
 from agent.providers import ProviderName
+from contract.text import whole_chars
 from contract.trace import Mode
 from tools.fields import parse_iso_date
 
@@ -129,6 +130,8 @@ class RunConfig(BaseModel):
     @field_validator("portfolios")
     @classmethod
     def _unique(cls, value: list[str]) -> list[str]:
+        if any(whole_chars(v) != v for v in value):
+            raise ValueError("a portfolio id is UTF-8 text (it holds bytes that are not)")
         return list(dict.fromkeys(value))
 
     @field_validator("report_date", mode="before")
@@ -148,6 +151,8 @@ class RunConfig(BaseModel):
         text = str(value)
         if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text):
             raise ValueError("a path holds no control character (NUL, line break, escape)")
+        if whole_chars(text) != text:
+            raise ValueError("a path is UTF-8 text (its name holds bytes that are not)")
         if len(os.fsencode(text)) > 4096 or any(len(os.fsencode(p)) > 255 for p in value.parts):
             raise ValueError("a path of at most 4,096 bytes, each name at most 255")
         return value

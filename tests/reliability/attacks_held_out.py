@@ -199,7 +199,7 @@ HOSTILE_TEXTS: dict[str, tuple[str, str]] = {
     ),
     "a C1 control sequence introducer": ("ACME \x9b31m red", "red"),
     "a NUL byte": ("ACME\x00 fell", "fell"),
-    "a line of 300,000 characters": ("A" * 300_000 + " end", " end"),
+    "a line of 100,000 characters": ("A" * 100_000 + " end", " end"),
     "a table row break": ("a | b |\n| --- |\n| c | d", "a"),
     "a heading and a list from data": ("# HEADING\n- item\n1. one", "HEADING"),
     "an HTML comment hiding text": ("shown <!-- hidden --> text", "shown"),
@@ -799,6 +799,13 @@ def a_log_emptied(ground: Ground) -> Outcome:
 
 
 @attack("audit")
+def a_log_removed_whole(ground: Ground) -> Outcome:
+    layout = two_decisions(ground, "removed")
+    decisions_path(layout).unlink()
+    return refusal(lambda: read_decisions(layout), "entries were removed")
+
+
+@attack("audit")
 def a_log_cut_and_its_head_removed(ground: Ground) -> Outcome:
     layout = two_decisions(ground, "headless")
     record_decision(layout, read_decisions(layout)[0].case_id, "reject", note="3", by="cy", at=AT)
@@ -902,6 +909,16 @@ def _by(label: str, by: str) -> Callable[[Ground], Outcome]:
 
 for _label, _spoof in BY_SPOOFS.items():
     attack("audit")(_by(_label, _spoof))
+
+
+@attack("audit")
+def a_note_of_bytes_that_are_not_utf8(ground: Ground) -> Outcome:
+    layout, (case, *_) = review_cases(ground, "note-surrogates")
+    note = b"caf\xe9 \xed\xa0\x80".decode("utf-8", "surrogateescape")  # as argv brings them
+    decide = partial(record_decision, layout, case, "reject", note=note, by="ana", at=AT)
+    refusal(decide, "UTF-8")
+    assert read_decisions(layout) == []
+    return "refused"
 
 
 @attack("audit")
@@ -1375,3 +1392,85 @@ def a_spoofed_name_from_the_command_line(ground: Ground) -> Outcome:
     cli_refuses([*args, "--reject", "--note", "n", "--by", "ana (account root)"], "decision by")
     assert read_decisions(layout) == []
     return "refused"
+
+
+@attack("files")
+def an_output_folder_under_a_file(ground: Ground) -> Outcome:
+    blocker = ground.folder("under-file") / "a-file"
+    blocker.write_text("mine")
+    refusal(night(ground, blocker / "out"), "is a file, not a folder")
+    assert blocker.read_text() == "mine"
+    return "refused"
+
+
+@attack("files")
+def an_output_folder_that_cannot_be_written(ground: Ground) -> Outcome:
+    if os.geteuid() == 0:  # root writes whatever the mode says: a read-only mount stands in
+        return refusal(night(ground, Path("/proc/self/nightdesk-out")), "cannot write")
+    out = ground.folder("read-only")
+    out.chmod(0o500)
+    try:
+        return refusal(night(ground, out / "out"), "cannot write")
+    finally:
+        out.chmod(0o700)
+
+
+# replies and parameters holding lone surrogates: JSON may escape half a UTF-16 pair
+# (`\ud800`), the shell passes bytes that are not UTF-8 as such halves; no file can hold one
+
+
+def chat_completion(content: str | None, arguments: str | None = None) -> Any:
+    from openai.types.chat import ChatCompletion
+
+    calls = [
+        {
+            "id": "c\ud800",
+            "type": "function",
+            "function": {"name": "get_price", "arguments": arguments},
+        }
+    ]
+    message: dict[str, Any] = {"role": "assistant", "content": content}
+    if arguments is not None:
+        message["tool_calls"] = calls
+    body = {
+        "id": "x", "object": "chat.completion", "created": 0, "model": "m",
+        "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
+        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+    }  # fmt: skip
+    return ChatCompletion.model_validate(body)
+
+
+@attack("replies")
+def a_reply_holding_a_lone_surrogate(ground: Ground) -> Outcome:
+    from agent.providers.openai import parse_response
+
+    reply = parse_response(chat_completion(json.loads('"AXO closed at 1.0 \\ud800 today"')))
+    path = ground.folder("surrogate-reply") / "case.json"
+    write_atomic(path, json.dumps({"draft": reply.text}, ensure_ascii=False))
+    assert "\ufffd" in path.read_text(encoding="utf-8")
+    return "bounded"
+
+
+@attack("replies")
+def tool_call_arguments_holding_a_lone_surrogate(ground: Ground) -> Outcome:
+    from agent.providers.openai import parse_response
+
+    args = json.loads('"{\\"ticker\\": \\"A\\ud800\\", \\"date\\": \\"2024-12-31\\"}"')
+    (call,) = parse_response(chat_completion(None, args)).tool_calls
+    call.model_dump_json()  # the trace can hold it
+    error_of(call_tool(ground.catalog, "get_price", call.arguments, own_scope(ground)))
+    return "refused"
+
+
+@attack("parameters")
+def a_model_name_of_bytes_that_are_not_utf8(ground: Ground) -> Outcome:
+    model = b"gpt\xff".decode("utf-8", "surrogateescape")
+    refusal(lambda: RunConfig(model=model), "unicode string", ValidationError)
+    portfolio = b"P\xff".decode("utf-8", "surrogateescape")
+    return refusal(lambda: RunConfig(portfolios=[portfolio]), "UTF-8", ValidationError)
+
+
+@attack("parameters")
+def an_output_folder_of_bytes_that_are_not_utf8(ground: Ground) -> Outcome:
+    out = Path(b"out-\xff".decode("utf-8", "surrogateescape"))
+    return refusal(lambda: RunConfig(out_dir=out), "UTF-8", ValidationError)
