@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from verifier.numbers import Reading
+from verifier.literals import Reading
 from verifier.periods import Period
 from verifier.times import ClaimTime
 

@@ -8,12 +8,13 @@ from datetime import date
 from typing import Any
 
 from contract.tools import traits_of
-from verifier.claims import (
-    EVENT_KINDS,
-    DateReading,
-)
+from verifier.claim import DateReading
 from verifier.evidence import Evidence
-from verifier.facts import (
+from verifier.grammar.events import EVENT_KINDS
+from verifier.readings import date_keys, iso_days, read_text
+from verifier.spans import asked_dates, spans_of
+from verifier.times import Span
+from verifier.trace_facts import (
     CALCULATING_TOOLS,
     FROM_FAILURE,
     FROM_NEWS,
@@ -29,9 +30,6 @@ from verifier.facts import (
     make_fact,
     percent_key,
 )
-from verifier.readings import date_keys, iso_days, read_text
-from verifier.spans import asked_dates, spans_of
-from verifier.times import Span
 from verifier.trace_view import TraceView
 
 

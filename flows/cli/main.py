@@ -62,7 +62,7 @@ def verify_traces(
         A file (or -) with one trace per line; prints one verdict per line, in order.
     """
     from flows.run.judge import verdict_of
-    from verifier.cli import read_source, verify_lines
+    from verifier.trace_files import read_source, verify_lines
 
     if (trace is None) == (jsonl is None):
         raise InputError("give one trace file (or -) or --jsonl FILE (or -), not both or neither")

@@ -1,7 +1,7 @@
 """Every word of a portfolio report besides the verified paragraphs, in each report language.
 
 One table per language, read by the report's view; a new language is a new entry here (and its
-number format in `contract.numbers`), not a branch in the renderers.
+number format in `contract.number_format`), not a branch in the renderers.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from contract.numbers import format_number, format_percent, format_quantity
+from contract.number_format import format_number, format_percent, format_quantity
 from flows.publish.labels import basis_label, kind_label, label, label_parts
 from flows.publish.report import Answer, PortfolioReport, TickerSection
 from tools.portfolio_table import (

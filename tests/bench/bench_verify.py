@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from verifier.claims import Claim
+from verifier.claim import Claim
 from verifier.evidence import clear_caches
 from verifier.trace_view import parse_trace
 from verifier.verdict import Verdict

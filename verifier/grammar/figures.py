@@ -10,7 +10,7 @@ from operator import attrgetter
 from verifier.claim import Claim, Kind
 from verifier.grammar.number_words import find_number_words
 from verifier.lexicon import LANGUAGES
-from verifier.numbers import SCALES, Reading, read_digits
+from verifier.literals import SCALES, Reading, read_digits
 from verifier.scanner import Scan, fold, fold_aligned, holds, mask, scan, word_starts
 
 NUMBER_WORDS = {

@@ -18,7 +18,7 @@ import re
 from functools import cache
 
 from verifier.claim import Claim, Kind
-from verifier.numbers import Reading
+from verifier.literals import Reading
 
 UNITS_EN = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,

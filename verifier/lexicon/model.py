@@ -91,4 +91,4 @@ class Lexicon:
     uno"): the place of a ranking and the length of a streak."""
     fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """What a draft calls the figure right after it, by field ("closed at", "previous close
-    of", "valor de mercado"): keys of `verifier.grammar.fields.FIELDS`."""
+    of", "valor de mercado"): keys of `verifier.grammar.field_words.FIELDS`."""

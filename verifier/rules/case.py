@@ -7,11 +7,12 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from verifier.claims import FIELDS, FIGURE_KINDS, Claim
+from verifier.claim import FIGURE_KINDS, Claim
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
-from verifier.facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
+from verifier.grammar.field_words import FIELDS
 from verifier.periods import periods_agree
 from verifier.times import times_agree
+from verifier.trace_facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
 from verifier.trace_view import TraceView
 
 

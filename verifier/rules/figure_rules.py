@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
-from verifier.claims import FIGURE_KINDS, Claim
+from verifier.claim import FIGURE_KINDS, Claim
 from verifier.evidence import QUESTION, Evidence
 from verifier.rules.case import Case, Finding, blocking_failure, scope_words
 from verifier.verdict import Reason
