@@ -78,21 +78,24 @@ def publish_run(
     sees each report's Markdown as soon as it is written. Two nights publishing one date at
     once take turns under the day's `.publish.lock`: each lands whole, never a mix of both."""
     layout = RunLayout(Path(out_dir), outcome.report_date)
+    for table in outcome.tables:  # before the lock makes the day's folder: a bad id writes nothing
+        check_name(table.portfolio_id, "portfolio id")
+    rejected = [r for res in outcome.results for r in res.all_records if r.status == "rejected"]
+    check_case_ids(rejected)
     with held_lock(layout.day / PUBLISH_LOCK):
-        return publish_locked(layout, outcome, on_report)
+        return publish_locked(layout, outcome, rejected, on_report)
 
 
 PUBLISH_LOCK = ".publish.lock"
 
 
 def publish_locked(
-    layout: RunLayout, outcome: RunOutcome, on_report: ReportWritten | None
+    layout: RunLayout,
+    outcome: RunOutcome,
+    rejected: list[QuestionRecord],
+    on_report: ReportWritten | None,
 ) -> PublishedRun:
     results = {r.ticker: r for r in outcome.results}
-    for table in outcome.tables:
-        check_name(table.portfolio_id, "portfolio id")
-    rejected = [r for res in outcome.results for r in res.all_records if r.status == "rejected"]
-    check_case_ids(rejected)
     layout.manifest.unlink(missing_ok=True)
     review_page_path(layout).unlink(missing_ok=True)
     with ThreadPoolExecutor(WRITERS, thread_name_prefix="nightdesk-publish") as pool:
