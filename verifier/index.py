@@ -8,7 +8,7 @@ from datetime import date
 from typing import Any
 
 from contract.tools import traits_of
-from verifier.claim import DateReading
+from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, DateReading
 from verifier.evidence import Evidence
 from verifier.grammar.events import EVENT_KINDS
 from verifier.readings import date_keys, iso_days, read_text
@@ -181,6 +181,10 @@ class _Walker:
             ticker = own.upper()
             self.ev.tickers.setdefault(ticker, set()).add(self.event)
             self.ev.called.add(ticker)
+        elif "ticker" in node:  # a subject that is no ticker: the benchmark's universe
+            ticker = BENCHMARK_SUBJECT
+        elif "portfolio_id" in node:  # the portfolio's own figures, whatever the call's ticker
+            ticker = PORTFOLIO_SUBJECT
         headline = node.get("headline")
         if headline.__class__ is str:
             session, published = node.get("session"), node.get("published_at")
