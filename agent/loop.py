@@ -32,6 +32,7 @@ from agent.prompts import (
     system_prompt,
 )
 from agent.providers.base import (
+    CALL_CLOCK,
     Message,
     ModelRequest,
     ModelResponse,
@@ -45,7 +46,7 @@ from agent.session import Session, open_session
 from agent.tool_calls import event_entry, observation, refuse_calls, run_calls, union_events
 from contract.errors import ProviderError
 from contract.reasons import ReasonCode
-from contract.trace import Mode, ModelTurn, ToolCall, Trace
+from contract.trace import Mode, ModelTurn, ToolCall, Trace, Usage
 from tools.catalog import Catalog
 from tools.registry import tool_specs
 from tools.scope import ToolScope
@@ -254,26 +255,45 @@ async def call_model(
     started = perf_counter()
     response = None
     fault = None
+    clock: DeadlineClock | None = None
     try:
         if session.limiter is not None:  # our own queue: its wait does not count against
             waited = asyncio.get_running_loop().time()  # the deadline, which bounds the provider
             ticket = await session.limiter.acquire(wanted, request.max_output_tokens)
             session.deadline += asyncio.get_running_loop().time() - waited
             started = perf_counter()
-        async with asyncio.timeout_at(session.deadline):
-            response = await session.provider.complete(request)
+        async with asyncio.timeout_at(session.deadline) as timeout:
+            token = CALL_CLOCK.set(clock := DeadlineClock(session, timeout))
+            try:
+                response = await session.provider.complete(request)
+            finally:
+                CALL_CLOCK.reset(token)
     except ProviderError as exc:
         stop(trace, ReasonCode.PROVIDER_ERROR, exc.message)
     except TimeoutError:
+        spent = clock.usage if clock is not None else None
+        note = f" (cut after {spent.output_tokens} output tokens)" if spent is not None else ""
         stop(
             trace,
             ReasonCode.PROVIDER_ERROR,
-            f"no answer within the deadline of {session.deadline_s:g} s",
+            f"no answer within the deadline of {session.deadline_s:g} s{note}",
         )
+        if spent is not None:  # the call cut short is in the trace, with what it spent
+            trace.turns.append(
+                ModelTurn(
+                    step=step,
+                    finish_reason="deadline",
+                    estimate=estimate,
+                    usage=spent,
+                    duration_ms=round((perf_counter() - started) * 1000, 3),
+                )
+            )
     finally:
         reply = 0 if response is None else count_reply(response_text(response), wanted - estimate)
         if reservation is not None and session.meter is not None:
-            if response is None or response.paid_by is not None:
+            if response is None and clock is not None and clock.usage is not None:
+                session.meter.settle(reservation, clock.usage)
+            elif response is None or response.paid_by is not None:
                 session.meter.release(reservation)
             else:
                 charged, fault = session.meter.settle(
@@ -302,6 +322,32 @@ async def call_model(
         stop(trace, ReasonCode.PROVIDER_ERROR, fault)
         return None
     return response
+
+
+class DeadlineClock:
+    """The question's deadline as the provider of one call steers it (`CallClock`): paused
+    while the request waits for the model, moved on by the wait when its generation starts."""
+
+    def __init__(self, session: Session, timeout: asyncio.Timeout) -> None:
+        self._session = session
+        self._timeout = timeout
+        self._paused_at: float | None = None
+        self.usage: Usage | None = None
+
+    def pause(self) -> None:
+        if self._paused_at is None:
+            self._paused_at = asyncio.get_running_loop().time()
+            self._timeout.reschedule(None)
+
+    def resume(self) -> None:
+        if self._paused_at is not None:
+            waited = asyncio.get_running_loop().time() - self._paused_at
+            self._paused_at = None
+            self._session.deadline += waited
+            self._timeout.reschedule(self._session.deadline)
+
+    def spent(self, usage: Usage) -> None:
+        self.usage = usage
 
 
 KEPT_REPLY_CHARS = 2_000

@@ -161,6 +161,9 @@ def run_nightly(
         int | None, budget_default("tokens_per_minute", "the provider's")
     ] = None,
     concurrency: int = 8,
+    threads: int | None = None,
+    dtype: str = "auto",
+    question_set: Path | None = None,
     shards: int = 1,
     pool: str = "nightdesk",
     fresh: bool = False,
@@ -202,6 +205,13 @@ def run_nightly(
         allow, and no limit where it sends none.
     concurrency
         Tickers answered at the same time.
+    threads
+        CPU threads of the local model; default: every core this process may use.
+    dtype
+        Weights' dtype of the local model: auto (bfloat16 where the hardware computes in it,
+        else float32), float32, bfloat16 or float16.
+    question_set
+        A question set file (JSON or YAML); default: the built-in set.
     shards
         Parts the night is split into (1: all in this process; above 1: one run per part on
         the workers of POOL, which needs PREFECT_API_URL).
@@ -242,6 +252,9 @@ def run_nightly(
             mode=mode,
             language=language,
             concurrency=concurrency,
+            threads=threads,
+            dtype=dtype,
+            question_set=question_set,
             shards=shards,
             work_pool=pool,
             fresh=fresh,

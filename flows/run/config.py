@@ -54,6 +54,19 @@ class RunConfig(BaseModel):
     concurrency: int = Field(
         default=8, ge=1, le=512, description="Tickers answered at the same time."
     )
+    threads: int | None = Field(
+        default=None,
+        ge=1,
+        le=1024,
+        description="CPU threads of the local model; empty: every core this process may use.",
+    )
+    dtype: Literal["auto", "float32", "bfloat16", "float16"] = Field(
+        default="auto",
+        description=(
+            "Weights' dtype of the local model; auto: bfloat16 where the hardware computes in it "
+            "(a GPU, a CPU with AVX-512 BF16 or AMX), else float32."
+        ),
+    )
     question_set: Path | None = Field(
         default=None, description="Question set file (.json/.yaml); empty uses the bundled default."
     )
@@ -174,6 +187,9 @@ def as_command(config: RunConfig) -> str:
         ("--requests-per-minute", budget.requests_per_minute, None),
         ("--tokens-per-minute", budget.tokens_per_minute, None),
         ("--concurrency", config.concurrency, defaults.concurrency),
+        ("--threads", config.threads, defaults.threads),
+        ("--dtype", config.dtype, defaults.dtype),
+        ("--question-set", config.question_set and config.question_set.resolve(), None),
         ("--shards", config.shards, defaults.shards),
         ("--pool", config.work_pool, defaults.work_pool),
         ("--max-withheld-share", config.max_withheld_share, defaults.max_withheld_share),
@@ -196,7 +212,7 @@ CLI_BUDGET = frozenset(
 
 def not_in_command(config: RunConfig) -> list[str]:
     """The settings of `config` that differ from the defaults but have no `nightdesk run`
-    option (set in the Prefect UI: max_steps, question_set...), as `name=value`."""
+    option (set in the Prefect UI: max_steps, shard_stall_minutes...), as `name=value`."""
     defaults = RunConfig(data_dir=config.data_dir, out_dir=config.out_dir)
     budget = [
         f"{name}={value}"
@@ -205,7 +221,7 @@ def not_in_command(config: RunConfig) -> list[str]:
     ]
     others = [
         f"{name}={getattr(config, name)}"
-        for name in ("question_set", "shard_stall_minutes")
+        for name in ("shard_stall_minutes",)
         if getattr(config, name) != getattr(defaults, name)
     ]
     return budget + others
