@@ -43,6 +43,7 @@ from agent.providers.tokens import count_reply, reply_text
 from agent.questions import Question
 from agent.ratelimit import RateLimiter
 from agent.session import Session, open_session
+from agent.structured import facts_block, facts_of, facts_schema, render_choice
 from agent.tool_calls import event_entry, observation, refuse_calls, run_calls, union_events
 from contract.errors import ProviderError
 from contract.reasons import ReasonCode
@@ -84,7 +85,7 @@ async def answer_question(
         prompt_version=PROMPT_VERSION,
     )
     if plan_mode:
-        await run_plan(session, trace, question, limits.max_output_tokens)
+        await run_plan(session, trace, question, limits.max_output_tokens, limits.drafting)
     else:
         await run_react(session, trace, question, limits.max_steps, limits.max_output_tokens)
     return trace
@@ -155,9 +156,14 @@ async def draft_summary(
 
 
 async def run_plan(
-    session: Session, trace: Trace, question: Question, max_output_tokens: int
+    session: Session,
+    trace: Trace,
+    question: Question,
+    max_output_tokens: int,
+    drafting: str = "free",
 ) -> None:
-    """Run the planned calls concurrently, then draft from their results in one model call."""
+    """Run the planned calls concurrently, then draft from their results in one model call
+    (structured drafting: the model chooses facts, the program writes them)."""
     calls = [
         ToolCall(id=f"{question.spec_id}-{i}", name=c.tool, arguments=json.dumps(c.args))
         for i, c in enumerate(question.plan, 1)
@@ -166,7 +172,9 @@ async def run_plan(
     context = context_line(
         question.language, question.ticker, str(question.as_of), question.portfolio_id
     )
-    results = render_results([event_entry(e) for e in trace.events])
+    entries = [event_entry(e) for e in trace.events]
+    facts = facts_of(entries, question.language) if drafting == "structured" else None
+    results = render_results(entries) if facts is None else facts_block(facts, question.language)
     request = ModelRequest(
         system=system_prompt(question.language, "plan"),
         messages=[
@@ -175,11 +183,18 @@ async def run_plan(
             )
         ],
         max_output_tokens=max_output_tokens,
+        response_schema=facts_schema(len(facts)) if facts else None,
     )
     response = await call_model(session, trace, request, 1)
     if response is not None:
         if response.tool_calls:  # none was offered: recorded, never run
             trace.events.extend(refuse_calls(response.tool_calls, 1, NO_TOOLS_IN_PLAN, session))
+        if facts is not None and response.finish_reason != "length":
+            draft = render_choice(response.text, facts)
+            if draft is None:
+                stop(trace, ReasonCode.PROVIDER_ERROR, "the reply chose no fact on offer")
+                return
+            response = response.model_copy(update={"text": draft})
         accept_draft(trace, response)
 
 

@@ -57,6 +57,9 @@ class ModelRequest(BaseModel):
     max_output_tokens: int = MAX_OUTPUT_TOKENS
     planned_calls: list[ToolCall] = Field(default_factory=list)
     """The question set's plan; followed by the offline provider, never sent on a wire."""
+    response_schema: dict[str, Any] | None = None
+    """The JSON schema the reply must follow (structured drafting, `agent.structured`): the
+    local model decodes under it."""
 
 
 class ModelResponse(BaseModel):

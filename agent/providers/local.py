@@ -33,6 +33,7 @@ from pathlib import Path
 from time import perf_counter
 from typing import Any, cast
 
+import regex
 import torch
 from transformers import (
     AutoModelForCausalLM,
@@ -118,7 +119,7 @@ class LocalProvider:
         threads: int | None = None,
         dtype: str = "auto",
         max_batch: int = 16,
-        window_s: float = 0.05,
+        window_s: float = 0.2,
         logits_processor: Sequence[LogitsProcessor] = (),
         chat_template: str | None = None,
     ) -> None:
@@ -184,11 +185,14 @@ class LocalProvider:
         return len(self.encode_prompt(request))
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
-        prompt = self.encode_prompt(request)
-        generated = await self.generate(prompt, request.max_output_tokens)
+        prompt = await asyncio.to_thread(self.encode_prompt, request)  # the loop stays free
+        pattern = schema_pattern(request.response_schema) if request.response_schema else None
+        generated = await self.generate(prompt, request.max_output_tokens, pattern)
         return self.response(request, prompt, generated)
 
-    async def generate(self, prompt: list[int], max_new_tokens: int) -> Generated:
+    async def generate(
+        self, prompt: list[int], max_new_tokens: int, pattern: str | None = None
+    ) -> Generated:
         """`prompt` through the model in the next batch; the call's clock (`CALL_CLOCK`) is
         paused until that batch starts, and told what was spent if the call is cut short."""
         loop = asyncio.get_running_loop()
@@ -201,7 +205,7 @@ class LocalProvider:
         def started() -> None:
             loop.call_soon_threadsafe(mark)
 
-        job = Job(prompt=prompt, max_new_tokens=max_new_tokens, started=started)
+        job = Job(prompt=prompt, max_new_tokens=max_new_tokens, started=started, pattern=pattern)
         clock = CALL_CLOCK.get()
         if clock is not None:
             clock.pause()
@@ -251,6 +255,10 @@ class LocalProvider:
             pad_token_id=self._pad,
         )
         rule = RowStops(jobs, width, self._stop_ids)
+        processors = list(self._processors)
+        if any(j.pattern for j in jobs):
+            stop = min(self._stop_ids)
+            processors.append(Constrained(jobs, width, self._tokenizer, stop))
         try:
             with torch.inference_mode():
                 ids = torch.tensor(rows, device=self._device)
@@ -258,7 +266,7 @@ class LocalProvider:
                     input_ids=ids,
                     attention_mask=torch.tensor(mask, device=self._device),
                     generation_config=config,
-                    logits_processor=LogitsProcessorList(self._processors),
+                    logits_processor=LogitsProcessorList(processors),
                     stopping_criteria=StoppingCriteriaList([rule]),
                 )
         except RuntimeError as exc:  # out of memory, device faults
@@ -316,6 +324,58 @@ class LocalProvider:
             max_output_tokens=output,
             deadline_s=max(limits.deadline_s, round(2 * expected + limits.tool_timeout_s)),
         )
+
+
+class Constrained(LogitsProcessor):
+    """Constrained greedy decoding for the rows that carry a pattern: each step keeps only the
+    most likely token whose text still leaves the output a prefix of a match (looked for among
+    the `CANDIDATES` most likely first), and ends the turn once the output matches."""
+
+    CANDIDATES = 200
+
+    def __init__(self, jobs: Sequence[Job], width: int, tokenizer: Any, stop: int) -> None:
+        self.width = width
+        self.tokenizer = tokenizer
+        self.stop = stop
+        self.patterns = [regex.compile(j.pattern) if j.pattern else None for j in jobs]
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        for row, pattern in enumerate(self.patterns):
+            if pattern is not None:
+                chosen = self._choose(pattern, input_ids[row, self.width :].tolist(), scores[row])
+                keep = scores[row, chosen].clone()
+                scores[row] = float("-inf")
+                scores[row, chosen] = keep
+        return scores
+
+    def _choose(self, pattern: Any, new: list[int], scores: torch.Tensor) -> int:
+        text = self.tokenizer.decode(new, skip_special_tokens=True)
+        if pattern.fullmatch(text):
+            return self.stop
+        ranked = scores.topk(min(self.CANDIDATES, scores.shape[-1])).indices.tolist()
+        if len(ranked) < scores.shape[-1]:  # rarely needed: the rest, most likely first
+            rest = scores.argsort(descending=True).tolist()
+            ranked += rest[len(ranked) :]
+        for token in ranked:
+            if token == self.stop:
+                continue
+            longer = self.tokenizer.decode([*new, token], skip_special_tokens=True)
+            if longer != text and pattern.fullmatch(longer, partial=True):
+                return int(token)
+        return self.stop
+
+
+def schema_pattern(schema: dict[str, Any]) -> str:
+    """The output a facts schema (`agent.structured.facts_schema`) allows, as a regular
+    expression: `{"facts": [2, 1]}`, numbers from its enum."""
+    try:
+        numbers = schema["properties"]["facts"]["items"]["enum"]
+    except (KeyError, TypeError):
+        raise InputError(
+            "the local model decodes only the facts schema of structured drafting"
+        ) from None
+    one = "(?:" + "|".join(str(n) for n in sorted(numbers, key=lambda n: -len(str(n)))) + ")"
+    return r'\{"facts": \[' + one + "(?:, " + one + r")*\]\}"
 
 
 class RowStops(StoppingCriteria):

@@ -47,6 +47,8 @@ class Job:
     result: Future[Generated] = field(default_factory=Future)
     produced: int = 0
     """Tokens generated so far (updated at every step)."""
+    pattern: str | None = None
+    """A regular expression the output must match (structured drafting), or None."""
 
 
 GenerateBatch = Callable[[Sequence[Job]], list[Generated]]

@@ -163,6 +163,7 @@ def run_nightly(
     concurrency: int = 8,
     threads: int | None = None,
     dtype: str = "auto",
+    drafting: str = "auto",
     question_set: Path | None = None,
     shards: int = 1,
     pool: str = "nightdesk",
@@ -210,6 +211,9 @@ def run_nightly(
     dtype
         Weights' dtype of the local model: auto (bfloat16 where the hardware computes in it,
         else float32), float32, bfloat16 or float16.
+    drafting
+        free (the model writes each draft), structured (it chooses facts the program writes;
+        plan mode) or auto (structured for the local provider).
     question_set
         A question set file (JSON or YAML); default: the built-in set.
     shards
@@ -254,6 +258,7 @@ def run_nightly(
             concurrency=concurrency,
             threads=threads,
             dtype=dtype,
+            drafting=drafting,
             question_set=question_set,
             shards=shards,
             work_pool=pool,

@@ -137,9 +137,13 @@ async def answer_tickers(
 
 
 def night_limits(provider: Provider, config: RunConfig) -> LoopLimits:
-    """The loop limits of the night: the budget's, or for a model in this process, an output
-    limit and deadline set from its measured speed (said in the run's log)."""
+    """The loop limits of the night: the budget's and the drafting mode, and for a model in
+    this process an output limit and deadline set from its measured speed (in the run's log)."""
     limits = config.budget.loop_limits()
+    drafting = config.drafting
+    if drafting == "auto":
+        drafting = "structured" if provider.name == "local" else "free"
+    limits = replace(limits, drafting=drafting)
     at_speed = getattr(provider, "night_limits", None)
     if at_speed is None:
         return limits

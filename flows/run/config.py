@@ -60,6 +60,13 @@ class RunConfig(BaseModel):
         le=1024,
         description="CPU threads of the local model; empty: every core this process may use.",
     )
+    drafting: Literal["auto", "free", "structured"] = Field(
+        default="auto",
+        description=(
+            "free: the model writes each draft; structured: it chooses among facts the program "
+            "writes from the tool results (plan mode); auto: structured for the local provider."
+        ),
+    )
     dtype: Literal["auto", "float32", "bfloat16", "float16"] = Field(
         default="auto",
         description=(
@@ -189,6 +196,7 @@ def as_command(config: RunConfig) -> str:
         ("--concurrency", config.concurrency, defaults.concurrency),
         ("--threads", config.threads, defaults.threads),
         ("--dtype", config.dtype, defaults.dtype),
+        ("--drafting", config.drafting, defaults.drafting),
         ("--question-set", config.question_set and config.question_set.resolve(), None),
         ("--shards", config.shards, defaults.shards),
         ("--pool", config.work_pool, defaults.work_pool),

@@ -5,6 +5,7 @@ saying, the deadline counts generation and not the wait, and a call cut short is
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -223,3 +224,23 @@ def test_measure_times_the_loaded_model(model_dir: Path) -> None:
     assert speed.max_batch == 4
     assert speed.tokens_s > 0 and speed.prefill_tokens_s > 0
     assert speed.batch_step_s >= speed.step_s
+
+
+def test_a_schema_constrains_the_output_of_its_row_only(model_dir: Path) -> None:
+    from agent.structured import facts_schema
+
+    async def both() -> list[ModelResponse]:
+        provider = LocalProvider(model_dir, dtype="float32", max_batch=2, window_s=0.5)
+        structured = request("Which facts?", max_tokens=40).model_copy(
+            update={"response_schema": facts_schema(3)}
+        )
+        return list(
+            await asyncio.gather(provider.complete(structured), provider.complete(request("a")))
+        )
+
+    constrained, free = asyncio.run(both())
+    chosen = json.loads(constrained.text or "")  # a random model, held to the schema
+    assert set(chosen) == {"facts"} and chosen["facts"]
+    assert all(n in (1, 2, 3) for n in chosen["facts"])
+    assert constrained.finish_reason == "stop"
+    assert not (free.text or "").startswith('{"facts"')
