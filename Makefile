@@ -16,7 +16,7 @@ UV_FLAGS := --quiet --python $(BIN)/python --find-links $(TORCH_WHEELS)
 # Tests run in random order (pytest-randomly); the seed is printed, `make test SEED=N` replays it.
 SEED ?=
 
-.PHONY: setup lock browser test lint reliability run demo-review demo-real demo-local bench clean
+.PHONY: setup lock browser test lint reliability run demo-review demo-real demo-local bench bench-shards clean
 
 setup: $(STAMP)
 
@@ -88,13 +88,14 @@ demo-local: setup
 	test -f $(LOCAL_DATA)/prices.parquet || $(BIN)/nightdesk data generate --out $(LOCAL_DATA) \
 		--tickers 12 --portfolios 1 --start 2024-10-01 --end 2024-12-31 --seed 7
 	$(BIN)/nightdesk run --data $(LOCAL_DATA) --out $(LOCAL_OUT) --provider local \
-		--model $(LOCAL_MODEL) --question-set agent/question_sets/demo-local.json $(LOCAL_FLAGS)
+		--model $(LOCAL_MODEL) --questions agent/question_sets/demo-local.json $(LOCAL_FLAGS)
 
 REALDATA ?= $(or $(NIGHTDESK_REALDATA),../shared/realdata)
 REAL_OUT := .nightdesk/realdata
 
 # Import the real data sets (prices, actions, companies, tweets) with the demo holdings, then report on them.
 demo-real: setup
+	mkdir -p .nightdesk
 	$(BIN)/nightdesk data import --out $(REAL_OUT) --overwrite \
 		--prices $(REALDATA)/stocknet/prices --prices $(REALDATA)/zipline-csvdir \
 		--companies $(REALDATA)/stocknet/companies.tsv \
@@ -107,7 +108,8 @@ demo-real: setup
 # benchmark reads its sizes from BENCH_* (README, Benchmarks); its peer needs the `bench` extra,
 # which requirements.lock holds.
 bench: setup
-	for script in tests/bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	for script in tests/bench/bench_*.py; do [ $$script = tests/bench/bench_shards.py ] && continue; \
+		echo "== $$script"; $(BIN)/python $$script || exit 1; done
 	@echo "== tests/bench/bench_night.py at 300 ms per reply, 64 tickers at once"
 	BENCH_LATENCY_MS=300 BENCH_CONCURRENCY=64 BENCH_CONTESTANTS=nightdesk-plan,driver-plan,peer \
 		BENCH_JSON=outputs/bench/night-300ms.json $(BIN)/python tests/bench/bench_night.py
@@ -118,6 +120,11 @@ bench: setup
 	@echo "== tests/bench/bench_night.py with each run's own temporary Prefect server"
 	BENCH_PREFECT_SERVER=own BENCH_CONTESTANTS=nightdesk-plan,driver-plan,peer \
 		BENCH_JSON=outputs/bench/night-own-server.json $(BIN)/python tests/bench/bench_night.py
+
+# The sharded night at 2,000 and 20,000 tickers on four local workers (hours of CPU on a small
+# machine, so not part of `make bench`): BENCH_SHARD_TICKERS, BENCH_SHARDS set the sizes.
+bench-shards: setup
+	$(BIN)/python tests/bench/bench_shards.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

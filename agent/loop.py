@@ -17,6 +17,7 @@ import asyncio
 import json
 from collections.abc import Sequence
 from concurrent.futures import Executor
+from functools import lru_cache
 from time import perf_counter
 
 from agent.budget.limits import LoopLimits
@@ -43,8 +44,15 @@ from agent.providers.tokens import count_reply, reply_text
 from agent.questions import Question
 from agent.ratelimit import RateLimiter
 from agent.session import Session, open_session
+from agent.shared_calls import SharedCalls
 from agent.structured import facts_block, facts_of, facts_schema, render_choice
-from agent.tool_calls import event_entry, observation, refuse_calls, run_calls, union_events
+from agent.tool_calls import (
+    event_entry,
+    observation,
+    refuse_calls,
+    run_calls,
+    union_events,
+)
 from contract.errors import ProviderError
 from contract.reasons import ReasonCode
 from contract.trace import Mode, ModelTurn, ToolCall, Trace, Usage
@@ -65,11 +73,20 @@ async def answer_question(
     limiter: RateLimiter | None = None,
     limits: LoopLimits = LoopLimits(),  # noqa: B008 (frozen)
     executor: Executor | None = None,
+    shared: SharedCalls | None = None,
 ) -> Trace:
-    """Answer one question; the trace records every call, result, token and the stop reason."""
+    """Answer one question; the trace records every call, result, token and the stop reason.
+    `shared`: the calls of the ticker's other questions, which this one reuses."""
     plan_mode = mode == "plan" and bool(question.plan)
     session = open_session(
-        provider, catalog, meter, limiter, executor, limits, question_scope(question, plan_mode)
+        provider,
+        catalog,
+        meter,
+        limiter,
+        executor,
+        limits,
+        question_scope(question, plan_mode),
+        shared,
     )
     trace = Trace(
         question_id=question.id,
@@ -98,7 +115,9 @@ def question_scope(question: Question, plan_mode: bool) -> ToolScope:
     if plan_mode:
         tools = [call.tool for call in question.plan]
     else:
-        tools = [spec["name"] for spec in tool_specs(question.tools or None)]
+        tools = [
+            spec.name for spec in offered_tools(tuple(question.tools) if question.tools else None)
+        ]
     return ToolScope.question(tools, question.portfolio_id)
 
 
@@ -198,6 +217,13 @@ async def run_plan(
         accept_draft(trace, response)
 
 
+@lru_cache(maxsize=64)
+def offered_tools(names: tuple[str, ...] | None) -> tuple[ToolSpec, ...]:
+    """The specs of the tools a react question is offered (every tool for None), made once
+    per set of names: every question of a kind offers the same."""
+    return tuple(ToolSpec.model_validate(spec) for spec in tool_specs(names))
+
+
 NO_TOOLS_IN_PLAN = (
     "no tool is offered in plan mode: the planned calls have run, and their results are "
     "all there is to answer from"
@@ -212,7 +238,7 @@ async def run_react(
         question.language, question.ticker, str(question.as_of), question.portfolio_id
     )
     messages = [Message(role="user", text=react_message(question.text, context, question.language))]
-    tools = [ToolSpec.model_validate(spec) for spec in tool_specs(question.tools or None)]
+    tools = list(offered_tools(tuple(question.tools) if question.tools else None))
     planned = [
         ToolCall(id=f"plan-{i}", name=c.tool, arguments=json.dumps(c.args))
         for i, c in enumerate(question.plan, 1)

@@ -138,9 +138,12 @@ def context_line(language: str, ticker: str, as_of: str, portfolio_id: str | Non
 
 
 def render_results(results: Sequence[dict[str, Any]]) -> str:
-    """Tool results as one JSON document under a fixed marker, one entry per call."""
-    body = json.dumps(list(results), ensure_ascii=False, indent=1, default=str)
-    return f"{RESULTS_MARKER}\n{body}"
+    """Tool results as one JSON document under a fixed marker, one entry per call and per line.
+    Each entry is written on one line: json's C encoder writes no indentation, and the
+    indented layout cost the event loop more than any other step of a plan-mode draft's
+    request (and more tokens)."""
+    lines = ",\n".join(json.dumps(entry, ensure_ascii=False, default=str) for entry in results)
+    return f"{RESULTS_MARKER}\n[\n{lines}\n]" if lines else f"{RESULTS_MARKER}\n[]"
 
 
 def draft_message(

@@ -15,6 +15,7 @@ from agent.providers.base import (
     Provider,
 )
 from agent.ratelimit import RateLimiter
+from agent.shared_calls import SharedCalls
 from tools.catalog import Catalog
 from tools.scope import NOTHING, ToolScope
 
@@ -44,6 +45,8 @@ class Session:
     """What the question's tool calls may reach: nothing unless the question says."""
     seen: dict[str, str] = field(default_factory=dict)
     repeats: int = 0
+    shared: SharedCalls | None = None
+    """The ticker's calls already made by its other questions (None: every call runs)."""
 
 
 def open_session(
@@ -54,6 +57,7 @@ def open_session(
     executor: Executor | None,
     limits: LoopLimits,
     scope: ToolScope = NOTHING,
+    shared: SharedCalls | None = None,
 ) -> Session:
     deadline = asyncio.get_running_loop().time() + limits.deadline_s
     return Session(
@@ -66,4 +70,5 @@ def open_session(
         limits.deadline_s,
         deadline,
         scope=scope,
+        shared=shared,
     )

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from time import perf_counter
 from typing import Any
 
@@ -20,17 +21,26 @@ from tools.registry import run_tool
 
 
 async def run_calls(session: Session, calls: Sequence[ToolCall], step: int) -> list[ToolEvent]:
-    """All calls of one turn, concurrently; events come back in call order."""
-    pending = []
+    """All calls of one turn, concurrently; events come back in call order. A call another
+    question of the same ticker already made (`session.shared`) is not run again: its event
+    carries that call's outcome, marked `reused`."""
+    pending: list[Awaitable[ToolEvent]] = []
     for call in calls:
-        key = f"{call.name}\x00{canonical(call.arguments)}"
+        text = canonical(call.arguments)
+        key = f"{call.name}\x00{text}"
         first = session.seen.get(key)
-        if first is None:
-            session.seen[key] = call.id
-            pending.append(run_call(session, call, step))
-        else:
+        if first is not None:
             session.repeats += 1
             pending.append(refuse_repeat(session, call, step, first))
+            continue
+        session.seen[key] = call.id
+        shared = session.shared
+        if shared is None or not session.scope.offers(call.name):
+            pending.append(run_call(session, call, step))
+        else:
+            reach = (call.name, text, session.scope.portfolios)
+            start = partial(run_call, session, call, step)
+            pending.append(shared.run(reach, start, reused(session, call, step)))
     return list(await asyncio.gather(*pending))
 
 
@@ -64,6 +74,25 @@ async def run_call(session: Session, call: ToolCall, step: int) -> ToolEvent:
         started_ms=round((started - session.started) * 1000, 3),
         duration_ms=round((perf_counter() - started) * 1000, 3),
     )
+
+
+def reused(session: Session, call: ToolCall, step: int) -> Callable[[ToolEvent], ToolEvent]:
+    """How another question's event for the same call is recorded in this one's trace."""
+    started = perf_counter()
+
+    def record(first: ToolEvent) -> ToolEvent:
+        return first.model_copy(
+            update={
+                "id": call.id,
+                "args": parse_arguments(call.arguments),
+                "step": step,
+                "started_ms": round((started - session.started) * 1000, 3),
+                "duration_ms": round((perf_counter() - started) * 1000, 3),
+                "reused": True,
+            }
+        )
+
+    return record
 
 
 def refuse_calls(

@@ -21,8 +21,8 @@ class NightdeskError(Exception):
         super().__init__(message)
         self.message = message
 
-    def __reduce__(self) -> tuple[type, tuple[str]]:
-        return (type(self), (self.message,))
+    def __reduce__(self) -> tuple[type, tuple[str], dict[str, object]]:
+        return (type(self), (self.message,), self.__dict__)
 
 
 class InputError(NightdeskError):
@@ -34,7 +34,22 @@ class ToolError(NightdeskError):
 
 
 class ProviderError(NightdeskError):
-    """The provider could not answer; the loop turns it into `provider_error`."""
+    """The provider could not answer; the loop turns it into `provider_error`. What the provider
+    said is kept as fields, None where it said nothing: the HTTP `status`, the seconds its
+    `retry-after` asked for, and its own `error_type` (`rate_limit_error`, `invalid_request_error`)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        retry_after: float | None = None,
+        error_type: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
+        self.error_type = error_type
 
 
 def first_error(exc: ValidationError) -> tuple[str, str]:

@@ -8,6 +8,7 @@ stable.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
 
 
 class ReasonCode(StrEnum):
@@ -73,3 +74,25 @@ RETRYABLE = frozenset(
 )
 """Outcomes that say nothing about the answer: a rerun asks these questions again. A draft the
 verifier rejected stays rejected (asking again would only shop for a lucky draft)."""
+
+
+Cause = Literal["verifier", "budget", "error"]
+"""Why an answer was withheld, as a reader must tell them apart: the verifier (or the loop)
+rejected its draft, the budget cut it before it was drafted, or a provider or run error lost
+it. Only the first is an analyst's to decide; a rerun asks the other two again."""
+CAUSES: tuple[Cause, ...] = ("verifier", "budget", "error")
+CAUSE_WORDS: dict[Cause, str] = {
+    "verifier": "rejected by the verifier",
+    "budget": "cut by the budget",
+    "error": "lost to provider errors",
+}
+"""How an operator's page or terminal names each cause (a report says it in its language)."""
+
+
+def cause_of(reason: str | None) -> Cause:
+    """The cause of a withheld answer from its reason code."""
+    if reason == ReasonCode.BUDGET_EXHAUSTED:
+        return "budget"
+    if reason in (ReasonCode.PROVIDER_ERROR, ReasonCode.INTERNAL_ERROR):
+        return "error"
+    return "verifier"

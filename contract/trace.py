@@ -75,6 +75,9 @@ class ToolEvent(BaseModel):
     step: int = 0
     started_ms: float = 0.0
     duration_ms: float = 0.0
+    reused: bool = False
+    """The outcome of the same call (tool, arguments, reach) another question of the ticker
+    made: not run again (`agent.tool_calls.SharedCalls`); kept in JSON only when true."""
 
     @property
     def ok(self) -> bool:
@@ -84,6 +87,8 @@ class ToolEvent(BaseModel):
     def _one_outcome(self, handler: Any) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         data.pop("result" if self.error is not None else "error", None)
+        if not self.reused:
+            data.pop("reused", None)
         return data
 
 

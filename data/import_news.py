@@ -36,7 +36,7 @@ from contract.errors import InputError
 from data.contract import NEWS
 from data.headlines import normalise_headline
 from data.import_log import ImportLog, require_utf8
-from data.news_screen import Company, screen_post
+from data.news_screen import Company, screen_news
 
 RETWEET = re.compile(r"^RT\b:?\s+(?:@?(\w+):(?!//)\s*)?")
 """`RT @user: text`, `RT user: text` or `RT text`: the author of the copied post when given."""
@@ -49,8 +49,14 @@ SCREENED = {
     "link_only": "link only",
     "off_topic": "off topic",
     "another_ticker": "about another ticker",
+    "another_company": "about another company",
     "ticker_list": "ticker list",
     "promotional": "promotional",
+    "other_language": "other language",
+    "quote_page": "quote-page bot",
+    "chatter": "chatter",
+    "price_only": "price only",
+    "no_story": "no story",
 }
 
 
@@ -195,7 +201,7 @@ def screen_posts(
     screens = {ticker: Company.of(ticker, name) for ticker, name in companies.items()}
     kept = []
     for post in posts:
-        screen = screen_post(post.headline, screens[post.ticker])
+        screen = screen_news(post.headline, screens[post.ticker], screens.values())
         if screen is None:
             kept.append(post)
         else:

@@ -16,11 +16,26 @@ fails is the reason it is dropped (`Screen.kind`, counted in the import's summar
   Company).
 - `another_ticker`: it does not name the company and its first cashtag, or the symbol it opens
   with, is another ticker's: a post about someone else that tags this ticker in passing.
+- `another_company`: it names neither the company nor its ticker in its prose but names
+  another company of the feed by its name (`$T - Verizon Won't Cap Its Unlimited Data Plans`).
 - `ticker_list`: it carries at least `LIST_CASHTAGS` cashtags and more tags (cashtags and
   hashtags) than words, or at least `MANY_CASHTAGS` cashtags without naming the company: a
   line of symbols, not a story.
 - `promotional`: it uses a phrase of `PROMOTION` (watchlists, alerts services, penny-stock
   picks, giveaways, "for free", "check my bio", ...; plurals too): an advertisement, not news.
+- `other_language`: its prose is confidently not English (`py3langid`, a language-identification
+  model shipped in its wheel, over the languages of `LANGUAGES`): a report in English or Spanish
+  cannot quote it, and a feed's foreign posts are mostly about something else (`U$D 10 millones`).
+- `quote_page`: it is a quote-page or message-board bot's line (`BAC Bank Of America Corp. Ask
+  Size <link>`, `$INTC Stock Forum Updated Sunday, ...`, `Ratings Watch: ...`): a template with
+  no story.
+- `chatter`: it speaks in the first person, swears or laughs (`closed $NVS with small profits`,
+  `lol`): a trader's talk, not a report.
+- `price_only`: it talks only of the chart or the price (`new lows`, `bullish breakout setup`,
+  `Why Apple Stock is Higher Today`): the report's table already says how the price moved.
+- `no_story`: it names the company only in a tag or a formal aggregator line and carries no word
+  of `NEWS_WORDS` (results, ratings, deals, products, lawsuits, people): a post a reader learns
+  nothing from. A post that names the company in its prose, or carries such a word, passes.
 
 Headlines of a news wire pass: they name their company ("Granite Wireless Inc. files annual
 report with the SEC"), carry few tags and advertise nothing. The rule reads the text alone, so
@@ -30,12 +45,28 @@ it gives the same answer at every import.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
+
+from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
 from data.headlines import LINK
 
-ScreenKind = Literal["link_only", "off_topic", "another_ticker", "ticker_list", "promotional"]
+ScreenKind = Literal[
+    "link_only",
+    "off_topic",
+    "another_ticker",
+    "another_company",
+    "ticker_list",
+    "promotional",
+    "other_language",
+    "quote_page",
+    "chatter",
+    "price_only",
+    "no_story",
+]
 
 MIN_WORDS = 3
 LIST_CASHTAGS = 3
@@ -62,13 +93,20 @@ COMMON_WORDS = frozenset((
     "market", "stores", "brands", "foods",
 ))  # fmt: skip
 """Words of company names too common to say by themselves which company a post is about."""
+COMMON_FIRST_WORDS = frozenset((
+    "southern", "steel", "compass", "philip", "banco", "charter", "taiwan", "wells", "royal",
+    "global", "medical", "total", "johnson", "procter", "walt", "dutch", "national", "icahn",
+))  # fmt: skip
+"""First words of company names that other posts use in other senses."""
 PROMOTION = (
     "watchlist", "watch list", "for free", "free video", "free trial", "get free", "giveaway",
     "give away", "trade alerts", "trading alerts", "stock alerts", "pro alerts", "penny stock",
     "pennystock", "pennystocks", "stock picks", "autotrade", "check my bio", "sign up",
     "subscribe", "join us", "dm me", "trading guru", "message board", "stock forum",
     "click here", "limited time", "trending", "check it out", "subscription", "stock pick",
-    "find out why",
+    "find out why", "reasons to buy", "time to buy", "stock headed", "buy now", "coupon",
+    "newsletter", "video recap", "before you buy", "real-time feed", "nice gains", "profit charts",
+    "in profits", "blogroll",
 )  # fmt: skip
 """Phrases of advertisements for services, lists and giveaways (whole words, plurals too)."""
 _PROMOTION = re.compile(
@@ -120,6 +158,22 @@ class Company:
             re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text, re.IGNORECASE) for form in forms
         )
 
+    def called_in(self, text: str) -> bool:
+        """Whether `text` calls the company by its name or the first word of it, written with its
+        capitals (`Verizon`, `Apple's`): what another company's post is recognised by. A first
+        word too common to tell (`Home`, `Southern`) does not count alone."""
+        first = self.phrase.split()[0] if self.phrase else ""
+        forms = [self.phrase]
+        if len(first) >= 5 and first.casefold() not in COMMON_WORDS | COMMON_FIRST_WORDS:
+            forms.append(first)
+        return any(re.search(rf"(?<![\w$#@]){re.escape(f)}(?!\w)", text) for f in forms if f)
+
+    def spoken_in(self, prose: str) -> bool:
+        """The ticker as a bare word of the prose (`GE-Electrolux`), for tickers of two letters
+        or more: what a headline calls the company by."""
+        own = re.escape(self.ticker)
+        return len(self.ticker) >= 2 and re.search(rf"(?<![\w$]){own}(?![\w$])", prose) is not None
+
     def ticker_in(self, text: str, cashtags: list[str]) -> bool:
         if any(self.same_symbol(tag) for tag in cashtags):
             return True
@@ -129,8 +183,10 @@ class Company:
         return len(self.ticker) >= 2 and re.search(rf"(?<![\w$]){own}(?![\w$])", text) is not None
 
 
-def screen_post(text: str, company: Company) -> Screen | None:
-    """None when the post is news about `company`; otherwise the first test it fails."""
+def screen_post(text: str, company: Company, others: Iterable[Company] = ()) -> Screen | None:
+    """None when the post is news about `company`; otherwise the first test it fails. `others`
+    are the other companies of the feed: a post that names one of them and not `company` is
+    about that one."""
     cashtags = CASHTAG.findall(text)
     hashtags = HASHTAG.findall(text)
     prose = MENTION.sub(" ", HASHTAG.sub(" ", CASHTAG.sub(" ", LINK.sub(" ", text))))
@@ -140,8 +196,11 @@ def screen_post(text: str, company: Company) -> Screen | None:
     named = company.named_in(LINK.sub(" ", text))
     if not named and not company.ticker_in(text, cashtags):
         return Screen("off_topic", f"names neither ${company.ticker} nor {company.phrase}")
-    if not named and (lead := _lead_symbol(text, cashtags)) and not company.same_symbol(lead):
+    spoken = named or company.spoken_in(prose)
+    if not spoken and (lead := _lead_symbol(text, cashtags)) and not company.same_symbol(lead):
         return Screen("another_ticker", f"about ${lead.upper()}, not {company.phrase}")
+    if not spoken and (other := _other_company(LINK.sub(" ", text), company, others)):
+        return Screen("another_company", f"about {other.phrase}, not {company.phrase}")
     tags = len(cashtags) + len(hashtags)
     listed = len(cashtags) >= LIST_CASHTAGS and tags > len(words)
     if listed or (len(cashtags) >= MANY_CASHTAGS and not named):
@@ -151,6 +210,130 @@ def screen_post(text: str, company: Company) -> Screen | None:
         )
     if found := _PROMOTION.search(text):
         return Screen("promotional", f'"{found.group(0)}"')
+    return None
+
+
+def screen_news(text: str, company: Company, others: Iterable[Company] = ()) -> Screen | None:
+    """None when a social post is worth quoting about `company`: about it (`screen_post`) and
+    saying something (`other_language`, `quote_page`, `chatter`, `price_only`, `no_story`)."""
+    if screen := screen_post(text, company, others):
+        return screen
+    prose = MENTION.sub(" ", HASHTAG.sub(" ", CASHTAG.sub(" ", LINK.sub(" ", text))))
+    return _story_screen(text, prose, company)
+
+
+LANGUAGES = ("en", "es", "pt", "fr", "de", "it", "nl", "ja", "zh", "ko", "ru", "ar", "tr", "id")
+"""The languages the identifier chooses among: those of the feeds met so far. A short English
+post read against all 97 languages of the model often scores as Latin or Luxembourgish."""
+FOREIGN_CONFIDENCE = 0.9
+"""How sure the identifier must be that prose is not English before a post is dropped for it."""
+FOREIGN_SCRIPT = re.compile(r"[^\x00-\u024f\u2000-\u2bff\U0001f000-\U0001faff]")
+"""A letter outside the Latin alphabets (kana, Han, Cyrillic, Arabic, ...)."""
+QUOTE_PAGE = re.compile(
+    r"^\W*\$?(?-i:[A-Z][A-Z0-9.&-]{0,11})\s[^$]{2,90}?\s(?:last price|ask size|bid size|prev close"
+    r"|day (?:high|low)|52wk (?:high|low)|ex-div date|company info|quotes|volume|open|tick|change"
+    r"|shares|ideas|financials|filings|eod data|investor opinions|chart|current price|market cap"
+    r"|p/e ratio|last trade|message board posts|recent news|exchange)\s*(?:\$|…|$)"
+    r"|\b(?:stock forum|message board|stock message board|news|company info|financials|recent news)"
+    r" updated (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+    r"|^\W*ratings watch\b|\bratings updates\b|\btop news - |\bvolume actives\b"
+    r"|\bmorning insights\b|\bstocks report\b|\btoptickertweets\b|\brelative volume\b"
+    r"|\bon (?:strength|weakness)\b|\bsentiment (?:rise|fall|drop)\b|\bsignal created\b"
+    r"|\breceived a new alert\b|\bfundamental rating\b|\bconsensus recommendation\b"
+    r"|\bupdated eps estimates\b",
+    re.IGNORECASE,
+)
+"""The lines of quote-page, message-board, screener and aggregator bots: a field name before
+the link, a board "updated" on a weekday, or the bot's own heading."""
+CHATTER = re.compile(
+    r"\b(?:I|I'm|I've|I'd|I'll|Im|[Mm]e|[Mm]y|[Ww]e|[Ww]e're|[Oo]ur|us|[Yy]ou|[Yy]ou're)\b"
+    r"|(?i:\b(?:lol|lmao|haha|omg|wtf|fuck\w*|shit\w*|damn|crap|scum)\b)"
+    r"|(?i:^\W*(?:closed|took|now (?:long|short)|bought|sold)\b)"
+    r"|(?i:\b(?:bought|sold|shorted|covered|buy|sell|short)\s+(?:\w+\s+){0,3}?(?:at|@)\s*\$?\d)"
+    r"|^[a-z][a-z']*\s"
+)
+"""First-person talk, laughter and swearing, a trade told with its price (`bought last night at
+106.12`), or a post that opens in lower case: a trader speaking, not a report."""
+PRICE_TALK = re.compile(
+    r"\b(?:new (?:high|highs|low|lows)|all-time high|record (?:high|close)|closes? at a record"
+    r"|breakout|resistance|gap fill|bear flag|bull flag|channel low|dma|moving average"
+    r"|overbought|oversold|(?:higher|lower|up|down) today|uptrend|downtrend"
+    r"|chart|pts|bollinger|test coming|and down it goes|flies tomorrow)\b",
+    re.IGNORECASE,
+)
+"""Talk of the chart and the price level, which the report's own figures already state."""
+NEWS_WORDS = re.compile(
+    r"\b(?:earnings|eps|revenues?|sales?|profits?|net income|guidance|outlook|forecasts?|growth"
+    r"|slowdown|demand|margins?|cash|debt|credit|currency|q[1-4]|quarterly"
+    r"|(?:first|second|third|fourth)[- ]quarter|results|dividends?|buybacks?|repurchases?"
+    r"|(?:shares|stock) (?:split|offering)|ratings?|upgraded?|upgrades|downgraded?|downgrades"
+    r"|price target|pt|target|analysts?|outperform|underperform|overweight|underweight"
+    r"|consensus|estimates?|est|beat|beats|beating|miss|misses|missed|metrics|valuation|expensive"
+    r"|cheap|bets?"
+    r"|fda|approves?|approved|approval|trials?|phase [1-3i]+|study|studies|lawsuits?|sues|sued"
+    r"|patents?|settlement|court|probe|investigation|fined?|regulators?|antitrust|sec|ftc|doj"
+    r"|acquires?|acquired|acquisition|buyout|merger|merges?|deal|stake|to buy|agreed"
+    r"|layoffs?|job cuts|strike|launch(?:es|ed)?|unveils?|unveiled|introduces?|releases?"
+    r"|debuts?|updates|rolls? out|announces?|announced|reports|reported|orders?|contracts?"
+    r"|partnership|partners|partnering|joint venture|ceo|cfo|chief|executives?|exec|president"
+    r"|chairman|founder|board|resigns?|appoints?|promotes|hires?|ipo|spin-?off|recalls?"
+    r"|insider|sells|buys|subscribers|users|customers|campus|plans?|considers?|considering"
+    r"|strategy|expansion|expands|invests?|investment|nobel|drug|iphone|ipad|android|youtube"
+    r"|windows|azure|app|ads|advertising|retail|streaming|box office|datacenter"
+    r"|factory|plant|rival|rivals|competition|decision|protest|research|agreement|offering"
+    r"|conference|takeover|customer|meeting|shareholders?|halted|delisted|trading begins)\b",
+    re.IGNORECASE,
+)
+"""Words of what a reader of a report wants from the news: results and guidance, ratings and
+targets, capital returns, regulators and courts, deals, people, products and plans."""
+EXCHANGE_NAME = re.compile(r"[^()]*\((?:(?:NYSE|NASDAQ|AMEX)\b[^)]*|[A-Z]{1,6})(?:\)|$)")
+"""`Microsoft Corporation (NASDAQ:MSFT)`, `Apple Inc. (AAPL)`: an aggregator's formal name (and
+what comes before it), which names no story."""
+
+
+@cache
+def _identifier() -> LanguageIdentifier:
+    identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    identifier.set_languages(list(LANGUAGES))
+    return identifier
+
+
+def language_of(prose: str) -> tuple[str, float]:
+    """The language `prose` is most likely written in, and how likely (0 to 1)."""
+    language, probability = _identifier().classify(prose)
+    return str(language), float(probability)
+
+
+def _story_screen(text: str, prose: str, company: Company) -> Screen | None:
+    """The tests of what a post says: its language, a bot's template, talk, price, a story."""
+    words = " ".join(prose.split())
+    if FOREIGN_SCRIPT.search(words):
+        return Screen("other_language", "written in another script")
+    language, probability = language_of(words)
+    if language != "en" and probability >= FOREIGN_CONFIDENCE:
+        return Screen("other_language", f"{language} ({probability:.0%} sure)")
+    plain = LINK.sub(" ", text)
+    if found := QUOTE_PAGE.search(plain):
+        return Screen("quote_page", f'"{found.group(0).strip()}"')
+    if found := CHATTER.search(MENTION.sub(" ", plain)):
+        return Screen("chatter", f'"{found.group(0)}"')
+    if found := PRICE_TALK.search(plain):
+        return Screen("price_only", f'"{found.group(0)}"')
+    news = NEWS_WORDS.search(HASHTAG.sub(" ", prose))
+    if news is None:
+        return Screen("no_story", "carries no word of news")
+    return None
+
+
+def _other_company(text: str, company: Company, others: Iterable[Company]) -> Company | None:
+    """The first of `others` that `text` names (as it is written, capitals included)."""
+    for other in others:
+        if (
+            other.ticker != company.ticker
+            and other.phrase != company.phrase
+            and other.called_in(text)
+        ):
+            return other
     return None
 
 

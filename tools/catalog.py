@@ -121,6 +121,8 @@ class Catalog:
         """`build()` once per key for this catalog: its data never changes while it is open, so
         what every position of a portfolio needs (its book for a date) is read once, not once
         per position. One builder runs per catalog at a time; a failed build is not kept."""
+        if key in self._memo:  # built: read without the lock every tool call would wait for
+            return self._memo[key]  # type: ignore[no-any-return]
         with self._memo_lock:
             if key not in self._memo:
                 self._memo[key] = build()

@@ -12,7 +12,7 @@ from pydantic import Field
 from contract.errors import ToolError
 from tools.catalog import Catalog
 from tools.fields import IsoDate, PortfolioId, Ticker, ToolArgs
-from tools.market import percent, price_basis, round_price
+from tools.market import percent, price_basis, round_price, splits_by_ticker
 from tools.sessions import (
     check_adjacent,
     check_in_range,
@@ -102,12 +102,13 @@ def _every_previous_close(cat: Catalog, day: date) -> dict[str, tuple[date, floa
             "GROUP BY ticker",
             {"d": day},
         ).fetchall()
-        splits = cur.execute(
-            "SELECT ticker, date, value FROM events WHERE kind = 'split' AND value > 0 "
-            "AND date <= $d",
-            {"d": day},
-        ).fetchall()
     closes = {t: (session, close) for t, session, close in rows}
+    splits = [
+        (ticker, split_day, ratio)
+        for ticker, days in splits_by_ticker(cat).items()
+        for split_day, ratio in days
+        if split_day <= day
+    ]
     for ticker, split_day, ratio in splits:
         listing = cat.listings.get(ticker)
         as_traded = listing is not None and listing.adjusts_for_splits

@@ -10,10 +10,13 @@ from pydantic import BaseModel, Field, computed_field
 
 from contract.tools import ToolFailure, ToolOutcome, ToolResult
 from tools.catalog import Catalog
+from tools.market import round_price, split_ratios
 from tools.registry import run_tool
-from tools.scope import ToolScope
+from tools.scope import TRUSTED, ToolScope
 
 TOP_N = 3
+HISTORY_SESSIONS = 21
+"""A month of sessions: the price line of a material mover in the HTML report."""
 MATERIAL_MOVE_PCT = 2.0
 """A position's move is material when its day P&L is at least this share (in %) of its value..."""
 MATERIAL_CONTRIBUTION_PCT = 0.2
@@ -22,9 +25,13 @@ MATERIAL_CONTRIBUTION_PCT = 0.2
 
 
 class PositionRow(BaseModel):
-    """One holding on the report date, as `get_position_pnl` reported it (or why it could not)."""
+    """One holding on the report date, as `get_position_pnl` reported it (or why it could not),
+    with its company, sector and weight as `get_portfolio_ranks` states them."""
 
     ticker: str
+    name: str = ""
+    sector: str = ""
+    weight_pct: float | None = None
     quantity: float | None = None
     close: float | None = None
     market_value: float | None = None
@@ -41,6 +48,22 @@ class PositionRow(BaseModel):
         return move >= MATERIAL_MOVE_PCT or contribution >= MATERIAL_CONTRIBUTION_PCT
 
 
+class Benchmark(BaseModel):
+    """What the portfolio's day is held against: its benchmark ticker, or the equal-weight move
+    of every ticker priced that day (`tools.analytics.benchmark_move`)."""
+
+    name: str
+    ticker: str | None = None
+    return_pct: float | None = None
+    constituents: int | None = None
+    note: str | None = None
+
+
+class PricePoint(BaseModel):
+    day: date
+    close: float
+
+
 class PortfolioTable(BaseModel):
     """Totals and ranked positions of one portfolio on one session."""
 
@@ -55,7 +78,29 @@ class PortfolioTable(BaseModel):
     positions: list[PositionRow] = Field(default_factory=list)
     contributors: list[str] = Field(default_factory=list)
     detractors: list[str] = Field(default_factory=list)
+    benchmark: Benchmark | None = None
+    history: dict[str, list[PricePoint]] = Field(default_factory=dict)
+    """The closes of each material mover over its last `HISTORY_SESSIONS` sessions, splits
+    taken out, for the report's price lines."""
     error: str | None = None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def excess_return_pct(self) -> float | None:
+        """The portfolio's day return less its benchmark's, in percentage points."""
+        if self.day_return_pct is None or self.benchmark is None:
+            return None
+        if self.benchmark.return_pct is None:
+            return None
+        return round(self.day_return_pct - self.benchmark.return_pct, 2) + 0.0
+
+    def by_contribution(self) -> list[PositionRow]:
+        """The positions in the order of what mattered: largest contribution first, then the
+        ones without a figure."""
+        return sorted(
+            self.positions,
+            key=lambda r: (r.error is not None, -(r.contribution_pct or 0.0), r.ticker),
+        )
 
     @property
     def tickers(self) -> list[str]:
@@ -124,7 +169,7 @@ def position_row(ticker: str, pnl: ToolOutcome | None) -> PositionRow:
         "contribution_pct",
         "price_basis",
     )
-    return PositionRow(ticker=ticker, **{k: pnl.data.get(k) for k in fields})
+    return PositionRow.model_validate({"ticker": ticker, **{k: pnl.data.get(k) for k in fields}})
 
 
 def collect_portfolio_table(
@@ -138,7 +183,59 @@ def collect_portfolio_table(
     for holding in holdings:
         args = {"portfolio_id": portfolio_id, "ticker": holding["ticker"], "date": str(report_date)}
         pnls[holding["ticker"]] = run_tool(catalog, "get_position_pnl", args, scope)
-    return build_portfolio_table(portfolio_id, portfolio, pnls, report_date)
+    table = build_portfolio_table(portfolio_id, portfolio, pnls, report_date)
+    if table.error is None:
+        ranks = run_tool(
+            catalog,
+            "get_portfolio_ranks",
+            {"portfolio_id": portfolio_id, "date": str(report_date)},
+            TRUSTED,
+        )
+        add_ranks(table, ranks)
+        for row in table.positions:
+            if row.error is None and row.material:
+                table.history[row.ticker] = price_history(catalog, row.ticker, report_date)
+    return table
+
+
+def add_ranks(table: PortfolioTable, ranks: ToolOutcome) -> None:
+    """Each position's company, sector and weight, and the benchmark, from `get_portfolio_ranks`
+    (the table stays as it is when the tool fails: the report says what it has)."""
+    if not isinstance(ranks, ToolResult):
+        return
+    rows = {r["ticker"]: r for r in ranks.data.get("positions", [])}
+    for position in table.positions:
+        row = rows.get(position.ticker)
+        if row is not None:
+            position.name = str(row.get("name") or "")
+            position.sector = str(row.get("sector") or "")
+            position.weight_pct = row.get("weight_pct")
+    benchmark = ranks.data.get("benchmark")
+    if isinstance(benchmark, dict) and benchmark.get("name"):
+        table.benchmark = Benchmark.model_validate(benchmark)
+
+
+def price_history(catalog: Catalog, ticker: str, report_date: date) -> list[PricePoint]:
+    """The last `HISTORY_SESSIONS` closes up to the report date, each earlier close divided by
+    the splits since (so a split is no cliff in the line)."""
+    with catalog.cursor() as cur:
+        rows = cur.execute(
+            "SELECT date, close FROM prices WHERE ticker = $t AND date <= $d "
+            "ORDER BY date DESC LIMIT $n",
+            {"t": ticker, "d": report_date, "n": HISTORY_SESSIONS},
+        ).fetchall()
+    rows.reverse()
+    if not rows:
+        return []
+    splits = split_ratios(catalog, ticker, rows[0][0], report_date)
+    points = []
+    for day, close in rows:
+        factor = 1.0
+        for split_day, ratio in splits:
+            if day < split_day:
+                factor *= ratio
+        points.append(PricePoint(day=day, close=round_price(close / factor)))
+    return points
 
 
 def _previous_value(pnls: Iterable[ToolOutcome]) -> float | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, get_type_hints
 
 import duckdb
@@ -47,7 +48,7 @@ class Tool:
 
     def parameters(self) -> dict[str, Any]:
         """The argument model's JSON schema, without pydantic's titles."""
-        return strip_titles(self.args_model.model_json_schema())
+        return strip_titles(json_schema(self.args_model))
 
 
 def make_tool(fn: Callable[..., dict[str, Any]]) -> Tool:
@@ -169,6 +170,13 @@ def signature(tool: Tool) -> str:
 
 def first_line(text: str) -> str:
     return text.strip().splitlines()[0] if text.strip() else "unknown error"
+
+
+@cache
+def json_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """pydantic's JSON schema of an argument model, made once (read only: callers get
+    `strip_titles`'s copy)."""
+    return model.model_json_schema()
 
 
 def strip_titles(schema: Any) -> Any:

@@ -1,7 +1,8 @@
 """The verifier: hold every drafted answer against its own tool trace, claim by claim."""
 
 from contract.reasons import ReasonCode
-from verifier.claims import Claim, extract_claims
+from verifier.claim import Claim
+from verifier.extraction import extract_claims
 from verifier.trace_view import EventView, TraceView, parse_trace, read_trace
 from verifier.verdict import ClaimOut, Reason, Verdict
 from verifier.verify import verify

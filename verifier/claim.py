@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from verifier.numbers import Reading
+from verifier.literals import Reading
 from verifier.periods import Period
 from verifier.times import ClaimTime
 
@@ -15,6 +16,18 @@ DateReading = tuple[int | None, int, int | None]
 QUARTER_BASE = 12
 
 FIGURE_KINDS = frozenset({"number", "money", "percent"})
+PORTFOLIO_SUBJECT = "@portfolio"
+"""The subject of a result's figures that are the portfolio's own (its value, return, day P&L):
+a result naming a `portfolio_id` and no `ticker`. No ticker of a draft is it."""
+BENCHMARK_SUBJECT = "@benchmark"
+"""The subject of a result object whose `ticker` is null (the equal-weight universe a portfolio
+is measured against): its figures are no ticker's."""
+SUBJECT_WORDS = {PORTFOLIO_SUBJECT: "the portfolio", BENCHMARK_SUBJECT: "the benchmark"}
+
+
+def subject_words(subjects: Iterable[str]) -> str:
+    """Subjects as a reason names them: tickers, "the portfolio", "the benchmark"."""
+    return ", ".join(sorted(SUBJECT_WORDS.get(s, s) for s in subjects))
 
 
 @dataclass(slots=True)

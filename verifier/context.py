@@ -17,7 +17,7 @@ from verifier.claim import Claim
 from verifier.grammar.dates import attach_weekdays
 from verifier.grammar.directions import attach_directions
 from verifier.grammar.events import attach_event_kinds
-from verifier.grammar.fields import attach_fields
+from verifier.grammar.field_words import attach_fields
 from verifier.grammar.figures import attach_bounds, attach_names
 from verifier.grammar.moves import find_moves
 from verifier.grammar.quotes import attach_quote_subjects, attach_quote_times

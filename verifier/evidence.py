@@ -12,16 +12,13 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from datetime import date
 
-from verifier.claims import (
-    Claim,
-    DateReading,
-    normalise_headline,
-)
-from verifier.claims import clear_caches as clear_claim_caches
-from verifier.facts import QUESTION, YEAR, Fact, Failure, in_percent, make_fact, percent_key
-from verifier.numbers import tolerance
+from verifier.claim import Claim, DateReading
+from verifier.grammar.figures import clear_caches as clear_claim_caches
+from verifier.grammar.quotes import normalise_headline
+from verifier.literals import tolerance
 from verifier.quoting import normalised, quoted_by
 from verifier.readings import date_keys, read_text
+from verifier.trace_facts import QUESTION, YEAR, Fact, Failure, in_percent, make_fact, percent_key
 
 
 @dataclass(slots=True)

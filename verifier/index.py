@@ -8,12 +8,13 @@ from datetime import date
 from typing import Any
 
 from contract.tools import traits_of
-from verifier.claims import (
-    EVENT_KINDS,
-    DateReading,
-)
+from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, DateReading
 from verifier.evidence import Evidence
-from verifier.facts import (
+from verifier.grammar.events import EVENT_KINDS
+from verifier.readings import date_keys, iso_days, read_text
+from verifier.spans import asked_dates, spans_of
+from verifier.times import Span
+from verifier.trace_facts import (
     CALCULATING_TOOLS,
     FROM_FAILURE,
     FROM_NEWS,
@@ -29,9 +30,6 @@ from verifier.facts import (
     make_fact,
     percent_key,
 )
-from verifier.readings import date_keys, iso_days, read_text
-from verifier.spans import asked_dates, spans_of
-from verifier.times import Span
 from verifier.trace_view import TraceView
 
 
@@ -183,6 +181,10 @@ class _Walker:
             ticker = own.upper()
             self.ev.tickers.setdefault(ticker, set()).add(self.event)
             self.ev.called.add(ticker)
+        elif "ticker" in node:  # a subject that is no ticker: the benchmark's universe
+            ticker = BENCHMARK_SUBJECT
+        elif "portfolio_id" in node:  # the portfolio's own figures, whatever the call's ticker
+            ticker = PORTFOLIO_SUBJECT
         headline = node.get("headline")
         if headline.__class__ is str:
             session, published = node.get("session"), node.get("published_at")

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Protocol
 
 
 class Stated(Protocol):
-    """What this module reads of a draft's claim (`verifier.claims.Claim`), and the three fields
+    """What this module reads of a draft's claim (`verifier.claim.Claim`), and the three fields
     it sets: `period`, `tied` and `used`."""
 
     period: Period | None

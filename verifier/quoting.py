@@ -11,9 +11,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from verifier.claims import (
-    normalise_headline,
-)
+from verifier.grammar.quotes import normalise_headline
 
 
 @lru_cache(maxsize=8192)

@@ -8,14 +8,10 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import NamedTuple
 
-from verifier.claims import (
-    QUARTER_BASE,
-    Claim,
-    DateReading,
-    extract_facts,
-)
-from verifier.facts import ISO_DATE, TOKEN
+from verifier.claim import QUARTER_BASE, Claim, DateReading
+from verifier.extraction import extract_facts
 from verifier.periods import Period
+from verifier.trace_facts import ISO_DATE, TOKEN
 
 
 class TextReading(NamedTuple):

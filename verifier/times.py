@@ -164,9 +164,15 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
         if lead.group("since") or (opener and _SINCE_WORD.fullmatch(opener)):
             claim.role = "since"  # "from December 30" without a second date: since then
         elif lead.group("through"):
-            claim.role = "through"
+            held = _HOLDINGS_BEFORE.search(folded, max(lead.start() - 24, 0), lead.start())
+            claim.role = "holdings" if held else "through"
 
 
+_HOLDINGS_BEFORE = re.compile(
+    r"(?<!\w)(?:holdings|positions|quantities|shares\s+held|posiciones|tenencias)\s*$"
+)
+"""What an as-of date may name instead of a figure's time: "holdings as of 2024-12-19" is when
+the holdings were taken, not when the figures after it were."""
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
 
 
@@ -215,6 +221,8 @@ def _nearest_dates(
     if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:
         return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19": not its time
     last = dates[i - 1]
+    if last.role == "holdings":
+        return (), ""
     crossed = bisect_right(ends, last.end) < k
     if _BASE_BEFORE.search(folded, lo if crossed else max(figure.start - 40, lo), figure.start):
         return (), ""
@@ -250,8 +258,8 @@ def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
     """Whether a figure stated for `said` can be the one a result holds for `held`."""
     if said is None or held is None or not (said.kind or said.days):
         return True
-    if held.start is None:
-        if said.role or said.kind not in ("", "day"):
+    if held.start is None:  # a level "as of" a day is that day's ("as of Monday's close")
+        if said.role not in ("", "through") or said.kind not in ("", "day"):
             return True  # a level is not a window's: "closed the week at" is its last close
         days = [d for d in said.days if d[2] is not None]
         return not days or any(_same(d, held.end) for d in days)

@@ -6,12 +6,12 @@ from typing import Any
 
 from contract.errors import InputError
 from contract.reasons import ReasonCode
-from verifier.claims import extract_claims
+from verifier.extraction import extract_claims
 from verifier.grammar.relative import anchor_of
 from verifier.index import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
 from verifier.rules.derived import derive_figures
-from verifier.rules.portfolios import portfolio_of, split_portfolios
+from verifier.rules.other_portfolios import portfolio_of, split_portfolios
 from verifier.trace_view import TraceView, parse_trace
 from verifier.verdict import Reason, Verdict
 

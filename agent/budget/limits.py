@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from contract.errors import InputError
 
@@ -22,17 +22,49 @@ ESTIMATE_MARGIN = 1.1
 MAX_ESTIMATE_FACTOR = 4.0
 
 
+FOLLOWERS = ("question_tokens", "max_output_tokens")
+"""Caps that follow the broader one before them (a question's the run's, a call's output the
+question's) where they are not set, or set above what it allows."""
+
+
+def _follower(schema: dict[str, Any]) -> None:
+    """A follower in the form (the flow's parameter schema) starts empty, so lowering only the
+    broader cap never leaves a pre-filled narrower one above it."""
+    kept = {
+        key: schema.pop(key)
+        for key in ("type", "minimum", "exclusiveMinimum", "maximum")
+        if key in schema
+    }
+    schema["anyOf"] = [kept, {"type": "null"}]
+    schema["default"] = None
+
+
 class BudgetConfig(BaseModel):
-    """What one night may spend, and how fast; a flow parameter and CLI options."""
+    """What one night may spend, and how fast; a flow parameter and CLI options.
+
+    A narrower cap never exceeds a broader one: left out (or empty in the form) it follows
+    it; set above it, it is lowered to fit and `notes` says so in one line, the same for the
+    CLI and the Prefect form (the server's schema check cannot compare two fields)."""
+
+    _notes: list[str] = PrivateAttr(default_factory=list)
 
     run_tokens: int = Field(
-        2_000_000, gt=0, le=10**11, description="Tokens the whole run may spend (input + output)."
+        2_000_000, ge=2, le=10**11, description="Tokens the whole run may spend (input + output)."
     )
     question_tokens: int = Field(
-        60_000, gt=0, description="Tokens one question may spend over all its model calls."
+        60_000,
+        ge=2,
+        description="Tokens one question may spend over all its model calls; empty: 60,000, "
+        "at most run_tokens.",
+        json_schema_extra=_follower,
     )
     max_output_tokens: int = Field(
-        MAX_OUTPUT_TOKENS, gt=0, le=200_000, description="Output tokens one model call may produce."
+        MAX_OUTPUT_TOKENS,
+        gt=0,
+        le=200_000,
+        description="Output tokens one model call may produce; empty: 1,024, below half of "
+        "question_tokens where that is less.",
+        json_schema_extra=_follower,
     )
     max_steps: int = Field(
         MAX_STEPS, ge=1, le=100, description="Model calls one question may make."
@@ -60,24 +92,40 @@ class BudgetConfig(BaseModel):
         None, description="JSON price table that replaces the bundled one (per million tokens)."
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _empty_follows(cls, data: Any) -> Any:
+        if isinstance(data, dict):  # an empty follower in the form is one not set
+            return {k: v for k, v in data.items() if not (k in FOLLOWERS and v is None)}
+        return data
+
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         given = self.model_fields_set  # a cap the user did not set follows the ones they did
-        if "question_tokens" not in given and self.question_tokens > self.run_tokens:
-            self.question_tokens = self.run_tokens
-        if "max_output_tokens" not in given and self.max_output_tokens >= self.question_tokens:
-            self.max_output_tokens = max(self.question_tokens // 2, 1)
+        notes: list[str] = []
         if self.question_tokens > self.run_tokens:
-            raise ValueError(
-                f"question_tokens ({self.question_tokens}) must not exceed run_tokens "
-                f"({self.run_tokens}): raise run_tokens or lower question_tokens"
-            )
+            if "question_tokens" in given:
+                notes.append(
+                    f"question_tokens ({self.question_tokens:,}) is above run_tokens "
+                    f"({self.run_tokens:,}): a question may spend at most {self.run_tokens:,}"
+                )
+            self.question_tokens = self.run_tokens
         if self.max_output_tokens >= self.question_tokens:
-            raise ValueError(
-                f"max_output_tokens ({self.max_output_tokens}) must be below question_tokens "
-                f"({self.question_tokens}), which must also hold the prompt"
-            )
+            fit = self.question_tokens // 2
+            if "max_output_tokens" in given:
+                notes.append(
+                    f"max_output_tokens ({self.max_output_tokens:,}) leaves question_tokens "
+                    f"({self.question_tokens:,}) no room for the prompt: a call may produce at "
+                    f"most {fit:,}"
+                )
+            self.max_output_tokens = fit
+        self._notes = [*self._notes, *notes]  # run again on an instance, it adds nothing
         return self
+
+    @property
+    def notes(self) -> list[str]:
+        """The caps this budget lowered to fit the broader ones, one line each."""
+        return list(self._notes)
 
     def loop_limits(self) -> LoopLimits:
         """What the tool loop of each question is held to under this budget."""

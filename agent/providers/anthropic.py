@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import anthropic
@@ -25,13 +23,20 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
 )
+from agent.providers.faults import SdkErrors, malformed_reply, sdk_faults
 from agent.providers.pools import KEEPALIVE, spread_client
 from agent.providers.rate_headers import watch_rate_limits
 from agent.providers.tokens import estimate_request
 from contract import secrets
-from contract.errors import InputError, ProviderError
+from contract.errors import InputError
 from contract.trace import ToolCall, Usage
 
+SDK_ERRORS = SdkErrors(
+    anthropic.APIStatusError,
+    anthropic.APITimeoutError,
+    anthropic.APIError,
+    anthropic.AnthropicError,
+)
 _FINISH: dict[str, FinishReason] = {
     "end_turn": "stop",
     "stop_sequence": "stop",
@@ -94,34 +99,10 @@ class AnthropicProvider:
         return options
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
-        async with sdk_faults("anthropic"):
+        async with sdk_faults(SDK_ERRORS, "anthropic"):
             response = await self.client.messages.create(**self.body(request))
-        try:
+        with malformed_reply("anthropic"):
             return parse_response(response)
-        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-            raise ProviderError(
-                f"anthropic: malformed reply ({type(exc).__name__}: {exc})"
-            ) from None
-
-
-@asynccontextmanager
-async def sdk_faults(
-    step: str, unreadable: tuple[type[Exception], ...] = (ValueError,)
-) -> AsyncIterator[None]:
-    """An SDK fault, after the SDK's own retries, as a `ProviderError` naming the step; a reply
-    cut short or not JSON (`unreadable`) is the server's fault, not ours."""
-    try:
-        yield
-    except anthropic.APIStatusError as exc:
-        raise ProviderError(f"{step}: HTTP {exc.status_code}: {exc.message}") from None
-    except anthropic.APITimeoutError:
-        raise ProviderError(f"{step}: request timed out (retries exhausted)") from None
-    except anthropic.APIError as exc:
-        raise ProviderError(f"{step}: {type(exc).__name__}: {exc.message}") from None
-    except anthropic.AnthropicError as exc:  # e.g. results asked of a batch with no results_url
-        raise ProviderError(f"{step}: {exc}") from None
-    except unreadable as exc:
-        raise ProviderError(f"{step}: unreadable reply ({type(exc).__name__}: {exc})") from None
 
 
 def render_messages(request: ModelRequest) -> list[dict[str, Any]]:

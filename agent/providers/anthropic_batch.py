@@ -13,14 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 
-from agent.providers.anthropic import AnthropicProvider, parse_response, sdk_faults
+from agent.providers.anthropic import SDK_ERRORS, AnthropicProvider, parse_response
 from agent.providers.base import ModelRequest
 from agent.providers.batch import BatchFailure, BatchResult, BatchStatus
+from agent.providers.faults import sdk_faults
 
 
 def faults(what: str) -> AbstractAsyncContextManager[None]:
     """The provider's SDK faults at one step of a batch; its replies are read here too."""
-    return sdk_faults(f"anthropic batch {what}", (ValueError, KeyError, TypeError))
+    return sdk_faults(SDK_ERRORS, f"anthropic batch {what}", (ValueError, KeyError, TypeError))
 
 
 class AnthropicBatches:

@@ -4,7 +4,7 @@ It reads only what a real model would read, the request: in plan mode the tool r
 block of the drafting message; in react mode it first proposes the question's planned
 calls (`ModelRequest.planned_calls`), then drafts from the results in the history. Every
 figure, date and headline of a draft is copied from a tool result, figures written as the
-report's language writes numbers (`contract.numbers`); templates exist in English and Spanish.
+report's language writes numbers (`contract.number_format`); templates exist in English and Spanish.
 A summary request (its `TASK: summary` line) gets the ticker's paragraph for the report. Usage
 is counted with the OpenAI tokenizer so budget dry runs see realistic numbers.
 """
@@ -18,7 +18,7 @@ from typing import Any
 from agent.prompts import SUMMARY_TASK, parse_language, parse_results, parse_task
 from agent.providers.base import Message, ModelRequest, ModelResponse
 from agent.providers.tokens import count_text, estimate_request
-from contract.numbers import format_number, format_quantity
+from contract.number_format import format_number, format_quantity
 from contract.trace import ToolCall, Usage
 
 Sentence = Callable[[dict[str, Any], dict[str, Any], str], str]
@@ -340,7 +340,7 @@ QUANTITIES = frozenset({"quantity", "shares"})
 
 def _show(value: Any, language: str = "en", key: str = "") -> str:
     """A value as the report writes it: a number with the language's separators and at least
-    two decimals, its digits never rounded (`contract.numbers`); text stays text."""
+    two decimals, its digits never rounded (`contract.number_format`); text stays text."""
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, int | float):

@@ -10,8 +10,6 @@ becomes a `ProviderError`. Every reply's rate-limit headers go to the run's limi
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx2
@@ -24,6 +22,7 @@ from agent.providers.base import (
     ModelRequest,
     ModelResponse,
 )
+from agent.providers.faults import SdkErrors, malformed_reply, sdk_faults
 from agent.providers.pools import spread_client
 from agent.providers.rate_headers import watch_rate_limits
 from agent.providers.tokens import estimate_request
@@ -31,6 +30,9 @@ from contract import secrets
 from contract.errors import InputError, ProviderError
 from contract.trace import ToolCall, Usage
 
+SDK_ERRORS = SdkErrors(
+    openai.APIStatusError, openai.APITimeoutError, openai.APIError, openai.OpenAIError
+)
 _FINISH: dict[str, FinishReason] = {
     "stop": "stop",
     "tool_calls": "tool_calls",
@@ -94,35 +96,15 @@ class OpenAIProvider:
         return options
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
-        async with sdk_faults("openai"):
+        async with sdk_faults(SDK_ERRORS, "openai"):
             response = await self.client.post(
                 "/chat/completions",
                 body=self.body(request),
                 cast_to=ChatCompletion,
                 options={"security": {"bearer_auth": True}},
             )
-        try:
+        with malformed_reply("openai"):
             return parse_response(response)
-        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as exc:
-            raise ProviderError(f"openai: malformed reply ({type(exc).__name__}: {exc})") from None
-
-
-@asynccontextmanager
-async def sdk_faults(
-    step: str, unreadable: tuple[type[Exception], ...] = (ValueError,)
-) -> AsyncIterator[None]:
-    """An SDK fault, after the SDK's own retries, as a `ProviderError` naming the step; a reply
-    cut short or not JSON (`unreadable`) is the server's fault, not ours."""
-    try:
-        yield
-    except openai.APIStatusError as exc:
-        raise ProviderError(f"{step}: HTTP {exc.status_code}: {exc.message}") from None
-    except openai.APITimeoutError:
-        raise ProviderError(f"{step}: request timed out (retries exhausted)") from None
-    except openai.APIError as exc:
-        raise ProviderError(f"{step}: {type(exc).__name__}: {exc.message}") from None
-    except unreadable as exc:
-        raise ProviderError(f"{step}: unreadable reply ({type(exc).__name__}: {exc})") from None
 
 
 def render_messages(request: ModelRequest) -> list[dict[str, Any]]:

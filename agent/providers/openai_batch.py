@@ -17,7 +17,8 @@ from openai.types.chat import ChatCompletion
 
 from agent.providers.base import ModelRequest
 from agent.providers.batch import BatchFailure, BatchResult, BatchStatus, FailureKind
-from agent.providers.openai import OpenAIProvider, parse_response, sdk_faults
+from agent.providers.faults import sdk_faults
+from agent.providers.openai import SDK_ERRORS, OpenAIProvider, parse_response
 from contract.errors import ProviderError
 
 ENDPOINT: Final = "/v1/chat/completions"
@@ -28,7 +29,7 @@ LIST_LIMIT = 100
 
 def faults(what: str) -> AbstractAsyncContextManager[None]:
     """The provider's SDK faults at one step of a batch; its replies are read here too."""
-    return sdk_faults(f"openai batch {what}", (ValueError, KeyError, TypeError))
+    return sdk_faults(SDK_ERRORS, f"openai batch {what}", (ValueError, KeyError, TypeError))
 
 
 class OpenAIBatches:

@@ -87,6 +87,12 @@ def reset_seconds(value: str, wall_now: float) -> float | None:
     return max(moment.timestamp() - wall_now, 0.0)
 
 
+def retry_after(headers: httpx2.Headers, wall_now: float) -> float | None:
+    """The seconds a reply's `retry-after-ms` or `retry-after` asks to wait; None if neither
+    parses."""
+    return _retry_after(headers.get("retry-after-ms"), headers.get("retry-after"), wall_now)
+
+
 def _retry_after(ms: str | None, seconds: str | None, wall_now: float) -> float | None:
     if ms is not None and (n := _number(ms)) is not None:
         return n / 1000

@@ -31,7 +31,7 @@ import os
 import tempfile
 import threading
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Literal
@@ -121,6 +121,7 @@ def encoding_named(name: str) -> tiktoken.Encoding | None:
         return tiktoken.get_encoding(name)
 
 
+@cache
 def encoding_for(model: str) -> tiktoken.Encoding | None:
     """The encoding of an OpenAI-style model, or None when tiktoken does not know it."""
     try:
@@ -196,18 +197,33 @@ def render_type(spec: dict[str, Any]) -> str:
 
 
 def estimate_request(request: ModelRequest, family: Family, model: str) -> int:
-    """Upper estimate of the prompt tokens of `request` (not its output)."""
+    """Upper estimate of the prompt tokens of `request` (not its output). The parts every
+    request repeats (the system prompt, the tools offered) are counted once per process."""
     encoding = encoding_named("o200k_base") if family == "anthropic" else encoding_for(model)
+    name = encoding.name if encoding else None
 
     def count(text: str) -> int:
         return len(encoding.encode_ordinary(text)) if encoding else count_fallback(text)
 
-    tokens = count(request.system) + TOKENS_PER_MESSAGE + REPLY_PRIMING
+    tokens = count_constant(request.system, name) + TOKENS_PER_MESSAGE + REPLY_PRIMING
     for message in request.messages:
         calls = len(message.tool_calls) + len(message.results)
         tokens += count(render_message(message)) + TOKENS_PER_MESSAGE + TOKENS_PER_TOOL_CALL * calls
-    tokens += sum(count(render_tool(tool)) + TOKENS_PER_TOOL for tool in request.tools)
+    tokens += sum(tool_tokens(tool, name) + TOKENS_PER_TOOL for tool in request.tools)
     if family == "anthropic":
         tool_prompt = ANTHROPIC_TOOL_PROMPT if request.tools else 0
         return math.ceil((tokens + tool_prompt) * ANTHROPIC_MARGIN)
     return tokens
+
+
+@lru_cache(maxsize=256)
+def count_constant(text: str, encoding: str | None) -> int:
+    """Tokens of a text many requests repeat (a system prompt), in the encoding named
+    (None: the fallback count), counted on its first request only."""
+    found = encoding_named(encoding) if encoding else None
+    return len(found.encode_ordinary(text)) if found else count_fallback(text)
+
+
+def tool_tokens(tool: ToolSpec, encoding: str | None) -> int:
+    """Tokens of one tool as it is shown: rendered each time (cheap), counted once per text."""
+    return count_constant(render_tool(tool), encoding)

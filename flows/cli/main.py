@@ -15,7 +15,6 @@ from typing import Annotated
 
 from cyclopts import App, CycloptsError, Parameter
 
-from agent.budget.limits import BudgetConfig
 from contract.errors import InputError
 from contract.secrets import redact, redact_logs
 from contract.text import escape_hidden, visible_chars
@@ -34,6 +33,11 @@ app.command(
     "flows.cli.review:review_app",
     name="review",
     help="List, show and decide the rejected cases of a run.",
+)
+app.command(
+    "flows.cli.run:run_nightly",
+    name="run",
+    help="Run the nightly reports locally (no server needed) and print where they are.",
 )
 app.command(
     "flows.cli.review:rebuild_report",
@@ -62,7 +66,7 @@ def verify_traces(
         A file (or -) with one trace per line; prints one verdict per line, in order.
     """
     from flows.run.judge import verdict_of
-    from verifier.cli import read_source, verify_lines
+    from verifier.trace_files import read_source, verify_lines
 
     if (trace is None) == (jsonl is None):
         raise InputError("give one trace file (or -) or --jsonl FILE (or -), not both or neither")
@@ -95,7 +99,7 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
     from flows.publish.cases import open_run, read_manifest
     from flows.publish.layout import RunLayout
     from flows.run.attempts import load_night
-    from flows.run.config import as_command, not_in_command
+    from flows.run.options import as_command
 
     console = output_console()
     layout = RunLayout(out, date)
@@ -104,15 +108,9 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         console.print(render_night(night))
         last = night.attempts[-1].config
         command = as_command(last) if last else f"nightdesk run {layout.cli_args}"
-        unset = not_in_command(last) if last else []
-        also = (
-            f"; it also set {', '.join(unset)}, which only its Prefect deployment can"
-            if unset
-            else ""
-        )
         console.print(
             f"No attempt at {date} has published yet: rerun the night with `{command}` (it "
-            f"reuses every finished ticker){also}.",
+            "reuses every finished ticker).",
             soft_wrap=True,
         )
         return
@@ -130,154 +128,6 @@ def budget_show(*, date: date, out: Path = Path("outputs")) -> None:
         console.print(render_night(night))
     else:
         console.print(render_budget_table(ledger))
-
-
-def budget_default(field: str, follows: str = "") -> Parameter:
-    """An option whose default is `BudgetConfig`'s, shown in help (the option itself stays
-    unset, so that a cap the user did not give follows the ones they did)."""
-    default = BudgetConfig.model_fields[field].default
-    return Parameter(show_default=f"{default:,}{follows}" if default is not None else follows)
-
-
-@app.command(name="run")
-def run_nightly(
-    *,
-    date: date | None = None,
-    data: Path = Path("data/sample"),
-    out: Path = Path("outputs"),
-    portfolio: list[str] | None = None,
-    provider: str = "offline",
-    model: str = "",
-    mode: str = "plan",
-    language: str = "en",
-    run_tokens: Annotated[int | None, budget_default("run_tokens")] = None,
-    question_tokens: Annotated[
-        int | None, budget_default("question_tokens", ", at most RUN_TOKENS")
-    ] = None,
-    requests_per_minute: Annotated[
-        int | None, budget_default("requests_per_minute", "the provider's")
-    ] = None,
-    tokens_per_minute: Annotated[
-        int | None, budget_default("tokens_per_minute", "the provider's")
-    ] = None,
-    concurrency: int = 8,
-    threads: int | None = None,
-    dtype: str = "auto",
-    drafting: str = "auto",
-    question_set: Path | None = None,
-    shards: int = 1,
-    pool: str = "nightdesk",
-    fresh: bool = False,
-    max_withheld_share: float = 1.0,
-    batch: bool = False,
-    batch_window_minutes: float = 24 * 60,
-    batch_poll_seconds: float = 30.0,
-    batch_fallback: str = "direct",
-) -> None:
-    """Run the nightly reports locally (no server needed) and print where they are.
-
-    Parameters
-    ----------
-    date
-        Session to report on, YYYY-MM-DD; default: the latest session in the data.
-    data
-        Folder of the Parquet data set.
-    out
-        Output root; reports go to OUT/DATE/.
-    portfolio
-        Portfolio id to report on (repeat for several); default: all.
-    provider
-        offline, openai, anthropic or local.
-    model
-        Model name (a folder for local); default: the provider's default.
-    mode
-        plan (the program calls the tools) or react (the model chooses them).
-    language
-        en or es.
-    run_tokens
-        Tokens the whole run may spend.
-    question_tokens
-        Tokens one question may spend.
-    requests_per_minute
-        Model calls per minute (openai, anthropic); default: what the provider's rate-limit
-        headers allow, and no limit where it sends none.
-    tokens_per_minute
-        Tokens per minute (openai, anthropic); default: what the provider's rate-limit headers
-        allow, and no limit where it sends none.
-    concurrency
-        Tickers answered at the same time.
-    threads
-        CPU threads of the local model; default: every core this process may use.
-    dtype
-        Weights' dtype of the local model: auto (bfloat16 where the hardware computes in it,
-        else float32), float32, bfloat16 or float16.
-    drafting
-        free (the model writes each draft), structured (it chooses facts the program writes;
-        plan mode) or auto (structured for the local provider).
-    question_set
-        A question set file (JSON or YAML); default: the built-in set.
-    shards
-        Parts the night is split into (1: all in this process; above 1: one run per part on
-        the workers of POOL, which needs PREFECT_API_URL).
-    pool
-        Prefect work pool whose workers run the shards.
-    fresh
-        Recompute every ticker instead of reusing stored results.
-    max_withheld_share
-        Share of answers withheld above which the run fails (exit 1) after publishing.
-    batch
-        Draft through the provider's batch interface at half price (openai, anthropic; plan
-        mode): answers in one batch, then summaries in another; a rerun collects them again.
-    batch_window_minutes
-        How long to wait for the batches (at most a day).
-    batch_poll_seconds
-        First wait between two looks at a running batch (it doubles, up to 5 minutes).
-    batch_fallback
-        direct (ask a draft the batch could not answer again, at full price) or provider_error.
-    """
-    gc.disable()  # until the night starts: see `flows.night.launch.settled_heap`
-    try:
-        from flows.cli.terminal import print_summary
-        from flows.night.launch import build_config, run_with_progress
-
-        config = build_config(
-            {
-                "run_tokens": run_tokens,
-                "question_tokens": question_tokens,
-                "requests_per_minute": requests_per_minute,
-                "tokens_per_minute": tokens_per_minute,
-            },
-            report_date=date,
-            data_dir=data,
-            out_dir=out,
-            portfolios=portfolio or [],
-            provider=provider,
-            model=model,
-            mode=mode,
-            language=language,
-            concurrency=concurrency,
-            threads=threads,
-            dtype=dtype,
-            drafting=drafting,
-            question_set=question_set,
-            shards=shards,
-            work_pool=pool,
-            fresh=fresh,
-            max_withheld_share=max_withheld_share,
-            batch=batch,
-            batch_window_minutes=batch_window_minutes,
-            batch_poll_seconds=batch_poll_seconds,
-            batch_fallback=batch_fallback,
-        )
-        from flows.night.summary import TooManyWithheld
-
-        try:
-            print_summary(run_with_progress(config))
-        except TooManyWithheld as exc:
-            print_summary(exc.result)
-            fail(exc.message, code=1)
-    finally:
-        gc.enable()
 
 
 @app.command(name="serve")

@@ -30,7 +30,9 @@ def current_user() -> str:
 
 @review_app.command(name="list")
 def list_cases(*, date: Date, reason: str | None = None, out: Path = Path("outputs")) -> None:
-    """List a run's rejected cases with their reason and the decision in force.
+    """List a run's rejected cases with their cause, reason and the decision in force: first
+    the cases an analyst can decide (a draft the verifier rejected), then those a rerun asks
+    again (cut by the budget, lost to provider errors, no draft), with the command to rerun.
 
     Parameters
     ----------
@@ -43,20 +45,24 @@ def list_cases(*, date: Date, reason: str | None = None, out: Path = Path("outpu
     """
     from rich.table import Column, Table
 
+    from contract.reasons import CAUSE_WORDS
     from flows.cli.terminal import output_console, shown
-    from flows.publish.cases import open_run
+    from flows.publish.cases import open_run, read_manifest
+    from flows.review.hint import night_rerun
     from flows.review.state import ReviewState
 
-    state = ReviewState.load(open_run(out, date))
+    layout = open_run(out, date)
+    state = ReviewState.load(layout)
     cases = [c for c in state.cases.values() if reason is None or c.reason == reason]
     if reason is not None and not cases:
         known = sorted({c.reason or "unknown" for c in state.cases.values()})
         raise InputError(
             f"no case with reason {reason!r} on {date}; reasons: {', '.join(known) or 'none'}"
         )
-    table = Table("ticker", "question", "portfolios", "reason", "tokens", "decision")
+    cases.sort(key=lambda case: not case.decidable)  # an analyst's cases first, else in order
+    table = Table("ticker", "question", "portfolios", "cause", "reason", "tokens", "decision")
     table.columns.insert(0, Column("case", no_wrap=True))
-    table.columns[5].justify = "right"
+    table.columns[6].justify = "right"
     for case in cases:
         decision = state.decision_for(case)
         table.add_row(
@@ -64,13 +70,27 @@ def list_cases(*, date: Date, reason: str | None = None, out: Path = Path("outpu
             shown(case.ticker),
             shown(case.kind),
             shown(", ".join(case.portfolios)),
+            "to decide" if case.decidable else f"rerun: {CAUSE_WORDS[case.cause]}",
             shown(case.reason),
             f"{case.total_tokens:,}",
             decision.action if decision else "",
         )
     console = output_console()
     console.print(table)
-    console.print(f"{len(cases)} cases; review page: {out / date.isoformat() / 'review.html'}")
+    decide = sum(case.decidable for case in cases)
+    console.print(
+        f"{len(cases)} cases, {decide} to decide; review page: "
+        f"{out / date.isoformat() / 'review.html'}"
+    )
+    rest = [case for case in cases if not case.decidable]
+    if rest:
+        cut = sum(case.cause == "budget" for case in rest)
+        command = night_rerun(layout, read_manifest(layout), cut)
+        console.print(
+            f"{len(rest)} have no draft for an analyst ({cut} cut by the budget): run the night "
+            f"again to ask them: {command}",
+            soft_wrap=True,
+        )
 
 
 @review_app.command(name="show")

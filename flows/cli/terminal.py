@@ -19,7 +19,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from contract.reasons import ReasonCode
+from contract.reasons import CAUSE_WORDS, CAUSES, ReasonCode, cause_of
 from contract.text import display_text
 from contract.trace import Trace
 from verifier.verdict import Verdict
@@ -79,18 +79,31 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def withheld_by_cause(by_reason: dict[str, int]) -> str:
+    """The withheld questions by cause, the verifier's with their reasons: "3 rejected by the
+    verifier (wrong_direction 2, wrong_field 1), 115 cut by the budget, 0 lost to provider
+    errors"."""
+    parts = []
+    for cause in CAUSES:
+        mine = {k: v for k, v in by_reason.items() if cause_of(k) == cause}
+        part = f"{sum(mine.values()):,} {CAUSE_WORDS[cause]}"
+        if cause == "verifier" and mine:
+            part += f" ({', '.join(f'{k} {v:,}' for k, v in mine.items())})"
+        parts.append(part)
+    return ", ".join(parts)
+
+
 def print_summary(result: dict[str, Any], console: Console | None = None) -> None:
     console = console or output_console()
     counts = result["counts"]
     used = result.get("tokens_used", {})
     tokens = int(used.get("input_tokens", 0)) + int(used.get("output_tokens", 0))
-    reasons = ", ".join(f"{k} {v}" for k, v in counts["rejected_by_reason"].items()) or "none"
     console.print(
         f"Report date {result['report_date']}: {counts['portfolios']} portfolios, "
         f"{counts['tickers']} tickers ({counts['tickers_reused']} reused), "
-        f"{counts['questions']} questions: {counts['accepted']} accepted, "
-        f"{counts['rejected']} rejected ({reasons}); {counts['model_calls']} model calls, "
-        f"{tokens:,} tokens."
+        f"{counts['questions']:,} questions: {counts['accepted']:,} accepted, "
+        f"{withheld_by_cause(counts['rejected_by_reason'])}; {counts['model_calls']:,} model "
+        f"calls, {tokens:,} tokens."
     )
     if counts["rejected"] and result.get("message"):
         console.print(result["message"], soft_wrap=True)

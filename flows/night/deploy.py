@@ -19,6 +19,7 @@ from contract.errors import InputError
 from flows.night.flow import nightly_reports
 from flows.night.shard import register_shard_deployment
 from flows.run.config import DATA_ENV, OUT_ENV, OUT_ROOT_ENV, RunConfig
+from flows.run.options import form_values
 from flows.run.preflight import check_writable
 from tools.catalog import check_data_dir
 
@@ -43,7 +44,7 @@ def nightly_deployment(
     deployment: RunnerDeployment = nightly_reports.to_deployment(  # type: ignore[assignment]
         name=DEPLOYMENT,
         schedules=[schedule],
-        parameters={"config": config.model_dump(mode="json")},
+        parameters={"config": form_values(config)},
         description="Nightly verified reports for every portfolio.",
         tags=["nightdesk"],
     )

@@ -46,7 +46,8 @@ from flows.run.attempts import (
     load_night,
     save_attempt,
 )
-from flows.run.config import RunConfig, as_parameters
+from flows.run.config import RunConfig
+from flows.run.options import as_parameters
 from flows.run.preflight import check_night, resolve_portfolios
 from tools.catalog import Catalog, open_catalog
 from tools.portfolio_table import PortfolioTable, collect_portfolio_table
@@ -77,6 +78,8 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
         config = check_night(config)
     except InputError as exc:
         return Failed(message=as_parameters(exc.message))
+    for note in config.budget.notes:  # a cap set above the broader one, lowered to fit it
+        print(f"note: {note}")
     report_date = config.report_date
     assert report_date is not None
     await name_run(run_id, f"nightly-{report_date}")

@@ -22,7 +22,8 @@ from contract.errors import InputError
 from flows.night.guard import start_guard
 from flows.night.server import TemporaryServer, reachable
 from flows.night.watch import ServerWatch
-from flows.run.config import OPTION_PARAMETERS, RunConfig, as_command
+from flows.run.config import RunConfig
+from flows.run.options import as_command
 from flows.run.preflight import check_night
 
 PREFECT_DEFAULTS = {
@@ -258,22 +259,3 @@ def settled_heap() -> Iterator[None]:
         yield
     finally:
         gc.unfreeze()
-
-
-def build_config(budget: dict[str, Any], **options: Any) -> RunConfig:
-    """The run configuration from CLI options; a bad value is one line saying which and why."""
-    from pydantic import ValidationError
-
-    from agent.budget.limits import BudgetConfig
-    from contract.errors import first_error
-
-    try:
-        given = {k: v for k, v in budget.items() if v is not None}
-        return RunConfig(budget=BudgetConfig(**given), **options)
-    except ValidationError as exc:
-        where, what = first_error(exc)
-        if not where:
-            raise InputError(f"invalid budget: {what}") from None
-        field = where.split(".")[-1]
-        option = {v: k for k, v in OPTION_PARAMETERS.items()}.get(field, field.replace("_", "-"))
-        raise InputError(f"invalid --{option}: {what}") from None

@@ -26,7 +26,7 @@ from flows.publish.cases import review_page_path
 from flows.publish.layout import RunLayout, check_name, remove_stale, write_json, write_jsonl
 from flows.publish.records import QuestionRecord, TickerResult
 from flows.publish.render import write_report
-from flows.publish.report import PortfolioReport, build_report
+from flows.publish.report import HOLDINGS_MAX_AGE_DAYS, PortfolioReport, build_report
 from flows.review.page import write_review_page
 from flows.review.state import ReviewState
 from tools.portfolio_table import PortfolioTable
@@ -82,9 +82,11 @@ def publish_run(
         write_jsonl(layout.rejected_index, [index_row(record) for record in rejected])
         review = ReviewState.load(layout, strict=False)
         language = str(outcome.parameters.get("language") or "en")
+        max_age = int(outcome.parameters.get("holdings_max_age_days", HOLDINGS_MAX_AGE_DAYS))
 
         def write_portfolio(table: PortfolioTable) -> tuple[PortfolioReport, list[Path]]:
-            report = review.apply(build_report(outcome.run_id, table, results, language))
+            built = build_report(outcome.run_id, table, results, language, max_age)
+            report = review.apply(built)
             written = write_report(layout, report)
             if on_report is not None:
                 on_report(next(path for path in written if path.suffix == ".md"))

@@ -25,6 +25,7 @@ from agent.prompts import PROMPT_VERSION
 from agent.providers.base import Provider
 from agent.questions import Question, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
+from agent.shared_calls import SharedCalls
 from contract.reasons import ReasonCode
 from contract.trace import Mode
 from flows.publish.records import QuestionRecord, TickerResult, withheld_summary
@@ -89,13 +90,14 @@ async def answer_ticker(job: TickerJob, previous: TickerResult | None = None) ->
             job.ticker, job.portfolios, job.report_date, job.language, services.question_set
         )
         asked = seats.answers([q.id for q in questions if q.id not in kept]) if seats else {}
+        shared = SharedCalls()  # a call two questions of the ticker make runs once
         try:
             records = list(
                 await asyncio.gather(
                     *(
                         settled(kept[q.id])
                         if q.id in kept
-                        else ask(services, budget, job, q, asked.get(q.id))
+                        else ask(services, budget, job, q, asked.get(q.id), shared)
                         for q in questions
                     )
                 )
@@ -123,9 +125,11 @@ async def ask(
     job: TickerJob,
     question: Question,
     seat: Seat | None = None,
+    shared: SharedCalls | None = None,
 ) -> QuestionRecord:
     """One question answered and judged; a fault of any room becomes a rejected record. With a
-    `seat` its draft goes into the night's batch round."""
+    `seat` its draft goes into the night's batch round; `shared`: the ticker's calls made by its
+    other questions."""
     holders = [question.portfolio_id] if question.portfolio_id else list(job.portfolios)
     token = SEAT.set(seat)
     try:
@@ -137,6 +141,7 @@ async def ask(
             meter=budget.question(question.id, question.kind),
             limiter=services.limiter,
             limits=services.limits,
+            shared=shared,
         )
     except Exception as exc:  # a bug must not sink the ticker: it becomes a case to review
         return failed_record(

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from contract.errors import InputError
+from contract.reasons import Cause, cause_of
 from flows.publish.layout import RunLayout, check_name, read_owned
 from flows.publish.tree import check_output_tree
 
@@ -46,6 +47,17 @@ class ReviewCase(BaseModel):
     @property
     def total_tokens(self) -> int:
         return self.tokens.get("input_tokens", 0) + self.tokens.get("output_tokens", 0)
+
+    @property
+    def cause(self) -> Cause:
+        return cause_of(self.reason)
+
+    @property
+    def decidable(self) -> bool:
+        """An analyst can decide it: the verifier judged a draft. A question the budget cut
+        or an error lost has none (nor has a summary with nothing verified to draft from): a
+        rerun of the night asks it again."""
+        return self.cause == "verifier" and bool(self.draft)
 
 
 def reruns_dir(layout: RunLayout) -> Path:

@@ -1,11 +1,12 @@
 """Every word of a portfolio report besides the verified paragraphs, in each report language.
 
 One table per language, read by the report's view; a new language is a new entry here (and its
-number format in `contract.numbers`), not a branch in the renderers.
+number format in `contract.number_format`), not a branch in the renderers.
 """
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from string import Formatter
 from typing import Final
 
@@ -19,6 +20,26 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "{day_return}.",
         "leaders": "Top contributors: {contributors}. Top detractors: {detractors}.",
         "none": "none",
+        "stale": "Stale holdings: the positions are {days} days old (as of {date}); they may "
+        "have changed since. Reports warn past {limit} days.",
+        "benchmark_above": "Benchmark ({name}) {benchmark} on the day; the portfolio's "
+        "{day_return} is {points} percentage points above it.",
+        "benchmark_below": "Benchmark ({name}) {benchmark} on the day; the portfolio's "
+        "{day_return} is {points} percentage points below it.",
+        "benchmark_level": "Benchmark ({name}) {benchmark} on the day, level with the "
+        "portfolio's {day_return}.",
+        "benchmark_unavailable": "Benchmark ({name}) unavailable: {why}",
+        "equal_weight": "equal-weight universe of {count} tickers",
+        "col_company": "Company",
+        "col_sector": "Sector",
+        "col_weight": "Weight",
+        "chart_contributions": "Contribution to the day's return, by position (percentage points)",
+        "chart_price": "{ticker}: closes from {first} to {last}",
+        "since": "Since the last report ({date})",
+        "since_value": "Market value {then} then, {now} now: {change} ({pct}).",
+        "since_holdings": "Added: {added}. Removed: {removed}.",
+        "since_moves": "Largest moves of the closes: {moves}.",
+        "since_move": "{ticker} {pct} ({then} to {now})",
         "incomplete": "Incomplete: the totals leave out {tickers}, without a price or day change "
         "on {date} (see the table).",
         "col_ticker": "Ticker",
@@ -41,8 +62,11 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "approved_answer": "Analyst-approved {kind} answer: {text}",
         "reviewed_answer": "Re-asked {kind} answer: {text}",
         "withheld_none": "No answer was withheld: every answer of this report was verified.",
-        "withheld_count": "{count} withheld by the verifier: see the review page, {page}, or "
-        "run {command}.",
+        "withheld_count": "{count} withheld ({causes}): see the review page, {page}, or run "
+        "{command}.",
+        "cause_verifier": "{count} rejected by the verifier",
+        "cause_budget": "{count} cut by the budget",
+        "cause_error": "{count} lost to provider errors",
         "answers_one": "1 answer",
         "answers_many": "{count} answers",
         "paragraphs_one": "1 paragraph",
@@ -66,6 +90,27 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "leaders": "Principales contribuidores: {contributors}. Principales detractores: "
         "{detractors}.",
         "none": "ninguno",
+        "stale": "Posiciones desactualizadas: tienen {days} días (al {date}); pueden haber "
+        "cambiado desde entonces. Los informes avisan pasados {limit} días.",
+        "benchmark_above": "Referencia ({name}) {benchmark} en el día; el {day_return} de la "
+        "cartera queda {points} puntos porcentuales por encima.",
+        "benchmark_below": "Referencia ({name}) {benchmark} en el día; el {day_return} de la "
+        "cartera queda {points} puntos porcentuales por debajo.",
+        "benchmark_level": "Referencia ({name}) {benchmark} en el día, igual que el "
+        "{day_return} de la cartera.",
+        "benchmark_unavailable": "Referencia ({name}) no disponible: {why}",
+        "equal_weight": "universo equiponderado de {count} tickers",
+        "col_company": "Empresa",
+        "col_sector": "Sector",
+        "col_weight": "Peso",
+        "chart_contributions": "Contribución al rendimiento del día, por posición (puntos "
+        "porcentuales)",
+        "chart_price": "{ticker}: cierres del {first} al {last}",
+        "since": "Desde el último informe ({date})",
+        "since_value": "Valor de mercado entonces {then}, ahora {now}: {change} ({pct}).",
+        "since_holdings": "Nuevas: {added}. Retiradas: {removed}.",
+        "since_moves": "Mayores variaciones de los cierres: {moves}.",
+        "since_move": "{ticker} {pct} ({then} a {now})",
         "incomplete": "Incompleto: los totales dejan fuera {tickers}, sin precio o variación "
         "del día el {date} (ver la tabla).",
         "col_ticker": "Ticker",
@@ -89,9 +134,11 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "reviewed_answer": "Respuesta de {kind} repreguntada: {text}",
         "withheld_none": "No se retuvo ninguna respuesta: todas las de este informe se "
         "verificaron.",
-        "withheld_count": "Retenidos por el verificador: {count}; ver la página de revisión, "
-        "{page}, o "
+        "withheld_count": "Retenidos: {count} ({causes}); ver la página de revisión, {page}, o "
         "ejecutar {command}.",
+        "cause_verifier": "{count} rechazados por el verificador",
+        "cause_budget": "{count} cortados por el presupuesto",
+        "cause_error": "{count} perdidos por errores del proveedor",
         "answers_one": "1 respuesta",
         "answers_many": "{count} respuestas",
         "paragraphs_one": "1 párrafo",
@@ -115,6 +162,37 @@ BASES: Final[dict[str, dict[str, str]]] = {
     }
 }
 """The price bases the tools name (`tools.market.BASIS_NAMES`), in each language but English."""
+
+
+MONTHS: Final[dict[str, tuple[str, ...]]] = {
+    "en": ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    "es": ("ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"),
+}
+SESSIONS: Final[dict[str, dict[str, str]]] = {
+    "en": {"before": "before the open", "during": "during the session",
+           "after": "after the close", "closed": "market closed"},
+    "es": {"before": "antes de la apertura", "during": "durante la sesión",
+           "after": "tras el cierre", "closed": "mercado cerrado"},
+}  # fmt: skip
+"""When a headline came, against the exchange's session (`tools.news.session_of`)."""
+
+
+def short_date(day: date, language: str, year: bool = False) -> str:
+    """A date as people write it: Dec 30 (2015) in English, 30 dic (2015) in Spanish."""
+    month = MONTHS.get(language, MONTHS["en"])[day.month - 1]
+    text = f"{day.day} {month}" if language == "es" else f"{month} {day.day}"
+    if year:
+        text += f" {day.year}" if language == "es" else f", {day.year}"
+    return text
+
+
+def moment(stamp: datetime, session: str, language: str) -> str:
+    """A headline's time as people write it, on the exchange's clock it was stamped with:
+    `Dec 30, 14:22, during the session` or `30 dic, 14:22, durante la sesión`."""
+    when = SESSIONS.get(language, SESSIONS["en"]).get(session)
+    day = short_date(stamp.date(), language)
+    text = f"{day}, {stamp:%H:%M}"
+    return f"{text}, {when}" if when else text
 
 
 def label(language: str, key: str, **values: str) -> str:

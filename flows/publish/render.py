@@ -22,6 +22,7 @@ from contract.text import display_text
 from flows.publish.cases import review_page_path
 from flows.publish.layout import RunLayout, write_atomic, write_json
 from flows.publish.report import PortfolioReport
+from flows.publish.since import find_since
 from flows.publish.view import Inline, Links, PositionView, ReportView, build_view
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -32,6 +33,8 @@ def write_report(layout: RunLayout, report: PortfolioReport) -> list[Path]:
     json_path = layout.report(report.portfolio_id, ".json")
     md_path = layout.report(report.portfolio_id, ".md")
     html_path = layout.report(report.portfolio_id, ".html")
+    if report.since is None:
+        report = report.model_copy(update={"since": find_since(layout, report.table)})
     view = build_view(report, links_of(layout, json_path))
     write_json(json_path, report.model_dump(mode="json"))
     write_atomic(md_path, markdown_of(view))
@@ -55,21 +58,33 @@ def render_html(report: PortfolioReport, links: Links | None = None) -> str:
 
 def markdown_of(view: ReportView) -> str:
     lines = [f"# {md_text(view.title)}", ""]
+    if view.stale:
+        lines += [f"**{md_text(view.stale)}**", ""]
     if view.table_error:
         lines += [md_text(view.table_error), ""]
     else:
         lines += [md_text(view.basis or ""), ""]
-        lines += [md_text(view.totals or ""), md_text(view.leaders or ""), ""]
+        lines += [md_text(view.totals or "")]
+        if view.benchmark:
+            lines += [md_text(view.benchmark)]
+        lines += [md_text(view.leaders or ""), ""]
         if view.incomplete:
             lines += [f"**{md_text(view.incomplete)}**", ""]
     lines += [md_inline(view.withheld), ""]
     if view.rows:
         lines.append("| " + " | ".join(md_cell(c) for c in view.columns) + " |")
-        lines.append("| --- |" + " ---: |" * (len(view.columns) - 1))
+        lines.append(
+            "|"
+            + "".join(" --- |" if i == 0 or i in view.wrapped else " ---: |"
+                      for i in range(len(view.columns)))
+        )  # fmt: skip
         for row in view.rows:
             cells = [*row, *[""] * (len(view.columns) - len(row))]
             lines.append("| " + " | ".join(md_cell(c) for c in cells) + " |")
         lines.append("")
+    if view.since:
+        lines += [f"## {md_text(view.since_title)}", ""]
+        lines += [md_text(line) for line in view.since] + [""]
     if view.material:
         lines += [f"## {md_text(view.material_title)}", "", f"_{md_text(view.material_rule)}_", ""]
         lines += [line for p in view.material for line in md_position(p)]
@@ -83,7 +98,8 @@ def markdown_of(view: ReportView) -> str:
 
 
 def md_position(position: PositionView) -> list[str]:
-    lines = [f"### {md_text(position.ticker)}", ""]
+    company = f" ({md_text(position.company)})" if position.company else ""
+    lines = [f"### {md_text(position.ticker)}{company}", ""]
     if position.paragraph:
         note = f" _({md_text(position.paragraph_note)})_" if position.paragraph_note else ""
         lines += [md_text(position.paragraph) + note, ""]

@@ -5,13 +5,19 @@ verified or shown as withheld with its reason (never silently dropped). This is 
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import date
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from contract.reasons import CAUSES, Cause, cause_of
 from flows.publish.records import QuestionRecord, TickerResult
+from flows.publish.since import SinceLastReport
 from tools.portfolio_table import PortfolioTable
+
+HOLDINGS_MAX_AGE_DAYS = 7
+"""The default age (days) past which a report warns that its holdings are stale."""
 
 
 class Answer(BaseModel):
@@ -44,6 +50,28 @@ class PortfolioReport(BaseModel):
     language: str = "en"
     table: PortfolioTable
     tickers: list[TickerSection] = Field(default_factory=list)
+    holdings_max_age_days: int = HOLDINGS_MAX_AGE_DAYS
+    """Holdings older than this many days on the report date get a warning at the top."""
+    since: SinceLastReport | None = None
+    """Tonight against the portfolio's previous report in the output tree, where there is one."""
+
+    @property
+    def holdings_age_days(self) -> int | None:
+        """Days from the holdings snapshot to the report date."""
+        if not self.table.holdings_as_of:
+            return None
+        return (self.report_date - date.fromisoformat(self.table.holdings_as_of)).days
+
+    @property
+    def withheld_by_cause(self) -> dict[Cause, int]:
+        """Withheld answers and paragraphs by cause, every cause present (zero included)."""
+        counts = Counter(
+            cause_of(a.reason)
+            for s in self.tickers
+            for a in [*s.answers, *([s.summary] if s.summary else [])]
+            if a.status == "withheld"
+        )
+        return {cause: counts[cause] for cause in CAUSES}
 
     @property
     def withheld(self) -> int:
@@ -56,7 +84,11 @@ class PortfolioReport(BaseModel):
 
 
 def build_report(
-    run_id: str, table: PortfolioTable, results: dict[str, TickerResult], language: str = "en"
+    run_id: str,
+    table: PortfolioTable,
+    results: dict[str, TickerResult],
+    language: str = "en",
+    holdings_max_age_days: int = HOLDINGS_MAX_AGE_DAYS,
 ) -> PortfolioReport:
     """The report of one portfolio from the run's ticker results."""
     sections = []
@@ -80,6 +112,7 @@ def build_report(
         language=language,
         table=table,
         tickers=sections,
+        holdings_max_age_days=holdings_max_age_days,
     )
 
 

@@ -11,12 +11,25 @@ approved or that are withheld, which are named under their position.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from datetime import date, datetime
 from typing import Any, Literal
 
-from contract.numbers import format_number, format_percent, format_quantity
-from flows.publish.labels import basis_label, kind_label, label, label_parts
+from markupsafe import Markup
+
+from contract.number_format import format_number, format_percent, format_quantity
+from flows.publish.charts import contribution_chart, price_line
+from flows.publish.labels import (
+    basis_label,
+    kind_label,
+    label,
+    label_parts,
+    moment,
+    short_date,
+)
 from flows.publish.report import Answer, PortfolioReport, TickerSection
+from flows.publish.since import SinceLastReport
 from tools.portfolio_table import (
     MATERIAL_CONTRIBUTION_PCT,
     MATERIAL_MOVE_PCT,
@@ -46,6 +59,9 @@ class PositionView:
     withheld: list[Inline] = field(default_factory=list)
     notes: list[list[Inline]] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)
+    company: str = ""
+    chart: Markup | None = None
+    """The position's price line (HTML only), for a material mover."""
 
 
 @dataclass
@@ -53,12 +69,23 @@ class ReportView:
     language: str
     title: str
     table_error: str | None = None
+    stale: str | None = None
     basis: str | None = None
     totals: str | None = None
+    benchmark: str | None = None
     leaders: str | None = None
     incomplete: str | None = None
     columns: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
+    signed: set[int] = field(default_factory=set)
+    """Columns whose figures carry a sign (coloured in the HTML table)."""
+    wrapped: set[int] = field(default_factory=set)
+    """Columns of words (company, sector) that may wrap."""
+    chart_title: str = ""
+    chart: Markup | None = None
+    """The contribution bars (HTML only)."""
+    since_title: str = ""
+    since: list[str] = field(default_factory=list)
     material_title: str = ""
     material_rule: str = ""
     material: list[PositionView] = field(default_factory=list)
@@ -92,12 +119,27 @@ def build_view(report: PortfolioReport, links: Links) -> ReportView:
         view.table_error = label(lang, "table_unavailable", error=t.error)
     else:
         fill_table(view, t)
+        fill_chart(view, t)
+    age = report.holdings_age_days
+    if age is not None and age > report.holdings_max_age_days:
+        view.stale = label(
+            lang,
+            "stale",
+            days=format_quantity(age, lang),
+            date=short_date(date.fromisoformat(t.holdings_as_of or ""), lang, year=True),
+            limit=format_quantity(report.holdings_max_age_days, lang),
+        )
+    if report.since is not None:
+        fill_since(view, report.since)
     rows = {p.ticker: p for p in t.positions}
     material, other, quiet = [], [], []
     for section in report.tickers:
         row = rows.get(section.ticker)
-        position = position_view(section, lang, links)
+        position = position_view(section, lang, links, report.report_date.year)
+        if row is not None:
+            position.company = row.name
         if row is not None and row.error is None and row.material:
+            position.chart = mover_chart(t, row, lang)
             material.append((row, position))
         elif worth_reading(section):
             other.append(position)
@@ -126,13 +168,13 @@ def build_view(report: PortfolioReport, links: Links) -> ReportView:
 
 def fill_table(view: ReportView, t: PortfolioTable) -> None:
     lang = view.language
-    date = t.report_date.isoformat()
+    day = t.report_date.isoformat()
     bases = [basis_label(lang, b) for b in t.price_bases] or [label(lang, "basis_unknown")]
     view.basis = label(
         lang,
         "basis",
         holdings_as_of=t.holdings_as_of or label(lang, "basis_unknown"),
-        date=date,
+        date=day,
         basis=", ".join(bases),
     )
     view.totals = label(
@@ -140,42 +182,136 @@ def fill_table(view: ReportView, t: PortfolioTable) -> None:
         "totals",
         market_value=_num(t.market_value, lang),
         currency=f" {t.base_currency}" if t.base_currency else "",
-        day_pnl=_num(t.day_pnl, lang),
+        day_pnl=_signed(t.day_pnl, lang),
         day_return=_pct(t.day_return_pct, lang),
     )
+    view.benchmark = benchmark_line(t, lang)
+    rows = {p.ticker: p for p in t.positions}
     none = label(lang, "none")
     view.leaders = label(
         lang,
         "leaders",
-        contributors=", ".join(t.contributors) or none,
-        detractors=", ".join(t.detractors) or none,
+        contributors=", ".join(_leader(rows[x], lang) for x in t.contributors) or none,
+        detractors=", ".join(_leader(rows[x], lang) for x in t.detractors) or none,
     )
     if t.unpriced:
-        view.incomplete = label(lang, "incomplete", tickers=", ".join(t.unpriced), date=date)
-    keys = ("ticker", "quantity", "close", "market_value", "day_pnl", "pnl_pct", "contribution")
+        view.incomplete = label(lang, "incomplete", tickers=", ".join(t.unpriced), date=day)
+    keys = (
+        "ticker", "company", "sector", "weight", "quantity", "close", "market_value", "day_pnl",
+        "pnl_pct", "contribution",
+    )  # fmt: skip
     view.columns = [label(lang, f"col_{k}") for k in keys]
-    for p in t.positions:
+    view.signed = {7, 8, 9}
+    view.wrapped = {1, 2}
+    for p in t.by_contribution():
         if p.error:
             view.rows.append([p.ticker, label(lang, "unavailable", error=p.error)])
             continue
         view.rows.append(
             [
                 p.ticker,
+                p.name,
+                p.sector,
+                _pct(p.weight_pct, lang, signed=False),
                 "n/a" if p.quantity is None else format_quantity(p.quantity, lang),
                 _num(p.close, lang),
                 _num(p.market_value, lang),
-                _num(p.day_pnl, lang),
+                _signed(p.day_pnl, lang),
                 _pct(p.pnl_pct, lang),
                 _pct(p.contribution_pct, lang),
             ]
         )
 
 
-def position_view(section: TickerSection, lang: str, links: Links) -> PositionView:
+def benchmark_line(t: PortfolioTable, lang: str) -> str | None:
+    """The day against the benchmark, both returns and their difference as the table's
+    figures state them (`PortfolioTable.excess_return_pct`)."""
+    b = t.benchmark
+    if b is None:
+        return None
+    if b.ticker:
+        name = b.ticker
+    else:
+        count = format_quantity(b.constituents or 0, lang)
+        name = label(lang, "equal_weight", count=count)
+    if b.return_pct is None or t.excess_return_pct is None:
+        return label(lang, "benchmark_unavailable", name=name, why=b.note or "")
+    excess = t.excess_return_pct
+    side = "above" if excess > 0 else "below" if excess < 0 else "level"
+    return label(
+        lang,
+        f"benchmark_{side}",
+        name=name,
+        benchmark=_pct(b.return_pct, lang),
+        day_return=_pct(t.day_return_pct, lang),
+        points=format_number(abs(excess), lang),
+    )
+
+
+def fill_chart(view: ReportView, t: PortfolioTable) -> None:
+    lang = view.language
+    bars = [(p.ticker, p.contribution_pct) for p in t.by_contribution()
+            if p.error is None and p.contribution_pct is not None]  # fmt: skip
+    view.chart_title = label(lang, "chart_contributions")
+    view.chart = contribution_chart(bars, lang, view.chart_title)
+
+
+def mover_chart(t: PortfolioTable, row: PositionRow, lang: str) -> Markup | None:
+    points = [(short_date(p.day, lang), p.close) for p in t.history.get(row.ticker, [])]
+    if len(points) < 2:
+        return None
+    title = label(lang, "chart_price", ticker=row.ticker, first=points[0][0], last=points[-1][0])
+    return price_line(points, lang, title)
+
+
+def fill_since(view: ReportView, since: SinceLastReport) -> None:
+    lang = view.language
+    view.since_title = label(lang, "since", date=short_date(since.report_date, lang, year=True))
+    if since.change is not None and since.market_value_then is not None:
+        view.since.append(
+            label(
+                lang,
+                "since_value",
+                then=_num(since.market_value_then, lang),
+                now=_num(since.market_value_now, lang),
+                change=_signed(since.change, lang),
+                pct=_pct(since.change_pct, lang),
+            )
+        )
+    if since.added or since.removed:
+        none = label(lang, "none")
+        view.since.append(
+            label(
+                lang,
+                "since_holdings",
+                added=", ".join(since.added) or none,
+                removed=", ".join(since.removed) or none,
+            )
+        )
+    moves = [
+        label(
+            lang,
+            "since_move",
+            ticker=p.ticker,
+            pct=_pct(p.change_pct, lang),
+            then=_num(p.close_then, lang),
+            now=_num(p.close_now, lang),
+        )
+        for p in since.positions[:SINCE_SHOWN]
+    ]
+    if moves:
+        view.since.append(label(lang, "since_moves", moves="; ".join(moves)))
+
+
+SINCE_SHOWN = 5
+"""How many positions' moves since the last report are named (largest first)."""
+
+
+def position_view(section: TickerSection, lang: str, links: Links, year: int = 0) -> PositionView:
     view = PositionView(section.ticker)
     summary = section.summary
     if summary is not None and summary.status in ("accepted", "approved") and summary.answer:
-        view.paragraph = summary.answer
+        view.paragraph = for_people(summary.answer, summary.evidence, lang, year)
         view.paragraph_note = summary.note
         view.sources = [_call(e) for e in summary.evidence]
     elif summary is not None:
@@ -192,6 +328,48 @@ def position_view(section: TickerSection, lang: str, links: Links) -> PositionVi
         if line is not None:
             view.notes.append(line)
     return view
+
+
+ISO_MOMENT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})")
+ISO_DAY = re.compile(r"(?<![\d-])\d{4}-\d{2}-\d{2}(?!\d|T\d)")
+QUOTED = re.compile(r'"[^"]*"|“[^”]*”|«[^»]*»')
+
+
+def for_people(text: str, evidence: list[dict[str, Any]], lang: str, year: int = 0) -> str:
+    """A verified paragraph with its times and dates written as people write them: a
+        headline's `2015-12-08T13:55:37-05:00` as `Dec 8, 13:55, during the session` (the session
+        as its search result states it), a day as `Dec 7` (with its year when that is not `year`,
+    the report's). Quoted headlines stay as they are;
+        the JSON keeps the verified text."""
+    sessions = {
+        str(item.get("published_at")): str(item.get("session") or "")
+        for e in evidence
+        if isinstance(e.get("result"), dict)
+        for item in e["result"].get("news", [])
+        if isinstance(item, dict)
+    }
+
+    def moment_of(m: re.Match[str]) -> str:
+        try:
+            stamp = datetime.fromisoformat(m.group().replace("Z", "+00:00"))
+        except ValueError:
+            return m.group()
+        return moment(stamp, sessions.get(m.group(), ""), lang)
+
+    def day_of(m: re.Match[str]) -> str:
+        try:
+            day = date.fromisoformat(m.group())
+            return short_date(day, lang, year=day.year != year)
+        except ValueError:
+            return m.group()
+
+    pieces, last = [], 0
+    for quote in [*QUOTED.finditer(text), None]:
+        end = quote.start() if quote else len(text)
+        plain = ISO_DAY.sub(day_of, ISO_MOMENT.sub(moment_of, text[last:end]))
+        pieces.append(plain + (quote.group() if quote else ""))
+        last = quote.end() if quote else end
+    return "".join(pieces)
 
 
 def answer_line(answer: Answer, lang: str, links: Links) -> list[Inline] | None:
@@ -261,11 +439,17 @@ def withheld_line(report: PortfolioReport, links: Links) -> list[Inline]:
         _counted(lang, "answers", report.withheld - paragraphs),
         _counted(lang, "paragraphs", paragraphs),
     ]
+    causes = [
+        label(lang, f"cause_{cause}", count=str(count))
+        for cause, count in report.withheld_by_cause.items()
+        if count
+    ]
     command = f"nightdesk review list {links.cli_args}".strip()
     return line_of(
         lang,
         "withheld_count",
         count=label(lang, "and").join(p for p in parts if p),
+        causes=", ".join(causes),
         page=Inline("link", "review.html", links.review_href),
         command=Inline("code", command),
     )
@@ -293,5 +477,18 @@ def _num(value: float | None, lang: str) -> str:
     return "n/a" if value is None else format_number(value, lang)
 
 
-def _pct(value: float | None, lang: str) -> str:
-    return "n/a" if value is None else format_percent(value, lang, signed=True)
+def _signed(value: float | None, lang: str) -> str:
+    """An amount with its sign: +1,234.00 or -56.78."""
+    if value is None:
+        return "n/a"
+    return ("+" if value > 0 else "") + format_number(value, lang)
+
+
+def _pct(value: float | None, lang: str, signed: bool = True) -> str:
+    return "n/a" if value is None else format_percent(value, lang, signed=signed)
+
+
+def _leader(row: PositionRow, lang: str) -> str:
+    """`AAPL +1,234.00 (+0.21%)`: a contributor or detractor with its day P&L and its
+    contribution to the day's return."""
+    return f"{row.ticker} {_signed(row.day_pnl, lang)} ({_pct(row.contribution_pct, lang)})"

@@ -20,14 +20,18 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 
+from contract.reasons import CAUSE_WORDS, CAUSES
 from flows.publish.cases import ReviewCase, read_manifest, review_page_path
 from flows.publish.layout import RunLayout, write_atomic
 from flows.publish.render import shown
 from flows.publish.report import PortfolioReport
 from flows.review.decisions import Decision, describe_decision
+from flows.review.hint import night_rerun
 from flows.review.state import ReviewState, load_reports
 
 TEMPLATES = Path(__file__).parent / "templates"
+RERUN_WORDS = {**CAUSE_WORDS, "verifier": "with no draft to judge"}
+"""The cases a rerun asks again, by cause, as the page names them."""
 MAX_ROWS = 40
 MAX_TEXT = 400
 
@@ -192,7 +196,9 @@ def summary_view(
     decided = Counter(
         d.action for c in cases if (d := state.decision_for(c)) is not None and c.rerun_of is None
     )
+    by_cause = Counter(c.cause for c in cases if c.rerun_of is None)
     return {
+        "by_cause": [(CAUSE_WORDS[cause], by_cause[cause]) for cause in CAUSES],
         "run_id": manifest.get("run_id", ""),
         "questions": counts.get("questions", 0),
         "accepted": counts.get("accepted", 0),
@@ -220,20 +226,32 @@ def render_review_page(layout: RunLayout, reports: Sequence[PortfolioReport] | N
     them); otherwise they are read from `accepted/`."""
     state = ReviewState.load(layout, strict=False)
     decisions = state.decisions
-    ordered: list[ReviewCase] = []
+    decide: list[ReviewCase] = []  # an analyst's: the verifier judged a draft
+    rest: list[ReviewCase] = []  # a rerun's: cut by the budget, lost to an error, no draft
     for case in state.cases.values():
-        ordered.append(case)
-        ordered += [r for r in state.reruns.values() if r.rerun_of == case.case_id]
-    views = [
-        case_view(c, [d for d in decisions if d.case_id == c.case_id], state.decision_for(c))
-        for c in ordered
-    ]
+        group = decide if case.decidable else rest
+        group.append(case)
+        group += [r for r in state.reruns.values() if r.rerun_of == case.case_id]
+    ordered = decide + rest
+
+    def views_of(cases: list[ReviewCase]) -> list[dict[str, Any]]:
+        return [
+            case_view(c, [d for d in decisions if d.case_id == c.case_id], state.decision_for(c))
+            for c in cases
+        ]
+
+    views = views_of(ordered)
+    summary = summary_view(layout, state, ordered, reports)
+    causes = Counter(c.cause for c in rest if c.rerun_of is None)
     return review_template().render(
         day=layout.report_date.isoformat(),
         run_args=layout.cli_args,
         problem=state.problem,
-        summary=summary_view(layout, state, ordered, reports),
-        cases=views,
+        summary=summary,
+        cases=views[: len(decide)],
+        rest=views[len(decide) :],
+        rest_causes=[(RERUN_WORDS[cause], causes[cause]) for cause in CAUSES if causes[cause]],
+        rerun=night_rerun(layout, read_manifest(layout), causes["budget"]) if rest else "",
         reasons=sorted({rule for v in views for rule in v["rules"]}),
         portfolios=sorted({p for c in ordered for p in c.portfolios}),
         tickers=sorted({c.ticker for c in ordered}),

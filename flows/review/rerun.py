@@ -21,8 +21,9 @@ from flows.publish.cases import ReviewCase, load_reruns, reruns_dir
 from flows.publish.layout import RunLayout, write_json
 from flows.publish.records import QuestionRecord
 from flows.review.decisions import decisions_lock
-from flows.run.config import RunConfig, as_command
+from flows.run.config import RunConfig
 from flows.run.judge import judge
+from flows.run.options import as_command
 from tools.catalog import fingerprint_data, open_catalog
 
 

@@ -4,16 +4,15 @@ and the deployment's form in the Prefect UI (bounds and descriptions included)."
 from __future__ import annotations
 
 import os
-import re
-import shlex
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from agent.budget.limits import BudgetConfig
-from agent.providers import ProviderName
+from agent.providers import BATCH_PROVIDERS, ProviderName
 from contract.trace import Mode
 
 DATA_ENV, OUT_ENV = "NIGHTDESK_DATA", "NIGHTDESK_OUT"
@@ -24,16 +23,70 @@ OUT_ROOT_ENV = "NIGHTDESK_OUT_ROOT"
 reads and writes the served folders, not folders relative to wherever serve was started."""
 
 
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """The `nightdesk run` option a field is given by, where it is not the field's own name
+    in kebab case (`report_date` is `--date`): see `flows.run.options`."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Requires:
+    """A rule between two fields: with `when` on, `field` must be one of `allowed`. The model
+    holds it (the CLI's one line), and so does the flow's parameter schema (as `if`/`then`),
+    which the Prefect server checks before it creates a run from the form or the API."""
+
+    when: str
+    field: str
+    allowed: tuple[str, ...]
+    why: str
+
+    def message(self, value: str) -> str:
+        allowed = " or ".join(self.allowed)
+        return f"--{self.when} needs --{self.field} {allowed}" + self.why.format(value=value)
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "if": {"properties": {self.when: {"const": True}}, "required": [self.when]},
+            "then": {
+                "properties": {self.field: {"enum": list(self.allowed)}},
+                "required": [self.field],
+            },
+        }
+
+
+RULES = (
+    Requires(
+        "batch",
+        "provider",
+        BATCH_PROVIDERS,
+        " (their batch interfaces): the {value} provider has none",
+    ),
+    Requires(
+        "batch",
+        "mode",
+        ("plan",),
+        ": in {value} mode the model chooses its tools turn by turn, so the night's drafts are "
+        "not known before they are sent",
+    ),
+)
+"""The run's cross-field rules of choice; the budget's caps follow one another instead
+(`BudgetConfig`)."""
+
+
 class RunConfig(BaseModel):
     """What one night's run reports on, with which model, how fast and for how much."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"allOf": [rule.schema() for rule in RULES]}
+    )
 
-    report_date: date | None = Field(
+    report_date: Annotated[date | None, Flag("date")] = Field(
         default=None,
         description="Session to report on; empty means the latest session in the data.",
     )
-    portfolios: list[str] = Field(
+    portfolios: Annotated[list[str], Flag("portfolio")] = Field(
         default_factory=list, description="Portfolio ids to report on; empty means all of them."
     )
     provider: ProviderName = Field(
@@ -74,14 +127,14 @@ class RunConfig(BaseModel):
             "(a GPU, a CPU with AVX-512 BF16 or AMX), else float32."
         ),
     )
-    question_set: Path | None = Field(
+    question_set: Annotated[Path | None, Flag("questions")] = Field(
         default=None, description="Question set file (.json/.yaml); empty uses the bundled default."
     )
-    data_dir: Path = Field(
+    data_dir: Annotated[Path, Flag("data")] = Field(
         default_factory=lambda: Path(os.environ.get(DATA_ENV, "data/sample")),
         description="Folder of the Parquet data set.",
     )
-    out_dir: Path = Field(
+    out_dir: Annotated[Path, Flag("out")] = Field(
         default_factory=lambda: Path(os.environ.get(OUT_ENV, "outputs")),
         description="Folder the reports are written under.",
     )
@@ -91,7 +144,7 @@ class RunConfig(BaseModel):
         le=64,
         description="Parts the night is split into; above 1 each runs on a worker of the pool.",
     )
-    work_pool: str = Field(
+    work_pool: Annotated[str, Flag("pool")] = Field(
         default="nightdesk",
         min_length=1,
         max_length=100,
@@ -117,7 +170,7 @@ class RunConfig(BaseModel):
         ),
     )
     batch_window_minutes: float = Field(
-        default=24 * 60,
+        default=24 * 60.0,
         gt=0,
         le=24 * 60,
         description="How long a batch night waits for its batches before giving up on them.",
@@ -135,6 +188,13 @@ class RunConfig(BaseModel):
             "directly at the full price, or rejected as provider_error for a rerun to ask again."
         ),
     )
+    holdings_max_age_days: int = Field(
+        default=7,
+        ge=0,
+        le=3660,
+        description="Holdings older than this many days on the report date get a warning atop "
+        "each report.",
+    )
     max_withheld_share: float = Field(
         default=1.0,
         ge=0.0,
@@ -150,86 +210,10 @@ class RunConfig(BaseModel):
     def _unique(cls, value: list[str]) -> list[str]:
         return list(dict.fromkeys(value))
 
-
-OPTION_PARAMETERS = {
-    "date": "report_date",
-    "out": "out_dir",
-    "data": "data_dir",
-    "model": "model",
-    "portfolio": "portfolios",
-    "pool": "work_pool",
-    "batch": "batch",
-}
-"""The CLI option each `RunConfig` field is given by, where their names differ."""
-_PASS_OPTION = re.compile(r"\bpass --(" + "|".join(OPTION_PARAMETERS) + r")\b(?! as)")
-_OPTION = re.compile(r"(?<![\w-])--(" + "|".join(OPTION_PARAMETERS) + r")\b")
-
-
-def as_parameters(message: str) -> str:
-    """A refusal worded for a run started in the Prefect UI or by its API: where the CLI's
-    message names an option ("pass --date 2024-06-03 or earlier"), name the `config` field
-    ("set report_date to 2024-06-03 or earlier")."""
-    message = _PASS_OPTION.sub(lambda m: f"set {OPTION_PARAMETERS[m.group(1)]} to", message)
-    return _OPTION.sub(lambda m: OPTION_PARAMETERS[m.group(1)], message)
-
-
-def as_command(config: RunConfig) -> str:
-    """The `nightdesk run` command line that runs this configuration again (what the CLI can
-    set, where it differs from the CLI's defaults; folders made absolute), for a hint an
-    operator can paste. What the CLI cannot set is listed by `not_in_command`."""
-    assert config.report_date is not None
-    args = ["nightdesk", "run", "--date", config.report_date.isoformat()]
-    args += ["--data", str(config.data_dir.resolve()), "--out", str(config.out_dir.resolve())]
-    for portfolio in config.portfolios:
-        args += ["--portfolio", portfolio]
-    defaults = RunConfig(data_dir=config.data_dir, out_dir=config.out_dir)
-    budget, default_budget = config.budget, defaults.budget
-    for option, value, default in (
-        ("--provider", config.provider, defaults.provider),
-        ("--model", config.model, defaults.model),
-        ("--mode", config.mode, defaults.mode),
-        ("--language", config.language, defaults.language),
-        ("--run-tokens", budget.run_tokens, default_budget.run_tokens),
-        ("--question-tokens", budget.question_tokens, default_budget.question_tokens),
-        ("--requests-per-minute", budget.requests_per_minute, None),
-        ("--tokens-per-minute", budget.tokens_per_minute, None),
-        ("--concurrency", config.concurrency, defaults.concurrency),
-        ("--threads", config.threads, defaults.threads),
-        ("--dtype", config.dtype, defaults.dtype),
-        ("--drafting", config.drafting, defaults.drafting),
-        ("--question-set", config.question_set and config.question_set.resolve(), None),
-        ("--shards", config.shards, defaults.shards),
-        ("--pool", config.work_pool, defaults.work_pool),
-        ("--max-withheld-share", config.max_withheld_share, defaults.max_withheld_share),
-        ("--batch-window-minutes", config.batch_window_minutes, defaults.batch_window_minutes),
-        ("--batch-poll-seconds", config.batch_poll_seconds, defaults.batch_poll_seconds),
-        ("--batch-fallback", config.batch_fallback, defaults.batch_fallback),
-    ):
-        if value != default:
-            args += [option, str(value)]
-    if config.batch:
-        args.append("--batch")
-    return shlex.join(args)
-
-
-CLI_BUDGET = frozenset(
-    {"run_tokens", "question_tokens", "requests_per_minute", "tokens_per_minute"}
-)
-"""The budget settings `nightdesk run` has options for."""
-
-
-def not_in_command(config: RunConfig) -> list[str]:
-    """The settings of `config` that differ from the defaults but have no `nightdesk run`
-    option (set in the Prefect UI: max_steps, shard_stall_minutes...), as `name=value`."""
-    defaults = RunConfig(data_dir=config.data_dir, out_dir=config.out_dir)
-    budget = [
-        f"{name}={value}"
-        for name, value in config.budget
-        if name not in CLI_BUDGET and value != getattr(defaults.budget, name)
-    ]
-    others = [
-        f"{name}={getattr(config, name)}"
-        for name in ("shard_stall_minutes",)
-        if getattr(config, name) != getattr(defaults, name)
-    ]
-    return budget + others
+    @model_validator(mode="after")
+    def _rules(self) -> Self:
+        for rule in RULES:
+            value = str(getattr(self, rule.field))
+            if getattr(self, rule.when) and value not in rule.allowed:
+                raise ValueError(rule.message(value))
+        return self

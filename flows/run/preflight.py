@@ -16,7 +16,6 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from agent.pricing import load_prices
-from agent.providers import BATCH_PROVIDERS
 from agent.providers.base import Message, ModelRequest
 from agent.providers.local_folder import local_model_dir
 from agent.questions import load_question_set
@@ -70,7 +69,6 @@ def check_out_root(out_dir: Path) -> None:
 
 def _check_night(config: RunConfig) -> RunConfig:
     check_out_root(Path(config.out_dir))
-    check_batch(config)
     root = Path(config.out_dir)
     check_output_tree(root, [catalog_dir(root)])
     check_writable(catalog_dir(config.out_dir))
@@ -100,23 +98,6 @@ def check_provider(config: RunConfig) -> None:
         return
     provider = open_provider(config)
     provider.estimate_tokens(ModelRequest(system="", messages=[Message(role="user", text="")]))
-
-
-def check_batch(config: RunConfig) -> None:
-    """A batch night needs a provider with a batch interface, and plan mode, in which every
-    draft is known before the first is sent."""
-    if not config.batch:
-        return
-    if config.provider not in BATCH_PROVIDERS:
-        raise InputError(
-            f"--batch needs --provider {' or '.join(BATCH_PROVIDERS)} (their batch interfaces): "
-            f"the {config.provider} provider has none"
-        )
-    if config.mode != "plan":
-        raise InputError(
-            f"--batch needs --mode plan: in {config.mode} mode the model chooses its tools turn "
-            "by turn, so the night's drafts are not known before they are sent"
-        )
 
 
 def latest_session(data_dir: Path, out_dir: Path) -> date:

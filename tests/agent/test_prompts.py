@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from agent.prompts import ECHO_WORDS, LANGUAGES, prompt_echo, system_prompt
+from agent.prompts import (
+    ECHO_WORDS,
+    LANGUAGES,
+    RESULTS_MARKER,
+    parse_results,
+    prompt_echo,
+    render_results,
+    system_prompt,
+)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -29,3 +37,21 @@ def test_every_stretch_of_every_system_prompt_is_an_echo(language: str, mode: st
 )
 def test_faithful_drafts_do_not_echo(draft: str) -> None:
     assert prompt_echo(draft) is None
+
+
+@pytest.mark.parametrize(
+    "entries",
+    [
+        [],
+        [{"id": "c1", "tool": "get_daily_move", "args": {"ticker": "AAA"}, "result": {"x": 1.5}}],
+        [
+            {"id": "c1", "tool": "search_news", "args": {}, "result": {"headlines": ["a\nb", "ñ"]}},
+            {"id": "c2", "tool": "get_price", "args": {}, "error": "no session"},
+        ],
+    ],
+)
+def test_tool_results_read_back_as_written_one_entry_a_line(entries) -> None:
+    text = render_results(entries)
+    assert text.startswith(RESULTS_MARKER) and parse_results(text) == entries
+    body = text.removeprefix(RESULTS_MARKER).strip().splitlines()
+    assert len(body) == (len(entries) + 2 if entries else 1)  # a text's line breaks are escaped

@@ -81,11 +81,12 @@ class BenchConfig:
     contestants: tuple[str, ...]
     timeout_s: float
     json_path: Path
-    requests_per_minute: int
-    tokens_per_minute: int
+    requests_per_minute: int | None
+    tokens_per_minute: int | None
     warm_prefect: bool
     shared_prefect: bool
     run_tokens: int | None
+    repeats: int = 3
 
     @classmethod
     def from_env(cls) -> BenchConfig:
@@ -112,17 +113,13 @@ class BenchConfig:
             contestants=names,
             timeout_s=float(env.get("BENCH_TIMEOUT_S", "1800")),
             json_path=Path(env.get("BENCH_JSON", str(ROOT / "outputs" / "bench" / "night.json"))),
-            requests_per_minute=int(env.get("BENCH_RPM", str(UNLIMITED_RPM))),
-            tokens_per_minute=int(env.get("BENCH_TPM", str(UNLIMITED_TPM))),
+            requests_per_minute=int(env["BENCH_RPM"]) if env.get("BENCH_RPM") else None,
+            tokens_per_minute=int(env["BENCH_TPM"]) if env.get("BENCH_TPM") else None,
             warm_prefect=home == "warm",
             shared_prefect=server == "shared",
             run_tokens=int(env["BENCH_RUN_TOKENS"]) if env.get("BENCH_RUN_TOKENS") else None,
+            repeats=max(1, int(env.get("BENCH_REPEATS", "3"))),
         )
-
-
-UNLIMITED_RPM, UNLIMITED_TPM = 1_000_000, 1_000_000_000
-"""The scripted server meters nothing, and the peer has no limiter: by default nightdesk and the
-driver are given limits that never bind (BENCH_RPM, BENCH_TPM set the ones to measure)."""
 
 
 class ModelServer:
@@ -221,9 +218,10 @@ def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path
     kind, _, mode = name.partition("-")
     common = ["--data", str(data), "--date", REPORT_DATE.isoformat()]
     common += ["--concurrency", str(cfg.concurrency)]
-    if kind != "peer":
-        common += ["--requests-per-minute", str(cfg.requests_per_minute)]
-        common += ["--tokens-per-minute", str(cfg.tokens_per_minute)]
+    if kind != "peer":  # no limiter flags unless asked: the product's defaults
+        rpm, tpm = cfg.requests_per_minute, cfg.tokens_per_minute
+        common += ["--requests-per-minute", str(rpm)] if rpm else []
+        common += ["--tokens-per-minute", str(tpm)] if tpm else []
         common += ["--run-tokens", str(cfg.run_tokens)] if cfg.run_tokens else []
     if kind == "nightdesk":
         provider = ["--provider", "offline"] if mode == "offline" else ["--provider", "openai"]
@@ -281,11 +279,12 @@ def run_contestant(
     work: Path,
     server: ModelServer,
     prefect: SharedPrefect | None = None,
+    held: int = 0,
 ) -> dict[str, Any]:
     """One contestant measured from outside (process tree) and inside (probe, manifest)."""
     folder = work / name
-    folder.mkdir()
-    home = work / "prefect-home"
+    folder.mkdir(parents=True)
+    home = work.parent / "prefect-home"  # one migrated home for every round
     nightdesk = name.startswith("nightdesk")
     if cfg.warm_prefect and nightdesk and prefect is None:
         shutil.copytree(home if home.is_dir() else migrated_prefect_home(home), folder / "prefect")
@@ -303,16 +302,22 @@ def run_contestant(
     server.stats(reset=True)
     server_cpu = server.cpu_s()
     prefect_cpu = prefect.cpu_s() if prefect is not None and nightdesk else None
+    launched = time.time()
     run = run_measured(
         command, env=env, cwd=folder, log=folder / "log.txt", timeout_s=cfg.timeout_s
     )
     served = {**server.stats(), "cpu_s": round(server.cpu_s() - server_cpu, 2)}
     if prefect is not None and prefect_cpu is not None:
         served["prefect_cpu_s"] = round(prefect.cpu_s() - prefect_cpu, 2)
+        served["prefect_rss_mb"] = round(prefect.rss_mb(), 1)
     if run.returncode != 0 or not probe_path.is_file():
         tail = run.log.read_text(errors="replace")[-3000:]
         raise SystemExit(f"{name} failed (exit {run.returncode}):\n{tail}")
-    return figures(name, cfg, run, read_probe(probe_path), served, folder)
+    probe = read_probe(probe_path)
+    row = figures(name, cfg, run, probe, served, folder, held)
+    if probe.answer_started_at is not None:  # the launch, imports and catalog build included
+        row["prepare_s"] = round(probe.answer_started_at - launched, 2)
+    return row
 
 
 def figures(
@@ -322,6 +327,7 @@ def figures(
     probe: Probe,
     served: dict[str, Any],
     folder: Path,
+    held: int = 0,
 ) -> dict[str, Any]:
     served = {**served, "requests": served["requests"] + served.get("batch_items", 0)}
     latency_s = cfg.latency_ms / 1000 if served["requests"] else 0.0  # offline: no server
@@ -337,8 +343,8 @@ def figures(
             "ledger_calls": sum(line["calls"] for line in budget["lines"]),
             "accepted_digest": accepted_digest(day),
         }
-        answer_s = float(manifest["timings"]["answer_s"])
-        prepare_s = float(manifest["timings"]["prepare_s"])
+        answer_s = probe.answer_s or float(manifest["timings"]["answer_s"])
+        prepare_s = None
         questions, accepted = manifest["counts"]["questions"], manifest["counts"]["accepted"]
         if not served["requests"]:  # the offline provider: no server, the ledger counts
             used = manifest["budget"]["used"]
@@ -350,6 +356,9 @@ def figures(
         accepted = probe.outcomes["accepted" if name.startswith("driver") else "answered"]
     tokens = served["total_tokens"]
     tool, call = percentiles(probe.tool_ms), percentiles(probe.call_ms)
+    rounds = probe.max_turns + 1 if probe.max_turns else None  # the answers, then the summary
+    floor = critical_path_s(held, cfg.concurrency, rounds, latency_s) if rounds else None
+    prefect_cpu, prefect_rss = served.get("prefect_cpu_s"), served.get("prefect_rss_mb")
     row: dict[str, Any] = {
         "name": name,
         "wall_s": round(run.wall_s, 2),
@@ -370,6 +379,16 @@ def figures(
         else None,
         "peak_rss_mb": round(run.peak_rss_mb, 1),
         "cpu_s": round(run.cpu_s, 2),
+        "prefect_rss_mb": prefect_rss,
+        "rss_with_prefect_mb": round(run.peak_rss_mb + (prefect_rss or 0.0), 1),
+        "cpu_with_prefect_s": round(run.cpu_s + (prefect_cpu or 0.0), 2),
+        "cpu_ms_per_question": round(probe.answer_cpu_s * 1000 / questions, 2)
+        if probe.answer_cpu_s is not None and questions
+        else None,
+        "process_cpu_ms_per_question": round(probe.process_cpu_s * 1000 / questions, 2)
+        if questions
+        else None,
+        "tool_cpu_s": round(probe.tool_cpu_s, 2),
         "tool_calls": len(probe.tool_ms),
         "tool_p50_ms": tool[0],
         "tool_p99_ms": tool[1],
@@ -383,15 +402,24 @@ def figures(
         else None,
         "max_in_flight": served["max_in_flight"],
         "server_cpu_s": served["cpu_s"],
-        "prefect_cpu_s": served.get("prefect_cpu_s"),
+        "prefect_cpu_s": prefect_cpu,
         "replies": served["replies"],
-        "latency_floor_s": round(served["requests"] * latency_s / cfg.concurrency, 2) or None,
+        "tickers": held,
+        "rounds": rounds,
+        "latency_floor_s": round(floor, 2) if floor else None,
         "outcomes": dict(probe.outcomes),
     }
     row["x_latency_floor"] = (
         round(answer_s / row["latency_floor_s"], 2) if row["latency_floor_s"] else None
     )
     return row
+
+
+def critical_path_s(tickers: int, concurrency: int, rounds: int, latency_s: float) -> float:
+    """The answering phase's physical floor: the tickers go through in ceil(tickers /
+    concurrency) waves, and each ticker's calls form a chain of `rounds` replies (its questions'
+    rounds at once, then the summary), each one latency long. No CPU counted at all."""
+    return -(-tickers // max(concurrency, 1)) * rounds * latency_s
 
 
 def percentiles(values: list[float]) -> tuple[float | None, float | None]:
@@ -408,6 +436,8 @@ RATIOS = (
     ("tokens_per_question", "tokens_per_question"),
     ("tokens_per_accepted", "tokens_per_accepted"),
     ("peak_rss_mb", "peak_rss"),
+    ("rss_with_prefect_mb", "rss_with_prefect"),
+    ("cpu_with_prefect_s", "cpu_with_prefect"),
 )
 
 
@@ -430,10 +460,49 @@ def add_ratios(rows: list[dict[str, Any]]) -> None:
             }
 
 
+def aggregate(rounds: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """One row per contestant over the repeated rounds: each figure its median, `ranges` each
+    numeric figure's [lowest, highest], `runs` the rounds' own rows (ratios are taken within a
+    round, side by side, then summarised the same way)."""
+    rows = []
+    for name in [r["name"] for r in rounds[0]]:
+        runs = [row for rnd in rounds for row in rnd if row["name"] == name]
+        row: dict[str, Any] = {"name": name, "repeats": len(runs), "ranges": {}}
+        for key, first in runs[0].items():
+            if key == "name":
+                continue
+            if isinstance(first, dict) and key in ("vs_peer", "vs_driver"):
+                row[key], spans = {}, {}
+                for label in first:
+                    row[key][label], spans[label] = summary(
+                        [r.get(key, {}).get(label) for r in runs]
+                    )
+                row["ranges"][key] = spans
+            elif isinstance(first, int | float) and not isinstance(first, bool):
+                row[key], row["ranges"][key] = summary([r.get(key) for r in runs])
+            else:
+                row[key] = first
+        row["runs"] = runs
+        rows.append(row)
+    return rows
+
+
+def summary(values: list[Any]) -> tuple[Any, list[Any] | None]:
+    """The median of the figures present and their [lowest, highest]; (None, None) if none."""
+    present = [v for v in values if isinstance(v, int | float)]
+    if not present:
+        return None, None
+    middle = statistics.median(present)
+    if all(isinstance(v, int) for v in present) and middle == int(middle):
+        middle = int(middle)  # counts stay whole
+    return round(middle, 4), [min(present), max(present)]
+
+
 COLUMNS = (
     ("contestant", "name", "{}"),
     ("wall s", "wall_s", "{:.1f}"),
     ("answer s", "answer_s", "{:.1f}"),
+    ("prep s", "prepare_s", "{:.1f}"),
     ("q", "questions", "{}"),
     ("ok", "accepted", "{}"),
     ("q/s", "questions_per_s", "{:.1f}"),
@@ -444,24 +513,40 @@ COLUMNS = (
     ("tok/ok", "tokens_per_accepted", "{:.0f}"),
     ("schema/q", "schema_tokens_per_question", "{:.0f}"),
     ("RSS MB", "peak_rss_mb", "{:.0f}"),
+    ("+prefect MB", "rss_with_prefect_mb", "{:.0f}"),
+    ("CPU s", "cpu_s", "{:.1f}"),
+    ("+prefect CPU", "cpu_with_prefect_s", "{:.1f}"),
+    ("CPU ms/q", "cpu_ms_per_question", "{:.2f}"),
     ("tool p50", "tool_p50_ms", "{:.1f}"),
     ("tool p99", "tool_p99_ms", "{:.1f}"),
     ("call p99", "call_p99_ms", "{:.1f}"),
     ("verif CPU", "verifier_cpu_share", "{:.1%}"),
+    ("floor s", "latency_floor_s", "{:.2f}"),
     ("x floor", "x_latency_floor", "{:.1f}"),
     ("x peer wall", ("vs_peer", "wall"), "{:.2f}"),
+    ("x peer CPU+pf", ("vs_peer", "cpu_with_prefect"), "{:.2f}"),
     ("x peer ans", ("vs_peer", "answer"), "{:.2f}"),
     ("x peer tok/ok", ("vs_peer", "tokens_per_accepted"), "{:.2f}"),
-    ("x peer RSS", ("vs_peer", "peak_rss"), "{:.2f}"),
+    ("x peer RSS+pf", ("vs_peer", "rss_with_prefect"), "{:.2f}"),
     ("x driver wall", ("vs_driver", "wall"), "{:.2f}"),
     ("x driver ans", ("vs_driver", "answer"), "{:.2f}"),
 )
 
 
+RANGED = ("wall_s", "answer_s", "x_latency_floor", ("vs_peer", "wall"), "cpu_ms_per_question")
+"""Columns shown with their range over the repeats: median (lowest-highest)."""
+
+
 def render_table(rows: list[dict[str, Any]]) -> str:
     def cell(row: dict[str, Any], key: Any, fmt: str) -> str:
         value = row.get(key[0], {}).get(key[1]) if isinstance(key, tuple) else row.get(key)
-        return "-" if value is None else fmt.format(value)
+        if value is None:
+            return "-"
+        ranges = row.get("ranges", {})
+        span = ranges.get(key[0], {}).get(key[1]) if isinstance(key, tuple) else ranges.get(key)
+        if key in RANGED and span and row.get("repeats", 1) > 1:
+            return f"{fmt.format(value)} ({fmt.format(span[0])}-{fmt.format(span[1])})"
+        return fmt.format(value)
 
     grid = [[h for h, _, _ in COLUMNS]]
     grid += [[cell(r, k, f) for _, k, f in COLUMNS] for r in rows]
@@ -527,22 +612,36 @@ def measure(cfg: BenchConfig) -> tuple[dict[str, Any], list[dict[str, Any]]]:
             seed=7,
         )
         generated = time.perf_counter() - began
+        held = held_tickers(data, work / "held")
         server = ModelServer(cfg.latency_ms, work / "server.log")
         prefect = None
+        prefect_start_s = None
         try:
             if cfg.shared_prefect and any(n.startswith("nightdesk") for n in cfg.contestants):
+                began_prefect = time.perf_counter()
                 prefect = SharedPrefect(work)
-            rows = []
-            for name in cfg.contestants:
-                print(f"running {name} at {cfg.tickers} tickers ...", flush=True)
-                rows.append(run_contestant(name, cfg, data, work, server, prefect))
+                prefect_start_s = round(time.perf_counter() - began_prefect, 2)
+            rounds, orders = [], []
+            for i in range(cfg.repeats):
+                order = interleaved(cfg.contestants, i)
+                orders.append(order)
+                rnd = []
+                for name in order:
+                    print(
+                        f"running {name} at {cfg.tickers} tickers (round {i + 1}) ...", flush=True
+                    )
+                    folder = work / f"round-{i + 1}"
+                    rnd.append(run_contestant(name, cfg, data, folder, server, prefect, held))
+                rnd.sort(key=lambda r: cfg.contestants.index(r["name"]))
+                add_ratios(rnd)
+                rounds.append(rnd)
             prefect_rss = round(prefect.rss_mb(), 1) if prefect is not None else None
             prefect_runs = prefect.flow_runs() if prefect is not None else None
         finally:
             server.close()
             if prefect is not None:
                 prefect.close()
-    add_ratios(rows)
+    rows = aggregate(rounds)
     setup = {
         "tickers": cfg.tickers,
         "portfolios": cfg.portfolios,
@@ -554,10 +653,31 @@ def measure(cfg: BenchConfig) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         "prefect_server": "shared" if cfg.shared_prefect else "own",
         "prefect_home": "warm" if cfg.warm_prefect else "fresh",
         "shared_prefect_rss_mb": prefect_rss,
+        "shared_prefect_start_s": prefect_start_s,
+        "repeats": cfg.repeats,
+        "orders": orders,
+        "held_tickers": held,
         "shared_prefect_flow_runs": prefect_runs,
         "commit": commit_of(ROOT),
     }
     return setup, rows
+
+
+def interleaved(names: tuple[str, ...], round_index: int) -> list[str]:
+    """The contestants' order in one round: each round starts one later (and every second round
+    runs backwards), so that no contestant always runs first, last or after the same one."""
+    shift = round_index % len(names)
+    order = list(names[shift:] + names[:shift])
+    return order[::-1] if round_index % 2 else order
+
+
+def held_tickers(data: Path, workdir: Path) -> int:
+    """How many tickers the night reports on: the ones some portfolio holds on the date."""
+    from tests.bench.holdings import holders_in
+    from tools.catalog import open_catalog
+
+    with open_catalog(data, REPORT_DATE, workdir=workdir) as catalog:
+        return len(holders_in(catalog))
 
 
 def main() -> None:
@@ -565,21 +685,29 @@ def main() -> None:
     setup, rows = measure(cfg)
     print(
         f"night benchmark: {cfg.tickers} tickers in {cfg.portfolios} portfolios, concurrency "
-        f"{cfg.concurrency} tickers, {cfg.latency_ms:g} ms per model reply"
+        f"{cfg.concurrency} tickers, {cfg.latency_ms:g} ms per model reply; "
+        f"{setup['held_tickers']} tickers held; {cfg.repeats} rounds, interleaved: "
+        "median (lowest-highest)"
     )
     print(render_table(rows))
     if setup["prefect_server"] == "shared":
         print(
             "nightdesk ran against one long-lived Prefect server (BENCH_PREFECT_SERVER=shared, as "
-            f"the scheduled night does): {setup['shared_prefect_rss_mb']} MB resident after the "
-            "last contestant, not in the rows' RSS; its CPU during each row is the JSON's "
-            "prefect_cpu_s. BENCH_PREFECT_SERVER=own counts a temporary server per run."
+            f"the scheduled night does; it took {setup['shared_prefect_start_s']} s to start, "
+            f"{setup['shared_prefect_rss_mb']} MB resident at the end): +prefect MB and +prefect "
+            "CPU add its resident memory after each row and its CPU during it to the row's own "
+            "(x peer CPU+pf, x peer RSS+pf use them). BENCH_PREFECT_SERVER=own counts a "
+            "temporary server per run in the tree."
         )
     print(
         "q: questions incl. one summary per ticker; ok: accepted by the verifier (peer: answered, "
         "it verifies nothing); tokens counted at the server; answer s: the answering phase; "
         "tool: a run in its thread, call: as traced (thread wait included); verif CPU: share of "
-        "the process tree's CPU; x floor: answer s over requests x latency / concurrency"
+        "the process tree's CPU; prep s: launch to the first question (imports, catalog build, "
+        "Prefect); CPU ms/q: the main process's CPU over the answering phase (every thread, the "
+        "verifier's included) per question; floor s: the critical path, ceil(tickers / "
+        "concurrency) x rounds (the longest question's model calls + the summary) x latency; "
+        "x floor: answer s over it"
     )
     note = batch_note(rows)
     if note:

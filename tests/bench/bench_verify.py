@@ -1,12 +1,15 @@
 """Verification cost per draft: typical drafts of 100-200 words against traces of 10 events.
 
-Run: `.venv/bin/python -m tests.bench.bench_verify`. Prints microseconds per draft (min and median
+Run: `.venv/bin/python -m tests.bench.bench_verify` (`--portfolio`: only the whole-portfolio
+traces). Prints microseconds per draft (min and median
 of several rounds), and p50 and p99 of each draft's verification in CPU time of its thread (what
 the verifier itself costs, which a loaded machine's waits do not inflate). Every trace has its own figures, dates and headlines, so caches of repeated
 strings help only within a trace, as in a real run; `--cold` also clears them before each trace.
 It also prints the floor: what any verifier written in Python pays per draft before it checks
 anything (parse the trace, visit each result value once, one regex pass over the draft, one
-claim object per match, build the verdict).
+claim object per match, build the verdict). Last, p50 and p99 on traces of a whole portfolio
+(about 30 events of the sample night's position calls) with the held-out corpus's faithful
+drafts.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import sys
 import time
 from typing import Any
 
-from verifier.claims import Claim
+from verifier.claim import Claim
 from verifier.evidence import clear_caches
 from verifier.trace_view import parse_trace
 from verifier.verdict import Verdict
@@ -162,8 +165,50 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
+def whole_portfolio_traces(events_per_trace: int = 30) -> list[dict[str, Any]]:
+    """Drafts over traces of a whole portfolio: every position call of one portfolio of the
+    sample night (`tests/verifier/closed_world/free_form_traces.json`, real tool results),
+    about `events_per_trace` events, each holding one faithful draft of the held-out corpus."""
+    import json
+    from pathlib import Path
+
+    here = Path(__file__).parents[1] / "verifier" / "closed_world"
+    traces = json.loads((here / "free_form_traces.json").read_text())
+    rows = [json.loads(line) for line in (here / "held_out.jsonl").read_text().splitlines()]
+    out: list[dict[str, Any]] = []
+    for portfolio in ("P001", "P002", "P003"):
+        qids = [q for q in sorted(traces) if q.endswith(f"/position/{portfolio}")]
+        moves = [f"{q.split('/')[0]}/move" for q in qids]  # the holdings' own moves, trends
+        events = [
+            {**e, "id": f"{q}:{e['id']}"}
+            for q in [*qids, *moves]
+            if q in traces
+            for e in traces[q]["events"]
+        ][:events_per_trace]
+        covered = {e["id"].split(":")[0] for e in events}
+        for row in rows:
+            if row["question_id"] in covered and row["label"] == "faithful":
+                base = traces[row["question_id"]]
+                out.append({**base, "requires": [], "events": events, "draft": row["draft"]})
+    return out
+
+
+def bench_whole_portfolio() -> None:
+    traces = whole_portfolio_traces()
+    accepted = sum(verify(t).accepted for t in traces)
+    _, cpu = best_of(5, traces, verify)
+    print(
+        f"whole-portfolio traces ({len(traces[0]['events'])} events, {len(traces)} faithful "
+        f"drafts, {accepted} accepted), per draft, CPU time: p50 "
+        f"{percentile(cpu, 50) * 1e6:.0f} us, p99 {percentile(cpu, 99) * 1e6:.0f} us"
+    )
+
+
 def main() -> None:
     cold = "--cold" in sys.argv
+    if "--portfolio" in sys.argv:
+        bench_whole_portfolio()
+        return
     traces = [make_trace(i) for i in range(200)]
     words = sum(len(t["draft"].split()) for t in traces) / len(traces)
     assert len({t["draft"] for t in traces}) == len(traces)
@@ -187,6 +232,7 @@ def main() -> None:
         f"floor (parse, walk, one scan, claim objects, verdict; no check): min "
         f"{min(plumbing) * 1e6:.0f} us per draft ({len(floor(traces[0]).claims)} tokens)"
     )
+    bench_whole_portfolio()
 
 
 if __name__ == "__main__":

@@ -4,9 +4,9 @@ driver and peer (the flow reads the same from its portfolio tables)."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable
 
+from tests.bench.probe import Probe
 from tools.catalog import Catalog
 from tools.registry import call_tool
 
@@ -24,14 +24,15 @@ async def answer_every_ticker(
     holders: dict[str, list[str]],
     concurrency: int,
     answer_ticker: Callable[[str, list[str]], Awaitable[None]],
-) -> float:
-    """Every held ticker answered, at most `concurrency` at once; the seconds it took."""
+    probe: Probe,
+) -> None:
+    """Every held ticker answered, at most `concurrency` at once; the probe times the phase."""
     gate = asyncio.Semaphore(concurrency)
 
     async def one(ticker: str, portfolios: list[str]) -> None:
         async with gate:
             await answer_ticker(ticker, portfolios)
 
-    started = time.perf_counter()
+    probe.begin_answering()
     await asyncio.gather(*(one(t, p) for t, p in holders.items()))
-    return time.perf_counter() - started
+    probe.end_answering()

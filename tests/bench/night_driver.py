@@ -23,6 +23,7 @@ from agent.providers import make_provider
 from agent.providers.base import Provider
 from agent.questions import load_question_set, questions_for
 from agent.ratelimit import RateLimiter
+from agent.shared_calls import SharedCalls
 from contract.trace import Mode, Trace
 from flows.run.judge import judge
 from tests.bench.holdings import answer_every_ticker, holders_in
@@ -56,6 +57,7 @@ class Driver:
         budget = self.budget.ticker(ticker)
         try:
             questions = questions_for(ticker, portfolios, self.catalog.report_date, "en", self.qset)
+            shared = SharedCalls()
             traces = await asyncio.gather(
                 *(
                     answer_question(
@@ -66,6 +68,7 @@ class Driver:
                         meter=budget.question(q.id, q.kind),
                         limiter=self.limiter,
                         limits=self.limits,
+                        shared=shared,
                     )
                     for q in questions
                 )
@@ -112,9 +115,7 @@ async def run_night(
         try:
             holders = holders_in(catalog)
             driver = Driver(make_provider("openai"), catalog, mode, holders, limits)
-            driver.probe.answer_s = await answer_every_ticker(
-                holders, concurrency, driver.answer_ticker
-            )
+            await answer_every_ticker(holders, concurrency, driver.answer_ticker, driver.probe)
             driver.probe.write(probe_path)
         finally:
             catalog.close()

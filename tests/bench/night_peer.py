@@ -142,9 +142,7 @@ async def run_night(data: Path, day: date, concurrency: int, probe_path: Path) -
         try:
             holders = holders_in(catalog)
             night = PeerNight(catalog)
-            night.probe.answer_s = await answer_every_ticker(
-                holders, concurrency, night.answer_ticker
-            )
+            await answer_every_ticker(holders, concurrency, night.answer_ticker, night.probe)
             night.probe.write(probe_path)
         finally:
             catalog.close()

@@ -23,16 +23,26 @@ class Probe:
     """Figures one contestant collects while it runs."""
 
     answer_s: float | None = None
+    answer_cpu_s: float | None = None
+    """CPU seconds of this process over the answering phase (every thread, the verifier's too)."""
+    answer_started_at: float | None = None
+    """When the answering phase began (epoch seconds): the launch until then is the prepare."""
     verifier_cpu_s: float = 0.0
+    tool_cpu_s: float = 0.0
+    max_turns: int = 0
+    """The most model calls one question made: its chain of round trips."""
+    """CPU seconds of the tool runs, each in its thread."""
     verified: int = 0
     tool_ms: list[float] = field(default_factory=list)
     call_ms: list[float] = field(default_factory=list)
     process_cpu_s: float = 0.0
     outcomes: Counter[str] = field(default_factory=Counter)
+    _answer_clock: tuple[float, float] = field(default=(0.0, 0.0), repr=False)
 
     def note_trace(self, trace: dict[str, Any]) -> None:
         """The tool-call durations of a question's trace (a summary's events are copies)."""
         if not str(trace.get("question_id", "")).endswith("/summary"):
+            self.max_turns = max(self.max_turns, len(trace.get("turns") or []))
             self.call_ms.extend(
                 float(e["duration_ms"]) for e in trace.get("events") or [] if "duration_ms" in e
             )
@@ -56,11 +66,35 @@ class Probe:
         """`run` (a tool runner) that adds each call's duration in its thread to `tool_ms`."""
 
         def timed(*args: Any) -> Any:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             try:
                 return run(*args)
             finally:
                 self.tool_ms.append((time.perf_counter() - started) * 1000)
+                self.tool_cpu_s += time.thread_time() - cpu
+
+        return timed
+
+    def begin_answering(self) -> None:
+        """The answering phase starts now."""
+        self.answer_started_at = time.time()
+        self._answer_clock = (time.perf_counter(), time.process_time())
+
+    def end_answering(self) -> None:
+        """The answering phase is over: its wall and CPU seconds."""
+        wall, cpu = self._answer_clock
+        self.answer_s = time.perf_counter() - wall
+        self.answer_cpu_s = time.process_time() - cpu
+
+    def timed_phase(self, answer: Callable[..., Any]) -> Callable[..., Any]:
+        """`answer` (a coroutine function: the night's answering phase) timed by the probe."""
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
+            self.begin_answering()
+            try:
+                return await answer(*args, **kwargs)
+            finally:
+                self.end_answering()
 
         return timed
 
@@ -71,17 +105,29 @@ class Probe:
         loop_tools = importlib.import_module("agent.tool_calls")
         loop_tools.run_tool = self.timed_tool(loop_tools.run_tool)  # type: ignore[attr-defined]
 
+    def instrument_night(self) -> None:
+        """Also time the answering phase of `nightdesk run`'s flow (its tickers or shards)."""
+        flow = importlib.import_module("flows.night.flow")
+        for name in ("answer_tickers", "run_shards"):
+            setattr(flow, name, self.timed_phase(getattr(flow, name)))
+
     def write(self, path: Path) -> None:
         """Write the figures, with this process's own CPU time so far (its children excluded)."""
         self.process_cpu_s = time.process_time()
-        path.write_text(json.dumps({**asdict(self), "outcomes": dict(self.outcomes)}))
+        figures = {**asdict(self), "outcomes": dict(self.outcomes)}
+        figures.pop("_answer_clock")
+        path.write_text(json.dumps(figures))
 
 
 def read_probe(path: Path) -> Probe:
     raw = json.loads(path.read_text())
     return Probe(
         answer_s=raw["answer_s"],
+        answer_cpu_s=raw.get("answer_cpu_s"),
+        answer_started_at=raw.get("answer_started_at"),
         verifier_cpu_s=raw["verifier_cpu_s"],
+        tool_cpu_s=raw.get("tool_cpu_s", 0.0),
+        max_turns=raw.get("max_turns", 0),
         verified=raw["verified"],
         tool_ms=raw["tool_ms"],
         call_ms=raw["call_ms"],

@@ -162,6 +162,7 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
         "BENCH_CONCURRENCY": "4",
         "BENCH_LATENCY_MS": "5",
         "BENCH_JSON": str(out),
+        "BENCH_REPEATS": "2",
     }
     done = run_bench("bench_night.py", env)
     table = done.stdout.split("contestant", 1)[1]
@@ -171,13 +172,22 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
     assert list(rows) == list(CONTESTANTS)
     nightdesk = [name for name in rows if name.startswith("nightdesk")]
     assert result["setup"]["prefect_server"] == "shared"  # every night on the one server
-    assert result["setup"]["shared_prefect_flow_runs"] == len(nightdesk)
+    assert result["setup"]["shared_prefect_flow_runs"] == len(nightdesk) * 2  # two rounds
     assert result["setup"]["shared_prefect_rss_mb"] > 0
+    first, second = result["setup"]["orders"]  # interleaved: not the same order twice
+    assert sorted(first) == sorted(second) == sorted(CONTESTANTS) and first != second
     for name, row in rows.items():
         assert row["questions"] > 0 and row["model_requests"] >= row["questions"], name
         assert row["tokens_per_question"] > 0 and row["peak_rss_mb"] > 0, name
         assert row["tool_calls"] > 0 and row["tool_p50_ms"] <= row["tool_p99_ms"], name
         assert row["vs_peer"]["wall"] > 0 and row["wall_s"] >= row["answer_s"] > 0, name
+        assert row["repeats"] == len(row["runs"]) == 2, name
+        low, high = row["ranges"]["wall_s"]
+        assert low <= row["wall_s"] <= high, name
+        assert row["prepare_s"] > 0 and row["cpu_ms_per_question"] > 0, name
+    for name in nightdesk:  # the shared server's cost beside the row's own
+        assert rows[name]["rss_with_prefect_mb"] > rows[name]["peak_rss_mb"], name
+        assert rows[name]["cpu_with_prefect_s"] >= rows[name]["cpu_s"], name
     night = {r["questions"] for r in rows.values()}
     assert len(night) == 1  # all five answered the same night
     plan, batch = rows["nightdesk-plan"], rows["nightdesk-batch"]
@@ -194,6 +204,7 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
     ):
         assert rows[name]["accepted"] == rows[name]["questions"], rows[name]["outcomes"]
         assert rows[name]["verifier_cpu_s"] > 0 and rows[name]["call_p99_ms"] is not None
+        assert rows[name]["latency_floor_s"] > 0 and rows[name]["rounds"] >= 2, name
     for kind in ("nightdesk", "driver"):
         plan, react = rows[f"{kind}-plan"], rows[f"{kind}-react"]
         assert plan["schema_tokens_per_question"] == 0 < react["schema_tokens_per_question"]

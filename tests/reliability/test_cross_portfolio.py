@@ -26,7 +26,7 @@ import pytest
 from agent.prompts import parse_language, parse_results
 from agent.providers.offline import draft_text
 from agent.questions import DEFAULT_SET
-from contract.numbers import format_number, format_quantity, format_signed
+from contract.number_format import format_number, format_quantity, format_signed
 from flows.run.config import RunConfig
 from tests.agent.scripted import Call, Turn, openai_body
 from tests.flows.night.test_flow import expected_entries, last_session, published_entries

@@ -21,7 +21,7 @@ from data.check import check_dataset
 from data.contract import TABLES
 from tools.analytics import MOVERS_SHOWN, competition_ranks
 from tools.catalog import Catalog, open_catalog
-from tools.portfolio_table import collect_portfolio_table
+from tools.portfolio_table import HISTORY_SESSIONS, collect_portfolio_table
 from tools.registry import call_tool, run_tool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -430,3 +430,32 @@ def test_company_is_the_companies_row(sample: Catalog) -> None:
         assert (row["name"], row["sector"]) == tuple(
             companies.loc[row["ticker"], ["name", "sector"]]
         )
+
+
+def test_the_table_names_weighs_and_benchmarks_each_position(sample: Catalog) -> None:
+    """The report's table carries the ranks' company, sector, weight and benchmark, the excess
+    return computed from them, and a month of closes for each material mover."""
+    for portfolio_id in sample.portfolio_ids():
+        ranks = run_tool(sample, "get_portfolio_ranks", {"portfolio_id": portfolio_id,
+                                                         "date": str(SAMPLE_DATE)}).data  # fmt: skip
+        table = collect_portfolio_table(sample, portfolio_id, SAMPLE_DATE)
+        rows = {r["ticker"]: r for r in ranks["positions"]}
+        for position in table.positions:
+            if position.error is None:
+                row = rows[position.ticker]
+                assert (position.name, position.sector) == (row["name"], row["sector"])
+                assert position.weight_pct == row["weight_pct"] and position.name
+        assert table.benchmark is not None
+        assert table.benchmark.return_pct == ranks["benchmark"]["return_pct"]
+        assert table.excess_return_pct == round(
+            table.day_return_pct - ranks["benchmark"]["return_pct"], 2
+        )
+        order = [p.contribution_pct for p in table.by_contribution() if p.error is None]
+        assert order == sorted(order, reverse=True)
+        movers = {p.ticker for p in table.positions if p.error is None and p.material}
+        assert set(table.history) == movers
+        for ticker, points in table.history.items():
+            assert 2 <= len(points) <= HISTORY_SESSIONS and points[-1].day <= SAMPLE_DATE
+            closes = {p.ticker: p.close for p in table.positions}
+            assert points[-1].close == closes[ticker]
+            assert [p.day for p in points] == sorted(p.day for p in points)

@@ -170,10 +170,12 @@ class SlowStart(Worker):
 
 def test_a_new_workers_start_is_not_the_querys_time() -> None:
     """A worker slower to start than the query's deadline (as on a loaded machine) still gets
-    the whole deadline for the query."""
-    worker = SlowStart(start_s=2.5)
+    the whole deadline for the query (both scaled to the machine's load: answering one line
+    must fit in the deadline however busy the machine)."""
+    deadline_s = scaled_s(2.0)
+    worker = SlowStart(start_s=deadline_s + 0.5)
     try:
-        reply = worker.ask({"sql": "SELECT 1 AS n", "max_rows": 1}, timeout_s=2.0)
+        reply = worker.ask({"sql": "SELECT 1 AS n", "max_rows": 1}, timeout_s=deadline_s)
     finally:
         worker.kill()
     assert reply == {"columns": ["n"], "rows": [[1]], "truncated": False}

@@ -22,7 +22,7 @@ from contract.trace import Trace
 from data.generate import generate_dataset
 from tools.catalog import Catalog, open_catalog
 from tools.registry import call_tool
-from verifier.claims import normalise_headline
+from verifier.grammar.quotes import normalise_headline
 
 CASES = Path(__file__).parent / "cases"
 REPORT = date(2024, 3, 28)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from verifier.claims import extract_claims
+from verifier.extraction import extract_claims
 from verifier.verify import verify
 
 

@@ -23,8 +23,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verifier.claims import extract_claims
 from verifier.coverage import free_words, grammar_scan
+from verifier.extraction import extract_claims
 from verifier.grammar.moves import MOVE
 from verifier.grammar.relative import Anchor
 from verifier.verify import verify

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from contract.reasons import ReasonCode
-from verifier.claims import extract_claims
+from verifier.extraction import extract_claims
 from verifier.periods import Period, periods_agree
 from verifier.verdict import Verdict
 from verifier.verify import verify as verify_trace

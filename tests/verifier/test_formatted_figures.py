@@ -1,4 +1,4 @@
-"""Figures written as the reports write them (`contract.numbers`): thousands grouped in English
+"""Figures written as the reports write them (`contract.number_format`): thousands grouped in English
 (224,256.34) and in Spanish (224.256,34), whole share counts without decimals, trailing zeros
 shown. The verifier reads each at its value, so a formatted figure holds when the tool's value
 does and fails when a digit differs."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from contract.numbers import format_number, format_percent, format_quantity
+from contract.number_format import format_number, format_percent, format_quantity
 from verifier.verify import verify
 
 RESULT = {

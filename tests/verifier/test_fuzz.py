@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verifier import periods, scanner
-from verifier.claims import extract_claims
+from verifier.extraction import extract_claims
 from verifier.grammar import dates, directions, figures, tickers
 from verifier.grammar.events import EVENT_WORD
-from verifier.grammar.fields import FIELD_WORD
+from verifier.grammar.field_words import FIELD_WORD
 from verifier.grammar.moves import MOVE
 from verifier.grammar.quotes import SESSION_WORD
 from verifier.times import WINDOW

@@ -53,3 +53,31 @@ async def test_every_offline_draft_of_a_night_is_accepted(catalog, language: str
                 rejected[trace.question_id] = [r.message for r in verdict.reasons]
     assert count >= 40
     assert rejected == {}
+
+
+async def test_scripted_mistakes_faithful_answers_are_accepted(catalog) -> None:
+    """`scripted-mistakes` answers the tickers it draws no mistake for as the offline provider
+    does (react mode, as `make demo-review` runs it): every one of those answers is accepted."""
+    from agent.providers.mistakes import mistake_for
+
+    provider, qset = make_provider("scripted-mistakes"), load_question_set()
+    with catalog.cursor() as cur:
+        portfolios = [r[0] for r in cur.execute("SELECT portfolio_id FROM portfolios").fetchall()]
+    held: dict[str, list[str]] = {}
+    for pid in portfolios:
+        for row in call_tool(catalog, "get_portfolio", {"portfolio_id": pid})["holdings"]:
+            held.setdefault(row["ticker"], []).append(pid)
+    rejected: dict[str, list[str]] = {}
+    faithful = 0
+    for ticker, owners in sorted(held.items()):
+        for question in questions_for(ticker, owners, DAY, "en", qset):
+            trace = await answer_question(
+                question, provider=provider, catalog=catalog, mode="react"
+            )
+            verdict = verify(trace.model_dump(mode="json"))
+            if mistake_for(ticker) is None:
+                faithful += 1
+                if not verdict.accepted:
+                    rejected[trace.question_id] = [r.message for r in verdict.reasons]
+    assert faithful >= 10
+    assert rejected == {}

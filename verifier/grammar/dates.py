@@ -292,8 +292,9 @@ def attach_weekdays(text: str, claims: list[Claim]) -> None:
         if claim.kind == "date":
             copula = _WEEKDAY_COPULA.match(text, claim.end)
             after = text[copula.end() if copula else claim.end :][:14].lstrip(" ,(").split(None, 1)
-            if after:  # "2025-01-24 (Friday)", "January 13, Monday"
-                day = _WEEKDAYS.get(after[0].rstrip(").,;:*_]").casefold())
+            word = after[0].rstrip(").,;:*_]") if after else ""
+            if word and not word.isupper():  # "2025-01-24 (Friday)"; "WED" is a ticker
+                day = _WEEKDAYS.get(word.casefold())
                 if day is not None:
                     claim.weekday = day
                     continue

@@ -12,9 +12,15 @@ from verifier.scanner import PhraseScan
 DIRECTION = PhraseScan(grouped("governing"))
 """A direction word that governs a figure, its direction the group's name: "up" or "down"."""
 _LEAD_GAP = re.compile(
-    r"(?i)\s*(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
+    r"(?i)\s*(?:(?:the\s+|la\s+)?(?:portfolio|fund|book|account|cartera|p\d{3})(?:'s\s+return)?\s+)?"
+    r"(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
     r"total|sharply|slightly|modestly|casi|cerca|alrededor|fuertemente|ligeramente)\s+){0,3}\(?\s*"
 )
+_SESSIONS_AFTER = re.compile(
+    r"(?i)[-\s]+(?:(?:straight|consecutive|successive)\s+)?"
+    r"(?:sessions?|days?|trading\s+days?|sesiones|jornadas|días)(?!\w)"
+)
+"""A count of sessions ("fallen four sessions in a row"): a length of time, never a signed change."""
 _CHAIN_GAP = re.compile(r"(?i)\s*[,(/]?\s*(?:or|o|i\.e\.)?\s*\(?\s*")
 
 
@@ -44,6 +50,8 @@ def attach_directions(text: str, folded: str, figures: list[Claim]) -> None:
         gap = _LEAD_GAP
         cursor = m.end()
         while i < len(figures) and gap.fullmatch(text, cursor, figures[i].start):
+            if _SESSIONS_AFTER.match(text, figures[i].end):
+                break
             if not figures[i].direction:
                 figures[i].direction, figures[i].direction_word = direction, word
             cursor, gap, i = figures[i].end, _CHAIN_GAP, i + 1

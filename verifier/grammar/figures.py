@@ -9,8 +9,8 @@ from operator import attrgetter
 
 from verifier.claim import Claim, Kind
 from verifier.grammar.number_words import find_number_words
-from verifier.lexicon import LANGUAGES
-from verifier.numbers import SCALES, Reading, read_digits
+from verifier.lexicon import LANGUAGES, alternatives
+from verifier.literals import SCALES, Reading, read_digits
 from verifier.scanner import Scan, fold, fold_aligned, holds, mask, scan, word_starts
 
 NUMBER_WORDS = {
@@ -225,6 +225,7 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
         if (
             (previous_end >= 0 and not text[previous_end:start].strip())
             or (cur and _after_noun(text, start))
+            or _after_level(text, start)  # "the close (287.14)": a level is never negative
             or (unit and _after_name(text, start))  # "P002 (9.59%)": a share, not a loss
         ):
             start, end = m.end("open"), m.start("close")
@@ -284,6 +285,15 @@ def _after_noun(text: str, start: int) -> bool:
     ($0.87) is paid"): the brackets then hold an aside, not a negative."""
     word = _LAST_WORD.search(text, max(start - 24, 0), start)
     return word is not None and word.group(1).casefold() not in _AMOUNT_LEAD
+
+
+_LEVEL_NOUN = re.compile(rf"(?i)(?<!\w)(?:{alternatives('level_nouns')})\s*$")
+
+
+def _after_level(text: str, start: int) -> bool:
+    """Whether a bracketed figure follows the name of a level ("el cierre (337,27)", "the
+    previous close (283.43)"): a price or a value is never negative, so it is an aside."""
+    return _LEVEL_NOUN.search(text, max(start - 24, 0), start) is not None
 
 
 _LAST_TOKEN = re.compile(r"(\S+)\s*$")

@@ -2,7 +2,7 @@
 "closed lower at 287.14", "las acciones de AXO cayeron").
 
 A move is a claim of its own when no figure right after the word carries its direction (those are
-the figure's, see `verifier.claims`). Its subject is the ticker named right before the word, with
+the figure's, see `verifier.extraction`). Its subject is the ticker named right before the word, with
 only words about the price between ("AXO shares", "AXO's stock", "las acciones de AXO"); a word
 about anything else ("AXO's volume fell") or a negation ("did not fall") makes it no move.
 """

@@ -18,7 +18,7 @@ import re
 from functools import cache
 
 from verifier.claim import Claim, Kind
-from verifier.numbers import Reading
+from verifier.literals import Reading
 
 UNITS_EN = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -70,6 +70,8 @@ def _value(words: list[str]) -> tuple[float, int] | None:
     half = bool(words) and words[0].casefold() in ("half", "medio")
     if half:
         words = words[1:]  # "a half-million-dollar stake": half of what follows
+        if [w.casefold() for w in words] == ["a"]:
+            return 0.5, 1  # "half a percent"
     for word in words:
         w = word.casefold()
         if w in ("and", "y"):
@@ -140,7 +142,7 @@ def _worded(text: str, words: list[str], start: int, end: int) -> Claim | None:
     amount, place = value
     if len(words) == 1 and (2 <= amount <= 12 or amount == 1) and not (pct or usd):
         return None  # two to twelve alone are `NUMBER_WORD`'s; "one of" is an article
-    reading = Reading(amount / 10.0**-place if place < 0 else amount, 0)
+    reading = Reading(amount / 10.0**-place if place < 0 else amount, max(place, 0))
     scale = 10.0**-place if place < 0 else 1.0
     kind: Kind = "percent" if pct else "money" if usd else "number"
     return Claim(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
-from verifier.claim import Claim
+from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, Claim
 from verifier.lexicon import LANGUAGES, alternatives
 
 TICKER = re.compile(r"(?<![\w$&.])(\$)?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
@@ -21,6 +21,12 @@ STOPWORDS = frozenset(word for lexicon in LANGUAGES for word in lexicon.not_tick
 """Upper-case words that are not tickers unless the trace names them as one."""
 _PORTFOLIO = re.compile(rf"(?i)(?<!\w)(?:{alternatives('portfolio')})(?!\w)")
 """A word for the portfolio as a whole (`verifier.lexicon`: `portfolio`)."""
+_OTHER_SUBJECT = re.compile(
+    rf"(?i)(?<!\w)(?:(?P<portfolio>{alternatives('portfolio')})|"
+    rf"(?P<benchmark>{alternatives('benchmark')}))(?!\w)"
+)
+"""A subject that is no ticker: the portfolio or the benchmark."""
+_SUBJECTS = {"portfolio": PORTFOLIO_SUBJECT, "benchmark": BENCHMARK_SUBJECT}
 
 
 def find_tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[Claim]:
@@ -64,4 +70,32 @@ def attach_scopes(
             symbols = {t.symbol for t in tickers[first:seen]}
             symbols.add(tickers[seen - 1].symbol)
             scope = scopes[(first, seen)] = frozenset(symbols)
-        figure.scope = scope
+        other = _nearer_subject(text, tickers[seen - 1].end, figure.start) or _named_after(
+            text, figure.end
+        )
+        figure.scope = scope | {other} if other else scope
+
+
+_FOR_SUBJECT = re.compile(
+    r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
+)
+
+
+def _named_after(text: str, end: int) -> str | None:
+    """The portfolio or benchmark a figure is said to be of right after it ("a 0.00% return
+    for the portfolio", "un 0,00 % de la cartera")."""
+    lead = _FOR_SUBJECT.match(text, end)
+    if lead is None:
+        return None
+    m = _OTHER_SUBJECT.match(text, lead.end())
+    return _SUBJECTS[m.lastgroup] if m and m.lastgroup else None
+
+
+def _nearer_subject(text: str, after: int, before: int) -> str | None:
+    """The portfolio or the benchmark, where one is named between the last ticker and a figure
+    ("AXO lagged the benchmark, which returned -0.57%"): the figure may be its. A figure whose
+    last named subject is a ticker is never the portfolio's or the benchmark's."""
+    found = None
+    for m in _OTHER_SUBJECT.finditer(text, after, before):
+        found = m.lastgroup
+    return _SUBJECTS[found] if found else None

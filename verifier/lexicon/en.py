@@ -54,7 +54,7 @@ LEXICON = Lexicon(
     not_tickers="""
         I A AM PM ET EST EDT UTC GMT USD EUR GBP JPY CHF CAD AUD CNY HKD MXN US USA U.S UK EU
         CEO CFO COO CTO EPS ETF IPO GDP CPI PPI FED FOMC ECB SEC NYSE AMEX NASDAQ AI OK
-        TV PC YOY YTD QTD MTD QOQ PNL P L NA N YES NO GAAP FY FX IR ROE ROI ROA ESG M B K PE PB
+        MV TV PC YOY YTD QTD MTD QOQ PNL P L NA N YES NO GAAP FY FX IR ROE ROI ROA ESG M B K PE PB
         NV INC CO LLC LTD PLC ADR API SQL JSON OPEC COVID NOTE NEWS FDA FTC DOJ
         IRS EV EVS R D RD IT HR FCF OCF CAGR ARPU SAAS ASP SG SGA LIBOR SOFR NIM CET BPS PCT MM
         MN BN TN VS ETA NAV AUM TSR OEM Q H II III IV VI CET1 S&P OR AND THE
@@ -64,6 +64,8 @@ LEXICON = Lexicon(
     """,
     windows={
         "day": (
+            r"d/d",
+            r"day[-\s]over[-\s]day",
             r"on\s+the\s+day",
             r"for\s+the\s+day",
             r"day'?s",
@@ -80,6 +82,7 @@ LEXICON = Lexicon(
             r"1-day",
         ),
         "week": (
+            r"(?:started|began)\s+the\s+week",
             r"(?:past|last|prior|previous|this)\s+(?:trading\s+)?week",
             r"(?:on|for|over|in|during|across|through)\s+the\s+(?:trading\s+)?week",
             r"(?:closed|ended|finished)\s+the\s+week",
@@ -96,6 +99,7 @@ LEXICON = Lexicon(
             r"week(?=\))",
         ),
         "month": (
+            r"(?:started|began)\s+the\s+month",
             r"(?:past|last|prior|previous|this)\s+month",
             r"(?:on|for|over|in|during|across|through)\s+the\s+month",
             r"(?:closed|ended|finished)\s+the\s+month",
@@ -113,13 +117,15 @@ LEXICON = Lexicon(
             r"month(?=\))",
         ),
         "quarter": (
-            r"quarter-to-date",
+            r"(?:started|began)\s+the\s+quarter",
+            r"quarter[-\s]to[-\s]date",
             r"qtd",
             r"(?:on|for|over|in|during|across|through)\s+the\s+quarter",
             r"this\s+quarter",
             r"on\s+the\s+quarter",
         ),
         "ytd": (
+            r"(?:started|began)\s+the\s+year",
             r"year-to-date",
             r"year\s+to\s+date",
             r"ytd",
@@ -289,6 +295,8 @@ LEXICON = Lexicon(
     ),
     session_verbs=(r"closed", r"ended\s+the\s+(?:day|session)", r"finished", r"settled"),
     portfolio=(r"portfolios?", r"fund", r"book", r"account", r"p\d{3}"),
+    level_nouns=(r"close", r"closing\s+price", r"price", r"level", r"market\s+value", r"value"),
+    benchmark=(r"benchmarks?", r"index", r"universe", r"(?:broader\s+)?market(?!\s+value)"),
     negations=(r"not", r"n't", r"never", r"no", r"neither", r"nor", r"without"),
     contribution_after=(
         r"(?:to|from|of)\s+(?:the\s+)?portfolio'?s?\s+(?:day'?s?\s+|daily\s+|total\s+)?"
@@ -299,6 +307,8 @@ LEXICON = Lexicon(
     governing={
         "up": (
             r"rose",
+            r"lift(?:ed|s|ing)?",
+            r"boost(?:ed|s|ing)?",
             r"rise[sn]?",
             r"rising",
             r"gain(?:ed|s)?",
@@ -324,6 +334,13 @@ LEXICON = Lexicon(
         ),
         "down": (
             r"cost(?:s|ing)?",
+            r"weigh(?:ed|s)?\s+on",
+            r"weighing\s+on",
+            r"dragg(?:ed|ing)\s+(?:down\s+)?",
+            r"hurt",
+            r"gave\s+back",
+            r"giving\s+back",
+            r"drag",
             r"taking",
             r"knocking",
             r"subtract(?:ed|s|ing)",
@@ -360,6 +377,7 @@ LEXICON = Lexicon(
         ),
     },
     after_figure=(
+        "drag",
         "higher",
         "lower",
         "gain",
@@ -393,13 +411,20 @@ LEXICON = Lexicon(
         "split": (r"(?:stock|share)\s+split(?:\s+date)?", r"split(?:\s+date)?"),
     },
     sessions={
-        "before": (r"before\s+the\s+(?:open|opening\s+bell|bell)", r"pre-?market"),
+        "before": (
+            r"before\s+the\s+(?:open|opening\s+bell|bell)",
+            r"(?:ahead\s+of|before)\s+the\s+(?:market\s+)?(?:open|opening\s+bell)",
+            r"before\s+the\s+market\s+opened",
+            r"pre-?market",
+        ),
         "during": (
-            r"during\s+(?:the\s+)?(?:session|trading(?:\s+day)?|market\s+hours)",
+            r"during\s+(?:the\s+)?(?:session|trading\s+day|(?:regular\s+)?(?:trading|market)\s+hours|trading)",
+            r"mid-?(?:session|day)",
             r"intraday",
         ),
         "after": (
             r"after\s+the\s+(?:close|closing\s+bell|bell)",
+            r"after\s+the\s+market\s+(?:close|closed)",
             r"after[-\s]hours",
             r"post-?market",
         ),
@@ -407,6 +432,7 @@ LEXICON = Lexicon(
     **RELATIONS,
     fields={
         "previous_close": (
+            r"(?:started|began)\s+the\s+(?:week|month|quarter|year)\s+at",
             r"previous\s+close",
             r"prior\s+close",
             r"previously\s+closed",
@@ -418,14 +444,31 @@ LEXICON = Lexicon(
             r"closing",
             r"close",
             r"ended\s+the\s+(?:session|day)",
+            r"settle",
+            r"(?:stood|stands|stand)\s+at",
+            r"(?:now\s+)?trades?\s+at",
+            r"(?:was\s+)?trading\s+at",
             r"settled",
             r"finished\s+the\s+(?:session|day)",
             r"finished",
         ),
-        "market_value": (r"market\s+value",),
+        "market_value": (r"market\s+value", r"mv", r"valued\s+at", r"(?:is\s+|was\s+)?worth"),
         "day_pnl": (r"day\s+p&l", r"p&l", r"day\s+pnl", r"pnl"),
         "day_change": (r"day\s+change", r"daily\s+change"),
         "contribution": (r"contribution", r"contributing", r"contributed", r"contributes"),
+        "weight": (
+            r"weight",
+            r"weighting",
+            r"accounts?\s+for",
+            r"accounted\s+for",
+            r"makes?\s+up",
+            r"made\s+up",
+            r"represents?",
+            r"represented",
+            r"weighs",
+            r"weighed",
+            r"(?:share|slice)\s+of\s+(?:the\s+)?(?:portfolio|book|fund)",
+        ),
         "dividend": (r"dividend",),
         "earnings": (r"earnings\s+per\s+share", r"earnings", r"eps"),
     },

@@ -167,6 +167,8 @@ LEXICON = Lexicon(
     ),
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
     portfolio=(r"carteras?", r"fondo", r"cuenta"),
+    level_nouns=(r"cierre", r"anterior", r"precio", r"nivel", r"valor(?:\s+de\s+mercado)?"),
+    benchmark=(r"índice", r"indice", r"referencia", r"universo", r"(?<!valor de )mercado"),
     negations=(r"no", r"ni", r"nunca", r"sin"),
     contribution_after=(
         r"(?:a|de)\s+la\s+(?:rentabilidad|variación|rendimiento|resultado)\s+(?:diari[ao]\s+)?"
@@ -228,13 +230,21 @@ LEXICON = Lexicon(
         "split": (r"desdoblamiento",),
     },
     sessions={
-        "before": (r"antes\s+de\s+la\s+apertura",),
-        "during": (r"durante\s+la\s+sesión",),
-        "after": (r"tras\s+el\s+cierre", r"después\s+del\s+cierre"),
+        "before": (r"antes\s+de\s+la\s+apertura", r"antes\s+de\s+que\s+abriera\s+el\s+mercado"),
+        "during": (
+            r"durante\s+la\s+(?:sesión|jornada|negociación)",
+            r"en\s+plena\s+sesión",
+            r"en\s+horario\s+de\s+mercado",
+        ),
+        "after": (
+            r"tras\s+el\s+cierre",
+            r"después\s+del\s+cierre",
+            r"una\s+vez\s+cerrado\s+el\s+mercado",
+        ),
     },
     **RELATIONS,
     fields={
-        "previous_close": (r"cierre\s+(?:anterior|previo)",),
+        "previous_close": (r"cierre\s+(?:anterior|previo)", r"(?:el|los)\s+anterior(?:es)?"),
         "close": (
             r"cerró",
             r"cerro",
@@ -243,10 +253,11 @@ LEXICON = Lexicon(
             r"terminaron\s+la\s+sesión",
             r"terminó\s+la\s+sesión",
         ),
-        "market_value": (r"valor\s+de\s+mercado",),
+        "market_value": (r"valor\s+de\s+mercado", r"valorada\s+en", r"valorado\s+en", r"vale"),
         "day_pnl": (r"resultado\s+del\s+día",),
         "day_change": (r"variación\s+diaria",),
         "contribution": (r"contribución", r"aportó", r"aporte", r"aportación"),
+        "weight": (r"peso", r"pesa", r"pesaba", r"representa", r"representaba", r"supone"),
         "dividend": (r"dividendo",),
         "earnings": (r"bpa", r"beneficio\s+por\s+acción"),
     },

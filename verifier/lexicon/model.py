@@ -46,7 +46,14 @@ class Lexicon:
     """Words that make a direction word about something else than the price ("volume fell")."""
     negations: tuple[str, ...] = ()
     portfolio: tuple[str, ...] = ()
-    """Words for the portfolio as a whole: a sentence naming it and no ticker is about it."""
+    """Words for the portfolio as a whole: a sentence naming it and no ticker is about it; a
+    figure right after it speaks of the portfolio ("AXO beat the portfolio's 0.52%")."""
+    level_nouns: tuple[str, ...] = ()
+    """Names of a level (a close, a price, a value): never negative, so a bracketed figure
+    right after one is an aside ("el cierre (337,27)"), not an amount in accounting style."""
+    benchmark: tuple[str, ...] = ()
+    """Words for what a portfolio is measured against: a figure right after one speaks of the
+    benchmark ("AXO lagged the benchmark, which returned -0.57%")."""
     extended_hours: tuple[str, ...] = ()
     """Phrases of trading outside the session ("before the open", "after hours"): a move said
     for them is not the day's change, and no result holds it."""
@@ -75,6 +82,15 @@ class Lexicon:
     streaks: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Runs of sessions in one direction ("fourth straight gain"), by direction: "up", "down";
     the count is the ordinal or number right before."""
+    membership: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A holding said to be one of a group of its portfolio ("one of its detractors", "among
+    the five biggest contributors"), by group: `detractors`, `contributors` (the day P&L's
+    sign, or the ranks' top five where a size or count is named), `gainers`, `decliners` (the
+    day return's sign, or the top and bottom movers)."""
+    relation_lead: tuple[str, ...] = ()
+    """Words that state the streak or ranking named right after them ("that marks a fourth
+    straight gain", "encadena tres sesiones a la baja", "ranks as the third-largest"): they say
+    no more than the relation, which is checked."""
     news_order: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Words that place a quoted headline in time among the others of its search ("the most
     recent was", "the earliest item"), by place: "latest" or "earliest"."""
@@ -91,4 +107,4 @@ class Lexicon:
     uno"): the place of a ranking and the length of a streak."""
     fields: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """What a draft calls the figure right after it, by field ("closed at", "previous close
-    of", "valor de mercado"): keys of `verifier.grammar.fields.FIELDS`."""
+    of", "valor de mercado"): keys of `verifier.grammar.field_words.FIELDS`."""

@@ -3,6 +3,11 @@ the counts they name) and of days to the report date ("yesterday"); spread into 
 
 from typing import Any
 
+ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))"
+"""An ordinal place, in words or digits."""
+OF_N = r"(?:\s+(?:of|out\s+of)\s+(?:its\s+|the\s+)?\d{1,3}(?:\s+(?:positions|holdings|names|stocks))?)?,?"
+"""The count a place is out of ("17th of 19 positions")."""
+
 RELATIONS: dict[str, Any] = {
     "absence": {
         "news": (
@@ -36,6 +41,8 @@ RELATIONS: dict[str, Any] = {
     ),
     "counted": {
         "gainers": (
+            r"up",
+            r"higher",
             r"rose",
             r"gained",
             r"advanced",
@@ -45,9 +52,11 @@ RELATIONS: dict[str, Any] = {
             r"gainers?",
             r"advancers?",
             r"winners?",
-            r"(?:positions?|holdings?|names?|stocks?)\s+(?:rose|gained|advanced|were\s+up|closed\s+higher)",
+            r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?\s+(?:rose|gained|advanced|were\s+up|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:higher|up|in\s+the\s+green))",
         ),
         "decliners": (
+            r"down",
+            r"lower",
             r"fell",
             r"declined",
             r"lost",
@@ -57,7 +66,7 @@ RELATIONS: dict[str, Any] = {
             r"decliners?",
             r"losers?",
             r"fallers?",
-            r"(?:positions?|holdings?|names?|stocks?)\s+(?:fell|declined|lost|were\s+down|closed\s+lower)",
+            r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?\s+(?:fell|declined|lost|were\s+down|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:lower|down|in\s+the\s+red))",
         ),
     },
     "news_order": {
@@ -131,6 +140,8 @@ RELATIONS: dict[str, Any] = {
     },
     "rankings": {
         "return_top": (
+            rf"{ORDINAL}[-\s]best(?:[-\s]performing)?(?:\s+(?:performer|mover|gainer|name|position|holding|stock|return|day))?",
+            rf"{ORDINAL}{OF_N}\s+by\s+(?:return|performance|(?:day'?s?\s+)?(?:percentage\s+)?(?:move|change|gain))",
             r"(?:top|biggest|largest|best)\s+(?:gainer|performer|mover|riser)",
             r"best[-\s]performing(?:\s+(?:stock|position|holding|name))?",
             r"strongest(?:\s+(?:performer|gainer|name|position|holding))?",
@@ -138,6 +149,7 @@ RELATIONS: dict[str, Any] = {
             r"leader",
         ),
         "return_bottom": (
+            rf"{ORDINAL}[-\s]worst(?:[-\s]performing)?(?:\s+(?:performer|mover|name|position|holding|stock|return|day))?",
             r"(?:worst|weakest)(?:[-\s]performing)?(?:\s+(?:performer|position|holding|stock|name))?",
             r"(?:biggest|largest)\s+(?:loser|decliner|faller|laggard)",
             r"bottom\s+(?:mover|performer)",
@@ -145,6 +157,8 @@ RELATIONS: dict[str, Any] = {
             r"led\s+(?:the\s+)?(?:losses|decliners|declines|fallers)",
         ),
         "weight_top": (
+            rf"by\s+(?:weight|size|market\s+value),?\s+(?:[a-z]{{1,5}}\s+)?(?:ranks?|ranked|is|comes?\s+in|sits?)\s+(?:as\s+)?(?:the\s+)?{ORDINAL}{OF_N}",
+            rf"{ORDINAL}{OF_N}\s+by\s+(?:weight|size|market\s+value)",
             r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
         ),
@@ -153,6 +167,8 @@ RELATIONS: dict[str, Any] = {
             r"tiniest(?:\s+(?:holding|position|stake))?",
         ),
         "pnl_top": (
+            rf"{ORDINAL}{OF_N}\s+by\s+(?:contribution|day\s+p&l|p&l|dollar\s+gain)",
+            rf"{ORDINAL}\s+(?:among|of)\s+(?:the\s+|its\s+)?(?:[\w'’]+\s+)?(?:contributors|gainers\s+in\s+dollars)",
             r"(?:biggest|largest|top|leading|main)\s+(?:contributor|positive\s+contributor|dollar\s+gainer)",
         ),
         "pnl_bottom": (
@@ -162,6 +178,12 @@ RELATIONS: dict[str, Any] = {
     },
     "streaks": {
         "up": (
+            r"(?:rose|risen|gained|advanced|climbed|(?:closed|ended|finished)\s+(?:higher|up))\s+(?:in|on)\s+(?:each|every|all)\s+of\s+(?:the|its)\s+(?:last|past|previous)\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions|days|trading\s+days)",
+            rf"{ORDINAL}\s+(?:straight\s+|consecutive\s+)?(?:session|day)\s+in\s+a\s+row\s+(?:that\s+)?[a-z]{{1,5}}\s+(?:has\s+)?(?:(?:closed|ended|finished)\s+(?:higher|up)|risen|rose|gained|advanced)",
+            r"(?:rose|risen|gained|advanced|climbed|rallied|(?:closed|ended|finished|been|was|is)\s+(?:up|higher)|up|higher)\s+(?:for\s+|in\s+|on\s+)?(?:(?:a|the|its)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:straight|consecutive|successive)\s+(?:sessions?|days?|trading\s+days?)",
+            r"(?:rose|risen|gained|advanced|climbed|rallied|(?:closed|ended|finished|been|was|is)\s+(?:up|higher)|up|higher)\s+(?:for\s+|in\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?|trading\s+days?)\s+(?:in\s+a\s+row|running|straight)",
+            r"(?:winning|up)\s+streak\s+to\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",
+            r"(?:winning|up)\s+streak\s+(?:of|at)\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",
             r"(?:straight|consecutive)\s+winning\s+(?:sessions?|days?)",
             r"(?:straight|consecutive)\s+(?:gains?|advances?|rises?|up\s+(?:days?|sessions?)|sessions?\s+of\s+gains|days?\s+of\s+gains|winning\s+sessions?)",
             r"(?:day|session)\s+winning\s+streak",
@@ -170,6 +192,12 @@ RELATIONS: dict[str, Any] = {
             r"winning\s+streak",
         ),
         "down": (
+            r"(?:fell|fallen|dropped|declined|lost\s+ground|(?:closed|ended|finished)\s+(?:lower|down))\s+(?:in|on)\s+(?:each|every|all)\s+of\s+(?:the|its)\s+(?:last|past|previous)\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions|days|trading\s+days)",
+            rf"{ORDINAL}\s+(?:straight\s+|consecutive\s+)?(?:session|day)\s+in\s+a\s+row\s+(?:that\s+)?[a-z]{{1,5}}\s+(?:has\s+)?(?:(?:closed|ended|finished)\s+(?:lower|down)|fallen|fell|declined)",
+            r"(?:fell|fallen|dropped|declined|slid|slipped|retreated|lost\s+ground|(?:closed|ended|finished|been|was|is)\s+(?:down|lower)|down|lower)\s+(?:for\s+|in\s+|on\s+)?(?:(?:a|the|its)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:straight|consecutive|successive)\s+(?:sessions?|days?|trading\s+days?)",
+            r"(?:fell|fallen|dropped|declined|slid|slipped|retreated|lost\s+ground|(?:closed|ended|finished|been|was|is)\s+(?:down|lower)|down|lower)\s+(?:for\s+|in\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?|trading\s+days?)\s+(?:in\s+a\s+row|running|straight)",
+            r"(?:losing|down)\s+streak\s+to\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",
+            r"(?:losing|down)\s+streak\s+(?:of|at)\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",
             r"(?:straight|consecutive)\s+(?:loss|losses|declines?|drops?|falls?|down\s+(?:days?|sessions?)|sessions?\s+of\s+losses|days?\s+of\s+losses|losing\s+sessions?)",
             r"(?:day|session)\s+losing\s+streak",
             r"(?:straight|consecutive)\s+losing\s+(?:sessions?|days?)",
@@ -178,6 +206,27 @@ RELATIONS: dict[str, Any] = {
             r"losing\s+streak",
         ),
     },
+    "membership": {
+        "detractors": (
+            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|worst)\s+)?(?:detractors|drags|dollar\s+losers)",
+        ),
+        "contributors": (
+            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|leading)\s+)?(?:positive\s+)?contributors",
+        ),
+        "gainers": (
+            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|best)\s+)?(?:gainers|movers|performers|risers)",
+        ),
+        "decliners": (
+            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|worst|weakest)\s+)?(?:decliners|losers|laggards|fallers|performers)",
+        ),
+    },
+    "relation_lead": (
+        r"(?:that|this|it)\s+(?:makes|made|marks|marked|was|is)",
+        r"(?:marks?|marked|marking)",
+        r"(?:extends?|extended|extending)\s+(?:its|the|a)",
+        r"(?:ranks?|ranked|ranking|comes?\s+in|came\s+in|sits?|sat|stands?|stood|placed|placing|finished|finishing)(?:\s+(?:as|at|in))?",
+        r"(?:notch(?:es|ed)?|posts?|posted|logs?|logged|records?|recorded)",
+    ),
     "counts": (
         ("first", "1st", "one"),
         ("second", "2nd", "two"),

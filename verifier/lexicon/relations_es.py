@@ -68,6 +68,7 @@ RELATIONS: dict[str, Any] = {
         "above": (
             r"mejor\s+que",
             r"lo\s+hizo\s+mejor\s+que",
+            r"quedó\s+por\s+encima\s+de(?:l)?",
             r"por\s+encima\s+de(?:l)?",
             r"superior(?:es)?\s+a(?:l)?",
             r"muy\s+superior(?:es)?\s+a(?:l)?",
@@ -101,6 +102,7 @@ RELATIONS: dict[str, Any] = {
     },
     "rankings": {
         "return_top": (
+            r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:rentabilidad|rendimiento|variación)",
             r"mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
             r"el\s+mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
             r"(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
@@ -115,12 +117,15 @@ RELATIONS: dict[str, Any] = {
             r"lideró\s+(?:las\s+)?(?:caídas|bajadas|pérdidas)",
         ),
         "weight_top": (
+            r"(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|séptim[oa]|octav[oa]|noven[oa]|décim[oa]|\d{1,2}(?:ª|º|\.ª|\.º)?)\s+(?:mayor\s+)?(?:posición|tenencia|participación)(?:\s+de\s+(?:la\s+cartera|p\d{3}))?\s+por\s+(?:peso|tamaño|valor)",
+            r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:peso|tamaño|valor)",
             r"mayor\s+(?:posición|participación|tenencia|peso)",
             r"la\s+mayor\s+(?:posición|participación|tenencia|peso)",
             r"posición\s+más\s+grande",
             r"la\s+posición\s+más\s+grande",
         ),
         "pnl_top": (
+            r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:contribución|aporte|resultado)",
             r"mayor\s+(?:contribuidor|aporte|contribución)",
             r"el\s+mayor\s+(?:contribuidor|aporte|contribución)",
         ),
@@ -147,6 +152,25 @@ RELATIONS: dict[str, Any] = {
             r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
         ),
     },
+    "membership": {
+        "detractors": (
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+)?(?:lastres|detractores|peores\s+contribuciones)",
+        ),
+        "contributors": (
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:contribuidores|aportes|contribuciones)",
+        ),
+        "gainers": (
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+)?(?:que\s+más\s+subieron|más\s+alcistas|mejores)",
+        ),
+        "decliners": (
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+)?(?:que\s+más\s+cayeron|más\s+bajistas|peores)",
+        ),
+    },
+    "relation_lead": (
+        r"(?:encadena|encadenó|encadenaba|acumula|acumuló|acumulaba|suma|sumó|sumaba|lleva|llevaba)",
+        r"(?:por|es\s+(?:su|la)|fue\s+(?:su|la)|marca|marcó)",
+        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó)(?:\s+(?:como|en))?",
+    ),
     "counts": (
         ("primera", "primer", "primero", "una", "uno", "un"),
         ("segunda", "segundo", "dos"),

@@ -21,15 +21,15 @@ from verifier.rules.answers import (
     no_draft_reason,
 )
 from verifier.rules.case import Case, Finding, assess_claim
-from verifier.rules.coverage import check_unverified_claim
-from verifier.rules.dates import (
+from verifier.rules.closed_world import check_unverified_claim
+from verifier.rules.date_rules import (
     check_unsupported_date,
     check_wrong_event_day,
     check_wrong_session,
     check_wrong_weekday,
 )
-from verifier.rules.directions import check_loose_directions, check_wrong_direction
-from verifier.rules.figures import (
+from verifier.rules.direction_rules import check_loose_directions, check_wrong_direction
+from verifier.rules.figure_rules import (
     check_uncomputed_percentage,
     check_unresolved_error,
     check_unsupported_figure,
@@ -38,7 +38,7 @@ from verifier.rules.figures import (
     check_wrong_time,
 )
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
-from verifier.rules.portfolios import check_other_portfolio
+from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.relations import check_relations
 from verifier.verdict import Reason
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
-from verifier.claims import FIGURE_KINDS
+from verifier.claim import FIGURE_KINDS
 from verifier.rules.case import Case
 from verifier.trace_view import TraceView
 from verifier.verdict import Reason

@@ -7,11 +7,12 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from verifier.claims import FIELDS, FIGURE_KINDS, Claim
+from verifier.claim import FIGURE_KINDS, PORTFOLIO_SUBJECT, Claim, subject_words
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
-from verifier.facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
+from verifier.grammar.field_words import FIELDS
 from verifier.periods import periods_agree
 from verifier.times import times_agree
+from verifier.trace_facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
 from verifier.trace_view import TraceView
 
 
@@ -125,7 +126,15 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
             off_period = [f for f in facts if not periods_agree(period, f.period)]
             facts = agreeing
     scope = claim.scope
-    in_scope = [f for f in facts if f.ticker is None or f.ticker in scope] if scope else facts
+    in_scope = (
+        [
+            f
+            for f in facts
+            if f.ticker is None or f.ticker in scope or (count and f.ticker == PORTFOLIO_SUBJECT)
+        ]
+        if scope
+        else facts
+    )  # a count of positions is said of the portfolio whichever ticker the sentence names
     if facts and not in_scope and not off_period:
         return Finding(claim, facts, [], [], wrong="subject", held=facts)
     said = claim.time
@@ -167,7 +176,10 @@ another unit than it."""
 
 _KNOWN_FIELDS = frozenset().union(*FIELDS.values()) | {
     "open", "high", "low", "change", "change_pct", "pnl_pct", "contribution_pct", "quantity",
-    "volume", "portfolio_value_previous_close", "split",
+    "volume", "portfolio_value_previous_close", "split", "day_return_pct", "return_pct",
+    "portfolio_return_pct", "portfolio_day_pnl", "gainers", "decliners", "unchanged",
+    "positions_count", "weight_rank", "return_rank", "pnl_rank", "contribution_rank",
+    "constituents", "sessions",
 }  # fmt: skip
 """Result keys whose meaning is known: a figure they alone hold is that field, nothing else."""
 
@@ -214,4 +226,4 @@ def blocking_failure(claim: Claim, evidence: Evidence) -> Failure | None:
 
 
 def scope_words(claim: Claim) -> str:
-    return f" ({', '.join(sorted(claim.scope))})" if claim.scope else ""
+    return f" ({subject_words(claim.scope)})" if claim.scope else ""

@@ -16,9 +16,9 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from verifier.claim import Claim
-from verifier.facts import make_fact
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
+from verifier.trace_facts import make_fact
 
 DERIVED = "derived"
 """The event id a derived figure is supported by."""

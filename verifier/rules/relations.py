@@ -23,17 +23,28 @@ from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
-from verifier.lexicon import LANGUAGES, grouped
+from verifier.lexicon import LANGUAGES, alternatives, grouped
 from verifier.periods import sentence_starts
 from verifier.quoting import quoted_by
 from verifier.rules.case import Case
 from verifier.scanner import PhraseScan, fold_aligned
 from verifier.verdict import Reason
 
-_PORTFOLIO = re.compile(
-    r"\s*(?:the\s+|la\s+|el\s+|its\s+|su\s+)?(portfolio|fund|book|cartera|fondo)"
-)
-_BENCHMARK = re.compile(r"\s*(?:the\s+|el\s+|its\s+|su\s+)?(benchmark|index|market|índice|mercado)")
+_LEAD_IN = r"\s*(?:(?:both|the|la|el|its|su|tanto|de|del|al|a)\s+)*(?:[\w&'’-]+\s+){0,3}?"
+"""What may stand between a comparison word and the portfolio or benchmark it names: articles,
+"both", and up to three words of its name ("the equal-weight universe benchmark")."""
+
+
+@cache
+def _portfolio_after() -> re.Pattern[str]:
+    return re.compile(rf"{_LEAD_IN}(?:{alternatives('portfolio')})(?!\w)")
+
+
+@cache
+def _benchmark_after() -> re.Pattern[str]:
+    return re.compile(rf"{_LEAD_IN}(?:{alternatives('benchmark')})(?!\w)")
+
+
 _PERCENT_KEYS = ("change_pct", "day_return_pct", "pnl_pct", "return_pct")
 
 
@@ -44,6 +55,12 @@ _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 def news_scan() -> PhraseScan:
     """The words that place a headline among the others of its search."""
     return PhraseScan(grouped("news_order"))
+
+
+@cache
+def membership_scan() -> PhraseScan:
+    """The words that place a holding in a group of its portfolio."""
+    return PhraseScan(grouped("membership"))
 
 
 @cache
@@ -85,7 +102,8 @@ def check_relations(case: Case) -> Iterator[Reason]:
         streak.finditer(folded),
     )
     ordered, counted = news_scan().finditer(folded), count_scan().finditer(folded)
-    if not (compared or ranked or runs or ordered or counted):
+    members = membership_scan().finditer(folded)
+    if not (compared or ranked or runs or ordered or counted or members):
         return
     starts = sentence_starts(text)
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
@@ -105,6 +123,10 @@ def check_relations(case: Case) -> Iterator[Reason]:
             yield reason
     for m in runs:
         reason = _streak(case, text, folded, m, starts, tickers, results)
+        if reason is not None:
+            yield reason
+    for m in members:
+        reason = _membership(case, text, folded, m, starts, tickers, results)
         if reason is not None:
             yield reason
     for m in counted:
@@ -191,9 +213,9 @@ def _comparison(
         ranks = _ranks(case, results)
         if ranks is None:
             return None
-        if _PORTFOLIO.match(folded, m.end()):
+        if _portfolio_after().match(folded, m.end()):
             name, b = "the portfolio", ranks.get("portfolio_return_pct")
-        elif _BENCHMARK.match(folded, m.end()):
+        elif _benchmark_after().match(folded, m.end()):
             bench = ranks.get("benchmark") or {}
             name, b = str(bench.get("name") or "the benchmark"), bench.get("return_pct")
         else:
@@ -226,6 +248,26 @@ def _count_before(folded: str, start: int) -> tuple[int | None, int]:
         return int(digits.group(1)), opens
     n = count_words().get(word)
     return (n, opens) if n is not None else (None, start)
+
+
+def _count_inside(phrase: str) -> int | None:
+    """The first ordinal or number in a phrase ("fell for a third straight session")."""
+    for word in re.findall(r"[^\W_]+", phrase):
+        digits = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?", word)
+        if digits:
+            return int(digits.group(1))
+        if word in count_words():
+            return count_words()[word]
+    return None
+
+
+@cache
+def _lead() -> re.Pattern[str]:
+    """The words that state the streak or ranking after them, up to its count ("encadena
+    tres", "ranks as the")."""
+    return re.compile(
+        rf"(?<!\w)(?:{alternatives('relation_lead')})\s+(?:(?:a|the|its|su|una)\s+)?$"
+    )
 
 
 def _figures_around(case: Case, lo: int, hi: int, m: re.Match[str]) -> tuple[Claim, Claim] | None:
@@ -281,8 +323,8 @@ _RANK_FIELD = {
 def _subject(tickers: list[Claim], lo: int, m: re.Match[str], hi: int) -> Claim | None:
     """Whom a ranking or streak is said of: the ticker before it in its sentence, else the one
     after it there, else the last one named before its sentence ("It is the largest holding")."""
-    return (
-        _before(tickers, lo, m.start()) or _after(tickers, m.end(), hi) or _before(tickers, 0, lo)
+    return (  # a ticker inside the phrase is its subject: "by weight, AXO ranks 1st of 10"
+        _before(tickers, lo, m.end()) or _after(tickers, m.end(), hi) or _before(tickers, 0, lo)
     )
 
 
@@ -315,12 +357,23 @@ def _ranking(
         return None
     place = count - rank + 1 if kind.endswith("_bottom") else rank
     wanted, opens = _place(folded, m.start())
+    if _count_before(folded, m.start())[0] is None:
+        wanted = _count_inside(folded[m.start() : m.end()]) or wanted  # "puesto 22 de 25"
+    out_of = re.search(r"(?:of|de)\s+(?:its\s+|the\s+)?(\d{1,3})", folded[m.start() : m.end()])
+    lead = _lead().search(folded, 0, opens)
+    if lead is not None:
+        opens = lead.start()
     inner = re.match(r"([^\W\d_]+|\d+(?:st|nd|rd|th)?)[-\s]", folded[m.start() : m.end()])
     if inner and (inner.group(1) in count_words() or inner.group(1)[:1].isdigit()):
         word = inner.group(1)
         wanted = int(re.sub(r"\D", "", word)) if word[:1].isdigit() else count_words()[word]
     case.bound.append((opens, m.end()))
-    if place == wanted:
+    places = {place}
+    if re.search(r"(?:best|worst)$", folded[m.start() : m.end()]) and row:  # "fifth-best": by
+        other = row.get("pnl_rank")  # return or by what it added, both computed
+        if isinstance(other, int):
+            places.add(count - other + 1 if kind.endswith("_bottom") else other)
+    if wanted in places and (out_of is None or int(out_of.group(1)) == count):
         return None
     what = kind.replace("_top", "").replace("_bottom", " from the bottom").replace("pnl", "day P&L")
     return _contradicted(
@@ -356,6 +409,11 @@ def _streak(
     if trend is None:
         return None
     said, opens = _count_before(folded, m.start())
+    if said is None:  # "closed down for three sessions in a row": the count inside the phrase
+        said = _count_inside(folded[m.start() : m.end()])
+    lead = _lead().search(folded, 0, opens)
+    if lead is not None:
+        opens = lead.start()
     direction = m.lastgroup or ""
     sessions = trend.get("sessions")
     holds = trend.get("direction") == direction and isinstance(sessions, int)
@@ -481,6 +539,9 @@ def _count(case: Case, text: str, m: re.Match[str], results: list[dict[str, Any]
     if len(before) > 1 and _OF_TOTAL.search(text[before[-2].end : count.start]):
         total, count = count, before[-2]  # "3 of its 10 positions": 10 is the total
     said = count.readings[0].value * count.scale
+    bare = m.group() in ("up", "down", "higher", "lower")  # "7 up, 18 down": a whole count
+    if bare and (count.kind != "number" or count.unit or said != int(said) or count.sign):
+        return None
     which = m.lastgroup or ""
     held = ranks.get(which)
     case.bound.append((count.start, m.end()))
@@ -497,4 +558,71 @@ def _count(case: Case, text: str, m: re.Match[str], results: list[dict[str, Any]
             f"{ranks.get('positions_count')} positions"
         ),
         (count.start, m.end()),
+    )
+
+
+_MEMBER_LISTS = {
+    "detractors": "detractors",
+    "contributors": "top_contributors",
+    "gainers": "top_movers",
+    "decliners": "bottom_movers",
+}
+_MEMBER_SIGN = {
+    "detractors": ("day_pnl", -1),
+    "contributors": ("day_pnl", 1),
+    "gainers": ("day_return_pct", 1),
+    "decliners": ("day_return_pct", -1),
+}
+_SIZED = re.compile(
+    r"(?<!\w)(?:\d+|two|three|four|five|biggest|largest|top|main|leading|best|worst|weakest|"
+    r"mayores|principales|más|mejores|peores)(?!\w)"
+)
+
+
+def _membership(
+    case: Case,
+    text: str,
+    folded: str,
+    m: re.Match[str],
+    starts: list[int],
+    tickers: list[Claim],
+    results: list[dict[str, Any]],
+) -> Reason | None:
+    """ "One of its detractors" (the holding's day P&L is negative), "among the five biggest
+    detractors" (it is in the ranks' list of five): held against the answer's own ranks."""
+    lo, hi = _sentence(starts, m.start(), len(text))
+    subject = _subject(tickers, lo, m, hi)
+    ranks = _ranks(case, results)
+    if subject is None or ranks is None:
+        return None
+    group = m.lastgroup or ""
+    row = next(
+        (
+            p
+            for p in ranks["positions"]
+            if isinstance(p, dict) and p.get("ticker") == subject.symbol
+        ),
+        None,
+    )
+    if _SIZED.search(folded, m.start(), m.end()):
+        listed = ranks.get(_MEMBER_LISTS[group])
+        if not isinstance(listed, list):
+            return None
+        holds = subject.symbol in listed
+    else:
+        key, sign = _MEMBER_SIGN[group]
+        value = row.get(key) if row else None
+        if not isinstance(value, int | float):
+            return None
+        holds = value * sign > 0
+    case.bound.append(m.span())
+    if holds:
+        return None
+    return _contradicted(
+        (
+            f'"{text[m.start() : m.end()]}" places {subject.symbol} among the {group} of '
+            f"portfolio {ranks.get('portfolio_id')}, but the trace does not: "
+            f"{_MEMBER_LISTS[group]} {ranks.get(_MEMBER_LISTS[group])}"
+        ),
+        m.span(),
     )

@@ -51,7 +51,7 @@ SHOWN_DRAFT = (
     "AXO in portfolio P001: 781 shares closed at 287.14 on 2024-12-31, a market value of "
     "224,256.34; the day P&L was 2,897.51 (1.31%)."
 )
-"""The same draft with its figures as reports write them (`contract.numbers`)."""
+"""The same draft with its figures as reports write them (`contract.number_format`)."""
 MOVE_Q = "How did AXO close on 2024-12-31, and what was its day change?"
 POSITION_Q = "What did the AXO position contribute to portfolio P001 on 2024-12-31?"
 

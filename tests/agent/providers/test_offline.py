@@ -13,7 +13,7 @@ import pytest
 from agent.loop import answer_question, draft_summary
 from agent.providers import make_provider
 from agent.questions import load_question_set, questions_for
-from contract.numbers import format_number, format_quantity
+from contract.number_format import format_number, format_quantity
 from contract.reasons import ReasonCode
 from contract.trace import Trace
 from tools.catalog import open_catalog
@@ -27,7 +27,7 @@ NUMBERS = {
     "en": re.compile(r"(?<![\w.,])-?\d{1,3}(?:,\d{3})*(?:\.\d+)?(?![\w])"),
     "es": re.compile(r"(?<![\w.,])-?\d{1,3}(?:\.\d{3})*(?:,\d+)?(?![\w])"),
 }
-"""A number as the report's language writes it (`contract.numbers`): 224,256.34 or 224.256,34."""
+"""A number as the report's language writes it (`contract.number_format`): 224,256.34 or 224.256,34."""
 
 
 @pytest.fixture(scope="module")

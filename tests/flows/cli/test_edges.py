@@ -59,9 +59,9 @@ def test_run_help_shows_budget_defaults_and_no_empty_flags() -> None:
     assert done.returncode == 0, done.stderr
     lines = {line.split()[1]: line for line in done.stdout.splitlines() if "│ --" in line}
     assert "[default: 2,000,000]" in lines["--run-tokens"]
-    assert "[default: 60,000, at most RUN_TOKENS]" in lines["--question-tokens"]
-    assert "[default: the provider's]" in lines["--requests-per-minute"]
-    assert "[default: the provider's]" in lines["--tokens-per-minute"]
+    assert "[default: 60,000, at most --run-tokens]" in lines["--question-tokens"]
+    assert "[default: what the provider's" in lines["--requests-per-minute"]
+    assert "[default: what the provider's" in lines["--tokens-per-minute"]
     assert "--empty-" not in done.stdout
     assert "--empty-" not in nightdesk("data", "import", "--help").stdout
 

@@ -106,7 +106,7 @@ async def test_bad_ticker_yields_rejected_cases(
     assert all(r["reason"] for r in mine)
     assert result["counts"]["accepted"] > 0
     report = next((day_dir / "accepted").glob("*.md")).read_text()
-    assert "Withheld: the " in report and "withheld by the verifier" in report
+    assert "Withheld: the " in report and "rejected by the verifier" in report
 
 
 async def test_rerun_reuses_finished_tickers(small_data: Path, tmp_path: Path) -> None:

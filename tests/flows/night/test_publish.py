@@ -146,7 +146,10 @@ def test_withheld_answers_are_shown_with_reason(tmp_path: Path) -> None:
     assert "_Paragraph withheld: no verified answers to summarise._" in md
     assert "draft of AAA/summary" in md
     assert "draft of AAA/move" not in md  # a verified answer is in the paragraph and the JSON
-    assert "3 answers withheld by the verifier: see the review page, [review.html]" in md
+    assert (
+        "3 answers withheld (1 rejected by the verifier, 2 lost to provider errors): see the "
+        "review page, [review.html]" in md
+    )
     assert f"`nightdesk review list --date 2024-06-03 --out {tmp_path}`" in md
 
 

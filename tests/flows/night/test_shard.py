@@ -110,7 +110,9 @@ def test_failed_shard_becomes_rejected_records(tmp_path) -> None:
 @pytest.mark.usefixtures("prefect_server")
 @pytest.mark.filterwarnings("ignore::ResourceWarning")
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
-def test_shard_that_dies_keeps_the_tickers_it_finished(small_data, tmp_path) -> None:
+def test_shard_that_dies_keeps_the_tickers_it_finished(
+    small_data, tmp_path, prefect_server
+) -> None:
     """A real shard run stores each ticker as it finishes; cut short (its last ticker and its
     final ledger never written), the parent still gets the finished tickers and their spend."""
     import asyncio
@@ -181,3 +183,24 @@ def test_a_running_shard_is_stalled_only_when_nothing_it_stores_changes(tmp_path
         os.utime(path, (start + 500, start + 500))
     assert not stalled(store, start, 600, start + 1_000)  # a ticker finished 500 s in
     assert stalled(store, start, 600, start + 1_101)
+
+
+@pytest.mark.filterwarnings("ignore::ResourceWarning")  # a failed flow run leaves its client
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # sockets open
+def test_a_shard_on_other_data_than_the_night_planned_on_refuses_to_run(
+    small_data, tmp_path, prefect_server
+) -> None:
+    """Workers on several machines must read the same shared data folder: a shard whose data
+    has another fingerprint than the parent's plan stops before any question, storing nothing."""
+    import asyncio
+
+    from flows.night.shard import nightly_shard
+    from flows.run.shard_store import ShardStore
+    from tests.flows.night.test_flow import last_session
+
+    day = date.fromisoformat(last_session(small_data))
+    config = RunConfig(report_date=day, data_dir=small_data, out_dir=tmp_path / "out", shards=1)
+    (job,) = plan_shards(config, {"AAA": ["P1"]}, "run-1", "another-machines-data")
+    with pytest.raises(InputError, match="differs from the data the night planned on"):
+        asyncio.run(nightly_shard(job))
+    assert not ShardStore.of(job).folder.exists()

@@ -43,8 +43,11 @@ class Links(HTMLParser):
         found = dict(attrs)
         if tag == "a" and "href" in found:
             self.links.append(found["href"] or "")
+        ours = tag == "svg" and (found.get("class") or "").startswith("chart ")  # drawn by us
         if tag in ("img", "image", "svg", "iframe", "object", "embed", "picture", "source"):
-            self.images.append(tag)
+            self.images += [] if ours else [tag]
+        if tag in ("foreignobject", "use") or any(k.endswith("href") for k in found):
+            self.images += [] if tag == "a" else [tag]
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)

@@ -21,7 +21,11 @@ from tools.portfolio_table import MATERIAL_CONTRIBUTION_PCT, MATERIAL_MOVE_PCT, 
 
 PORTFOLIOS = sorted(pq.read_table(SAMPLE / "portfolios.parquet").column("portfolio_id").to_pylist())
 QUOTE = re.compile(r'"[^"]*"|“[^”]*”|«[^»]*»')
-STAMP = re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?Z?)?")
+STAMP = re.compile(
+    r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2})?Z?)?"
+    r"|\b[A-Z][a-z]{2} \d{1,2}(?:, \d{4})?(?:, \d{2}:\d{2})?|\b\d{1,2} [a-z]{3,4} \d{4}"
+)
+"""A date or time, as ISO or as a report writes it for people (Dec 30, 2024; 30 dic 2024)."""
 CODE = re.compile(r"`[^`]*`|\]\(<[^>]*>\)")
 NUMBER = re.compile(r"(?<![\w.,])[-+]?\d[\d.,]*(?<![.,])")
 FORMAT = {
@@ -188,7 +192,7 @@ def test_every_label_is_in_the_reports_language(night_es: Path) -> None:
 def test_material_moves_lead_by_contribution_and_quiet_positions_are_named_once(night_en) -> None:
     for pid, (md, _, data) in reports(night_en).items():
         rows = {p["ticker"]: p for p in data["table"]["positions"]}
-        headings = re.findall(r"^### (\S+)$", md, re.M)
+        headings = re.findall(r"^### (\S+)(?: \(.*\))?$", md, re.M)
         assert len(headings) == len(set(headings))
         material = [
             t
@@ -269,7 +273,7 @@ def test_withheld_and_approved_answers_are_named_under_their_position_and_counte
     assert f"Withheld: the news answer (unknown_headline; case {case})." in md
     assert "Analyst-approved move answer: AAA rose 1.00 from 99.00. (analyst-approved by ana" in md
     assert "CCC said." not in md  # a verified answer lives in the paragraph and the JSON
-    assert report.withheld == 1 and "1 answer withheld by the verifier" in md
+    assert report.withheld == 1 and "1 answer withheld (1 rejected by the verifier)" in md
 
 
 def test_withheld_answers_and_paragraphs_are_counted_apart_in_the_reports_language() -> None:
@@ -293,11 +297,61 @@ def test_withheld_answers_and_paragraphs_are_counted_apart_in_the_reports_langua
         tickers=[TickerSection(ticker="AAA", summary=paragraph, answers=[withheld])],
     )
     md = render_markdown(report).replace("\\_", "_")
-    assert "Retenidos por el verificador: 1 respuesta y 1 párrafo; ver la página de revisión" in md
+    assert (
+        "Retenidos: 1 respuesta y 1 párrafo (2 rechazados por el verificador); ver la página de "
+        "revisión" in md
+    )
     assert (
         "Párrafo retenido (unsupported_figure; caso [AAA__summary](<../review.html#AAA__summary>))"
         in md
     )
     assert "Retenida: la respuesta de movimiento (unsupported_figure; caso [AAA__move]" in md
     english = report.model_copy(update={"language": "en"})
-    assert "1 answer and 1 paragraph withheld by the verifier" in render_markdown(english)
+    assert "1 answer and 1 paragraph withheld (2 rejected by the verifier)" in render_markdown(
+        english
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        (
+            "en",
+            "3 answers withheld (1 rejected by the verifier, 1 cut by the budget, 1 lost to "
+            "provider errors): see the review page",
+        ),
+        (
+            "es",
+            "Retenidos: 3 respuestas (1 rechazados por el verificador, 1 cortados por el "
+            "presupuesto, 1 perdidos por errores del proveedor); ver la página de revisión",
+        ),
+    ],
+)
+def test_budget_cuts_and_provider_errors_are_not_called_rejections(
+    language: str, line: str
+) -> None:
+    answers = [
+        Answer(
+            question_id=f"AAA/{kind}",
+            kind=kind,
+            question="q",
+            status="withheld",
+            reason=reason,
+            case_id=f"AAA__{kind}",
+        )
+        for kind, reason in (
+            ("move", "unsupported_figure"),
+            ("news", "budget_exhausted"),
+            ("events", "provider_error"),
+        )
+    ]
+    report = PortfolioReport(
+        run_id="r",
+        report_date=date(2024, 12, 31),
+        portfolio_id="P9",
+        language=language,
+        table=table(),
+        tickers=[TickerSection(ticker="AAA", answers=answers)],
+    )
+    assert report.withheld_by_cause == {"verifier": 1, "budget": 1, "error": 1}
+    assert line in render_markdown(report)

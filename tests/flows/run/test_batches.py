@@ -42,7 +42,8 @@ async def test_a_batch_not_ended_within_the_window_is_given_up_and_cancelled(
     tmp_path: Path,
 ) -> None:
     wire = BatchWire("openai", polls=10**9)  # never ends
-    submit = submitter(wire, tmp_path, window_s=0.05, cancel_late=True)
+    # A window of 500 polls: long enough for several looks on a loaded machine.
+    submit = submitter(wire, tmp_path, window_s=0.5, cancel_late=True)
     results = await submit("answers", DRAFTS)
     assert set(results) == {d.question_id for d in DRAFTS}
     assert all(isinstance(r, BatchFailure) and r.kind == "expired" for r in results.values())

@@ -4,13 +4,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from contract.reasons import ReasonCode
 from verifier.coverage import direction_spans, name_words, uncovered
+from verifier.lexicon import alternatives
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.scanner import fold_aligned
 from verifier.verdict import Reason
+
+
+@cache
+def _cause() -> re.Pattern[str]:
+    """A move said to come from a piece of news ("rallied thanks to \"...\"", "fell because of
+    the report", "subió gracias a la noticia"): a cause no result holds. A move and a headline
+    side by side ("rose after \"...\"", "climbed on \"...\"") state each their own fact."""
+    moved = f"{alternatives('rise')}|{alternatives('fall')}"
+    return re.compile(
+        rf"(?i)(?<!\w)(?:{moved})\s+(?P<joint>thanks\s+to|due\s+to|because\s+of|"
+        r"on\s+the\s+back\s+of|in\s+response\s+to|gracias\s+a|debido\s+a|a\s+causa\s+de)"
+        r"\s+(?:the\s+|la\s+|el\s+|las\s+|los\s+|a\s+|an\s+)?(?:news|reports?|headlines?|"
+        r"announcement|story|stories|noticias?|anuncio|titular|[\"“«‘'*])"
+    )
 
 
 def check_unverified_claim(case: Case) -> Iterator[Reason]:
@@ -23,6 +39,15 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
     names = name_words(e.result for e in case.trace.events if e.result is not None)
     figures = [f.claim.start for f in case.figures if f.in_scope]
     starts = sentence_starts(text)
+    for m in _cause().finditer(text):
+        yield Reason(
+            rule=ReasonCode.UNVERIFIED_CLAIM,
+            message=(
+                f'"{m.group()}" says a piece of news moved the stock: no tool result holds a '
+                "cause, only the move and the headline"
+            ),
+            span=m.span("joint"),
+        )
     for start, end in uncovered(text, fold_aligned(text), covered, names, figures, starts):
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,

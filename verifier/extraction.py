@@ -1,10 +1,11 @@
-"""Claims: the checkable statements of a draft, each with its character span.
+"""Extraction: the checkable statements (claims) of a draft or of a result string, each with
+its character span.
 
-A claim is a figure (number, money, percentage, basis points), a date, a ticker symbol, a quoted
-headline or a move (a direction word said of a ticker). Each kind has its grammar module under
-`verifier.grammar`; `verifier.context` binds them to their subject, time and field in an explicit
-order of passes. Extraction is plain text work, in English and Spanish; whether a claim holds is
-decided elsewhere, against the trace.
+A claim (`verifier.claim`) is a figure (number, money, percentage, basis points), a date, a
+ticker symbol, a quoted headline or a move (a direction word said of a ticker). Each kind has its
+grammar module under `verifier.grammar`; `verifier.context` binds them to their subject, time and
+field in an explicit order of passes. Extraction is plain text work, in English and Spanish;
+whether a claim holds is decided elsewhere, against the trace.
 """
 
 from __future__ import annotations
@@ -12,31 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from operator import attrgetter
 
-from verifier.claim import FIGURE_KINDS, QUARTER_BASE, Claim, DateReading, Kind
+from verifier.claim import Claim
 from verifier.context import Draft, bind_claims
 from verifier.grammar.dates import find_dates
-from verifier.grammar.events import EVENT_KINDS
-from verifier.grammar.fields import FIELDS
-from verifier.grammar.figures import attach_bounds, clear_caches, find_figures
-from verifier.grammar.quotes import find_quotes, normalise_headline
+from verifier.grammar.figures import attach_bounds, find_figures
+from verifier.grammar.quotes import find_quotes
 from verifier.grammar.relative import Anchor
 from verifier.grammar.tickers import find_tickers
 from verifier.periods import attach_periods
 from verifier.scanner import mask
-
-__all__ = [
-    "EVENT_KINDS",
-    "FIELDS",
-    "FIGURE_KINDS",
-    "QUARTER_BASE",
-    "Claim",
-    "DateReading",
-    "Kind",
-    "clear_caches",
-    "extract_claims",
-    "extract_facts",
-    "normalise_headline",
-]
 
 _START = attrgetter("start")
 

@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
-from verifier.claims import FIGURE_KINDS, Claim
+from verifier.claim import FIGURE_KINDS, Claim, subject_words
 from verifier.evidence import QUESTION, Evidence
 from verifier.rules.case import Case, Finding, blocking_failure, scope_words
 from verifier.verdict import Reason
@@ -61,7 +61,7 @@ def _unsupported_message(f: Finding, evidence: Evidence) -> str:
         side = "below" if claim.bound > 0 else "above"
         return f"{head} states {said} bound, but the trace has {fact.describe()}, {side} it"
     if f.facts:
-        return f"{head} matches {f.facts[0].describe()}, not a result about {', '.join(sorted(claim.scope))}"
+        return f"{head} matches {f.facts[0].describe()}, not a result about {subject_words(claim.scope)}"
     if f.off_period and claim.period is not None:
         other = f.off_period[0]
         stated = other.period.describe() if other.period else "another period"
@@ -94,7 +94,7 @@ def _said(claim: Claim, wrong: str) -> str:
     """The part of the claim that is wrong, as the draft states it."""
     if wrong == "subject":
         quoted = "quoted " if claim.kind == "headline" else ""
-        return f"{quoted}about {', '.join(sorted(claim.scope))}"
+        return f"{quoted}about {subject_words(claim.scope)}"
     if wrong == "time":
         return f"for {claim.time.describe() if claim.time else 'an unstated time'}"
     if claim.points:

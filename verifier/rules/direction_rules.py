@@ -7,15 +7,15 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
-from verifier.claims import Claim
+from verifier.claim import Claim
 from verifier.coverage import direction_spans
-from verifier.facts import FROM_JSON, Fact
 from verifier.grammar.moves import EXTENDED, MOVE
 from verifier.lexicon import alternatives
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.scanner import fold_aligned
 from verifier.times import WINDOW, ClaimTime, times_agree
+from verifier.trace_facts import FROM_JSON, Fact
 from verifier.verdict import Reason
 
 

@@ -1,4 +1,4 @@
-"""Numbers as reports write them, in English and Spanish conventions.
+"""Number literals as reports write them, in English and Spanish conventions.
 
 A literal such as `1.092` is ambiguous (English 1.092, Spanish 1092): it keeps every reading, and
 a claim is supported when any reading is. Each reading remembers how many decimals it displays,

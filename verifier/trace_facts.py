@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from contract.tools import TRAITS, traits_of
+from verifier.claim import subject_words
 from verifier.periods import Period
 from verifier.times import Span
 
@@ -66,7 +67,7 @@ class Fact(NamedTuple):
 
     def describe(self) -> str:
         where = "the question" if self.event == QUESTION else f"{self.tool} {self.event}"
-        about = f" for {self.ticker}" if self.ticker else ""
+        about = f" for {subject_words([self.ticker])}" if self.ticker else ""
         key = f"{self.key} " if self.key else ""
         when = f" for {self.span.describe()}" if self.span else ""
         return f"{key}{self.value:g}{about}{when} in {where}"

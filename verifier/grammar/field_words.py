@@ -17,11 +17,12 @@ FIELDS: dict[str, frozenset[str]] = {
     "day_pnl": frozenset({"day_pnl"}),
     "day_change": frozenset({"change"}),
     "contribution": frozenset({"contribution_pct"}),
+    "weight": frozenset({"weight_pct", "weight"}),
     "dividend": frozenset({"dividend"}),
     "earnings": frozenset({"earnings"}),
 }
 """What a draft may call a figure, and the result keys that hold such a figure."""
-PERCENT_FIELDS = frozenset({"contribution"})
+PERCENT_FIELDS = frozenset({"contribution", "weight"})
 """Fields that are percentages; a percentage named as any other field is not judged by name."""
 _FIELD_WORDS = grouped("fields")
 _FIELD_WORDS["close"] = [*fragments("traded"), *_FIELD_WORDS["close"]]
@@ -31,8 +32,8 @@ _FIELD_GAP = re.compile(
     r"[*_`]*(?::[*_`]*)?"  # a label: "**Close:** "
     rf"(?:\s+(?:the\s+(?:day|session)|{WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
     r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?"
-    r"(?:\s+(?:about|around|roughly|approximately|nearly|some|alrededor\s+de|cerca\s+de|unos))?"
-    r"\s*[*_`~]*\s*(?:\$|us\$|€)?"
+    r"(?:\s+(?:about|around|roughly|approximately|nearly|near|close\s+to|some|alrededor\s+de|cerca\s+de|unos))?"
+    r"\s*[*_`~(]*\s*(?:\$|us\$|€)?"
 )
 """A name of a field and the words between it and its figure ("closed at $287.14", "a previous
 close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-folded text."""

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 from datetime import date
 
 from contract.reasons import ReasonCode
-from verifier.claims import QUARTER_BASE, Claim
+from verifier.claim import QUARTER_BASE, Claim
 from verifier.evidence import Evidence
-from verifier.facts import ISO_DATE
 from verifier.readings import iso_days
 from verifier.rules.case import Case, Finding
+from verifier.trace_facts import ISO_DATE
 from verifier.verdict import Reason
 
 _TIMESTAMP = re.compile(r"(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)")
