@@ -25,7 +25,7 @@ from pathlib import Path
 
 from agent.budget.journal import SpendJournal
 from agent.budget.ledger import BudgetLedger
-from agent.budget.limits import LoopLimits
+from agent.budget.limits import BudgetConfig, LoopLimits
 from agent.budget.meter import RunBudget
 from agent.drafting import BatchDrafter, NightRounds
 from agent.providers import batch_api
@@ -147,7 +147,8 @@ def night_limits(provider: Provider, config: RunConfig) -> LoopLimits:
     at_speed = getattr(provider, "night_limits", None)
     if at_speed is None:
         return limits
-    limits = at_speed(limits, output_given="max_output_tokens" in config.budget.model_fields_set)
+    default = BudgetConfig.model_fields["max_output_tokens"].default  # a run's config is dumped
+    limits = at_speed(limits, output_given=config.budget.max_output_tokens != default)  # whole
     speed = getattr(provider, "speed", None)
     if speed is not None:
         run_logger().info(
