@@ -169,3 +169,6 @@ class LoopLimits:
     max_output_tokens: int = MAX_OUTPUT_TOKENS
     tool_timeout_s: float = 10.0
     deadline_s: float = 120.0
+    drafting: str = "free"
+    """free: the model writes the draft; structured: it chooses facts the program writes
+    (plan mode, `agent.structured`)."""

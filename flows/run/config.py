@@ -111,6 +111,26 @@ class RunConfig(BaseModel):
     concurrency: int = Field(
         default=8, ge=1, le=512, description="Tickers answered at the same time."
     )
+    threads: int | None = Field(
+        default=None,
+        ge=1,
+        le=1024,
+        description="CPU threads of the local model; empty: every core this process may use.",
+    )
+    drafting: Literal["auto", "free", "structured"] = Field(
+        default="auto",
+        description=(
+            "free: the model writes each draft; structured: it chooses among facts the program "
+            "writes from the tool results (plan mode); auto: structured for the local provider."
+        ),
+    )
+    dtype: Literal["auto", "float32", "bfloat16", "float16"] = Field(
+        default="auto",
+        description=(
+            "Weights' dtype of the local model; auto: bfloat16 where the hardware computes in it "
+            "(a GPU, a CPU with AVX-512 BF16 or AMX), else float32."
+        ),
+    )
     question_set: Annotated[Path | None, Flag("questions")] = Field(
         default=None, description="Question set file (.json/.yaml); empty uses the bundled default."
     )
