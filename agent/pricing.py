@@ -17,6 +17,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field, ValidationError
 
 from contract.errors import InputError
+from contract.files import read_input_text
 from contract.trace import Usage
 
 BUNDLED_PRICES = Path(__file__).with_name("prices.json")
@@ -43,10 +44,9 @@ class PriceTable(BaseModel):
 def load_prices(path: Path | None = None) -> PriceTable:
     """The bundled price table, or the operator's file at `path`."""
     path = path or BUNDLED_PRICES
+    text = read_input_text(path, "price file")
     try:
-        table = PriceTable.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except OSError as exc:
-        raise InputError(f"cannot read price file {path}: {exc.strerror}") from None
+        table = PriceTable.model_validate(json.loads(text))
     except (json.JSONDecodeError, ValidationError) as exc:
         first = str(exc).splitlines()[0]
         raise InputError(f"price file {path} is not a valid price table: {first}") from None

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from agent.prompts import LANGUAGES
 from contract.errors import InputError, first_error
+from contract.files import read_input_text
 from data.contract import MAX_QUESTION_ID
 from tools.registry import TOOLS, explain, signature
 
@@ -158,10 +159,7 @@ def check_planned_call(call: PlannedCall, where: str) -> None:
 def load_question_set(path: Path | str | None = None) -> QuestionSet:
     """The default set, or an operator's own file (.json, .yaml, .yml)."""
     source = Path(path) if path is not None else DEFAULT_SET
-    try:
-        text = source.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read question set {source}: {exc.strerror}") from None
+    text = read_input_text(source, "question set")
     try:
         raw = yaml.safe_load(text) if source.suffix in (".yaml", ".yml") else json.loads(text)
         return QuestionSet.model_validate(raw)

@@ -49,6 +49,9 @@ class ReasonCode(StrEnum):
     """Words that assert something no rule checked ("the biggest holding", "a third straight
     gain", "analysts rate it a buy"): the verifier is closed-world, so they reject the draft."""
     MISSING_ANSWER = "missing_answer"
+    NO_EVIDENCE = "no_evidence"
+    """A draft that rests on no tool call at all: whatever it says, no result holds it (a model
+    answering from the question's own ticker and dates)."""
     NO_DRAFT = "no_draft"
     INVALID_TRACE = "invalid_trace"
     LEAKED_SECRET = "leaked_secret"

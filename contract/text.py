@@ -37,8 +37,10 @@ IGNORABLE_RANGES = (
 """Unicode's default-ignorable code points that are not format characters (Cf): they show as
 nothing, and the category alone does not find them."""
 
-LINK_SCHEME = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*):(?=//)")
-LINK_WWW = re.compile(r"(?i)\b(www)\.")
+LINK_SCHEME = re.compile(r":(?=//)")
+"""Every `://`, whatever stands before it: GitHub's Markdown links `_https://x.example` too."""
+LINK_WWW = re.compile(r"(?i)(www)\.")
+"""Every `www.`, inside a word too (`_www.x.example` is a link to GitHub's Markdown)."""
 LINK_MAIL = re.compile(r"(?<=[\w.+\-])@(?=[\w\-]+\.\w)")
 
 
@@ -83,10 +85,37 @@ def display_text(text: str) -> str:
     make a link of."""
     text = visible_chars(text)
     if "//" in text:
-        text = LINK_SCHEME.sub(r"\1[:]", text)
+        text = LINK_SCHEME.sub("[:]", text)
     if "@" in text:
         text = LINK_MAIL.sub("[@]", text)
     return LINK_WWW.sub(r"\1[.]", text) if "." in text else text
+
+
+def whole_links(text: str, cuts: list[int]) -> list[int]:
+    """`cuts` (sorted offsets `text` is to be shown in pieces at) without those that fall inside
+    a `://`, a `www.` or an `@` (invisible characters between their letters included): each
+    piece passes `display_text` alone, and a link cut in two would be made safe in neither."""
+    inside = {
+        offset
+        for mark in _link_marks().finditer(text)
+        for offset in range(mark.start() + 1, mark.end())
+    }
+    return [cut for cut in cuts if cut not in inside] if inside else cuts
+
+
+@cache
+def _link_marks() -> re.Pattern[str]:
+    hidden = _hidden()[1].pattern[:-1] + "*"  # the class, any number of times
+    return re.compile(f"(?i):{hidden}/{hidden}/|w{hidden}w{hidden}w{hidden}\\.|[\\w.+\\-]{hidden}@")
+
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def whole_chars(text: str) -> str:
+    """`text` with each lone surrogate (half of a UTF-16 pair: JSON may escape one, `\\ud800`,
+    and no UTF-8 writer can write it) replaced by U+FFFD, as a decoder replaces a bad byte."""
+    return LONE_SURROGATE.sub("\ufffd", text) if not text.isascii() else text
 
 
 def escape_hidden(json_text: str) -> str:

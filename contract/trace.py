@@ -10,9 +10,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, model_serializer
+from pydantic import BaseModel, Field, field_validator, model_serializer
 
 from contract.reasons import ReasonCode
+from contract.text import whole_chars
 
 Mode = Literal["plan", "react"]
 """plan: the program runs the planned calls and the model drafts once; react: the model calls
@@ -48,6 +49,11 @@ class ToolCall(BaseModel):
     id: str
     name: str
     arguments: str
+
+    @field_validator("id", "name", "arguments")
+    @classmethod
+    def _whole(cls, value: str) -> str:
+        return whole_chars(value)
 
 
 class ModelTurn(BaseModel):

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
-ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+"""ASCII digits only: `\\d` would take other scripts' digits (`２０２４-０３-２８`)."""
 
 
 def parse_iso_date(value: Any) -> date:

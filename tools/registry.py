@@ -133,8 +133,12 @@ def parse_arguments(arguments: str | dict[str, Any]) -> dict[str, Any]:
         parsed: Any = arguments
     else:
         try:
-            parsed = json.loads(arguments or "{}")
-        except (json.JSONDecodeError, TypeError) as exc:
+            parsed = json.loads(
+                arguments or "{}", object_pairs_hook=unique_keys, parse_constant=no_constant
+            )
+        except ToolError:
+            raise
+        except (ValueError, TypeError) as exc:  # ValueError: an integer past Python's digits
             raise ToolError(f"arguments are not valid JSON ({exc}); send a JSON object") from None
         except RecursionError:
             raise ToolError(_NOT_FLAT) from None
@@ -143,6 +147,22 @@ def parse_arguments(arguments: str | dict[str, Any]) -> dict[str, Any]:
     if shape_problem(parsed, "the arguments", max_chars=MAX_ARGUMENT_CHARS):
         raise ToolError(_NOT_FLAT)
     return parsed
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are each given once: `{"portfolio_id": "A", "portfolio_id": "B"}`
+    reads as B to one JSON reader and A to another, so it is refused, not resolved."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ToolError(f"arguments name {key!r} twice; send each argument once")
+        found[key] = value
+    return found
+
+
+def no_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON: refused where a lenient reader would take them."""
+    raise ToolError(f"arguments hold {name}, which is not JSON; send a finite number")
 
 
 MAX_ARGUMENT_CHARS = 16_384

@@ -6,6 +6,7 @@ from typing import Any
 
 from contract.errors import InputError
 from contract.reasons import ReasonCode
+from contract.text import visible_chars
 from verifier.extraction import extract_claims
 from verifier.grammar.relative import anchor_of
 from verifier.index import index_trace
@@ -25,7 +26,7 @@ def verify(trace: dict[str, Any] | TraceView) -> Verdict:
             accepted=False, reasons=[Reason(rule=ReasonCode.INVALID_TRACE, message=exc.message)]
         )
     draft = view.draft or ""
-    if not draft.strip():
+    if not visible_chars(draft).strip():  # nothing a reader would see: zero-width, controls
         return Verdict(accepted=False, reasons=[no_draft_reason(view)])
     own, others = split_portfolios(view)
     evidence = index_trace(own)

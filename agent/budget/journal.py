@@ -19,6 +19,9 @@ from agent.budget.ledger import BudgetLedger, LineTally, saved_of
 from agent.pricing import PriceTable
 from contract.trace import Usage
 
+APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+"""A journal is appended to only as itself: a link in its place is an error, never followed."""
+
 
 class SpendJournal:
     """Appends reservation and settle lines to one file; safe across threads."""
@@ -26,7 +29,7 @@ class SpendJournal:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        self._fd = os.open(path, APPEND_FLAGS, 0o600)
         self._lock = threading.Lock()
 
     def header(self, provider: str, model: str) -> None:
@@ -95,7 +98,7 @@ def settle_open(path: Path, spent: dict[str, tuple[Usage, bool]]) -> int:
             lines += [{"r": [qid, kinds[qid], serial, 0, 0]}, {"s": [qid, serial, *settle]}]
     if lines:  # a newline first: the kill may have cut the last line short
         text = "\n".join(json.dumps(x, separators=(",", ":")) for x in lines)
-        with path.open("a", encoding="utf-8") as handle:
+        with os.fdopen(os.open(path, APPEND_FLAGS, 0o600), "a", encoding="utf-8") as handle:
             handle.write("\n" + text + "\n")
     return len(lines)
 

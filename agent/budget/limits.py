@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
 
-from pydantic import BaseModel, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from contract.errors import InputError
 
@@ -40,12 +40,14 @@ def _follower(schema: dict[str, Any]) -> None:
 
 
 class BudgetConfig(BaseModel):
-    """What one night may spend, and how fast; a flow parameter and CLI options.
+    """What one night may spend, and how fast; a flow parameter and CLI options. A setting it
+    does not know is refused, not ignored; NaN and infinities are no number of tokens.
 
     A narrower cap never exceeds a broader one: left out (or empty in the form) it follows
     it; set above it, it is lowered to fit and `notes` says so in one line, the same for the
     CLI and the Prefect form (the server's schema check cannot compare two fields)."""
 
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
     _notes: list[str] = PrivateAttr(default_factory=list)
 
     run_tokens: int = Field(
@@ -167,3 +169,6 @@ class LoopLimits:
     max_output_tokens: int = MAX_OUTPUT_TOKENS
     tool_timeout_s: float = 10.0
     deadline_s: float = 120.0
+    drafting: str = "free"
+    """free: the model writes the draft; structured: it chooses facts the program writes
+    (plan mode, `agent.structured`)."""

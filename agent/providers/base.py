@@ -11,11 +11,13 @@ stop reason `provider_error`. Everything else is a bug.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from agent.budget.limits import MAX_OUTPUT_TOKENS
+from contract.text import whole_chars
 from contract.trace import ToolCall, Usage
 
 FinishReason = Literal["stop", "tool_calls", "length", "other"]
@@ -56,6 +58,9 @@ class ModelRequest(BaseModel):
     max_output_tokens: int = MAX_OUTPUT_TOKENS
     planned_calls: list[ToolCall] = Field(default_factory=list)
     """The question set's plan; followed by the offline provider, never sent on a wire."""
+    response_schema: dict[str, Any] | None = None
+    """The JSON schema the reply must follow (structured drafting, `agent.structured`): the
+    local model decodes under it."""
 
 
 class ModelResponse(BaseModel):
@@ -69,6 +74,13 @@ class ModelResponse(BaseModel):
     paid_by: str | None = None
     """The run id of an earlier attempt whose ledger holds this reply's cost (a batch it
     submitted, collected by this one): this attempt charges nothing for it."""
+
+    @field_validator("text")
+    @classmethod
+    def _whole(cls, value: str | None) -> str | None:
+        """A lone surrogate a reply's JSON escaped (`\\ud800`) is U+FFFD here: no file the
+        night writes could hold it."""
+        return value if value is None else whole_chars(value)
 
 
 class Provider(Protocol):
@@ -84,3 +96,20 @@ class Provider(Protocol):
     def estimate_tokens(self, request: ModelRequest) -> int:
         """Prompt tokens this exact request will cost (messages + tool schemas), before sending."""
         ...
+
+
+class CallClock(Protocol):
+    """The deadline of the model call under way, as its provider may steer it: a provider that
+    queues requests for one model `pause`s it while a request waits and `resume`s it when its
+    generation starts (a deadline counts generation, never the wait for the model), and says what
+    a call cut short had `spent` by then."""
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def spent(self, usage: Usage) -> None: ...
+
+
+CALL_CLOCK: ContextVar[CallClock | None] = ContextVar("nightdesk_call_clock", default=None)
+"""Set by the loop around each model call."""

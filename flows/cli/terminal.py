@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from contract.reasons import CAUSE_WORDS, CAUSES, ReasonCode, cause_of
-from contract.text import display_text
+from contract.text import display_text, whole_links
 from contract.trace import Trace
 from verifier.verdict import Verdict
 
@@ -35,6 +35,7 @@ def marked(draft: str, spans: list[tuple[str, tuple[int, int]]]) -> Text:
     spans covering it (later ones win): the spans index the draft as written, and `shown`
     may shorten a piece."""
     cuts = sorted({0, len(draft), *(max(0, min(len(draft), p)) for _, s in spans for p in s)})
+    cuts = whole_links(draft, cuts)
     body = Text()
     for start, end in pairwise(cuts):
         styles = [style for style, (a, b) in spans if a <= start and end <= b]

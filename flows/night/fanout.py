@@ -36,14 +36,16 @@ from prefect.context import FlowRunContext
 
 from agent.budget.journal import SpendJournal
 from agent.budget.ledger import BudgetLedger
+from agent.budget.limits import BudgetConfig, LoopLimits
 from agent.budget.meter import RunBudget
 from agent.drafting import BatchDrafter, NightRounds
 from agent.providers import batch_api
+from agent.providers.base import Provider
 from agent.questions import DEFAULT_SET, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
 from contract.reasons import ReasonCode
 from flows.night.artifacts import keep_progress_artifact
-from flows.night.summary import log_ticker
+from flows.night.summary import log_ticker, run_logger
 from flows.night.ticker import SERVICES, RunServices, TickerJob, answer_ticker, ticker_key
 from flows.publish.layout import RunLayout
 from flows.publish.records import TickerResult, rejected_record, withheld_summary
@@ -109,7 +111,7 @@ async def answer_tickers(
             else None
         ),
         question_set=qset,
-        limits=config.budget.loop_limits(),
+        limits=night_limits(provider, config),
     )
     if config.batch:
         batch_services(services, config, layout, run_id, len(holders))
@@ -143,6 +145,33 @@ async def answer_tickers(
         if budget.journal is not None:
             budget.journal.close()
     return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
+
+
+def night_limits(provider: Provider, config: RunConfig) -> LoopLimits:
+    """The loop limits of the night: the budget's and the drafting mode, and for a model in
+    this process an output limit and deadline set from its measured speed (in the run's log)."""
+    limits = config.budget.loop_limits()
+    drafting = config.drafting
+    if drafting == "auto":
+        drafting = "structured" if provider.name == "local" else "free"
+    limits = replace(limits, drafting=drafting)
+    at_speed = getattr(provider, "night_limits", None)
+    if at_speed is None:
+        return limits
+    default = BudgetConfig.model_fields["max_output_tokens"].default  # a run's config is dumped
+    limits = at_speed(limits, output_given=config.budget.max_output_tokens != default)  # whole
+    speed = getattr(provider, "speed", None)
+    if speed is not None:
+        run_logger().info(
+            "local model: %.1f tokens/s alone, %.1f in a batch of %d; up to %d output tokens a "
+            "call, a deadline of %g s of generation",
+            speed.tokens_s,
+            speed.batch_tokens_s,
+            speed.max_batch,
+            limits.max_output_tokens,
+            limits.deadline_s,
+        )
+    return limits
 
 
 def batch_services(

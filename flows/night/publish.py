@@ -23,7 +23,14 @@ from pydantic import BaseModel, Field
 
 from contract.errors import InputError
 from flows.publish.cases import review_page_path
-from flows.publish.layout import RunLayout, check_name, remove_stale, write_json, write_jsonl
+from flows.publish.layout import (
+    RunLayout,
+    check_name,
+    held_lock,
+    remove_stale,
+    write_json,
+    write_jsonl,
+)
 from flows.publish.records import QuestionRecord, TickerResult
 from flows.publish.render import write_report
 from flows.publish.report import HOLDINGS_MAX_AGE_DAYS, PortfolioReport, build_report
@@ -76,13 +83,28 @@ def publish_run(
 ) -> PublishedRun:
     """Write the reports, the rejected cases, their index and then the manifest (with the
     `summary` that `summarise` makes of its counts); `on_report` sees each report's Markdown as
-    soon as it is written."""
+    soon as it is written. Two nights publishing one date at once take turns under the day's
+    `.publish.lock`: each lands whole, never a mix of both."""
     layout = RunLayout(Path(out_dir), outcome.report_date)
-    results = {r.ticker: r for r in outcome.results}
-    for table in outcome.tables:
+    for table in outcome.tables:  # before the lock makes the day's folder: a bad id writes nothing
         check_name(table.portfolio_id, "portfolio id")
     rejected = [r for res in outcome.results for r in res.all_records if r.status == "rejected"]
     check_case_ids(rejected)
+    with held_lock(layout.day / PUBLISH_LOCK):
+        return publish_locked(layout, outcome, rejected, on_report, summarise)
+
+
+PUBLISH_LOCK = ".publish.lock"
+
+
+def publish_locked(
+    layout: RunLayout,
+    outcome: RunOutcome,
+    rejected: list[QuestionRecord],
+    on_report: ReportWritten | None,
+    summarise: Summarise | None = None,
+) -> PublishedRun:
+    results = {r.ticker: r for r in outcome.results}
     layout.manifest.unlink(missing_ok=True)
     review_page_path(layout).unlink(missing_ok=True)
     with ThreadPoolExecutor(WRITERS, thread_name_prefix="nightdesk-publish") as pool:

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from contract.errors import InputError
 from contract.reasons import Cause, cause_of
-from flows.publish.layout import RunLayout, check_name, read_owned
+from flows.publish.layout import RunLayout, check_name, read_owned, read_owned_text
 from flows.publish.tree import check_output_tree
 
 
@@ -81,7 +81,7 @@ def open_run(out_dir: Path, report_date: date) -> RunLayout:
 
 def read_manifest(layout: RunLayout) -> dict[str, Any]:
     try:
-        data = json.loads(read_owned(layout.manifest).decode("utf-8"))
+        data = json.loads(read_owned_text(layout.manifest))
     except (OSError, ValueError) as exc:
         raise InputError(f"cannot read {layout.manifest}: {exc}; run the night again") from None
     if not isinstance(data, dict):
@@ -121,7 +121,7 @@ def load_cases(layout: RunLayout) -> list[ReviewCase]:
     if not layout.rejected_index.is_file():
         return []
     cases = []
-    index = read_owned(layout.rejected_index).decode("utf-8")
+    index = read_owned_text(layout.rejected_index)
     for number, line in enumerate(index.splitlines(), 1):
         if not line.strip():
             continue

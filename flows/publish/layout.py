@@ -21,6 +21,7 @@ opened without following one, so a link planted in the tree never leads them out
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import os
 import re
@@ -28,7 +29,8 @@ import shlex
 import socket
 import stat
 import tempfile
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -217,6 +219,17 @@ def read_owned(path: Path) -> bytes:
         return handle.read()
 
 
+def read_owned_text(path: Path) -> str:
+    """`read_owned` as UTF-8 text; bytes that are not UTF-8 are an input error of one line."""
+    try:
+        return read_owned(path).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            f"{path} is not UTF-8 text (byte {exc.start}): it was changed by hand; "
+            "restore it from a copy or run the night again"
+        ) from None
+
+
 NOT_FOLLOWED = "the night reads and writes only files it made, never through a link; remove it"
 
 
@@ -236,3 +249,38 @@ def describe_mode(mode: int) -> str:
         (stat.S_ISBLK, "a device"),
     )
     return next((what for test, what in kinds if test(mode)), "not a regular file")
+
+
+def open_no_link(path: Path, flags: int) -> int:
+    """A descriptor on the regular file at `path`, made if absent: a link (dangling or not) is
+    not followed and a FIFO not waited on."""
+    flags |= os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(f"{path} is a link: {NOT_FOLLOWED}") from None
+        if exc.errno in (errno.ENXIO, errno.EISDIR):
+            raise InputError(f"{path} is not a file: remove it") from None
+        raise
+    try:
+        found = os.fstat(fd)
+        check_regular(path, found.st_mode)
+        if found.st_nlink > 1:  # a hard link: writing it would write the file it shares
+            raise InputError(f"{path} has another name (a hard link): {NOT_FOLLOWED}")
+    except InputError:
+        os.close(fd)
+        raise
+    return fd
+
+
+@contextmanager
+def held_lock(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file at `path` (made if absent, never through a link)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = open_no_link(path, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock

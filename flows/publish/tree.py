@@ -2,7 +2,8 @@
 
 The night creates, writes and deletes only inside its output root and only through paths it
 made. Before any token is spent, each folder it writes or cleans is walked without following a
-link: a link in it (dangling or not), a FIFO, socket or device, or a folder where one of its
+link: a link in it (dangling or not), a file with a second name outside the catalog (a hard link:
+a line appended to it lands in the file it shares), a FIFO, socket or device, or a folder where one of its
 files goes is refused in one line. The root itself is the operator's choice and may be a link.
 """
 
@@ -18,7 +19,14 @@ from flows.publish.layout import RunLayout, catalog_dir, describe_mode
 
 FILE_FOLDERS = ("accepted", "rejected", "reruns")
 """Folders of a day that hold files only: a folder inside one is in a file's place."""
-DAY_FILES = ("manifest.json", "review.html", "decisions.jsonl", ".decisions.lock")
+DAY_FILES = (
+    "manifest.json",
+    "review.html",
+    "decisions.jsonl",
+    ".decisions.lock",
+    ".decisions.head",
+    ".publish.lock",
+)
 
 
 def night_trees(layout: RunLayout) -> list[Path]:
@@ -57,24 +65,35 @@ def foreign_entries(root: Path, top: Path) -> Iterator[str]:
             yield placed(path, mode, "a folder")
             return
     is_day = top.parent == root and not top.name.startswith(".")
-    yield from walk_tree(top, file_names=DAY_FILES if is_day else ())
+    # The catalog's files are hard links of one another (one per lockdown setting), opened
+    # read-only and never written in place: there a second name leads nowhere new.
+    yield from walk_tree(
+        top, file_names=DAY_FILES if is_day else (), one_name=top != catalog_dir(root)
+    )
 
 
 def walk_tree(
-    folder: Path, *, files_only: bool = False, file_names: tuple[str, ...] = ()
+    folder: Path,
+    *,
+    files_only: bool = False,
+    file_names: tuple[str, ...] = (),
+    one_name: bool = True,
 ) -> Iterator[str]:
     try:
         with os.scandir(folder) as entries:
             found = sorted(entries, key=lambda e: e.name)
-        modes = [(Path(e.path), e.name, e.stat(follow_symlinks=False).st_mode) for e in found]
+        stats = [(Path(e.path), e.name, e.stat(follow_symlinks=False)) for e in found]
     except OSError as exc:
         yield f"a folder it cannot read, {folder} ({exc.strerror or type(exc).__name__})"
         return
-    for path, name, mode in modes:
-        if stat.S_ISDIR(mode) and (files_only or name in file_names):
+    for path, name, found_stat in stats:
+        mode = found_stat.st_mode
+        if one_name and stat.S_ISREG(mode) and found_stat.st_nlink > 1:  # a write lands elsewhere
+            yield f"a hard link at {path} (the file has {found_stat.st_nlink} names)"
+        elif stat.S_ISDIR(mode) and (files_only or name in file_names):
             yield f"a folder at {path}, where a file goes"
         elif stat.S_ISDIR(mode):
-            yield from walk_tree(path, files_only=name in FILE_FOLDERS)
+            yield from walk_tree(path, files_only=name in FILE_FOLDERS, one_name=one_name)
         elif not stat.S_ISREG(mode):
             yield placed(path, mode, "a file")
 

@@ -14,12 +14,11 @@ file opened for appending (never through a link, never a FIFO), then flushed and
 
 from __future__ import annotations
 
-import errno
-import fcntl
 import hashlib
 import json
 import os
 import pwd
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -30,7 +29,14 @@ from pydantic import AwareDatetime, BaseModel, ValidationError, field_validator
 
 from contract.errors import InputError, first_error
 from flows.publish.cases import case_path, read_case
-from flows.publish.layout import NOT_FOLLOWED, RunLayout, check_name, check_regular, read_owned
+from flows.publish.layout import (
+    RunLayout,
+    check_name,
+    held_lock,
+    open_no_link,
+    read_owned_text,
+    write_atomic,
+)
 
 GENESIS = hashlib.sha256(b"nightdesk decision log").hexdigest()
 """What the first entry of every log names as the entry before it."""
@@ -63,12 +69,43 @@ class Decision(BaseModel):
     def _present(cls, value: str) -> str:
         if not value.strip():
             raise ValueError("must not be empty")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:  # bytes the shell passed that are not UTF-8 (surrogates)
+            raise ValueError("must be UTF-8 text") from None
         return value.strip()
+
+    @field_validator("by")
+    @classmethod
+    def _a_name(cls, value: str) -> str:
+        problem = name_problem(value)
+        if problem:
+            raise ValueError(problem)
+        return value
 
     @field_validator("at")
     @classmethod
     def _utc(cls, value: datetime) -> datetime:
         return value.astimezone(UTC)
+
+
+MAX_NAME = 64
+NAME_MARKS = frozenset(" .'-_@")
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be the analyst's name in the log, or None. A name is letters (of one
+    script), digits, spaces and . ' - _ @, at most 64: nothing that could pose as the account
+    beside it ("ana (account root)"), hide a character, or mix alphabets ("аna", its first
+    letter Cyrillic, would read as another analyst)."""
+    if len(name) > MAX_NAME:
+        return f"at most {MAX_NAME} characters"
+    if any(not (c.isalnum() or c in NAME_MARKS) for c in name):
+        return "letters, digits, spaces and . ' - _ @ only"
+    scripts = {unicodedata.name(c, "?").split()[0] for c in name if c.isalpha()}
+    if len(scripts) > 1:
+        return f"letters of one alphabet only (it mixes {', '.join(sorted(scripts))})"
+    return None
 
 
 def digest_draft(draft: str | None) -> str:
@@ -78,6 +115,12 @@ def digest_draft(draft: str | None) -> str:
 
 def decisions_path(layout: RunLayout) -> Path:
     return layout.day / "decisions.jsonl"
+
+
+def head_path(layout: RunLayout) -> Path:
+    """Where the log's head is kept: how many entries it has and the last one's digest, written
+    after each entry, so a log cut short (its last entries removed whole) is seen."""
+    return layout.day / ".decisions.head"
 
 
 def entry_digest(fields: dict[str, Any]) -> str:
@@ -92,22 +135,24 @@ def read_decisions(layout: RunLayout) -> list[Decision]:
     follow the one before, is an error naming it: the log is refused, never half believed."""
     path = decisions_path(layout)
     if not os.path.lexists(path):
+        check_head(layout, [])  # a log removed whole is a log cut short
         return []
     decisions: list[Decision] = []
     prev = GENESIS
-    for number, line in enumerate(read_owned(path).decode("utf-8").splitlines(), 1):
+    for number, line in enumerate(read_owned_text(path).splitlines(), 1):
         if not line.strip():
             continue
         try:
             fields = json.loads(line)
             decision = Decision.model_validate(fields)
-        except (ValueError, ValidationError) as exc:
+        except (ValueError, ValidationError, TypeError) as exc:
             first = str(exc).splitlines()[0]
             raise InputError(
                 f"{path} line {number} is not a decision ({first}): repair that line by hand"
             ) from None
         entry = len(decisions) + 1
-        if decision.prev != prev or entry_digest(fields) != decision.digest:
+        as_written = json.dumps(fields, ensure_ascii=False) == line  # a key twice, a space added
+        if decision.prev != prev or entry_digest(fields) != decision.digest or not as_written:
             what = "does not follow the entry before" if decision.prev != prev else "was changed"
             raise InputError(
                 f"{path}: the chain breaks at entry {entry} (line {number}, "
@@ -116,7 +161,33 @@ def read_decisions(layout: RunLayout) -> list[Decision]:
             )
         prev = decision.digest
         decisions.append(decision)
+    check_head(layout, decisions)
     return decisions
+
+
+def check_head(layout: RunLayout, decisions: list[Decision]) -> None:
+    """The log holds every entry its head says was written. One entry more than the head is a
+    decision whose head was not yet written (a crash between the two writes); fewer, or another
+    entry where the head's last one was, is a log cut short or rewritten."""
+    path = head_path(layout)
+    if not os.path.lexists(path):
+        if len(decisions) > 1:
+            raise InputError(
+                f"{path} is missing: the decision log cannot show it was not cut short; "
+                "restore both from a copy (no decision is applied until then)"
+            )
+        return
+    try:
+        head = json.loads(read_owned_text(path))
+        entries, digest = int(head["entries"]), str(head["digest"])
+    except (ValueError, KeyError, TypeError):
+        raise InputError(f"{path} is not a log head: restore it from a copy") from None
+    if len(decisions) < entries or (entries and decisions[entries - 1].digest != digest):
+        raise InputError(
+            f"{decisions_path(layout)} holds {len(decisions)} entries where {entries} were "
+            f"written (the last with digest {digest[:12]}): entries were removed or rewritten; "
+            "restore the log from a copy (no decision is applied until then)"
+        )
 
 
 def latest_decisions(decisions: list[Decision]) -> dict[str, Decision]:
@@ -124,35 +195,11 @@ def latest_decisions(decisions: list[Decision]) -> dict[str, Decision]:
     return {d.case_id: d for d in decisions}
 
 
-def open_no_link(path: Path, flags: int) -> int:
-    """A descriptor on the regular file at `path`, made if absent: a link (dangling or not) is
-    not followed and a FIFO not waited on."""
-    flags |= os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    try:
-        fd = os.open(path, flags, 0o644)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise InputError(f"{path} is a link: {NOT_FOLLOWED}") from None
-        if exc.errno in (errno.ENXIO, errno.EISDIR):
-            raise InputError(f"{path} is not a file: remove it") from None
-        raise
-    try:
-        check_regular(path, os.fstat(fd).st_mode)
-    except InputError:
-        os.close(fd)
-        raise
-    return fd
-
-
 @contextmanager
 def decisions_lock(layout: RunLayout) -> Iterator[None]:
     """Hold the day's decision lock: one decision (or re-asked attempt) is made at a time."""
-    fd = open_no_link(layout.day / ".decisions.lock", os.O_RDWR)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    with held_lock(layout.day / ".decisions.lock"):
         yield
-    finally:
-        os.close(fd)  # closing the descriptor releases the lock
 
 
 def append_decision(layout: RunLayout, decision: Decision) -> None:
@@ -236,6 +283,8 @@ def record_decision(
             raise InputError(f"decision {field}: {what} (give --note TEXT and --by NAME)") from None
         decision.digest = entry_digest(decision.model_dump(mode="json"))
         append_decision(layout, decision)
+        head = {"entries": len(logged) + 1, "digest": decision.digest}
+        write_atomic(head_path(layout), json.dumps(head) + "\n")
     return decision
 
 

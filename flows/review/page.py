@@ -21,6 +21,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 
 from contract.reasons import CAUSE_WORDS, CAUSES
+from contract.text import whole_links
 from flows.publish.cases import ReviewCase, read_manifest, review_page_path
 from flows.publish.layout import RunLayout, write_atomic
 from flows.publish.render import shown
@@ -53,7 +54,9 @@ def mark_draft(
     """Cut the draft at every span edge; each piece carries the reasons and claims covering it."""
     spans = [tuple(r["span"]) for r in reasons if r.get("span")]
     spans += [tuple(c["span"]) for c in claims if c.get("span")]
-    cuts = sorted({0, len(draft), *(max(0, min(len(draft), p)) for s in spans for p in s)})
+    cuts = whole_links(
+        draft, sorted({0, len(draft), *(max(0, min(len(draft), p)) for s in spans for p in s)})
+    )
     segments: list[Segment] = []
     for start, end in pairwise(cuts):
         if start == end:

@@ -13,7 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from agent.budget.limits import BudgetConfig
 from agent.providers import BATCH_PROVIDERS, ProviderName
+from contract.text import whole_chars
 from contract.trace import Mode
+from tools.fields import parse_iso_date
 
 DATA_ENV, OUT_ENV = "NIGHTDESK_DATA", "NIGHTDESK_OUT"
 OUT_ROOT_ENV = "NIGHTDESK_OUT_ROOT"
@@ -79,7 +81,9 @@ class RunConfig(BaseModel):
     """What one night's run reports on, with which model, how fast and for how much."""
 
     model_config = ConfigDict(
-        extra="forbid", json_schema_extra={"allOf": [rule.schema() for rule in RULES]}
+        extra="forbid",
+        allow_inf_nan=False,
+        json_schema_extra={"allOf": [rule.schema() for rule in RULES]},
     )
 
     report_date: Annotated[date | None, Flag("date")] = Field(
@@ -106,6 +110,26 @@ class RunConfig(BaseModel):
     )
     concurrency: int = Field(
         default=8, ge=1, le=512, description="Tickers answered at the same time."
+    )
+    threads: int | None = Field(
+        default=None,
+        ge=1,
+        le=1024,
+        description="CPU threads of the local model; empty: every core this process may use.",
+    )
+    drafting: Literal["auto", "free", "structured"] = Field(
+        default="auto",
+        description=(
+            "free: the model writes each draft; structured: it chooses among facts the program "
+            "writes from the tool results (plan mode); auto: structured for the local provider."
+        ),
+    )
+    dtype: Literal["auto", "float32", "bfloat16", "float16"] = Field(
+        default="auto",
+        description=(
+            "Weights' dtype of the local model; auto: bfloat16 where the hardware computes in it "
+            "(a GPU, a CPU with AVX-512 BF16 or AMX), else float32."
+        ),
     )
     question_set: Annotated[Path | None, Flag("questions")] = Field(
         default=None, description="Question set file (.json/.yaml); empty uses the bundled default."
@@ -188,7 +212,32 @@ class RunConfig(BaseModel):
     @field_validator("portfolios")
     @classmethod
     def _unique(cls, value: list[str]) -> list[str]:
+        if any(whole_chars(v) != v for v in value):
+            raise ValueError("a portfolio id is UTF-8 text (it holds bytes that are not)")
         return list(dict.fromkeys(value))
+
+    @field_validator("report_date", mode="before")
+    @classmethod
+    def _iso_day(cls, value: object) -> object:
+        """A day written YYYY-MM-DD (or a date): not a timestamp, whose zone would move the day,
+        nor a number pydantic would read as seconds since 1970."""
+        return value if value is None else parse_iso_date(value)
+
+    @field_validator("data_dir", "out_dir", "question_set")
+    @classmethod
+    def _plain_path(cls, value: Path | None) -> Path | None:
+        """A path the file system can take: no NUL or other control character, no name part
+        longer than a file system allows (255 bytes), at most 4,096 bytes in all."""
+        if value is None:
+            return value
+        text = str(value)
+        if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in text):
+            raise ValueError("a path holds no control character (NUL, line break, escape)")
+        if whole_chars(text) != text:
+            raise ValueError("a path is UTF-8 text (its name holds bytes that are not)")
+        if len(os.fsencode(text)) > 4096 or any(len(os.fsencode(p)) > 255 for p in value.parts):
+            raise ValueError("a path of at most 4,096 bytes, each name at most 255")
+        return value
 
     @model_validator(mode="after")
     def _rules(self) -> Self:

@@ -36,5 +36,10 @@ def provider_options(**options: Any) -> Iterator[None]:
 
 
 def open_provider(config: RunConfig) -> Provider:
-    """The run's provider, built from its parameters and the options in effect."""
-    return make_provider(config.provider, config.model or None, **_OPTIONS.get())
+    """The run's provider, built from its parameters and the options in effect (a local
+    model's threads and dtype among them)."""
+    options = dict(_OPTIONS.get())
+    if config.provider == "local":
+        options.setdefault("threads", config.threads)
+        options.setdefault("dtype", config.dtype)
+    return make_provider(config.provider, config.model or None, **options)

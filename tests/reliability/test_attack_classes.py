@@ -1,23 +1,19 @@
 """Small concrete attacks of every class the boundaries name (tools, rendering, replies, files,
-data, audit, parameters), each run through the production function that stands guard. An
-attack is refused (turned away with an error or one line), bounded (it ran, and what came out
-is within the limit), or fell short (anything else: a wrong answer, a traceback). One line per
-class in the test output and in `RELIABILITY_REPORT`; none may fall short."""
+data, audit, parameters), each run through the production function that stands guard, and the
+held-out attacks of `attacks_held_out` (those classes and others: look-alike ids, the terminal,
+numbers, races). One line per class (`attack_kit.run_table`); none may fall short."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date
 from functools import partial
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -33,76 +29,37 @@ from contract.text import display_text, fold_text
 from contract.tools import shape_problem
 from data.check import check_dataset
 from flows.night.artifacts import report_key
-from flows.publish.cases import case_path, load_case, open_run, reruns_dir
-from flows.publish.layout import RunLayout, remove_stale, write_json
+from flows.publish.cases import case_path, load_case, reruns_dir
+from flows.publish.layout import remove_stale, write_json
 from flows.publish.render import render_html, render_markdown
 from flows.publish.report import Answer, PortfolioReport
 from flows.review.decisions import decisions_path, read_decisions, record_decision
 from flows.review.page import render_review_page
-from flows.review.state import ReviewState
 from flows.run.config import RunConfig
 from flows.run.preflight import check_night
 from tests.flows.review.conftest import make_run
-from tools.catalog import Catalog, fingerprint_data, open_catalog
+from tests.reliability import attacks_held_out  # noqa: F401 (its attacks join the table)
+from tests.reliability.attack_kit import (
+    AT,
+    ATTACKS,
+    CLASSES,
+    REVIEW_DAY,
+    Ground,
+    Outcome,
+    attack,
+    copy_data,
+    error_of,
+    night,
+    portfolios,
+    refusal,
+    review_cases,
+    run_table,
+)
+from tools.catalog import fingerprint_data, open_catalog
 from tools.registry import call_tool
 from tools.scope import ToolScope
 
-Outcome = Literal["refused", "bounded"]
-CLASSES = ("tools", "rendering", "replies", "files", "data", "audit", "parameters")
 KEY = "sk-proj-" + "A1b2C3d4E5f6G7h8J9k0"
-AT = datetime(2024, 3, 29, 9, 30, tzinfo=UTC)
-REVIEW_DAY = date(2024, 3, 28)
-
-
-@dataclass
-class Ground:
-    """What the attacks run against: a catalog of the shared data, its data set, a published
-    run to decide on, and a scratch folder."""
-
-    catalog: Catalog
-    data: Path
-    day: date
-    run: Path
-    scratch: Path
-
-    def folder(self, name: str) -> Path:
-        path = self.scratch / name
-        path.mkdir(parents=True)
-        return path
-
-
-Attack = Callable[[Ground], Outcome]
-ATTACKS: list[tuple[str, str, Attack]] = []
-
-
-def attack(kind: str) -> Callable[[Attack], Attack]:
-    def register(fn: Attack) -> Attack:
-        ATTACKS.append((kind, fn.__name__, fn))
-        return fn
-
-    return register
-
-
-def portfolios(ground: Ground) -> tuple[str, str]:
-    rows = call_tool(ground.catalog, "run_sql", {"sql": "SELECT portfolio_id FROM portfolios"})
-    own, other = sorted(r[0] for r in rows["rows"])[:2]
-    return own, other
-
-
-def error_of(out: dict[str, Any], *said: str) -> Outcome:
-    assert set(out) == {"error"}, out
-    assert all(s in out["error"] for s in said), out["error"]
-    return "refused"
-
-
-def refusal(call: Callable[[], Any], said: str, kind: type[Exception] = InputError) -> Outcome:
-    """The call raises `kind` with `said` in a message of one line."""
-    with pytest.raises(kind) as refused:
-        call()
-    message = getattr(refused.value, "message", str(refused.value))
-    assert said in message, message
-    assert kind is not InputError or "\n" not in message
-    return "refused"
 
 
 # tools: only what was offered runs, and only over the question's own portfolio
@@ -295,10 +252,6 @@ def arguments_nested_deep(ground: Ground) -> Outcome:
 # files: the night writes and deletes only inside its own tree, through paths it made
 
 
-def night(ground: Ground, out: Path) -> Callable[[], Any]:
-    return lambda: check_night(RunConfig(data_dir=ground.data, out_dir=out, report_date=ground.day))
-
-
 @attack("files")
 def a_foreign_symlink_in_the_tree(ground: Ground) -> Outcome:
     out, outside = ground.folder("link/out"), ground.folder("link/outside")
@@ -378,12 +331,6 @@ def ids_that_differ_only_by_case(ground: Ground) -> Outcome:
 # data: the catalog sees any change; a bad value is refused by the data check
 
 
-def copy_data(ground: Ground, name: str) -> Path:
-    target = ground.scratch / name
-    shutil.copytree(ground.data, target)
-    return target
-
-
 @attack("data")
 def a_file_rewritten_in_place_with_size_and_mtime_kept(ground: Ground) -> Outcome:
     data = copy_data(ground, "rewritten")
@@ -409,14 +356,6 @@ def a_negative_close(ground: Ground) -> Outcome:
 
 
 # audit: the decisions log is a chain, taken one decision at a time
-
-
-def review_cases(ground: Ground, name: str) -> tuple[RunLayout, list[str]]:
-    out = ground.scratch / name
-    shutil.copytree(ground.run, out)
-    layout = open_run(out, REVIEW_DAY)
-    found = ReviewState.load(layout, strict=False).cases.values()
-    return layout, sorted(c.case_id for c in found)
 
 
 @attack("audit")
@@ -520,25 +459,6 @@ def ground(small_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 
 
 def test_no_attack_of_any_class_falls_short(ground: Ground) -> None:
-    tally: dict[str, Counter[str]] = {kind: Counter() for kind in CLASSES}
-    short = []
-    for kind, name, fn in ATTACKS:
-        try:
-            outcome: str = fn(ground)
-        except BaseException as exc:  # anything else than the boundary's answer: fell short
-            outcome = "fell short"
-            short.append(f"{kind}/{name}: {type(exc).__name__}: {str(exc)[:200]}")
-        tally[kind]["tried"] += 1
-        tally[kind][outcome] += 1
-    lines = [f"{'class':<11} {'tried':>5} {'refused':>7} {'bounded':>7} {'fell short':>10}"]
-    lines += [
-        f"{kind:<11} {t['tried']:>5} {t['refused']:>7} {t['bounded']:>7} {t['fell short']:>10}"
-        for kind, t in tally.items()
-    ]
-    table = "\n".join(lines)
-    print("\n" + table)
-    if report := os.environ.get("RELIABILITY_REPORT"):
-        with open(report, "a", encoding="utf-8") as file:
-            file.write(table + "\n")
-    assert all(tally[kind]["tried"] for kind in CLASSES)
+    short = run_table(ground, ATTACKS)
+    assert {kind for kind, _, _ in ATTACKS} == set(CLASSES)
     assert not short, short

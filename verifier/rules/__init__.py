@@ -14,7 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from verifier.rules.absence import check_absence
-from verifier.rules.answers import REQUIREMENTS, check_missing_answer, no_draft_reason
+from verifier.rules.answers import (
+    REQUIREMENTS,
+    check_missing_answer,
+    check_no_evidence,
+    no_draft_reason,
+)
 from verifier.rules.case import Case, Finding, assess_claim
 from verifier.rules.closed_world import check_unverified_claim
 from verifier.rules.date_rules import (
@@ -40,6 +45,7 @@ from verifier.verdict import Reason
 __all__ = ["REQUIREMENTS", "RULES", "Case", "Finding", "assess_claim", "no_draft_reason"]
 
 RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
+    check_no_evidence,
     check_unresolved_error,
     check_unsupported_figure,
     check_wrong_subject,

@@ -42,6 +42,18 @@ def check_missing_answer(case: Case) -> Iterator[Reason]:
             )
 
 
+def check_no_evidence(case: Case) -> Iterator[Reason]:
+    """A draft with no tool call behind it is no answer, even one whose every word the question
+    itself supplies (its ticker, its dates). A call that failed is still an observation: "no
+    session that day", "the price is unavailable" rest on it, and any figure said over it is
+    `unresolved_error`'s."""
+    if not case.trace.events:
+        yield Reason(
+            rule=ReasonCode.NO_EVIDENCE,
+            message="the draft rests on no tool call: nothing in the trace can hold it",
+        )
+
+
 def no_draft_reason(trace: TraceView) -> Reason:
     """Why there is nothing to verify: the stop reason the run recorded."""
     stop = trace.stop_reason or "unknown"

@@ -191,15 +191,17 @@ def test_a_note_is_text_in_the_markdown_report_never_markup(cli: Cli, run_out: P
     case = case_with(run_out, "unsupported_figure")
     note = "fine\n\n## HACKED\n| a | b |\n<script>alert(1)</script> *really*"
     args = ("review", "decide", case, "--date", DATE, "--out", str(run_out))
-    assert cli(*args, "--approve", "--note", note, "--by", "<b>ana</b>")[0] == 0
+    code, _, err = cli(*args, "--approve", "--note", note, "--by", "<b>ana</b>")
+    assert code == 2 and "letters, digits, spaces" in err  # a name is a name, never markup
+    assert cli(*args, "--approve", "--note", note, "--by", "ana")[0] == 0
     assert cli("report", "--date", DATE, "--out", str(run_out))[0] == 0
     md = MarkdownIt("commonmark").enable("table")
     pages = [md.render(p.read_text()) for p in (run_out / DATE / "accepted").glob("*.md")]
     page = next(p for p in pages if "HACKED" in p)
-    assert "<h2>HACKED" not in page and "<script>" not in page and "<b>ana" not in page
+    assert "<h2>HACKED" not in page and "<script>" not in page
     assert page.count("<table>") == 1 and "<em>really</em>" not in page
     flat = " ".join(note.split()).replace("<", "&lt;").replace(">", "&gt;")
-    assert f"analyst-approved by &lt;b&gt;ana&lt;/b&gt;: {flat}" in page
+    assert f"analyst-approved by ana: {flat}" in page
 
 
 def test_a_case_without_a_verdict_keeps_why(cli: Cli, run_out: Path) -> None:
