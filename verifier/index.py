@@ -12,6 +12,7 @@ from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, DateReading
 from verifier.evidence import Evidence
 from verifier.grammar.events import EVENT_KINDS
 from verifier.readings import date_keys, iso_days, read_text
+from verifier.reuse import per_trace
 from verifier.spans import asked_dates, spans_of
 from verifier.times import Span
 from verifier.trace_facts import (
@@ -34,7 +35,17 @@ from verifier.trace_view import TraceView
 
 
 def index_trace(trace: TraceView) -> Evidence:
-    """Index every successful result, every failure and the question of one trace."""
+    """Index every successful result, every failure and the question of one trace: once per
+    trace, reused by every draft verified over it (the evidence is read, never changed)."""
+    return _index(
+        (trace.question, tuple((e.id, e.tool) for e in trace.events)),
+        [part for e in trace.events for part in (e.args, e.result, e.error)],
+        trace,
+    )
+
+
+@per_trace
+def _index(trace: TraceView) -> Evidence:
     ev = Evidence()
     walker = _Walker(ev)
     for event in trace.events:
