@@ -38,3 +38,17 @@ def test_a_trace_with_other_results_is_indexed_anew() -> None:
     assert verify(trace).accepted
     assert not verify(changed).accepted
     assert verify(trace).accepted
+
+
+def test_a_question_added_to_the_events_index_is_the_index_of_the_whole_trace() -> None:
+    """Per draft, a question without figures is added to the events' reused index: the same
+    evidence, fact for fact and in the same order, as indexing the trace with its question."""
+    from verifier.index import _index, index_trace
+    from verifier.rules.other_portfolios import split_portfolios
+    from verifier.trace_view import parse_trace
+
+    traces = whole_portfolio_traces()
+    assert len({t["question"] for t in traces}) > 10
+    for trace in traces:
+        view, _ = split_portfolios(parse_trace(trace))
+        assert index_trace(view) == _index(view, True)
