@@ -16,7 +16,10 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 A = TypeVar("A")
 
-_SIZE = 16
+_SIZE = 2
+"""Drafts over one trace come one after another; more entries keep large indexes alive and
+make each full collection of the garbage collector slower (p99 of a night-like run 3.2 -> 7.4 ms
+with 16)."""
 _CACHES: list[OrderedDict[Hashable, tuple[tuple[Any, ...], Any]]] = []
 
 
