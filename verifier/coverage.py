@@ -20,6 +20,7 @@ from pathlib import Path
 
 from verifier.claim import Claim
 from verifier.lexicon import fragments, grouped
+from verifier.reuse import per_trace
 from verifier.scanner import PhraseScan
 
 FREE_DIR = Path(__file__).parent / "lexicon" / "free"
@@ -129,8 +130,14 @@ def direction_spans(text: str, claims: Iterable[Claim]) -> list[tuple[int, int]]
     return spans
 
 
-def name_words(results: Iterable[object]) -> frozenset[str]:
-    """The words of the names the results of a trace give (`NAME_KEYS`, at any depth)."""
+def name_words(results: Sequence[object]) -> frozenset[str]:
+    """The words of the names the results of a trace give (`NAME_KEYS`, at any depth); once per
+    trace, reused by every draft over it."""
+    return _name_words((), results, results)
+
+
+@per_trace
+def _name_words(results: Sequence[object]) -> frozenset[str]:
     words: set[str] = set()
     stack = list(results)
     while stack:

@@ -18,6 +18,7 @@ from verifier.grammar.quotes import normalise_headline
 from verifier.literals import tolerance
 from verifier.quoting import normalised, quoted_by
 from verifier.readings import date_keys, read_text
+from verifier.reuse import forget
 from verifier.trace_facts import QUESTION, YEAR, Fact, Failure, in_percent, make_fact, percent_key
 
 
@@ -183,3 +184,4 @@ def clear_caches() -> None:
     for cached in (read_text, normalised, date_keys, percent_key, in_percent):
         cached.cache_clear()
     clear_claim_caches()
+    forget()

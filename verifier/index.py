@@ -3,7 +3,9 @@ failure into its `Evidence`."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -11,7 +13,8 @@ from contract.tools import traits_of
 from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, DateReading
 from verifier.evidence import Evidence
 from verifier.grammar.events import EVENT_KINDS
-from verifier.readings import date_keys, iso_days, read_text
+from verifier.readings import TextReading, date_keys, iso_days, read_text
+from verifier.reuse import per_trace
 from verifier.spans import asked_dates, spans_of
 from verifier.times import Span
 from verifier.trace_facts import (
@@ -34,7 +37,78 @@ from verifier.trace_view import TraceView
 
 
 def index_trace(trace: TraceView) -> Evidence:
-    """Index every successful result, every failure and the question of one trace."""
+    """Index every successful result, every failure and the question of one trace. The events'
+    index is built once per trace and reused by every draft verified over it (the evidence is
+    read, never changed); a question without figures is added to it per draft."""
+    key = tuple((e.id, e.tool) for e in trace.events)
+    objects = [part for e in trace.events for part in (e.args, e.result, e.error)]
+    reading = read_text(trace.question)
+    if reading.numbers:  # its figures sort among the events' own: index it with them
+        return _with_question_figures((trace.question, key), objects, trace)
+    return _add_question(_events_only(key, objects, trace), trace.question, reading)
+
+
+@per_trace
+def _with_question_figures(trace: TraceView) -> Evidence:
+    return _index(trace, True)
+
+
+@per_trace
+def _events_only(trace: TraceView) -> Evidence:
+    return _index(trace, False)
+
+
+def _add_question(base: Evidence, question: str, reading: TextReading) -> Evidence:
+    """The events' index with a question that states no figure: what `_index` files for it
+    (its text, tickers and dates, a fact per year it names), in new containers."""
+    pair = (question, QUESTION)
+    headlines = dict(base.headlines)
+    headlines[pair] = None
+    ev = replace(
+        base,
+        texts=[*base.texts, pair],
+        headlines=headlines,
+        question_money=MONEY.search(question) is not None,
+    )
+    if reading.empty:
+        return ev
+    if reading.tickers:
+        ev.tickers = dict(base.tickers)
+        for symbol in reading.tickers:
+            ev.tickers[symbol] = ev.tickers.get(symbol, set()) | {QUESTION}
+    if not reading.dates:
+        return ev
+    whens: dict[DateReading, bool] = {}
+    for when, tied in reading.dates:
+        whens[when] = tied and whens.get(when, True)
+    ev.dates, ev.free_dates = dict(base.dates), dict(base.free_dates)
+    years: set[int] = set()
+    for when, tied in whens.items():
+        for key in date_keys(when):
+            ev.dates[key] = ev.dates.get(key, set()) | {QUESTION}
+            if not tied:
+                ev.free_dates[key] = ev.free_dates.get(key, set()) | {QUESTION}
+            year, month, day = key
+            if year is not None and month == 0 and day is None:
+                years.add(year)
+    if years:  # a year's facts close its run of equal magnitudes, one per event in order
+        ev.facts, ev.magnitudes = list(base.facts), list(base.magnitudes)
+        for year in sorted(years):
+            end = bisect_right(ev.magnitudes, abs(float(year)))
+            held = base.dates.get((year, 0, None), set())
+            ev.facts[end - len(held) : end] = _year_facts(year, held | {QUESTION})
+            ev.magnitudes.insert(end, abs(float(year)))
+    return ev
+
+
+def _year_facts(year: int, events: Iterable[str]) -> list[Fact]:
+    """A year the trace names vouches for the year as a figure ("in 2024")."""
+    return [
+        make_fact(float(year), e, "", "year", None, False, False, -1, None) for e in sorted(events)
+    ]
+
+
+def _index(trace: TraceView, question: bool) -> Evidence:
     ev = Evidence()
     walker = _Walker(ev)
     for event in trace.events:
@@ -54,18 +128,17 @@ def index_trace(trace: TraceView) -> Evidence:
                     for when, _ in read_text(value).dates:
                         walker.add_date(when, False)
         walker.walk(event.result, "", ticker)
-    walker.start(QUESTION, "")
-    walker.calc = True
-    walker.text(trace.question, "", None)
-    ev.question_money = MONEY.search(trace.question) is not None
+    if question:
+        walker.start(QUESTION, "")
+        walker.calc = True
+        walker.text(trace.question, "", None)
+        ev.question_money = MONEY.search(trace.question) is not None
     ev.failures = _failures(trace)
     _file_dates(ev, walker.dates)
     facts = walker.facts
     for (year, month, day), events in ev.dates.items():
         if year is not None and month == 0 and day is None:
-            facts += [
-                make_fact(float(year), e, "", "year", None, False, False, -1, None) for e in events
-            ]
+            facts += _year_facts(year, events)  # in event order: whatever the seed of str hashes
     facts.sort(key=magnitude)
     ev.facts = facts
     for f in facts:

@@ -1,0 +1,54 @@
+"""The index of a trace is built once and reused by every draft over it: the verdicts are those
+of a fresh index, and a trace whose results are other objects is indexed anew."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.bench.bench_verify import whole_portfolio_traces
+from verifier.evidence import clear_caches
+from verifier.verify import verify
+
+
+def _verdicts(traces: list[dict[str, Any]], fresh: bool) -> list[dict[str, Any]]:
+    out = []
+    for trace in traces:
+        if fresh:
+            clear_caches()
+        out.append(verify(trace).model_dump())
+    return out
+
+
+def test_reused_index_gives_the_verdicts_of_a_fresh_one() -> None:
+    traces = whole_portfolio_traces()[::7]  # several drafts over each of the three traces
+    assert len({id(t["events"]) for t in traces}) == 3
+    assert _verdicts(traces, fresh=False) == _verdicts(traces, fresh=True)
+
+
+def test_a_trace_with_other_results_is_indexed_anew() -> None:
+    trace = next(t for t in whole_portfolio_traces() if verify(t).accepted)
+    changed = copy.deepcopy(trace)  # same ids and tools, other result objects and figures
+    for event in changed["events"]:
+        result = event.get("result")
+        if isinstance(result, dict):
+            for key, value in result.items():
+                if isinstance(value, float):
+                    result[key] = value * 3 + 1
+    assert verify(trace).accepted
+    assert not verify(changed).accepted
+    assert verify(trace).accepted
+
+
+def test_a_question_added_to_the_events_index_is_the_index_of_the_whole_trace() -> None:
+    """Per draft, a question without figures is added to the events' reused index: the same
+    evidence, fact for fact and in the same order, as indexing the trace with its question."""
+    from verifier.index import _index, index_trace
+    from verifier.rules.other_portfolios import split_portfolios
+    from verifier.trace_view import parse_trace
+
+    traces = whole_portfolio_traces()
+    assert len({t["question"] for t in traces}) > 10
+    for trace in traces:
+        view, _ = split_portfolios(parse_trace(trace))
+        assert index_trace(view) == _index(view, True)
