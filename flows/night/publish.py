@@ -173,9 +173,9 @@ def write_case(layout: RunLayout, outcome: RunOutcome, record: QuestionRecord) -
             "question": record.text,
             "draft": record.draft,
             "reason": record.reason,
-            "reasons": record.reasons,
-            "verdict": record.verdict,
-            "trace": record.trace,
+            "reasons": [r.model_dump(mode="json") for r in record.reasons],
+            "verdict": record.verdict.model_dump(mode="json") if record.verdict else None,
+            "trace": record.trace.model_dump(mode="json") if record.trace else None,
             "tokens": record.tokens,
         },
     )
@@ -191,8 +191,8 @@ def index_row(record: QuestionRecord) -> dict[str, Any]:
         "ticker": record.ticker,
         "portfolios": record.portfolios,
         "reason": record.reason,
-        "reasons": [r.get("code") for r in record.reasons if isinstance(r, dict)],
-        "stop_reason": (record.trace or {}).get("stop_reason"),
+        "reasons": [r.code for r in record.reasons],
+        "stop_reason": record.trace.stop_reason if record.trace else None,
         "tokens": record.tokens.get("input_tokens", 0) + record.tokens.get("output_tokens", 0),
         "file": f"{record.case_id}.json",
     }

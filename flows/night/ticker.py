@@ -105,8 +105,6 @@ async def answer_ticker(job: TickerJob, previous: TickerResult | None = None) ->
             result = TickerResult(ticker=job.ticker, records=records)
             reuse = previous if previous and set(kept) == {q.id for q in questions} else None
             await summarise(services, budget, job, result, reuse, seats)
-            for record in result.all_records:  # the night keeps each trace once, as JSON
-                record.release_trace()
         finally:
             budget.close()
     finally:
@@ -171,7 +169,7 @@ async def summarise(
     accepted = [
         trace
         for r in result.records
-        if r.status == "accepted" and (trace := r.trace_model()) and trace.portfolio_id is None
+        if r.status == "accepted" and (trace := r.trace) and trace.portfolio_id is None
     ]
     if not accepted:
         result.summary = withheld_summary(

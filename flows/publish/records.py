@@ -3,18 +3,42 @@
 A ticker-scope question is asked once and stands for every portfolio holding the ticker
 (`portfolios`); a portfolio-scope question is asked per portfolio. So each (portfolio,
 ticker, question) of the run is covered by exactly one record, accepted or rejected.
+
+A record holds its trace and verdict as the models they were made as; they become JSON only
+where a record is written (a case file, the ticker store) and are read back as models
+(`contract/README.md`, "JSON boundaries").
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, model_serializer
 
 from contract.reasons import RETRYABLE, ReasonCode
 from contract.trace import Trace
+from verifier.verdict import Reason, Verdict
 
 Status = Literal["accepted", "rejected"]
+
+
+class RecordReason(BaseModel):
+    """Why a record is rejected, under `code` (what the indexes filter on): a verifier reason
+    also keeps its `rule` and `span`; a loop's or a night's reason has only the code and words."""
+
+    code: str
+    rule: ReasonCode | None = None
+    message: str = ""
+    span: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, reason: Reason) -> RecordReason:
+        return cls(code=reason.rule, rule=reason.rule, message=reason.message, span=reason.span)
+
+    @model_serializer(mode="wrap")
+    def _as_given(self, handler: Any) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        return {k: v for k, v in data.items() if k in self.model_fields_set or k == "code"}
 
 
 class QuestionRecord(BaseModel):
@@ -28,24 +52,12 @@ class QuestionRecord(BaseModel):
     text: str
     status: Status
     reason: str | None = None
-    reasons: list[dict[str, Any]] = Field(default_factory=list)
+    reasons: list[RecordReason] = Field(default_factory=list)
     draft: str | None = None
-    verdict: dict[str, Any] | None = None
-    trace: dict[str, Any] | None = None
+    verdict: Verdict | None = None
+    trace: Trace | None = None
     tokens: dict[str, int] = Field(default_factory=dict)
     model_calls: int = 0
-    _live: Trace | None = PrivateAttr(default=None)
-    """The trace `trace` was dumped from, while the record lives in the run that made it."""
-
-    def release_trace(self) -> None:
-        """Keep only the dumped `trace` (the summary has drafted from the live one)."""
-        self._live = None
-
-    def trace_model(self) -> Trace | None:
-        """The record's trace as the model (the live one, or read back from `trace`)."""
-        if self._live is None and self.trace is not None:
-            self._live = Trace.model_validate(self.trace)
-        return self._live
 
     @property
     def retryable(self) -> bool:
@@ -99,7 +111,7 @@ def rejected_record(
         text=text,
         status="rejected",
         reason=reason,
-        reasons=[{"code": reason, "message": message}],
+        reasons=[RecordReason(code=reason, message=message)],
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from contract.reasons import CAUSES, Cause, cause_of
+from contract.trace import Trace
 from flows.publish.records import QuestionRecord, TickerResult
 from flows.publish.since import SinceLastReport
 from tools.portfolio_table import PortfolioTable
@@ -136,8 +137,11 @@ def to_answer(record: QuestionRecord) -> Answer:
     )
 
 
-def evidence_of(trace: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """The successful tool calls of a trace: what a released answer rests on."""
+def evidence_of(trace: Trace | dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The successful tool calls of a trace (a record's model, or a case file's JSON): what a
+    released answer rests on."""
+    if isinstance(trace, Trace):
+        return [{"tool": e.tool, "args": e.args, "result": e.result} for e in trace.events if e.ok]
     events = (trace or {}).get("events", [])
     return [
         {"tool": e.get("tool"), "args": e.get("args"), "result": e.get("result")}

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
-
 from agent.prompts import prompt_echo
 from contract.reasons import ReasonCode
 from contract.secrets import holds_secret
 from contract.trace import Trace
-from flows.publish.records import QuestionRecord, rejected_record
+from flows.publish.records import QuestionRecord, RecordReason, rejected_record
 from verifier.verdict import Reason, Verdict
 
 
@@ -23,7 +21,6 @@ def judge(
     trace: Trace, spec_id: str, kind: str, ticker: str, portfolios: list[str]
 ) -> QuestionRecord:
     """Accepted only when the loop answered and the verifier found every claim supported."""
-    trace_json = trace.model_dump(mode="json")
     record = QuestionRecord(
         question_id=trace.question_id,
         spec_id=spec_id,
@@ -33,31 +30,30 @@ def judge(
         text=trace.question,
         status="rejected",
         draft=trace.draft,
-        trace=trace_json,
+        trace=trace,
         tokens=trace.usage.model_dump(),
         model_calls=len(trace.turns),
     )
-    record._live = trace  # the summary drafts from it without reading `trace_json` back
     if trace.stop_reason != ReasonCode.ANSWERED:
         record.reason = str(trace.stop_reason or ReasonCode.NO_ANSWER)
-        record.reasons = [{"code": record.reason, "message": trace.stop_detail or ""}]
+        record.reasons = [RecordReason(code=record.reason, message=trace.stop_detail or "")]
         return record
     try:
-        verdict = verdict_of(trace_json)
+        verdict = verdict_of(trace.model_dump(mode="json"))  # the verifier reads the JSON
     except Exception as exc:  # a verifier bug withholds the answer, it does not end the ticker
         record.reason = ReasonCode.INTERNAL_ERROR
-        record.reasons = [{"code": record.reason, "message": f"verifier: {exc!r}"}]
+        record.reasons = [RecordReason(code=record.reason, message=f"verifier: {exc!r}")]
         return record
     if any(r.rule in LEAKS for r in verdict.reasons):
         record.reason = verdict.reasons[0].rule
-        record.reasons = [_plain(r) for r in verdict.reasons]
+        record.reasons = [RecordReason.of(r) for r in verdict.reasons]
         return record  # its verdict is not kept: the case file shows the draft redacted
-    record.verdict = verdict.model_dump(mode="json")
-    record.reasons = [_plain(r) for r in verdict.reasons]
+    record.verdict = verdict
+    record.reasons = [RecordReason.of(r) for r in verdict.reasons]
     if verdict.accepted:
         record.status = "accepted"
     else:
-        first = record.reasons[0].get("code") if record.reasons else None
+        first = record.reasons[0].code if record.reasons else None
         record.reason = str(first or ReasonCode.UNVERIFIED)
     return record
 
@@ -98,9 +94,3 @@ def failed_record(
     return rejected_record(
         qid, spec_id, kind, ticker, portfolios, text, ReasonCode.INTERNAL_ERROR, detail
     )
-
-
-def _plain(reason: Any) -> dict[str, Any]:
-    """A verdict reason as JSON with its rule under `code` too (what indexes filter on)."""
-    data = reason.model_dump(mode="json") if isinstance(reason, BaseModel) else dict(reason)
-    return {"code": data.get("code", data.get("rule")), **data}

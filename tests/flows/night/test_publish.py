@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from contract.errors import InputError
 from contract.tools import ToolResult
+from contract.trace import ToolEvent, Trace
 from flows.night.publish import RunOutcome, publish_run
 from flows.publish.layout import RunLayout, check_name, write_atomic
 from flows.publish.records import QuestionRecord, TickerResult
@@ -36,7 +37,11 @@ def record(
         status=status,  # type: ignore[arg-type]
         reason=reason,
         draft=f"draft of {qid}",
-        trace={"events": [{"id": "c1", "tool": "get_daily_move", "args": {}, "result": {"x": 1}}]},
+        trace=Trace(
+            question_id=qid,
+            question=f"question {qid}",
+            events=[ToolEvent(id="c1", tool="get_daily_move", args={}, result={"x": 1})],
+        ),
         tokens={"input_tokens": 10, "cached_tokens": 0, "output_tokens": 5},
         model_calls=1,
     )

@@ -95,7 +95,7 @@ def test_failed_shard_becomes_rejected_records(tmp_path) -> None:
     assert [r.ticker for r in result.results] == sorted(job.holders)
     records = [q for r in result.results for q in r.records]
     assert records and {(q.status, q.reason) for q in records} == {("rejected", "internal_error")}
-    assert "shard 1 ended Failed: worker lost" in records[0].reasons[0]["message"]
+    assert "shard 1 ended Failed: worker lost" in records[0].reasons[0].message
     assert {(r.summary.question_id, r.summary.reason) for r in result.results if r.summary} == {
         (f"{t}/summary", "internal_error") for t in job.holders
     }
@@ -154,7 +154,7 @@ def test_shard_that_dies_keeps_the_tickers_it_finished(
     assert cut.results[:2] == whole.results[:2]
     lost = cut.results[2].records
     assert lost and {(q.status, q.reason) for q in lost} == {("rejected", "internal_error")}
-    assert "shard 0 ended Crashed: worker died" in lost[0].reasons[0]["message"]
+    assert "shard 0 ended Crashed: worker died" in lost[0].reasons[0].message
     assert cut.ledger_from == "journal" and cut.finished == 2
     assert cut.ledger.used == whole.ledger.used and cut.ledger.used.total > 0
     assert cut.ledger.lines == whole.ledger.lines

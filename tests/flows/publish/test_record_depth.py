@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from contract.tools import MAX_DEPTH, shape_problem
+from contract.trace import ToolEvent, Trace
 from flows.publish.records import QuestionRecord, TickerResult
 from flows.run.shard_store import ShardStore
 from flows.run.ticker_store import TickerStore
@@ -23,7 +24,11 @@ def deepest_result() -> dict:
 
 
 def stored_ticker() -> TickerResult:
-    trace = {"events": [{"id": "c1", "tool": "run_sql", "args": {}, "result": deepest_result()}]}
+    trace = Trace(
+        question_id="AAA/move",
+        question="How did AAA move?",
+        events=[ToolEvent(id="c1", tool="run_sql", args={}, result=deepest_result())],
+    )
     record = QuestionRecord(
         question_id="AAA/move",
         spec_id="move",

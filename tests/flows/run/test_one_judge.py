@@ -73,6 +73,6 @@ def test_every_path_reaches_the_same_verdict(name: str, tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     direct = sorted({r.rule.value for r in verdict_of(data).reasons})
     record = judge(Trace.model_validate(data), "move", "move", "AXO", ["P001"])
-    night = sorted({r["code"] for r in record.reasons})
+    night = sorted({r.code for r in record.reasons})
     assert direct == night == cli_rules(path) == expected
     assert (record.status == "accepted") is (expected == [])
