@@ -39,7 +39,7 @@ def main() -> None:
             run_tokens=base.run_tokens or TOKENS_PER_TICKER * tickers,
         )
         _, (row,) = measure(cfg)
-        rows.append({"tickers": tickers, **row})
+        rows.append({**row, "tickers": tickers, "tickers_held": row["tickers"]})
     first, last = rows
     print(f"growth: offline night at {small:,} and {large:,} tickers ({large / small:g}x)")
     print(f"{'tickers':>8} {'wall s':>8} {'prepare s':>10} {'prepare %':>10} {'answer s':>9} {'q':>6} {'ok':>6} {'RSS MB':>7}")  # fmt: skip

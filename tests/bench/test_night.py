@@ -192,7 +192,8 @@ def test_a_small_night_benchmark_prints_every_figure(tmp_path: Path) -> None:
     assert len(night) == 1  # all five answered the same night
     plan, batch = rows["nightdesk-plan"], rows["nightdesk-batch"]
     assert batch["accepted_digest"] == plan["accepted_digest"]  # the same accepted reports
-    assert batch["cost_usd"] == pytest.approx(plan["cost_usd"] / 2)
+    for batch_run, plan_run in zip(batch["runs"], plan["runs"], strict=True):  # unrounded
+        assert batch_run["cost_usd"] == pytest.approx(plan_run["cost_usd"] / 2)
     assert batch["batches"] == 2 and batch["batch_calls"] == batch["model_requests"]
     assert batch["http_requests"] < plan["http_requests"]
     for name in (
