@@ -328,6 +328,32 @@ def _subject(tickers: list[Claim], lo: int, m: re.Match[str], hi: int) -> Claim 
     )
 
 
+def _ranked(
+    case: Case,
+    text: str,
+    m: re.Match[str],
+    starts: list[int],
+    tickers: list[Claim],
+    results: list[dict[str, Any]],
+) -> tuple[Claim, dict[str, Any], dict[str, Any] | None] | None:
+    """The sentence's subject, the answer's own ranks and the subject's row in them (None when
+    it holds none); None when the sentence names no holding or the answer called no ranks."""
+    lo, hi = _sentence(starts, m.start(), len(text))
+    subject = _subject(tickers, lo, m, hi)
+    ranks = _ranks(case, results)
+    if subject is None or ranks is None:
+        return None
+    row = next(
+        (
+            p
+            for p in ranks["positions"]
+            if isinstance(p, dict) and p.get("ticker") == subject.symbol
+        ),
+        None,
+    )
+    return subject, ranks, row
+
+
 def _ranking(
     case: Case,
     text: str,
@@ -337,20 +363,11 @@ def _ranking(
     tickers: list[Claim],
     results: list[dict[str, Any]],
 ) -> Reason | None:
-    lo, hi = _sentence(starts, m.start(), len(text))
-    subject = _subject(tickers, lo, m, hi)
-    ranks = _ranks(case, results)
-    if subject is None or ranks is None:
+    found = _ranked(case, text, m, starts, tickers, results)
+    if found is None:
         return None
+    subject, ranks, row = found
     kind = m.lastgroup or ""
-    row = next(
-        (
-            p
-            for p in ranks["positions"]
-            if isinstance(p, dict) and p.get("ticker") == subject.symbol
-        ),
-        None,
-    )
     rank = row.get(_RANK_FIELD.get(kind, "")) if row else None
     count = ranks.get("positions_count")
     if not isinstance(rank, int) or not isinstance(count, int):
@@ -590,20 +607,11 @@ def _membership(
 ) -> Reason | None:
     """ "One of its detractors" (the holding's day P&L is negative), "among the five biggest
     detractors" (it is in the ranks' list of five): held against the answer's own ranks."""
-    lo, hi = _sentence(starts, m.start(), len(text))
-    subject = _subject(tickers, lo, m, hi)
-    ranks = _ranks(case, results)
-    if subject is None or ranks is None:
+    found = _ranked(case, text, m, starts, tickers, results)
+    if found is None:
         return None
+    subject, ranks, row = found
     group = m.lastgroup or ""
-    row = next(
-        (
-            p
-            for p in ranks["positions"]
-            if isinstance(p, dict) and p.get("ticker") == subject.symbol
-        ),
-        None,
-    )
     if _SIZED.search(folded, m.start(), m.end()):
         listed = ranks.get(_MEMBER_LISTS[group])
         if not isinstance(listed, list):
