@@ -90,11 +90,12 @@ def test_a_provider_without_its_key_is_refused(
 def test_a_key_given_in_code_reaches_the_check_and_the_tokenizer_is_loaded(
     small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from agent.providers.tokens import encoding_named
+    from agent.providers.tokens import encoding_for, encoding_named
     from flows.run.provider import provider_options
 
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    encoding_for.cache_clear()  # an earlier test's model would otherwise skip the load
     encoding_named.cache_clear()
     with provider_options(api_key="sk-from-a-vault-0123456789"):
         check_night(config(small_data, tmp_path, provider="openai", model="gpt-4o-mini"))
