@@ -28,6 +28,16 @@ SCREENS = Path(__file__).resolve().parents[3] / "outputs" / "screens"
 DAY = date(2024, 12, 31)
 
 
+@pytest.fixture(autouse=True)
+def events_to_this_server() -> None:
+    """Task runs reach the server as events, through a process-wide events worker that keeps
+    the API URL it first saw: a worker left by an earlier test of this process may still point
+    at a server that test started and stopped, so it is drained and the night starts a new one."""
+    from prefect.events.worker import EventsWorker
+
+    EventsWorker.drain_all()
+
+
 @pytest.fixture(scope="module")
 def ui_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A Prefect server with its UI, on a home of its own; its address."""

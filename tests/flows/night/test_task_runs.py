@@ -23,6 +23,16 @@ pytestmark = [
 DAY = date(2024, 12, 31)
 
 
+@pytest.fixture(autouse=True)
+def events_to_this_server() -> None:
+    """Task runs reach the server as events, through a process-wide events worker that keeps
+    the API URL it first saw: a worker left by an earlier test of this process may still point
+    at a server that test started and stopped, so it is drained and the night starts a new one."""
+    from prefect.events.worker import EventsWorker
+
+    EventsWorker.drain_all()
+
+
 async def task_runs_of(run_id: UUID, expected: int) -> list[Any]:
     """The flow run's task runs once the server has recorded `expected` of them in a final
     state: it records them from the events the run sent, a moment after the run ends."""
