@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from agent.providers.base import RESPONSE_SCHEMA_NAME
 from agent.providers.offline import CONTEXT_TOOLS, _sentence, _shown, _summary_move
 
 _ASK = {
@@ -61,7 +62,7 @@ def _close(result: dict[str, Any], language: str) -> list[str]:
         return []
 
 
-FACTS_SCHEMA_NAME = "facts"
+FACTS_SCHEMA_NAME = RESPONSE_SCHEMA_NAME
 
 
 def facts_schema(count: int) -> dict[str, Any]:

@@ -5,7 +5,8 @@ question reads it from the provider's prompt cache. All tool results of a turn g
 one user message, failures flagged `is_error`. Usage is normalised: `input_tokens` here
 counts the whole prompt (uncached + cache writes + cache reads), as it does for OpenAI.
 Retries are the SDK's (it sleeps for any Retry-After: the loop's deadline bounds it). Every
-reply's rate-limit headers go to the run's limiter (`rate_headers.py`).
+reply's rate-limit headers go to the run's limiter (`rate_headers.py`). A request with a response
+schema (structured drafting) offers one tool whose input schema it is, and forces its use.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import anthropic
 import httpx2
 
 from agent.providers.base import (
+    RESPONSE_SCHEMA_NAME,
     FinishReason,
     Message,
     ModelRequest,
@@ -45,6 +47,7 @@ _FINISH: dict[str, FinishReason] = {
     "model_context_window_exceeded": "length",
 }
 _CACHE = {"type": "ephemeral"}
+_SCHEMA_TOOL = "Reply with the facts that answer the question, most important first."
 
 
 class AnthropicProvider:
@@ -96,6 +99,15 @@ class AnthropicProvider:
                 {"name": t.name, "description": t.description, "input_schema": t.parameters}
                 for t in request.tools
             ]
+        if request.response_schema is not None:
+            options["tools"] = [
+                {
+                    "name": RESPONSE_SCHEMA_NAME,
+                    "description": _SCHEMA_TOOL,
+                    "input_schema": request.response_schema,
+                }
+            ]
+            options["tool_choice"] = {"type": "tool", "name": RESPONSE_SCHEMA_NAME}
         return options
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
@@ -134,6 +146,11 @@ def _render(message: Message) -> dict[str, Any]:
     return {"role": "assistant", "content": blocks}
 
 
+def _finish(stop_reason: str | None, chosen: bool) -> FinishReason:
+    finish = _FINISH.get(stop_reason or "", "other")
+    return "stop" if chosen and finish == "tool_calls" else finish
+
+
 def _input(arguments: str) -> Any:
     try:
         return json.loads(arguments)
@@ -142,12 +159,20 @@ def _input(arguments: str) -> Any:
 
 
 def parse_response(response: Any) -> ModelResponse:
-    """Text blocks joined, tool_use blocks as calls (input re-serialised), usage normalised."""
-    texts = [b.text for b in response.content if b.type == "text"]
+    """Text blocks joined, tool_use blocks as calls (input re-serialised), usage normalised.
+    The forced use of the schema tool (structured drafting) is the reply itself: its input, as
+    JSON text, is the whole text, and the turn ends as a stop."""
+    chosen = [
+        b for b in response.content if b.type == "tool_use" and b.name == RESPONSE_SCHEMA_NAME
+    ]
+    if chosen:
+        texts = [json.dumps(chosen[0].input, ensure_ascii=False)]
+    else:
+        texts = [b.text for b in response.content if b.type == "text"]
     calls = [
         ToolCall(id=b.id, name=b.name, arguments=json.dumps(b.input, ensure_ascii=False))
         for b in response.content
-        if b.type == "tool_use"
+        if b.type == "tool_use" and not chosen
     ]
     usage = response.usage
     written = usage.cache_creation_input_tokens or 0
@@ -155,7 +180,7 @@ def parse_response(response: Any) -> ModelResponse:
     return ModelResponse(
         text="".join(texts) if texts else None,
         tool_calls=calls,
-        finish_reason=_FINISH.get(response.stop_reason or "", "other"),
+        finish_reason=_finish(response.stop_reason, bool(chosen)),
         usage=Usage(
             input_tokens=usage.input_tokens + written + read,
             cached_tokens=read,

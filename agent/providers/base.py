@@ -48,6 +48,10 @@ class Message(BaseModel):
     raw: Any = None  # the provider-native assistant message, replayed as is
 
 
+RESPONSE_SCHEMA_NAME = "facts"
+"""The name a response schema goes by on a wire (OpenAI's `json_schema`, Anthropic's forced tool)."""
+
+
 class ModelRequest(BaseModel):
     """Everything one call sends. `system` and `tools` come first and never change within a
     question, so the prompt prefix stays stable for provider-side caching."""
@@ -60,7 +64,7 @@ class ModelRequest(BaseModel):
     """The question set's plan; followed by the offline provider, never sent on a wire."""
     response_schema: dict[str, Any] | None = None
     """The JSON schema the reply must follow (structured drafting, `agent.structured`): the
-    local model decodes under it."""
+    local model decodes under it, OpenAI and Anthropic get it as `RESPONSE_SCHEMA_NAME`."""
 
 
 class ModelResponse(BaseModel):

@@ -4,7 +4,8 @@ Works with any OpenAI-compatible server (vLLM, Ollama, llama.cpp): the client ho
 OPENAI_API_KEY and OPENAI_BASE_URL; with a base URL and no key, a placeholder key is sent.
 Retries (429, 5xx, timeouts, honouring Retry-After) are the SDK's; what is left after them
 becomes a `ProviderError`. Every reply's rate-limit headers go to the run's limiter
-(`rate_headers.py`).
+(`rate_headers.py`). A request with a response schema (structured drafting) sends it as a strict
+`response_format`, so the server decodes under it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from agent.providers.base import (
+    RESPONSE_SCHEMA_NAME,
     FinishReason,
     Message,
     ModelRequest,
@@ -93,6 +95,15 @@ class OpenAIProvider:
         }
         if request.tools:
             options["tools"] = [_tool(t.model_dump()) for t in request.tools]
+        if request.response_schema is not None:
+            options["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {
+                    "name": RESPONSE_SCHEMA_NAME,
+                    "schema": request.response_schema,
+                    "strict": True,
+                },
+            }
         return options
 
     async def complete(self, request: ModelRequest) -> ModelResponse:

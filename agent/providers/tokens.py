@@ -210,8 +210,11 @@ def estimate_request(request: ModelRequest, family: Family, model: str) -> int:
         calls = len(message.tool_calls) + len(message.results)
         tokens += count(render_message(message)) + TOKENS_PER_MESSAGE + TOKENS_PER_TOOL_CALL * calls
     tokens += sum(tool_tokens(tool, name) + TOKENS_PER_TOOL for tool in request.tools)
+    if request.response_schema is not None:  # sent as a response format, or as Anthropic's tool
+        tokens += count(json.dumps(request.response_schema)) + TOKENS_PER_TOOL
     if family == "anthropic":
-        tool_prompt = ANTHROPIC_TOOL_PROMPT if request.tools else 0
+        forced = bool(request.tools) or request.response_schema is not None
+        tool_prompt = ANTHROPIC_TOOL_PROMPT if forced else 0
         return math.ceil((tokens + tool_prompt) * ANTHROPIC_MARGIN)
     return tokens
 
