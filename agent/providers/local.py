@@ -280,6 +280,10 @@ class LocalProvider:
             job.produced = keep
         return results
 
+    def generation_note(self) -> str | None:
+        """What this model generated so far (batches, sizes, tokens/s), for the night's log."""
+        return self.queue.note()
+
     def measure(self, prompt_tokens: int = 64, steps: int = 8) -> Speed:
         """Time the loaded model once: a prompt read, decoding steps alone and in a full batch
         (a first short generation warms the model up)."""
@@ -328,8 +332,9 @@ class LocalProvider:
 
 class Constrained(LogitsProcessor):
     """Constrained greedy decoding for the rows that carry a pattern: each step keeps only the
-    most likely token whose text still leaves the output a prefix of a match (looked for among
-    the `CANDIDATES` most likely first), and ends the turn once the output matches."""
+    most likely token whose text still leaves the output a prefix of a match that chooses each
+    fact once (looked for among the `CANDIDATES` most likely first), and ends the turn once the
+    output matches."""
 
     CANDIDATES = 200
 
@@ -360,14 +365,31 @@ class Constrained(LogitsProcessor):
             if token == self.stop:
                 continue
             longer = self.tokenizer.decode([*new, token], skip_special_tokens=True)
-            if longer != text and pattern.fullmatch(longer, partial=True):
+            if longer != text and pattern.fullmatch(longer, partial=True) and once(longer, pattern):
                 return int(token)
         return self.stop
 
 
+_CHOSEN = re.compile(r"(\d+)(?=[,\]])")
+_LAST = re.compile(r"(\d+)$")
+
+
+def once(text: str, pattern: Any) -> bool:
+    """Whether every fact a (partial) facts reply has chosen so far is chosen once: a small
+    model repeats a choice over and over ("[1, 1, 1"), which the loop detector would cut. A
+    number still being written counts once no digit of `pattern` can follow it."""
+    chosen = _CHOSEN.findall(text)
+    if len(chosen) != len(set(chosen)):
+        return False
+    last = _LAST.search(text)
+    if last is None or last.group(1) not in chosen:
+        return True
+    return any(pattern.fullmatch(text + digit, partial=True) for digit in "0123456789")
+
+
 def schema_pattern(schema: dict[str, Any]) -> str:
     """The output a facts schema (`agent.structured.facts_schema`) allows, as a regular
-    expression: `{"facts": [2, 1]}`, numbers from its enum."""
+    expression: `{"facts": [2, 1]}`, numbers from its enum, at most as many as it has."""
     try:
         numbers = schema["properties"]["facts"]["items"]["enum"]
     except (KeyError, TypeError):
@@ -375,7 +397,8 @@ def schema_pattern(schema: dict[str, Any]) -> str:
             "the local model decodes only the facts schema of structured drafting"
         ) from None
     one = "(?:" + "|".join(str(n) for n in sorted(numbers, key=lambda n: -len(str(n)))) + ")"
-    return r'\{"facts": \[' + one + "(?:, " + one + r")*\]\}"
+    more = f"{{0,{len(numbers) - 1}}}"  # each fact at most once (`once`), so no more than all
+    return r'\{"facts": \[' + one + "(?:, " + one + ")" + more + r"\]\}"
 
 
 class RowStops(StoppingCriteria):

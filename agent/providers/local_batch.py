@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -72,6 +73,10 @@ class BatchQueue:
         self._start = threading.Lock()
         self.batches: list[int] = []
         """The size of every batch generated so far, in order."""
+        self.tokens = 0
+        """Tokens generated so far, every batch together."""
+        self.busy_s = 0.0
+        """Seconds spent generating so far."""
 
     def submit(self, job: Job) -> Future[Generated]:
         with self._start:
@@ -123,8 +128,23 @@ class BatchQueue:
                 for job in jobs:
                     job.result.set_exception(exc)
                 continue
+            self.tokens += sum(len(g.tokens) for g in results)
+            self.busy_s += max((g.seconds for g in results), default=0.0)
             for job, generated in zip(jobs, results, strict=True):
                 job.result.set_result(generated)
+
+    def note(self) -> str | None:
+        """What the queue generated, for a night's log: batches, their sizes, tokens/s."""
+        if not self.batches:
+            return None
+        sizes = Counter(self.batches)
+        shown = ", ".join(f"{size}x{sizes[size]}" for size in sorted(sizes, reverse=True))
+        rate = self.tokens / self.busy_s if self.busy_s else 0.0
+        return (
+            f"{len(self.batches)} batches (size x count: {shown}; mean "
+            f"{sum(self.batches) / len(self.batches):.1f}), {self.tokens} tokens in "
+            f"{self.busy_s:.1f} s of generation = {rate:.1f} tokens/s"
+        )
 
 
 LOOP_REPEATS = 3

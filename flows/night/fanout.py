@@ -136,6 +136,9 @@ async def answer_tickers(
         keeper = asyncio.create_task(keep_spend(budget, on_spend, spend_every_s))
     try:
         results, reused = await run_tickers(jobs, layout, config, budget, on_done)
+        generated = getattr(provider, "generation_note", None)  # a model in this process
+        if generated is not None and (note := generated()):
+            run_logger().info("local model: %s", note)
     finally:
         SERVICES.reset(token)
         if keeper is not None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import torch
-from transformers import AutoTokenizer
+from transformers import AutoTokenizer, LogitsProcessor
 
 from agent.budget.limits import LoopLimits
 from agent.loop import answer_question
@@ -65,6 +65,11 @@ async def test_waiting_requests_share_one_generate_call_each_row_as_if_alone(
     assert alone.queue.batches == [1] * len(QUESTIONS)
     assert [r.raw for r in batched] == [r.raw for r in one_by_one]  # left padding changes nothing
     assert [r.usage for r in batched] == [r.usage for r in one_by_one]
+    tokens = sum(r.usage.output_tokens for r in batched)
+    assert together.queue.tokens == tokens == alone.queue.tokens
+    note = together.generation_note()
+    assert note is not None and note.startswith(f"1 batches (size x count: {len(QUESTIONS)}x1;")
+    assert f", {tokens} tokens in " in note
 
 
 async def test_each_row_keeps_its_own_output_limit(
@@ -244,3 +249,35 @@ def test_a_schema_constrains_the_output_of_its_row_only(model_dir: Path) -> None
     assert all(n in (1, 2, 3) for n in chosen["facts"])
     assert constrained.finish_reason == "stop"
     assert not (free.text or "").startswith('{"facts"')
+
+
+class Prefer(LogitsProcessor):
+    """Pushes one text's next token far ahead of the rest, without forbidding any: a model set
+    on repeating a choice ("[1, 1, 1, ...", as the packaged one does)."""
+
+    def __init__(self, tokenizer: AutoTokenizer, text: str) -> None:
+        self.script = tokenizer.encode(text, add_special_tokens=False)
+        self.start: int | None = None
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        self.start = input_ids.shape[1] if self.start is None else self.start
+        position = input_ids.shape[1] - self.start
+        if position < len(self.script):
+            scores[:, self.script[position]] += 1000.0
+        return scores
+
+
+def test_a_constrained_reply_chooses_each_fact_once_and_closes(
+    model_dir: Path, tokenizer: AutoTokenizer
+) -> None:
+    from agent.structured import facts_schema
+
+    repeating = Prefer(tokenizer, '{"facts": [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]}')
+    provider = LocalProvider(model_dir, dtype="float32", logits_processor=[repeating])
+    shaped = request("Which facts?", max_tokens=60).model_copy(
+        update={"response_schema": facts_schema(3)}
+    )
+    reply = asyncio.run(provider.complete(shaped))
+    chosen = json.loads(reply.text or "")["facts"]  # whole JSON: no loop cut it short
+    assert chosen[0] == 1 and len(chosen) == len(set(chosen)) <= 3
+    assert reply.finish_reason == "stop"
