@@ -1,29 +1,50 @@
-"""The local provider's batching, measured: the same drafting requests one at a time and all at
-once through the packaged model (or BENCH_LOCAL_MODEL), tokens per second side by side.
+"""The local provider, measured: its batching, and the `nightdesk-local` contestant's night.
 
-Needs the model folder `make demo-local` prepares; prints a line and exits 0 without it.
-BENCH_LOCAL_REQUESTS (8) requests of BENCH_LOCAL_TOKENS (48) output tokens each; the loop
-detector and end of turn may end a row sooner, so tokens are counted, not assumed.
+1. The same drafting requests one at a time and all at once through the packaged model (or
+   BENCH_LOCAL_MODEL), tokens per second side by side: BENCH_LOCAL_REQUESTS (8) requests of
+   BENCH_LOCAL_TOKENS (48) output tokens each; the loop detector and end of turn may end a row
+   sooner, so tokens are counted, not assumed.
+2. `nightdesk-local`: a small night as a user runs it (`nightdesk run --provider local`, its own
+   process): a generated universe of BENCH_LOCAL_TICKERS (6) tickers, one portfolio holding some
+   of them, the demo-local questions, structured drafting; its wall time, its answers accepted, and the model's account
+   from the night's log (speed measured at load; batches, sizes and tokens/s of generation).
+   BENCH_LOCAL_NIGHT=0 leaves it out.
+
+Without the `local` extra (torch, transformers, the packaged model) each part prints the line
+saying why it is skipped, and the script exits 0. The packaged model's folder is prepared once
+(as `make demo-local` does) when it is missing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
+import subprocess
 import sys
+import tempfile
+from importlib.util import find_spec
 from pathlib import Path
 from time import perf_counter
+from typing import Any
 
-from agent.prompts import context_line, draft_message, render_results, system_prompt
-from agent.providers.base import Message, ModelRequest
-from agent.providers.local import LocalProvider
-from agent.providers.local_prepare import DEFAULT_FOLDER
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run as a script: the repository's packages import
+    sys.path.insert(0, str(ROOT))
 
-MODEL = Path(os.environ.get("BENCH_LOCAL_MODEL", str(DEFAULT_FOLDER)))
+from agent.prompts import context_line, draft_message, render_results, system_prompt  # noqa: E402
+from agent.providers.base import Message, ModelRequest  # noqa: E402
+from agent.providers.local_prepare import DEFAULT_FOLDER, packaged_gguf, prepare  # noqa: E402
+from contract.errors import InputError  # noqa: E402
+
+MODEL = Path(os.environ.get("BENCH_LOCAL_MODEL", str(ROOT / DEFAULT_FOLDER)))
 REQUESTS = int(os.environ.get("BENCH_LOCAL_REQUESTS", "8"))
 TOKENS = int(os.environ.get("BENCH_LOCAL_TOKENS", "48"))
 THREADS = int(os.environ["BENCH_LOCAL_THREADS"]) if "BENCH_LOCAL_THREADS" in os.environ else None
 DTYPE = os.environ.get("BENCH_LOCAL_DTYPE", "auto")
+NIGHT_TICKERS = int(os.environ.get("BENCH_LOCAL_TICKERS", "6"))
+NIGHT = os.environ.get("BENCH_LOCAL_NIGHT", "1") != "0"
+QUESTIONS = ROOT / "agent" / "question_sets" / "demo-local.json"
 
 
 def requests() -> list[ModelRequest]:
@@ -59,7 +80,7 @@ def requests() -> list[ModelRequest]:
     return out
 
 
-async def timed(provider: LocalProvider, batch: bool) -> tuple[float, int]:
+async def timed(provider: Any, batch: bool) -> tuple[float, int]:
     started = perf_counter()
     if batch:
         replies = await asyncio.gather(*(provider.complete(r) for r in requests()))
@@ -68,10 +89,26 @@ async def timed(provider: LocalProvider, batch: bool) -> tuple[float, int]:
     return perf_counter() - started, sum(r.usage.output_tokens for r in replies)
 
 
-async def main() -> int:
-    if not (MODEL / "config.json").is_file():
-        print(f"bench_local: no model in {MODEL} (make demo-local prepares it); skipped")
-        return 0
+def model_ready() -> str | None:
+    """Why the local model cannot run here, or None once its folder is ready."""
+    missing = [m for m in ("torch", "transformers") if find_spec(m) is None]
+    if missing:
+        return f"the local extra is not installed ({', '.join(missing)} missing: make setup)"
+    if (MODEL / "config.json").is_file():
+        return None
+    if MODEL != ROOT / DEFAULT_FOLDER:
+        return f"no model in {MODEL}"
+    try:
+        print(f"preparing the packaged model in {MODEL} (once)", flush=True)
+        prepare(packaged_gguf(), MODEL)
+    except InputError as exc:
+        return exc.message
+    return None
+
+
+async def batching() -> None:
+    from agent.providers.local import LocalProvider  # needs the local extra
+
     provider = LocalProvider(MODEL, threads=THREADS, dtype=DTYPE, max_batch=REQUESTS)
     print(f"model {MODEL}, {provider.dtype}, {provider.threads} threads, {REQUESTS} requests")
     await provider.complete(requests()[0].model_copy(update={"max_output_tokens": 2}))  # warm up
@@ -85,7 +122,48 @@ async def main() -> int:
         f"(batch sizes {provider.queue.batches[seen:]})"
     )
     print(f"batched / one at a time: {batched / alone:.2f}x")
+
+
+def night() -> int:
+    """The `nightdesk-local` contestant: a small night from the shell, timed."""
+    nightdesk = Path(sys.executable).with_name("nightdesk")
+    with tempfile.TemporaryDirectory(prefix="bench-local-") as work:
+        data, out = Path(work, "data"), Path(work, "out")
+        generate = [nightdesk, "data", "generate", "--out", data, "--tickers", str(NIGHT_TICKERS)]
+        generate += ["--portfolios", "1", "--start", "2024-10-01", "--end", "2024-12-31"]
+        subprocess.run([*generate, "--seed", "7"], check=True, capture_output=True)
+        command = [nightdesk, "run", "--data", data, "--out", out, "--provider", "local"]
+        command += ["--model", MODEL, "--questions", QUESTIONS, "--concurrency", "16"]
+        command += ["--dtype", DTYPE] + (["--threads", str(THREADS)] if THREADS else [])
+        started = perf_counter()
+        run = subprocess.run(command, capture_output=True, text=True, timeout=1800)
+        wall = perf_counter() - started
+    log = run.stdout + run.stderr
+    if run.returncode != 0:
+        print(f"nightdesk-local: the night failed (exit {run.returncode}):\n{log[-2000:]}")
+        return 1
+    for line in re.findall(r"local model: (.*)", log):
+        print(f"nightdesk-local: {line}")
+    answers = [m.groups() for m in re.finditer(r" - \S+: (\d+) accepted, (\d+) rejected", log)]
+    accepted = sum(int(a) for a, _ in answers)
+    total = accepted + sum(int(r) for _, r in answers)
+    print(
+        f"nightdesk-local: {len(answers)} tickers, {accepted} of {total} answers accepted, "
+        f"{wall:.0f} s wall time (load, measure, data and Prefect included)"
+    )
     return 0
+
+
+async def main() -> int:
+    why = model_ready()
+    if why is not None:
+        print(f"bench_local: {why}; the batching figures and nightdesk-local are skipped")
+        return 0
+    await batching()
+    if not NIGHT:
+        print("nightdesk-local: skipped (BENCH_LOCAL_NIGHT=0)")
+        return 0
+    return night()
 
 
 if __name__ == "__main__":
