@@ -1,6 +1,6 @@
 """Record a night's drafts for `real_drafts/`: every question record with a draft, its trace as
-the night verified it, the drafting mode; labels already given (by id) are kept, new ones are
-left `unlabelled` for a reader to fill in.
+the night verified it, the drafting mode; labels already given (by id, to the same draft) are
+kept, new ones are left `unlabelled` for a reader to fill in.
 
     .venv/bin/python tests/verifier/build_real_drafts.py OUT_DIR DRAFTING [OUT_DIR DRAFTING ...]
 
@@ -68,6 +68,8 @@ def main(args: list[str]) -> int:
                 mode = "free" if summary else drafting  # a summary is drafted as free text
                 rid = f"{mode}/{trace['language']}/{trace['question_id']}"
                 old = known.get(rid, {})
+                if old.get("trace", {}).get("draft") != trace["draft"]:
+                    old = {}  # a label is for the draft it was given to
                 out[rid] = {
                     "id": rid,
                     "drafting": mode,

@@ -21,32 +21,52 @@ def load() -> list[dict[str, Any]]:
     return [json.loads(line) for line in RECORDED.read_text(encoding="utf-8").splitlines()]
 
 
-def table() -> Counter[tuple[str, str, str]]:
-    """(drafting, label, verdict) -> drafts."""
-    counts: Counter[tuple[str, str, str]] = Counter()
+CELLS = [(d, lang) for d in ("free", "structured") for lang in ("en", "es")]
+
+
+def table() -> Counter[tuple[str, str, str, str]]:
+    """(drafting, language, label, verdict) -> drafts."""
+    counts: Counter[tuple[str, str, str, str]] = Counter()
     for record in load():
         verdict = "accepted" if verdict_of(record["trace"]).accepted else "rejected"
-        counts[record["drafting"], record["label"], verdict] += 1
+        counts[record["drafting"], record["trace"]["language"], record["label"], verdict] += 1
     return counts
+
+
+def render(counts: Counter[tuple[str, str, str, str]]) -> str:
+    """The table a reader checks: faithful/wrong x accepted/rejected, per mode and language."""
+    lines = [
+        f"{'drafting':<11}{'lang':<5}{'faithful acc':>13}{'faithful rej':>13}"
+        f"{'wrong acc':>10}{'wrong rej':>10}{'drafts':>8}"
+    ]
+    for drafting, language in CELLS:
+        row = [
+            counts[drafting, language, label, verdict]
+            for label in ("faithful", "wrong")
+            for verdict in ("accepted", "rejected")
+        ]
+        lines.append(
+            f"{drafting:<11}{language:<5}{row[0]:>13}{row[1]:>13}{row[2]:>10}{row[3]:>10}"
+            f"{sum(row):>8}"
+        )
+    return "\n".join(lines)
 
 
 def test_every_record_is_labelled_with_a_reason() -> None:
     records = load()
-    assert {r["drafting"] for r in records} == {"free", "structured"}
-    assert {r["trace"]["language"] for r in records} == {"en", "es"}
+    assert {(r["drafting"], r["trace"]["language"]) for r in records} == set(CELLS)
     assert all(r["label"] in ("faithful", "wrong") and r["why"].strip() for r in records)
     assert all(r["trace"]["draft"] for r in records)
+    assert len({r["id"] for r in records}) == len(records)
 
 
 def test_no_wrong_draft_is_accepted_and_few_faithful_ones_are_rejected() -> None:
     counts = table()
-    for drafting in ("free", "structured"):
-        row = {k[1:]: v for k, v in counts.items() if k[0] == drafting}
-        print(f"\n{drafting}: {dict(sorted(row.items()))}")
+    print("\n" + render(counts))
     wrong_accepted = [
         r["id"] for r in load() if r["label"] == "wrong" and verdict_of(r["trace"]).accepted
     ]
     assert wrong_accepted == []
-    faithful = sum(v for k, v in counts.items() if k[1] == "faithful")
-    rejected = sum(v for k, v in counts.items() if k[1:] == ("faithful", "rejected"))
-    assert rejected < 0.05 * faithful or faithful == 0
+    faithful = sum(v for k, v in counts.items() if k[2] == "faithful")
+    rejected = sum(v for k, v in counts.items() if k[2:] == ("faithful", "rejected"))
+    assert faithful > 0 and rejected < 0.05 * faithful
