@@ -89,6 +89,7 @@ demo-local: setup
 		--tickers 12 --portfolios 1 --start 2024-10-01 --end 2024-12-31 --seed 7
 	$(BIN)/nightdesk run --data $(LOCAL_DATA) --out $(LOCAL_OUT) --provider local \
 		--model $(LOCAL_MODEL) --questions agent/question_sets/demo-local.json $(LOCAL_FLAGS)
+	@echo "demo-local: the reports are in $$(ls -d $(LOCAL_OUT)/*/accepted | tail -n 1)"
 
 REALDATA ?= $(or $(NIGHTDESK_REALDATA),../shared/realdata)
 REAL_OUT := .nightdesk/realdata
