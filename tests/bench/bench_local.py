@@ -5,8 +5,8 @@
    BENCH_LOCAL_TOKENS (48) output tokens each; the loop detector and end of turn may end a row
    sooner, so tokens are counted, not assumed.
 2. `nightdesk-local`: a small night as a user runs it (`nightdesk run --provider local`, its own
-   process): a generated universe of BENCH_LOCAL_TICKERS (6) tickers, one portfolio holding some
-   of them, the demo-local questions, structured drafting; its wall time, its answers accepted, and the model's account
+   process): a generated universe of BENCH_LOCAL_TICKERS (12, the least that fills a portfolio)
+   tickers, one portfolio holding some of them, the demo-local questions, structured drafting; its wall time, its answers accepted, and the model's account
    from the night's log (speed measured at load; batches, sizes and tokens/s of generation).
    BENCH_LOCAL_NIGHT=0 leaves it out.
 
@@ -42,7 +42,7 @@ REQUESTS = int(os.environ.get("BENCH_LOCAL_REQUESTS", "8"))
 TOKENS = int(os.environ.get("BENCH_LOCAL_TOKENS", "48"))
 THREADS = int(os.environ["BENCH_LOCAL_THREADS"]) if "BENCH_LOCAL_THREADS" in os.environ else None
 DTYPE = os.environ.get("BENCH_LOCAL_DTYPE", "auto")
-NIGHT_TICKERS = int(os.environ.get("BENCH_LOCAL_TICKERS", "6"))
+NIGHT_TICKERS = int(os.environ.get("BENCH_LOCAL_TICKERS", "12"))
 NIGHT = os.environ.get("BENCH_LOCAL_NIGHT", "1") != "0"
 QUESTIONS = ROOT / "agent" / "question_sets" / "demo-local.json"
 
@@ -131,7 +131,10 @@ def night() -> int:
         data, out = Path(work, "data"), Path(work, "out")
         generate = [nightdesk, "data", "generate", "--out", data, "--tickers", str(NIGHT_TICKERS)]
         generate += ["--portfolios", "1", "--start", "2024-10-01", "--end", "2024-12-31"]
-        subprocess.run([*generate, "--seed", "7"], check=True, capture_output=True)
+        made = subprocess.run([*generate, "--seed", "7"], capture_output=True, text=True)
+        if made.returncode != 0:
+            print(f"nightdesk-local: no data: {made.stderr.strip()}")
+            return 1
         command = [nightdesk, "run", "--data", data, "--out", out, "--provider", "local"]
         command += ["--model", MODEL, "--questions", QUESTIONS, "--concurrency", "16"]
         command += ["--dtype", DTYPE] + (["--threads", str(THREADS)] if THREADS else [])
