@@ -39,6 +39,7 @@ from verifier.rules.figure_rules import (
 )
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.other_portfolios import check_other_portfolio
+from verifier.rules.qualities import check_qualities
 from verifier.rules.relations import check_relations
 from verifier.verdict import Reason
 
@@ -61,6 +62,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unknown_ticker,
     check_unknown_headline,
     check_relations,
+    check_qualities,
     check_loose_directions,
     check_absence,
     check_unverified_claim,
