@@ -168,7 +168,13 @@ LEXICON = Lexicon(
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
     portfolio=(r"carteras?", r"fondo", r"cuenta"),
     level_nouns=(r"cierre", r"anterior", r"precio", r"nivel", r"valor(?:\s+de\s+mercado)?"),
-    benchmark=(r"índice", r"indice", r"referencia", r"universo", r"(?<!valor de )mercado"),
+    benchmark=(
+        r"índice",
+        r"indice",
+        r"referencia",
+        r"universo(?:\s+equiponderado)?(?:\s+de\s+referencia)?",
+        r"(?<!valor de )mercado",
+    ),
     negations=(r"no", r"ni", r"nunca", r"sin"),
     contribution_after=(
         r"(?:a|de)\s+la\s+(?:rentabilidad|variación|rendimiento|resultado)\s+(?:diari[ao]\s+)?"
@@ -230,7 +236,11 @@ LEXICON = Lexicon(
         "split": (r"desdoblamiento",),
     },
     sessions={
-        "before": (r"antes\s+de\s+la\s+apertura", r"antes\s+de\s+que\s+abriera\s+el\s+mercado"),
+        "before": (
+            r"antes\s+de\s+la\s+apertura",
+            r"antes\s+de\s+que\s+abriera\s+el\s+mercado",
+            r"antes\s+de\s+la\s+apertura\s+del\s+(?:lunes|martes|miércoles|jueves|viernes)",
+        ),
         "during": (
             r"durante\s+la\s+(?:sesión|jornada|negociación)",
             r"en\s+plena\s+sesión",

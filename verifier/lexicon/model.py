@@ -124,6 +124,13 @@ class Lexicon:
     news_nouns: tuple[str, ...] = ()
     """Words that attribute what follows to the news ("story", "announcement", "informó"): a
     headline is retold only in a sentence that names a wire or one of these."""
+    news_claims: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """What a draft says of a ticker's news or calendar as a whole, by what settles it:
+    `latest` (the date after it is the subject's last news day: "its latest story is from
+    December 26"), `recent` (the items of the search: "the only recent headline"), `cause`
+    (no news explains the move, said where a negation stands before it: holds only where the
+    search found nothing), `clear` (an empty calendar), `one`, `two`, `three` (how many items
+    the search or the calendar holds: "the lone headline", "la única cita")."""
     counts: tuple[tuple[str, ...], ...] = ()
     """The words for the ordinals and numbers one to twelve, one first ("first one", "primer
     uno"): the place of a ranking and the length of a streak."""

@@ -369,7 +369,7 @@ RELATIONS: dict[str, Any] = {
             r"raise",
         ),
         "notes": (r"notes?", r"bonds?", r"debt"),
-        "buyback": (r"buy\s*backs?", r"repurchases?", r"repurchase\s+program"),
+        "share buyback program": (r"buy\s*backs?", r"repurchases?", r"repurchase\s+program"),
         "share": (r"shares?", r"stock"),
         "program": (r"programs?", r"plans?"),
         "quarterly": (r"quarterly", r"quarter'?s?"),
@@ -463,6 +463,35 @@ RELATIONS: dict[str, Any] = {
         r"article",
         r"(?:ran|carried|published|posted)",
     ),
+    "news_claims": {
+        "latest": (
+            r"(?:latest|most\s+recent|newest|last|previous|prior)(?:\s+[\w']+)?\s+(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)(?:\s+(?:on\s+(?:file|record)|in\s+the\s+(?:feed|data|search)))?(?:\s+(?:is|was|dates?|dated|came|ran))?(?:\s+(?:from|to|back\s+to))?",
+            r"(?:latest|most\s+recent|last)\s+(?:one|is|was)",
+        ),
+        "recent": (r"recent", r"recently"),
+        "cause": (
+            r"(?:to\s+)?(?:explain(?:s|ed)?|account(?:s|ed)?\s+for|accounts?\s+for)(?:\s+(?:it|the\s+(?:move|drop|gain|decline|rise|fall|selling|selloff|rally)|today'?s\s+(?:move|drop|gain|decline|rise|fall|selling)))?",
+            r"unexplained(?:\s+by\s+the\s+news)?",
+            r"(?:obvious\s+|clear\s+|news\s+)?(?:catalyst|driver|trigger)s?",
+            r"(?:obvious\s+|clear\s+)?reason\s+for\s+(?:the|its|today'?s)\s+(?:move|drop|gain|decline|rise|fall)",
+            r"(?:to\s+)?pin\s+(?:the\s+(?:move|drop|gain|decline)|it)\s+on",
+        ),
+        "clear": (
+            r"(?:calendar|schedule)(?:\s+[\w']+){0,3}?\s+(?:is|was|looks|remains|stays)\s+(?:clear|empty|open|blank)",
+            r"(?:calendar|schedule)\s+(?:clear|empty)",
+            r"(?:a\s+)?(?:clear|empty|blank)\s+(?:calendar|schedule)",
+        ),
+        "one": (
+            r"(?:only|lone|single|sole|one|1)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
+            r"(?:a|one)\s+single\s+(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
+        ),
+        "two": (
+            r"(?:two|both|2)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
+        ),
+        "three": (
+            r"(?:three|3)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
+        ),
+    },
     "counts": (
         ("first", "1st", "one"),
         ("second", "2nd", "two"),

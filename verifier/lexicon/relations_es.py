@@ -221,7 +221,7 @@ RELATIONS: dict[str, Any] = {
             r"rebotó",
             r"se\s+recuper(?:ó|a)",
         ),
-        "day_down": (r"devolvió", r"cedió\s+terreno"),
+        "day_down": (r"cedió\s+terreno",),
         "down_any": (
             r"(?:racha|semana|mes|jornada|sesión|trimestre|año|etapa|periodo|período)\s+(?:floj[oa]|mal[oa]|difícil|débil|negativ[oa]|complicad[oa])",
             r"(?:mal[oa]|difícil|complicad[oa]|floj[oa])\s+(?:racha|semana|mes|jornada|sesión|trimestre|año)",
@@ -290,7 +290,7 @@ RELATIONS: dict[str, Any] = {
             r"senior",
             r"preferente",
         ),
-        "buyback": (r"recompra", r"recompras"),
+        "share buyback program": (r"recompra", r"recompras"),
         "share": (r"acciones", r"acción"),
         "program": (r"programa", r"plan"),
         "quarterly": (r"trimestral", r"trimestrales", r"del\s+trimestre"),
@@ -370,6 +370,31 @@ RELATIONS: dict[str, Any] = {
         r"salieron",
         r"recogió",
     ),
+    "news_claims": {
+        "latest": (
+            r"(?:la\s+|el\s+)?(?:última|último|más\s+reciente)(?:\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?))?(?:\s+(?:es|era|fue|data))?(?:\s+(?:del?|el))?",
+        ),
+        "recent": (r"recientes?", r"recientemente"),
+        "cause": (
+            r"(?:que\s+)?(?:lo\s+|la\s+)?(?:expli(?:que|quen|ca|can|car))(?:\s+(?:el\s+movimiento|la\s+caída|la\s+subida))?",
+            r"(?:catalizador|motivo|detonante)(?:\s+(?:claro|evidente|obvio))?",
+        ),
+        "clear": (
+            r"calendario(?:\s+[\wáéíóú]+){0,3}?\s+(?:está|estaba|queda|sigue)\s+(?:vacío|despejado|libre|en\s+blanco)",
+            r"calendario\s+(?:vacío|despejado|libre)",
+        ),
+        "one": (
+            r"(?:el\s+|la\s+)?(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",
+            r"(?:un|una)\s+únic[oa]\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
+            r"(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)\s+únic[oa]",
+        ),
+        "two": (
+            r"(?:los\s+|las\s+)?(?:dos|ambos|ambas)\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
+        ),
+        "three": (
+            r"(?:los\s+|las\s+)?tres\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
+        ),
+    },
     "counts": (
         ("primera", "primer", "primero", "una", "uno", "un"),
         ("segunda", "segundo", "dos"),

@@ -141,14 +141,25 @@ def bind_paraphrases(
     dates = [f.claim for f in case.findings if f.claim.kind == "date" and f.claim.dates]
     left: list[tuple[int, int]] = []
     reasons: list[Reason] = []
+    fitted: list[tuple[tuple[int, int], int, dict[int, frozenset[str]]]] = []
+    shared: dict[tuple[int, int], set[str]] = {}
     for span in spans:
         i = bisect_right(starts, span[0]) - 1
-        lo, hi = starts[i], starts[i + 1] if i + 1 < len(starts) else len(text)
         words = _words(folded, span, hits, canon)
-        if words is None or not _attributed(folded, lo, hi, items):
+        fits: dict[int, frozenset[str]] = {}
+        for k, item in enumerate(items):
+            used = _explains(words, item) if words is not None else None
+            if used is not None:
+                fits[k] = used
+                shared.setdefault((i, k), set()).update(used)
+        fitted.append((span, i, fits))
+    for span, i, fits in fitted:
+        lo, hi = starts[i], starts[i + 1] if i + 1 < len(starts) else len(text)
+        # two words of one headline at least, over its sentence: one in common is no retelling
+        told = [items[k] for k in fits if len(shared[i, k]) >= 2]
+        if not told or not _attributed(folded, lo, hi, items):
             left.append(span)
             continue
-        told = [item for item in items if _explains(words, item)]
         reason = _bind(case, text, folded, span, (lo, hi), told, tickers, dates)
         if reason is False:
             left.append(span)
@@ -162,25 +173,33 @@ def _words(
     span: tuple[int, int],
     hits: Iterable[re.Match[str]],
     canon: dict[str, frozenset[str]],
-) -> list[frozenset[str]] | None:
-    """For each content word of the span, the stems it may stand for (its own, and those of a
-    `news_terms` phrase covering it); None when the span has no content word."""
+) -> list[list[frozenset[str]]] | None:
+    """For each content word of the span, what it may stand for: its own stem, or the whole of
+    a `news_terms` phrase covering it ("CFO": chief, financial, officer; all of them or none);
+    None when the span has no content word."""
     inside = [h for h in hits if h.start() < span[1] and span[0] < h.end()]
-    words: list[frozenset[str]] = []
+    words: list[list[frozenset[str]]] = []
     for m in _WORD.finditer(folded, span[0], span[1]):
         word = m.group()
         if word in _LINKING:
             continue
-        stems = {_stem(word)}
+        options = [frozenset({_stem(word)})]
         for h in inside:
             if h.start() <= m.start() and m.end() <= h.end():
-                stems |= canon[h.lastgroup or ""]
-        words.append(frozenset(stems))
+                options.append(canon[h.lastgroup or ""])
+        words.append(options)
     return words or None
 
 
-def _explains(words: list[frozenset[str]], item: Item) -> bool:
-    return all(stems & item.stems for stems in words)
+def _explains(words: list[list[frozenset[str]]], item: Item) -> frozenset[str] | None:
+    """The headline's words the span's words stand for, where every word stands for some."""
+    used: set[str] = set()
+    for options in words:
+        fits = [o for o in options if o <= item.stems]
+        if not fits:
+            return None
+        used |= max(fits, key=len)
+    return frozenset(used)
 
 
 def _attributed(folded: str, lo: int, hi: int, items: list[Item]) -> bool:

@@ -526,7 +526,7 @@ def _news_order(
     items = _news_items(results, quote)
     stamps = [str(i.get("published_at")) for i in items if i.get("published_at")]
     mine = [str(i.get("published_at")) for i in items if _same(i, quote) and i.get("published_at")]
-    if len(stamps) < 2 or not mine:
+    if not stamps or not mine:
         return None
     latest = (m.lastgroup or "") == "latest"
     case.bound.append(m.span())
