@@ -146,6 +146,8 @@ RELATIONS: dict[str, Any] = {
             r"best[-\s]performing(?:\s+(?:stock|position|holding|name))?",
             r"strongest(?:\s+(?:performer|gainer|name|position|holding))?",
             r"led\s+(?:the\s+)?(?:gains|gainers|gainers'?|portfolio|book|fund|advance)",
+            r"best\s+(?:return|performance|day|gain|move)",
+            r"star(?:\s+performer)?",
             r"leader",
         ),
         "return_bottom": (
@@ -155,12 +157,14 @@ RELATIONS: dict[str, Any] = {
             r"bottom\s+(?:mover|performer)",
             r"laggard",
             r"led\s+(?:the\s+)?(?:losses|decliners|declines|fallers)",
+            r"worst\s+(?:return|performance|day|move)",
         ),
         "weight_top": (
             rf"by\s+(?:weight|size|market\s+value),?\s+(?:[a-z]{{1,5}}\s+)?(?:ranks?|ranked|is|comes?\s+in|sits?)\s+(?:as\s+)?(?:the\s+)?{ORDINAL}{OF_N}",
             rf"{ORDINAL}{OF_N}\s+by\s+(?:weight|size|market\s+value)",
             r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
+            r"#\d{1,3}(?:\s*(?:/|of)\s*\d{1,3})?\s+by\s+(?:weight|size|market\s+value)",
         ),
         "weight_bottom": (
             r"smallest(?:\s+(?:holding|position|stake|weight|name))?",
@@ -184,7 +188,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:rose|risen|gained|advanced|climbed|rallied|(?:closed|ended|finished|been|was|is)\s+(?:up|higher)|up|higher)\s+(?:for\s+|in\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?|trading\s+days?)\s+(?:in\s+a\s+row|running|straight)",
             r"(?:winning|up)\s+streak\s+to\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",
             r"(?:winning|up)\s+streak\s+(?:of|at)\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",
-            r"(?:straight|consecutive)\s+winning\s+(?:sessions?|days?)",
+            r"(?:straight|consecutive)\s+(?:winning|green)\s+(?:sessions?|days?)",
             r"(?:straight|consecutive)\s+(?:gains?|advances?|rises?|up\s+(?:days?|sessions?)|sessions?\s+of\s+gains|days?\s+of\s+gains|winning\s+sessions?)",
             r"(?:day|session)\s+winning\s+streak",
             r"(?:winning|up|higher)\s+(?:sessions?|days?|closes?)\s+in\s+a\s+row",
@@ -200,7 +204,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:losing|down)\s+streak\s+(?:of|at)\s+(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:sessions?|days?)",
             r"(?:straight|consecutive)\s+(?:loss|losses|declines?|drops?|falls?|down\s+(?:days?|sessions?)|sessions?\s+of\s+losses|days?\s+of\s+losses|losing\s+sessions?)",
             r"(?:day|session)\s+losing\s+streak",
-            r"(?:straight|consecutive)\s+losing\s+(?:sessions?|days?)",
+            r"(?:straight|consecutive)\s+(?:losing|red)\s+(?:sessions?|days?)",
+            r"(?:losing|down)\s+run\s+to\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions?|days?)",
             r"(?:losing|down|lower)\s+(?:sessions?|days?|closes?)\s+in\s+a\s+row",
             r"(?:loss|losses|declines?|drops?|falls?)\s+in\s+a\s+row",
             r"losing\s+streak",
@@ -242,17 +247,24 @@ RELATIONS: dict[str, Any] = {
         ),
         "up_double": (r"doubl(?:ed|ing)(?:\s+in\s+value)?",),
         "down_large": (
+            r"heavy\s+(?:session|day|selling)",
             r"(?:sharp|steep|big|heavy|hefty|large|huge|massive|severe|outsized|deep)\s+(?:drop|decline|fall|loss|losses|slide|sell\s+off|selloff|pullback|retreat|drawdown|slump)",
         ),
         "up_large": (
             r"(?:sharp|steep|big|strong|huge|massive|hefty|large|outsized|impressive|stellar|blistering)\s+(?:gain|gains|rise|rally|jump|advance|run\s+up|runup|run|rebound|climb|surge)",
             r"(?:huge|massive|stellar|blistering|impressive|remarkable|banner)\s+(?:year|quarter|month|week|stretch)",
         ),
+        "up_modest": (
+            r"(?:modest|moderate)\s+(?:gain|gains|rise|uptick|advance|increase|bounce|rebound|move\s+higher|climb|run|run\s+up)",
+        ),
+        "down_modest": (
+            r"(?:modest|moderate)\s+(?:drop|decline|dip|loss|losses|slip|pullback|setback|retreat|fall)",
+        ),
         "down_small": (
-            r"(?:slight|small|modest|minor|marginal|mild|tiny|fractional)\s+(?:drop|decline|dip|loss|losses|slip|pullback|setback|retreat|fall|step\s+back)",
+            r"(?:slight|small|minor|marginal|mild|tiny|fractional)\s+(?:drop|decline|dip|loss|losses|slip|pullback|setback|retreat|fall|step\s+back)",
         ),
         "up_small": (
-            r"(?:slight|small|modest|minor|marginal|mild|tiny|fractional)\s+(?:gain|gains|rise|uptick|advance|increase|bounce|rebound|move\s+higher|climb|run|run\s+up)",
+            r"(?:slight|small|minor|marginal|mild|tiny|fractional)\s+(?:gain|gains|rise|uptick|advance|increase|bounce|rebound|move\s+higher|climb|run|run\s+up)",
         ),
         "either_flat": (
             r"(?:roughly|essentially|basically|virtually|nearly|almost|practically|more\s+or\s+less|about)\s+flat",
@@ -266,10 +278,11 @@ RELATIONS: dict[str, Any] = {
             r"hefty",
             r"big\s+(?:move|swing)",
         ),
+        "either_modest": (r"modest(?:ly)?", r"moderate(?:ly)?"),
         "either_small": (
             r"slight(?:ly)?",
             r"marginal(?:ly)?",
-            r"modest(?:ly)?",
+            r"drift(?:ed|ing|s)?",
             r"small",
             r"mild(?:ly)?",
             r"fractional(?:ly)?",
@@ -338,6 +351,7 @@ RELATIONS: dict[str, Any] = {
             r"the\s+(?:least|worst|lowest|smallest)\s+of\s+any(?:\s+(?:position|holding|name|stock))?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?",
         ),
         "behind": (r"behind", r"after"),
+        "place": (r"rank(?:ed|s)?\s+#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",),
     },
     "news_terms": {
         "chief financial officer": (
@@ -482,7 +496,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:a\s+)?(?:clear|empty|blank)\s+(?:calendar|schedule)",
         ),
         "one": (
-            r"(?:only|lone|single|sole|one|1)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
+            r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
             r"(?:a|one)\s+single\s+(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
         ),
         "two": (

@@ -108,6 +108,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
             r"el\s+(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
             r"lideró\s+(?:las\s+)?(?:subidas|alzas|ganancias|la\s+cartera)",
+            r"(?:la\s+)?estrella",
         ),
         "return_bottom": (
             r"peor\s+(?:valor|comportamiento|desempeño|posición|título)",
@@ -121,12 +122,15 @@ RELATIONS: dict[str, Any] = {
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:peso|tamaño|valor)",
             r"mayor\s+(?:posición|participación|tenencia|peso)",
             r"la\s+mayor\s+(?:posición|participación|tenencia|peso)",
+            r"(?:posición|puesto)\s+(?:número|nº|n\.º)\s+\d{1,3}\s+por\s+(?:peso|tamaño|valor)",
             r"posición\s+más\s+grande",
             r"la\s+posición\s+más\s+grande",
         ),
         "pnl_top": (
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:contribución|aporte|resultado)",
             r"mayor\s+(?:contribuidor|aporte|contribución)",
+            r"(?:segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\s+mayor\s+(?:contribución|aportación|aporte)",
+            r"(?:mayor|mejor)\s+aportación",
             r"el\s+mayor\s+(?:contribuidor|aporte|contribución)",
         ),
         "weight_bottom": (r"posición\s+más\s+pequeña", r"menor\s+posición", r"menor\s+peso"),
@@ -169,7 +173,7 @@ RELATIONS: dict[str, Any] = {
     "relation_lead": (
         r"(?:encadena|encadenó|encadenaba|acumula|acumuló|acumulaba|suma|sumó|sumaba|lleva|llevaba)",
         r"(?:por|es\s+(?:su|la)|fue\s+(?:su|la)|marca|marcó)",
-        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó)(?:\s+(?:como|en))?",
+        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en))?",
     ),
     "qualities": {
         "size_small": (
@@ -186,19 +190,27 @@ RELATIONS: dict[str, Any] = {
         "up_double": (r"duplicad[oa](?:\s+su\s+valor)?", r"duplicó(?:\s+su\s+valor)?"),
         "down_large": (
             r"(?:fuerte|fuertes|gran|abrupt[oa]|brusc[oa]|pronunciad[oa]|sever[oa])\s+(?:caída|caídas|bajada|descenso|retroceso|pérdida|pérdidas|desplome|corrección)",
-            r"(?:caída|bajada|descenso|retroceso|pérdida|corrección)\s+(?:fuerte|abrupta|brusca|pronunciada|importante|severa)",
+            r"(?:caída|bajada|descenso|retroceso|pérdida|corrección)\s+(?:fuerte|abrupta|brusca|pronunciada|importante|severa|notable)",
         ),
         "up_large": (
             r"(?:fuerte|fuertes|gran|espectacular|notable)\s+(?:subida|alza|ganancia|ganancias|avance|repunte|revalorización|racha)",
             r"(?:subida|alza|avance|repunte|revalorización)\s+(?:fuerte|notable|espectacular|importante)",
         ),
+        "up_modest": (
+            r"(?:modest[oa]|moderad[oa])\s+(?:subida|alza|ganancia|avance|repunte|mejora)",
+            r"(?:subida|alza|ganancia|avance|repunte|mejora)\s+(?:modest[oa]|moderad[oa])",
+        ),
+        "down_modest": (
+            r"(?:modest[oa]|moderad[oa])\s+(?:caída|bajada|descenso|retroceso|pérdida|baja)",
+            r"(?:caída|bajada|descenso|retroceso|pérdida|baja)\s+(?:modest[oa]|moderad[oa])",
+        ),
         "down_small": (
-            r"(?:ligera|leve|pequeña|modesta|moderada|suave)\s+(?:caída|bajada|descenso|retroceso|pérdida|baja)",
-            r"(?:caída|bajada|descenso|retroceso|pérdida)\s+(?:ligera|leve|pequeña|modesta|moderada|suave)",
+            r"(?:ligera|leve|pequeña|suave)\s+(?:caída|bajada|descenso|retroceso|pérdida|baja)",
+            r"(?:caída|bajada|descenso|retroceso|pérdida)\s+(?:ligera|leve|pequeña|suave)",
         ),
         "up_small": (
-            r"(?:ligera|leve|pequeña|modesta|moderada|suave)\s+(?:subida|alza|ganancia|avance|repunte|mejora)",
-            r"(?:subida|alza|ganancia|avance|repunte|mejora)\s+(?:ligera|leve|pequeña|modesta|moderada|suave)",
+            r"(?:ligera|leve|pequeña|suave)\s+(?:subida|alza|ganancia|avance|repunte|mejora)",
+            r"(?:subida|alza|ganancia|avance|repunte|mejora)\s+(?:ligera|leve|pequeña|suave)",
         ),
         "either_flat": (
             r"(?:prácticamente|casi|básicamente|virtualmente)\s+(?:plan[oa]|sin\s+cambios|estable)",
@@ -206,13 +218,12 @@ RELATIONS: dict[str, Any] = {
             r"sin\s+apenas\s+cambios",
         ),
         "either_large": (r"con\s+fuerza", r"bruscamente", r"abruptamente"),
+        "either_modest": (r"modest[oa]", r"moderad[oa]", r"moderadamente"),
         "either_small": (
             r"ligeramente",
             r"levemente",
             r"ligera",
             r"leve",
-            r"modest[oa]",
-            r"moderad[oa]",
             r"pequeñ[oa]",
         ),
         "day_up": (
@@ -252,7 +263,7 @@ RELATIONS: dict[str, Any] = {
     "runner_up": {
         "second": (
             r"s[oó]lo\s+por\s+detrás\s+de",
-            r"s[oó]lo\s+superad[oa]\s+por",
+            r"s[oó]lo\s+superad[oa]\s+(?:como\s+[\wáéíóú]+\s+)?por",
             r"s[oó]lo\s+detrás\s+de",
         ),
         "first": (
@@ -261,6 +272,7 @@ RELATIONS: dict[str, Any] = {
         ),
         "last": (r"(?:el|la)\s+(?:menor|peor|más\s+baj[oa])\s+de\s+(?:toda\s+)?la\s+cartera",),
         "behind": (r"por\s+detrás\s+de", r"detrás\s+de", r"tras"),
+        "place": (r"puesto\s+\d{1,3}\s*(?:/|de)\s*\d{1,3}(?!\s+por)",),
     },
     "news_terms": {
         "chief financial officer": (

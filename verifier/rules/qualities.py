@@ -31,8 +31,9 @@ from verifier.scanner import PhraseScan, fold_aligned
 from verifier.trace_facts import Fact
 from verifier.verdict import Reason
 
-FLAT, SMALL, LARGE = 0.25, 1.0, 1.5
-"""Bands of a day's move in percent: flat at most 0.25, small under 1, large at least 1.5."""
+FLAT, SMALL, MODEST, LARGE = 0.25, 1.0, 2.5, 1.5
+"""Bands of a day's move in percent: flat at most 0.25, small under 1, modest (or moderate)
+under 2.5, large at least 1.5."""
 SCALE = {"day": 1.0, "week": 2.0, "month": 4.0, "quarter": 8.0, "year": 15.0}
 """How a band widens with the window (about the square root of its sessions)."""
 _WINDOW_NOUNS = {
@@ -120,6 +121,7 @@ def _judge(
     }[direction] and {
         "any": value != 0 or direction == "either",
         "small": abs(value) < SMALL * scale,
+        "modest": abs(value) < MODEST * scale,
         "large": abs(value) >= LARGE * scale,
         "flat": abs(value) <= FLAT * scale,
         "double": 90 <= value < 110,
@@ -143,6 +145,7 @@ def _said(direction: str, band: str, scale: float) -> str:
     size = {
         "any": "",
         "small": f" under {SMALL * scale:g}%",
+        "modest": f" under {MODEST * scale:g}%",
         "large": f" of at least {LARGE * scale:g}%",
         "flat": f" within {FLAT * scale:g}% of flat",
         "double": " of about 100%",

@@ -70,6 +70,8 @@ def runner_up_scan() -> PhraseScan:
 
 
 _MULTIPLE = re.compile(r"\s+(?:doubl|tripl|duplic|tripli)")
+_BY_GAP = re.compile(r"\s+(?:by|por)\s+[-+−]?\d")
+"""A comparison followed by the size of its gap: the two figures before it are compared."""
 _BEHIND = frozenset({"behind", "after", "por detrás de", "detrás de", "tras"})
 
 
@@ -217,6 +219,12 @@ def _comparison(
     results: list[dict[str, Any]],
 ) -> Reason | None:
     lo, hi = _sentence(starts, m.start(), len(text))
+    if _BY_GAP.match(folded, m.end()):  # "-0.23% vs the book's -0.90%, outperformed by 0.67pp"
+        before = [f.claim for f in case.figures if lo <= f.claim.start and f.claim.end <= m.start()]
+        alike = [c for c in before if c.unit and c.readings]
+        if len(alike) >= 2:
+            return _figure_order(case, text, m, alike[-2], alike[-1])
+        return None
     pair = _figures_around(case, lo, hi, m)
     if pair is not None:
         return _figure_order(case, text, m, *pair)
@@ -444,7 +452,7 @@ def _ranking(
         word = inner.group(1)
         wanted = int(re.sub(r"\D", "", word)) if word[:1].isdigit() else count_words()[word]
     case.bound.append((opens, m.end()))
-    places = {place}
+    places = {place} | _places(row, kind, count)
     if re.search(r"(?:best|worst)$", folded[m.start() : m.end()]) and row:  # "fifth-best": by
         other = row.get("pnl_rank")  # return or by what it added, both computed
         if isinstance(other, int):
@@ -695,6 +703,27 @@ def _membership(
     )
 
 
+_GAP = re.compile(r"[\s,]*(?:(?:in|of|the|its|on|today|del?|la|el|día|cartera|p\d{3})[\s,]+)*")
+
+
+def _next_to(folded: str, end: int, start: int) -> bool:
+    """A place's words and "behind X" with only where and when between ("the second-largest
+    contribution of the day behind OEE")."""
+    if not 0 <= start - end <= 30:
+        return False
+    gap = _GAP.match(folded, end, start)
+    return gap is not None and gap.end() == start
+
+
+def _places(row: dict[str, Any] | None, kind: str, count: int) -> set[int]:
+    """The places a row holds by a ranking, top down (by P&L, its contribution's too)."""
+    if not row:
+        return set()
+    keys = ["pnl_rank", "contribution_rank"] if kind.startswith("pnl") else [_RANK_FIELD[kind]]
+    found = {row[k] for k in keys if isinstance(row.get(k), int)}
+    return {count - r + 1 for r in found} if kind.endswith("_bottom") else found
+
+
 _LISTS = {
     "return_top": "top_movers",
     "return_bottom": "bottom_movers",
@@ -735,12 +764,16 @@ def _runner_up(
     group = m.lastgroup or ""
     lo = _sentence(starts, m.start(), len(text))[0]
     if group == "behind":
-        prior = [r for r in ranked if 0 <= m.start() - r.end() <= 1]
+        prior = [r for r in ranked if _next_to(folded, r.end(), m.start())]
         if not prior:
             return None  # a comparison or a time word, not a place
         kind = prior[-1].lastgroup or ""
         wanted = _count_before(folded, prior[-1].start())[0] or _count_inside(prior[-1].group())
         wanted = wanted or 1
+    elif group == "place":  # "Contrib: -0.11% (rank 21/25)": by the figure just stated,
+        kind = _measure(case, lo, m.start()).replace("_bottom", "_top")  # counted top down
+        numbers = [int(n) for n in re.findall(r"\d+", m.group())]
+        wanted, out_of = numbers[0], numbers[1]
     else:
         kind = _measure(case, lo, m.start())
         if group == "last":
@@ -756,6 +789,15 @@ def _runner_up(
     if not isinstance(rank, int) or not isinstance(count, int):
         return None
     place = count - rank + 1 if kind.endswith("_bottom") else rank
+    if group == "place":
+        case.bound.append(m.span())
+        if wanted in _places(row, kind, count) and out_of == count:
+            return None
+        return _contradicted(
+            f'"{m.group()}" places {subject.symbol} at {wanted} of {out_of}, but by '
+            f"{kind.split('_')[0]} it is at place {place} of {count}",
+            m.span(),
+        )
     leader = _after(tickers, m.end(), m.end() + 4) if group in ("second", "behind") else None
     listed = ranks.get(_LISTS.get(kind, ""))
     if group in ("second", "behind"):
