@@ -123,6 +123,7 @@ LEXICON = Lexicon(
             r"(?:started|began)\s+the\s+quarter",
             r"quarter[-\s]to[-\s]date",
             r"qtd",
+            r"(?:fourth|4th|final)[-\s]quarter",
             r"(?:on|for|over|in|during|across|through)\s+the\s+quarter",
             r"this\s+quarter",
             r"on\s+the\s+quarter",

@@ -26,7 +26,7 @@ RELATIONS: dict[str, Any] = {
             r"upcoming\s+events?",
         ),
         "earnings": (r"earnings(?:\s+(?:reports?|releases?|dates?))?",),
-        "dividend": (r"dividends?",),
+        "dividend": (r"dividends?", r"divs?"),
         "split": (r"(?:stock\s+)?splits?",),
     },
     "absence_words": (
@@ -269,10 +269,13 @@ RELATIONS: dict[str, Any] = {
         "either_flat": (
             r"(?:roughly|essentially|basically|virtually|nearly|almost|practically|more\s+or\s+less|about)\s+flat",
             r"flat",
+            r"(?:basically|virtually|essentially|nearly|almost|practically|largely)\s+unchanged",
             r"little\s+changed",
             r"barely\s+(?:moved|changed|budged)",
         ),
         "either_large": (
+            r"blistering",
+            r"stellar",
             r"sharp(?:ly)?",
             r"steep(?:ly)?",
             r"hefty",
@@ -351,7 +354,12 @@ RELATIONS: dict[str, Any] = {
             r"the\s+(?:least|worst|lowest|smallest)\s+of\s+any(?:\s+(?:position|holding|name|stock))?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?",
         ),
         "behind": (r"behind", r"after"),
-        "place": (r"rank(?:ed|s)?\s+#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",),
+        "place": (
+            r"rank(?:ed|s)?\s+#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
+            rf"(?:ranked|ranks?|ranking|placed|came\s+in)\s+{ORDINAL}(?:\s+(?:among|of|in)\s+(?:the\s+|its\s+|p\d{{3}}'?s?\s+|the\s+portfolio'?s?\s+)?(?:contributors|detractors|holdings|positions|portfolio|book))?",
+            rf"(?:the\s+)?{ORDINAL}[-\s](?:largest|biggest|best|highest)(?:\s+contribution)?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|p\d{{3}}))?",
+            rf"{ORDINAL}\s+in\s+the\s+(?:portfolio|book)",
+        ),
     },
     "news_terms": {
         "chief financial officer": (

@@ -120,19 +120,14 @@ def _claim(
     if lists is None:
         return None
     items = [i for part in lists for i in part if isinstance(i, dict)]
-    if group == "cause":
-        lo = sentence[0]
-        before = folded[lo : m.start()]
+    if group in ("cause", "recent"):
+        before = folded[sentence[0] : m.start()]
         cut = [b.end() for b in _BREAK.finditer(before)]
         clause = before[cut[-1] :] if cut else before
         negated = _negation().search(clause) or said.casefold().startswith("unexplained")
-        if negated and not items:
-            case.bound.append(m.span())
+        if (negated and not items) or (group == "recent" and items and not negated):
+            case.bound.append(m.span())  # "no recent news" of an empty search; "recent" items
         return None  # a cause said, or denied where news came: no result holds it
-    if group == "recent":
-        if items:
-            case.bound.append(m.span())
-        return None
     if group == "clear":
         case.bound.append(m.span())
         if not items:
