@@ -441,7 +441,7 @@ LEXICON = Lexicon(
             r"after\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)\s+(?:market\s+)?(?:close|closing\s+bell)",
             r"post-?close",
             r"late\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)",
-            r"(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)\s+evening",
+            r"(?:monday|tuesday|wednesday|thursday|friday|mon|tue|wed|thu|fri)(?:'?s)?\s+evening",
             r"after\s+the\s+market\s+(?:close|closed)",
             r"after[-\s]hours",
             r"post-?market",

@@ -227,8 +227,8 @@ RELATIONS: dict[str, Any] = {
             r"pequeñ[oa]",
         ),
         "day_up": (
-            r"(?:un\s+)?respiro",
-            r"(?:un\s+)?rebote",
+            r"respiro",
+            r"rebote",
             r"rebotó",
             r"se\s+recuper(?:ó|a)",
         ),
@@ -384,11 +384,11 @@ RELATIONS: dict[str, Any] = {
     ),
     "news_claims": {
         "latest": (
-            r"(?:la\s+|el\s+)?(?:última|último|más\s+reciente)(?:\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?))?(?:\s+(?:es|era|fue|data))?(?:\s+(?:del?|el))?",
+            r"(?:última|último|más\s+reciente)(?:\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?))?(?:\s+(?:es|era|fue|data))?(?:\s+(?:del?|el))?",
         ),
         "recent": (r"recientes?", r"recientemente"),
         "cause": (
-            r"(?:que\s+)?(?:lo\s+|la\s+)?(?:expli(?:que|quen|ca|can|car))(?:\s+(?:el\s+movimiento|la\s+caída|la\s+subida))?",
+            r"expli(?:que|quen|ca|can|car)(?:\s+(?:el\s+movimiento|la\s+caída|la\s+subida))?",
             r"(?:catalizador|motivo|detonante)(?:\s+(?:claro|evidente|obvio))?",
         ),
         "clear": (
@@ -396,16 +396,14 @@ RELATIONS: dict[str, Any] = {
             r"calendario\s+(?:vacío|despejado|libre)",
         ),
         "one": (
-            r"(?:el\s+|la\s+)?(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",
+            r"(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",
             r"(?:un|una)\s+únic[oa]\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
             r"(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)\s+únic[oa]",
         ),
         "two": (
-            r"(?:los\s+|las\s+)?(?:dos|ambos|ambas)\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
+            r"(?:dos|ambos|ambas)\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
         ),
-        "three": (
-            r"(?:los\s+|las\s+)?tres\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
-        ),
+        "three": (r"tres\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",),
     },
     "counts": (
         ("primera", "primer", "primero", "una", "uno", "un"),
