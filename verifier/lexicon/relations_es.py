@@ -127,6 +127,7 @@ RELATIONS: dict[str, Any] = {
             r"la\s+posición\s+más\s+grande",
         ),
         "pnl_top": (
+            r"(?:posición|valor|título)\s+que\s+más\s+(?:aportó|sumó|contribuyó|aporta)",
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:contribución|aporte|resultado)",
             r"mayor\s+(?:contribuidor|aporte|contribución)",
             r"(?:segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\s+mayor\s+(?:contribución|aportación|aporte)",
@@ -135,6 +136,7 @@ RELATIONS: dict[str, Any] = {
         ),
         "weight_bottom": (r"posición\s+más\s+pequeña", r"menor\s+posición", r"menor\s+peso"),
         "pnl_bottom": (
+            r"(?:posición|valor|título)\s+que\s+más\s+(?:restó|lastró|perdió|resta|quitó)",
             r"peor\s+contribución",
             r"mayor\s+(?:lastre|detractor)",
             r"el\s+mayor\s+(?:lastre|detractor)",
