@@ -70,6 +70,11 @@ def runner_up_scan() -> PhraseScan:
 
 
 _MULTIPLE = re.compile(r"\s+(?:doubl|tripl|duplic|tripli)")
+_ONE_OF = re.compile(
+    r"(?<!\w)(?:one\s+of|among|uno\s+de|una\s+de|entre)\s+(?:the\s+|its\s+|los\s+|las\s+|sus\s+"
+    r"|[\w']+'s\s+)?$"
+)
+"""What makes a superlative a membership among the five at its end ("one of the smallest")."""
 _JUDGED_BEFORE = re.compile(
     r"(?<!\w)(?:small|slight|modest|minor|mild|big|sharp|steep|heavy|strong|ligera|leve|fuerte)\s+$"
 )
@@ -463,6 +468,8 @@ def _ranking(
             places.add(count - other + 1 if kind.endswith("_bottom") else other)
     if wanted in places and (out_of is None or int(out_of.group(1)) == count):
         return None
+    if _ONE_OF.search(folded, max(opens - 40, 0), opens) and min(places) <= 5:
+        return None  # "one of P002's smallest holdings": among the five at that end
     what = kind.replace("_top", "").replace("_bottom", " from the bottom").replace("pnl", "day P&L")
     return _contradicted(
         (
