@@ -232,6 +232,7 @@ RELATIONS: dict[str, Any] = {
     "relation_lead": (
         r"(?:that|this|it)\s+(?:makes|made|marks|marked|was|is)",
         r"(?:marks?|marked|marking)",
+        r"(?:making|made|makes)\s+it(?:\s+the\s+portfolio'?s|\s+p\d{3}'?s)?",
         r"(?:extends?|extended|extending)\s+(?:its|the|a)",
         r"(?:ranks?|ranked|ranking|comes?\s+in|came\s+in|sits?|sat|stands?|stood|placed|placing|finished|finishing)(?:\s+(?:as|at|in))?",
         r"(?:notch(?:es|ed)?|posts?|posted|logs?|logged|records?|recorded)",
