@@ -326,9 +326,10 @@ RELATIONS: dict[str, Any] = {
         ),
         "investor conference": (
             r"inversores",
-            r"conferencia",
+            r"conferencia(?!\s+(?:trimestral|de\s+resultados))",
             r"present(?:a|ará|ó|ación)",
             r"sector",
+            r"sectorial",
             r"industria",
         ),
         "dividend": (r"dividendo",),
@@ -362,7 +363,11 @@ RELATIONS: dict[str, Any] = {
             r"compra",
         ),
         "publishes sustainability report": (r"sostenibilidad",),
-        "schedules earnings call": (r"convoca", r"conferencia\s+de\s+resultados", r"llamada"),
+        "schedules earnings call": (
+            r"convoc(?:a|ó)",
+            r"conferencia(?:\s+trimestral)?\s+de\s+resultados",
+            r"llamada",
+        ),
         "analysts reiterate neutral rating": (
             r"analistas",
             r"reiter(?:an|aron|a)",
