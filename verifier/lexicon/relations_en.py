@@ -511,8 +511,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:clear|empty|blank)\s+(?:calendar|schedule)",
         ),
         "one": (
-            r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
-            r"(?:a|one)\s+single\s+(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
+            r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
+            r"(?:a|one)\s+single\s+(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
         ),
         "two": (
             r"(?:two|both|2)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
