@@ -7,6 +7,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import fields
 from datetime import date
+from operator import attrgetter
 from typing import Any
 
 from contract.tools import traits_of
@@ -100,14 +101,12 @@ def _add_question(base: Evidence, question: str, reading: TextReading) -> Eviden
     return ev
 
 
-_FIELDS = tuple(f.name for f in fields(Evidence))
+_FIELDS = attrgetter(*(f.name for f in fields(Evidence)))
+"""Every field of an `Evidence`, in the order its constructor takes them."""
 
 
 def _copy(base: Evidence) -> Evidence:
-    ev = object.__new__(Evidence)
-    for name in _FIELDS:
-        setattr(ev, name, getattr(base, name))
-    return ev
+    return Evidence(*_FIELDS(base))
 
 
 def _year_facts(year: int, events: Iterable[str]) -> list[Fact]:
