@@ -73,6 +73,7 @@ from tests.reliability.attack_kit import (
 from tools.catalog import fingerprint_data
 from tools.registry import call_tool
 from tools.scope import ToolScope
+from verifier.trace_view import parse_trace
 
 # What no rendered text may hold: a character that hides or reorders (format characters,
 # controls but the line break and tab), or what a renderer links by itself. GitHub's Markdown
@@ -428,7 +429,7 @@ def judged(draft: str) -> bool:
         "as_of": "2024-12-31", "language": "en", "events": [], "draft": draft,
         "stop_reason": "answered",
     }  # fmt: skip
-    return verdict_of(trace).accepted
+    return verdict_of(parse_trace(trace)).accepted
 
 
 REPLIES_WITHHELD = {

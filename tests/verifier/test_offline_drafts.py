@@ -47,7 +47,7 @@ async def test_every_offline_draft_of_a_night_is_accepted(catalog, language: str
             answers.append(trace)
         answers.append(await draft_summary(ticker, answers, provider=provider))
         for trace in answers:  # the ticker's paragraph in the reports too
-            verdict = verify(trace.model_dump(mode="json"))
+            verdict = verify(trace)
             count += 1
             if not verdict.accepted:
                 rejected[trace.question_id] = [r.message for r in verdict.reasons]
@@ -74,7 +74,7 @@ async def test_scripted_mistakes_faithful_answers_are_accepted(catalog) -> None:
             trace = await answer_question(
                 question, provider=provider, catalog=catalog, mode="react"
             )
-            verdict = verify(trace.model_dump(mode="json"))
+            verdict = verify(trace)
             if mistake_for(ticker) is None:
                 faithful += 1
                 if not verdict.accepted:
