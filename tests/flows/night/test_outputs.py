@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from contract.errors import InputError
 from contract.tools import ToolResult
 from contract.trace import ToolEvent, Trace
-from flows.night.publish import RunOutcome, publish_run
+from flows.night.outputs import RunOutcome, publish_run
 from flows.publish.layout import RunLayout, check_name, write_atomic
 from flows.publish.records import QuestionRecord, TickerResult
 from tools.portfolio_table import build_portfolio_table
