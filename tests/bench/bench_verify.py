@@ -26,7 +26,7 @@ from verifier.claim import Claim
 from verifier.evidence import clear_caches
 from verifier.trace_view import parse_trace
 from verifier.verdict import Verdict
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 TICKERS = ["ENYW", "GMJ", "LADN", "MCG", "NGZW"]
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.bench.bench_verify import whole_portfolio_traces
 from verifier.evidence import clear_caches
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 
 def _verdicts(traces: list[dict[str, Any]], fresh: bool) -> list[dict[str, Any]]:
