@@ -67,7 +67,7 @@ async def test_the_schema_goes_out_and_the_choice_comes_back_verified(
     assert trace.stop_reason == ReasonCode.ANSWERED
     assert trace.draft == facts[0].sentence
     assert not trace.events or all(e.tool != "facts" for e in trace.events)  # no call recorded
-    assert verify(trace.model_dump(mode="json")).accepted
+    assert verify(trace).accepted
 
 
 @pytest.mark.parametrize("kind", ["openai", "anthropic"])

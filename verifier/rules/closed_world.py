@@ -11,6 +11,7 @@ from verifier.coverage import direction_spans, name_words, uncovered
 from verifier.lexicon import alternatives
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
+from verifier.rules.paraphrase import bind_paraphrases
 from verifier.scanner import fold_aligned
 from verifier.verdict import Reason
 
@@ -36,7 +37,7 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
     covered = [c.span for c in claims] + case.bound + direction_spans(text, claims)
     for tool in {e.tool for e in case.trace.events if e.tool}:  # "no data came back from get_price"
         covered += [m.span() for m in re.finditer(rf"(?<!\w){re.escape(tool)}(?!\w)", text)]
-    names = name_words([e.result for e in case.trace.events if e.result is not None])
+    names = name_words(case.evidence.names)
     figures = [f.claim.start for f in case.figures if f.in_scope]
     starts = sentence_starts(text)
     for m in _cause().finditer(text):
@@ -48,7 +49,11 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
             ),
             span=m.span("joint"),
         )
-    for start, end in uncovered(text, fold_aligned(text), covered, names, figures, starts):
+    folded = fold_aligned(text)
+    spans = uncovered(text, folded, covered, names, figures, starts)
+    spans, retold = bind_paraphrases(case, text, folded, spans, starts)
+    yield from retold
+    for start, end in spans:
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,
             message=(
