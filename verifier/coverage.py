@@ -33,6 +33,7 @@ GRAMMAR_PICKS = (
     "range_join",
     "negations",
     "portfolio",
+    "benchmark",
     "session_verbs",
     "contribution_after",
     "traded",

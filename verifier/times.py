@@ -290,8 +290,8 @@ def _days_agree(said: ClaimTime, held: Span) -> bool:
     days = [d for d in said.days if d[2] is not None]
     if not days:
         return True
-    if said.role == "since":
-        return any(_same(days[0], s) for s in starts)
+    if said.role == "since":  # a weekday alone reads as the last such day or the next one
+        return any(_same(d, s) for d in days for s in starts)
     if said.role == "range":
         return any(_same(days[0], s) for s in starts) and any(_same(days[-1], e) for e in ends)
     return any(_same(days[-1], e) for e in ends)

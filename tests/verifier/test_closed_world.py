@@ -55,10 +55,10 @@ def table(
     lines = [f"{k:16} {label:9} {right[k, label]:3}/{total[k, label]:3}" for k, label in total]
     print(f"\n{title}, per kind:\n" + "\n".join(sorted(lines)))
     faithful = sum(right[k] for k in total if k[1] == "faithful")
-    corrupted = sum(right[k] for k in total if k[1] == "corrupted")
+    corrupted = sum(right[k] for k in total if k[1] != "faithful")  # corrupted, unsupported
     n_faithful = sum(total[k] for k in total if k[1] == "faithful")
-    n_corrupted = sum(total[k] for k in total if k[1] == "corrupted")
-    print(f"faithful kept {faithful}/{n_faithful}, corrupted rejected {corrupted}/{n_corrupted}")
+    n_corrupted = sum(total[k] for k in total if k[1] != "faithful")
+    print(f"faithful kept {faithful}/{n_faithful}, the others rejected {corrupted}/{n_corrupted}")
     return right, total, faithful / n_faithful, corrupted / n_corrupted
 
 

@@ -156,10 +156,13 @@ _DAY_MONTH_ONLY = DATE_SCANS[-1]
 """The last scan, `12/31` without a year: a date only after a word that introduces one ("on
 12/31", "Monday, 1/13", "el 31/12"), since elsewhere it is as likely a ratio or a fraction."""
 _DATE_LEAD = re.compile(
-    r"(?i)(?:\b(?:on|from|to|by|through|until|since|and|el|al|del|desde|hasta|y)"
+    r"(?i)(?:\b(?:on|from|to|by|through|thru|until|since|and|dated|declared|announced|el|al"
+    r"|del|desde|hasta|y)"
     r"|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes"
-    r"|s[aá]bado|domingo)),?\s+$"
+    r"|s[aá]bado|domingo)),?\s+$|\d/\d\d?\s*[–-]\s*$"
 )
+_RANGE_AFTER = re.compile(r"\s*[–-]\s*\d\d?/\d\d?(?![\d/])")
+"""`12/28–12/31`: two day-month pairs joined by a dash are a range of dates."""
 QUARTER_SCANS: tuple[Scan, ...] = (
     Scan(
         QUARTER_PATTERNS[0],
@@ -214,7 +217,11 @@ def find_dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
             i = bisect_left(starts, end)
             if i and ends[i - 1] > start:
                 continue
-            if how is _DAY_MONTH_ONLY and not _DATE_LEAD.search(text, max(start - 12, 0), start):
+            if (
+                how is _DAY_MONTH_ONLY
+                and not _DATE_LEAD.search(text, max(start - 12, 0), start)
+                and not _RANGE_AFTER.match(text, end)
+            ):
                 continue
             readings = (_quarter(m),) if quarter else _date_readings(m.groupdict())
             if readings:

@@ -87,6 +87,7 @@ def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
             and (
                 _DAY_AFTER.search(text, max(start - 12, 0), start)
                 or _first_day_of(text, m.end(), date_starts)
+                or _last_day_of(text, start, date_ends)
             )
         ):
             continue  # "Dec 28–31", "28–31 Dec", "el lunes 30": a day, not a quantity
@@ -128,6 +129,18 @@ def _first_day_of(text: str, end: int, date_starts: set[int]) -> bool:
     diciembre", "del 28 al 31 de diciembre", "28 and 31 December")."""
     joined = _RANGE_WORD.match(text, end)  # the date itself is masked: blanks run on into it
     return joined is not None and any(joined.start() < d <= joined.end() for d in date_starts)
+
+
+_RANGE_WORD_BEFORE = re.compile(r"(?i)\s+(?:and|to|through|until|y|al|hasta)\s+$")
+
+
+def _last_day_of(text: str, start: int, date_ends: list[int]) -> bool:
+    """Whether a day number closes a range that a date opens ("between December 28 and 31")."""
+    joined = _RANGE_WORD_BEFORE.search(text, max(start - 12, 0), start)
+    if joined is None:  # the date itself is masked: blanks run back into it
+        return False
+    i = bisect_right(date_ends, joined.end()) - 1
+    return i >= 0 and date_ends[i] >= joined.start()
 
 
 def _day_of_range(text: str, m: re.Match[str], date_ends: list[int], starts: set[int]) -> bool:

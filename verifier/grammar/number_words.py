@@ -57,7 +57,7 @@ def _patterns() -> re.Pattern[str]:
     fractions = "|".join(sorted((re.escape(f) for f in FRACTIONS), key=len, reverse=True))
     return re.compile(
         rf"(?i)(?<![\w-])(?P<count>an?|one|two|three|un|una|la|dos|tres)[-\s]+"
-        rf"(?P<f>{fractions})s?(?![\w-])(?=\s+(?:of|de|del)\s)"
+        rf"(?P<f>{fractions})s?(?![\w-])(?=\s+(?:of|de|del|desde|since)\s|\s*\()"
     )
     """A fraction of something ("a fifth of the book", "la mitad de"): "a third straight gain"
     and "the third quarter" are ordinals."""

@@ -70,9 +70,9 @@ def attach_scopes(
             symbols = {t.symbol for t in tickers[first:seen]}
             symbols.add(tickers[seen - 1].symbol)
             scope = scopes[(first, seen)] = frozenset(symbols)
-        other = _nearer_subject(text, tickers[seen - 1].end, figure.start) or _named_after(
-            text, figure.end
-        )
+        other = _named_after(text, figure.end) or _nearer_subject(
+            text, tickers[seen - 1].end, figure.start
+        )  # "the −0.57% of the benchmark": what it is said of right after it comes first
         figure.scope = scope | {other} if other else scope
 
 

@@ -20,6 +20,12 @@ def alternatives(pick: str) -> str:
     return "|".join(f"(?:{f})" for f in sorted(fragments, key=len, reverse=True))
 
 
+def alternatives_of(pick: str, name: str) -> str:
+    """The fragments of one group of a mapping entry across languages, as one alternation."""
+    fragments = grouped(pick).get(name, [])
+    return "|".join(f"(?:{f})" for f in sorted(fragments, key=len, reverse=True))
+
+
 def grouped(pick: str) -> dict[str, list[str]]:
     """A mapping entry (name -> fragments) across languages, merged by name."""
     names: dict[str, list[str]] = {}
@@ -34,4 +40,4 @@ def fragments(pick: str) -> list[str]:
     return [f for lexicon in LANGUAGES for f in getattr(lexicon, pick)]
 
 
-__all__ = ["LANGUAGES", "Lexicon", "alternatives", "fragments", "grouped"]
+__all__ = ["LANGUAGES", "Lexicon", "alternatives", "alternatives_of", "fragments", "grouped"]

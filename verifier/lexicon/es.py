@@ -58,6 +58,7 @@ LEXICON = Lexicon(
             r"(?:en|durante)\s+(?:la\s+)?(?:última|pasada|esta)\s+semana",
             r"(?:en|durante)\s+la\s+semana(?:\s+(?:pasada|anterior))?",
             r"semanal",
+            r"hace\s+una\s+semana",
             r"(?:cinco|5)\s+sesiones",
             r"(?:últimos|pasados)\s+(?:7|siete)\s+días",
             r"(?:últimas|pasadas)\s+(?:5|cinco)\s+sesiones",
@@ -66,6 +67,7 @@ LEXICON = Lexicon(
             r"(?:en|durante)\s+(?:el\s+)?(?:último|pasado|este)\s+mes",
             r"en\s+el\s+mes",
             r"mensual",
+            r"hace\s+un\s+mes",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+mes",
             r"30\s+días",
             r"(?:últimos|pasados)\s+(?:30|treinta)\s+días",
@@ -168,7 +170,13 @@ LEXICON = Lexicon(
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
     portfolio=(r"carteras?", r"fondo", r"cuenta"),
     level_nouns=(r"cierre", r"anterior", r"precio", r"nivel", r"valor(?:\s+de\s+mercado)?"),
-    benchmark=(r"índice", r"indice", r"referencia", r"universo", r"(?<!valor de )mercado"),
+    benchmark=(
+        r"índice",
+        r"indice",
+        r"referencia",
+        r"universo(?:\s+equiponderado)?(?:\s+de\s+referencia)?",
+        r"(?<!valor de )mercado",
+    ),
     negations=(r"no", r"ni", r"nunca", r"sin"),
     contribution_after=(
         r"(?:a|de)\s+la\s+(?:rentabilidad|variación|rendimiento|resultado)\s+(?:diari[ao]\s+)?"
@@ -177,6 +185,7 @@ LEXICON = Lexicon(
     ),
     governing={
         "up": (
+            r"(?:se\s+)?(?:ha\s+)?revaloriz(?:a|ó|ado)",
             r"sub(?:ió|e|ida|ido|ieron|en)",
             r"gan(?:ó|a|ancia|ado|aron|an)",
             r"avanz(?:ó|a|ado|aron|an)",
@@ -190,6 +199,7 @@ LEXICON = Lexicon(
             r"aport(?:ó|a|aron|an)",
         ),
         "down": (
+            r"se\s+deja(?:ba)?",
             r"ca(?:yó|e|ída|ida|ído|ido|yeron|en)",
             r"perd(?:ió|e|ido|ieron)",
             r"pierden?",
@@ -230,7 +240,11 @@ LEXICON = Lexicon(
         "split": (r"desdoblamiento",),
     },
     sessions={
-        "before": (r"antes\s+de\s+la\s+apertura", r"antes\s+de\s+que\s+abriera\s+el\s+mercado"),
+        "before": (
+            r"antes\s+de\s+la\s+apertura",
+            r"antes\s+de\s+que\s+abriera\s+el\s+mercado",
+            r"antes\s+de\s+la\s+apertura\s+del\s+(?:lunes|martes|miércoles|jueves|viernes)",
+        ),
         "during": (
             r"durante\s+la\s+(?:sesión|jornada|negociación)",
             r"en\s+plena\s+sesión",

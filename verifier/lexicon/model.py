@@ -102,6 +102,35 @@ class Lexicon:
     settles it: "news" (the searches), "events" or a kind of event (the events results)."""
     absence_words: tuple[str, ...] = ()
     """The words that deny ("no", "none", "nothing", "ningún", "sin")."""
+    qualities: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words that judge a move ("a rough week", "a modest gain", "prácticamente plano", "more
+    than doubled"), by what they claim: `<direction>_<band>` (direction `up`, `down` or
+    `either`; band `any`, `small`, `large`, `flat`, `over_double`, `double`), `day_up` /
+    `day_down` (a move of the day said without a figure: "snapping back", "un respiro"),
+    `size_small` / `size_large` (a holding's weight: "a small holding"). Checked by
+    `verifier.rules.qualities` against the figure they qualify; earlier groups win."""
+    degrees: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words that size the gap of the comparison right after them ("slightly beat",
+    "comfortably ahead of", "well below"), by gap: "small" or "large"."""
+    runner_up: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A place among a portfolio's holdings said by the figure just stated ("contributing
+    0.31% — second only to OEE", "the most of any position"), by place: "first", "second"
+    (whose leader is the ticker after it) or "behind" (after a ranking: "second-biggest
+    detractor behind YDLJ")."""
+    news_terms: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words that retell a headline in other words, by the headline's own words they stand for
+    ("CFO" and "director financiero" for "chief financial officer", "resignation" for
+    "resigns"): `verifier.rules.paraphrase` binds a retold headline to one of its ticker's."""
+    news_nouns: tuple[str, ...] = ()
+    """Words that attribute what follows to the news ("story", "announcement", "informó"): a
+    headline is retold only in a sentence that names a wire or one of these."""
+    news_claims: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """What a draft says of a ticker's news or calendar as a whole, by what settles it:
+    `latest` (the date after it is the subject's last news day: "its latest story is from
+    December 26"), `recent` (the items of the search: "the only recent headline"), `cause`
+    (no news explains the move, said where a negation stands before it: holds only where the
+    search found nothing), `clear` (an empty calendar), `one`, `two`, `three` (how many items
+    the search or the calendar holds: "the lone headline", "la única cita")."""
     counts: tuple[tuple[str, ...], ...] = ()
     """The words for the ordinals and numbers one to twelve, one first ("first one", "primer
     uno"): the place of a ranking and the length of a streak."""

@@ -38,7 +38,9 @@ from verifier.rules.figure_rules import (
     check_wrong_time,
 )
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
+from verifier.rules.news_claims import check_news_claims
 from verifier.rules.other_portfolios import check_other_portfolio
+from verifier.rules.qualities import check_qualities
 from verifier.rules.relations import check_relations
 from verifier.verdict import Reason
 
@@ -61,6 +63,8 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unknown_ticker,
     check_unknown_headline,
     check_relations,
+    check_qualities,
+    check_news_claims,
     check_loose_directions,
     check_absence,
     check_unverified_claim,

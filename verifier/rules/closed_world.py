@@ -11,6 +11,7 @@ from verifier.coverage import direction_spans, name_words, uncovered
 from verifier.lexicon import alternatives
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
+from verifier.rules.paraphrase import bind_paraphrases
 from verifier.scanner import fold_aligned
 from verifier.verdict import Reason
 
@@ -48,7 +49,11 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
             ),
             span=m.span("joint"),
         )
-    for start, end in uncovered(text, fold_aligned(text), covered, names, figures, starts):
+    folded = fold_aligned(text)
+    spans = uncovered(text, folded, covered, names, figures, starts)
+    spans, retold = bind_paraphrases(case, text, folded, spans, starts)
+    yield from retold
+    for start, end in spans:
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,
             message=(

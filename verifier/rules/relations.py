@@ -23,7 +23,7 @@ from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
-from verifier.lexicon import LANGUAGES, alternatives, grouped
+from verifier.lexicon import LANGUAGES, alternatives, alternatives_of, grouped
 from verifier.periods import sentence_starts
 from verifier.quoting import quoted_by
 from verifier.rules.case import Case
@@ -61,6 +61,18 @@ def news_scan() -> PhraseScan:
 def membership_scan() -> PhraseScan:
     """The words that place a holding in a group of its portfolio."""
     return PhraseScan(grouped("membership"))
+
+
+@cache
+def runner_up_scan() -> PhraseScan:
+    """The words that place a holding by the figure just stated ("second only to OEE")."""
+    return PhraseScan(grouped("runner_up"))
+
+
+_MULTIPLE = re.compile(r"\s+(?:doubl|tripl|duplic|tripli)")
+_BY_GAP = re.compile(r"\s+(?:by|por)\s+[-+−]?\d")
+"""A comparison followed by the size of its gap: the two figures before it are compared."""
+_BEHIND = frozenset({"behind", "after", "por detrás de", "detrás de", "tras"})
 
 
 @cache
@@ -103,7 +115,8 @@ def check_relations(case: Case) -> Iterator[Reason]:
     )
     ordered, counted = news_scan().finditer(folded), count_scan().finditer(folded)
     members = membership_scan().finditer(folded)
-    if not (compared or ranked or runs or ordered or counted or members):
+    places = runner_up_scan().finditer(folded)
+    if not (compared or ranked or runs or ordered or counted or members or places):
         return
     starts = sentence_starts(text)
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
@@ -113,12 +126,20 @@ def check_relations(case: Case) -> Iterator[Reason]:
         pair = _quotes_around(quotes, m)
         if pair is not None:
             reason = _quote_order(text, m, pair, results, case)
+        elif _MULTIPLE.match(folded, m.end()):
+            continue  # "more than doubled": a multiple (`verifier.rules.qualities`)
+        elif any(0 <= m.start() - r.end() <= 1 for r in ranked) and m.group() in _BEHIND:
+            continue  # "second-biggest detractor behind YDLJ": a place (`_runner_up`)
         else:
             reason = _comparison(case, text, folded, m, starts, tickers, results)
         if reason is not None:
             yield reason
     for m in ranked:
         reason = _ranking(case, text, folded, m, starts, tickers, results)
+        if reason is not None:
+            yield reason
+    for m in places:
+        reason = _runner_up(case, text, folded, m, starts, tickers, results, ranked)
         if reason is not None:
             yield reason
     for m in runs:
@@ -198,6 +219,12 @@ def _comparison(
     results: list[dict[str, Any]],
 ) -> Reason | None:
     lo, hi = _sentence(starts, m.start(), len(text))
+    if _BY_GAP.match(folded, m.end()):  # "-0.23% vs the book's -0.90%, outperformed by 0.67pp"
+        before = [f.claim for f in case.figures if lo <= f.claim.start and f.claim.end <= m.start()]
+        alike = [c for c in before if c.unit and c.readings]
+        if len(alike) >= 2:
+            return _figure_order(case, text, m, alike[-2], alike[-1])
+        return None
     pair = _figures_around(case, lo, hi, m)
     if pair is not None:
         return _figure_order(case, text, m, *pair)
@@ -225,7 +252,7 @@ def _comparison(
     above = (m.lastgroup or "") == "above"
     case.bound.append(m.span())  # checked: it holds, or its reason says why not
     if (a > b) == above and a != b:
-        return None
+        return _gap(case, text, folded, m, a, float(b), True)
     return _contradicted(
         (
             f'"{text[m.start() : m.end()]}" says {first.symbol} did '
@@ -233,6 +260,43 @@ def _comparison(
             f"{first.symbol} {a:+.2f}% and {name} {b:+.2f}%"
         ),
         m.span(),
+    )
+
+
+@cache
+def _degree() -> re.Pattern[str]:
+    """A word right before a comparison that sizes its gap ("slightly beat", "well below")."""
+    small, large = (alternatives_of("degrees", name) for name in ("small", "large"))
+    return re.compile(rf"(?<!\w)(?:(?P<small>{small})|(?P<large>{large}))\s+$")
+
+
+GAP_SMALL, GAP_LARGE = 0.5, 1.0
+"""A gap between two percentages: small under 0.5 points, large at least 1 point; between two
+amounts, small under a tenth of the larger, large at least half of it (one twice the other)."""
+
+
+def _gap(
+    case: Case, text: str, folded: str, m: re.Match[str], x: float, y: float, percent: bool
+) -> Reason | None:
+    """The degree said of a comparison that holds in order: its word is bound with it, and a
+    gap outside its band is `wrong_relation`."""
+    d = _degree().search(folded, max(m.start() - 24, 0), m.start())
+    if d is None:
+        return None
+    case.bound.append(d.span())
+    gap = abs(x - y) if percent else abs(x - y) / max(abs(x), abs(y), 1e-9)
+    small = d.lastgroup == "small"
+    limit = (GAP_SMALL if small else GAP_LARGE) if percent else (0.1 if small else 0.5)
+    if (gap < limit) if small else (gap >= limit):
+        return None
+    unit = " points" if percent else " of the larger"
+    shown = f"{gap:.2f}" if percent else f"{gap:.0%}"
+    return _contradicted(
+        (
+            f'"{text[d.start() : m.end()]}" says a {"small" if small else "large"} gap, but '
+            f"the gap is {shown}{unit} ({x:g} against {y:g})"
+        ),
+        (d.start(), m.end()),
     )
 
 
@@ -278,7 +342,9 @@ def _figures_around(case: Case, lo: int, hi: int, m: re.Match[str]) -> tuple[Cla
     after = [f.claim for f in case.figures if m.end() <= f.claim.start < min(hi, m.end() + 48)]
     if not before or not after or not before[-1].readings or not after[0].readings:
         return None
-    a, b = before[-1], after[0]
+    b = after[0]
+    alike = [c for c in before if bool(c.unit) == bool(b.unit)]  # "$2,891 (+1.75%) ... far
+    a = alike[-1] if alike else before[-1]  # more than the $46.59": amounts with amounts
     if bool(a.unit) != bool(b.unit) or not (case.trace.draft or "")[a.end : m.start()].strip():
         return None  # "1.69 above 26.19": a difference, not an order (`verifier.grammar`)
     return a, b
@@ -294,7 +360,8 @@ def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -
     case.bound.append(m.span())
     x, y = _value(a), _value(b)
     if x != y and (x > y) == above:
-        return None
+        folded = _HYPHEN.sub(" ", fold_aligned(text))
+        return _gap(case, text, folded, m, x, y, bool(a.unit))
     return _contradicted(
         (
             f'"{a.text} {text[m.start() : m.end()]} {b.text}": {a.text} is '
@@ -385,7 +452,7 @@ def _ranking(
         word = inner.group(1)
         wanted = int(re.sub(r"\D", "", word)) if word[:1].isdigit() else count_words()[word]
     case.bound.append((opens, m.end()))
-    places = {place}
+    places = {place} | _places(row, kind, count)
     if re.search(r"(?:best|worst)$", folded[m.start() : m.end()]) and row:  # "fifth-best": by
         other = row.get("pnl_rank")  # return or by what it added, both computed
         if isinstance(other, int):
@@ -467,7 +534,7 @@ def _news_order(
     items = _news_items(results, quote)
     stamps = [str(i.get("published_at")) for i in items if i.get("published_at")]
     mine = [str(i.get("published_at")) for i in items if _same(i, quote) and i.get("published_at")]
-    if len(stamps) < 2 or not mine:
+    if not stamps or not mine:
         return None
     latest = (m.lastgroup or "") == "latest"
     case.bound.append(m.span())
@@ -631,6 +698,124 @@ def _membership(
             f'"{text[m.start() : m.end()]}" places {subject.symbol} among the {group} of '
             f"portfolio {ranks.get('portfolio_id')}, but the trace does not: "
             f"{_MEMBER_LISTS[group]} {ranks.get(_MEMBER_LISTS[group])}"
+        ),
+        m.span(),
+    )
+
+
+_GAP = re.compile(r"[\s,]*(?:(?:in|of|the|its|on|today|del?|la|el|día|cartera|p\d{3})[\s,]+)*")
+
+
+def _next_to(folded: str, end: int, start: int) -> bool:
+    """A place's words and "behind X" with only where and when between ("the second-largest
+    contribution of the day behind OEE")."""
+    if not 0 <= start - end <= 30:
+        return False
+    gap = _GAP.match(folded, end, start)
+    return gap is not None and gap.end() == start
+
+
+def _places(row: dict[str, Any] | None, kind: str, count: int) -> set[int]:
+    """The places a row holds by a ranking, top down (by P&L, its contribution's too)."""
+    if not row:
+        return set()
+    keys = ["pnl_rank", "contribution_rank"] if kind.startswith("pnl") else [_RANK_FIELD[kind]]
+    found = {row[k] for k in keys if isinstance(row.get(k), int)}
+    return {count - r + 1 for r in found} if kind.endswith("_bottom") else found
+
+
+_LISTS = {
+    "return_top": "top_movers",
+    "return_bottom": "bottom_movers",
+    "pnl_top": "top_contributors",
+    "pnl_bottom": "detractors",
+}
+"""The ranks' ordered lists of five, by ranking."""
+
+
+def _measure(case: Case, lo: int, at: int) -> str:
+    """The ranking a place right after a figure speaks of ("contributing 0.31% — second only
+    to OEE": by what it added): the nearest checked figure before it in its sentence, by its
+    key, top or bottom by its sign; "" where there is none."""
+    before = [f for f in case.figures if lo <= f.claim.start < at and f.in_scope]
+    if not before:
+        return ""
+    fact = before[-1].in_scope[0]
+    key = fact.key
+    if "weight" in key:
+        return "weight_top"
+    kind = "pnl" if "contribution" in key or key.endswith("day_pnl") else "return"
+    return f"{kind}_{'bottom' if fact.value < 0 else 'top'}"
+
+
+def _runner_up(
+    case: Case,
+    text: str,
+    folded: str,
+    m: re.Match[str],
+    starts: list[int],
+    tickers: list[Claim],
+    results: list[dict[str, Any]],
+    ranked: list[re.Match[str]],
+) -> Reason | None:
+    """ "Second only to OEE" (by the figure just stated), "the most of any position",
+    "second-biggest detractor behind YDLJ": the subject's place and its leader's, held against
+    the answer's own ranks and their ordered lists."""
+    group = m.lastgroup or ""
+    lo = _sentence(starts, m.start(), len(text))[0]
+    if group == "behind":
+        prior = [r for r in ranked if _next_to(folded, r.end(), m.start())]
+        if not prior:
+            return None  # a comparison or a time word, not a place
+        kind = prior[-1].lastgroup or ""
+        wanted = _count_before(folded, prior[-1].start())[0] or _count_inside(prior[-1].group())
+        wanted = wanted or 1
+    elif group == "place":  # "Contrib: -0.11% (rank 21/25)": by the figure just stated,
+        kind = _measure(case, lo, m.start()).replace("_bottom", "_top")  # counted top down
+        numbers = [int(n) for n in re.findall(r"\d+", m.group())]
+        wanted, out_of = numbers[0], numbers[1]
+    else:
+        kind = _measure(case, lo, m.start())
+        if group == "last":
+            kind = kind.replace("_top", "_bottom")
+        wanted = 2 if group == "second" else 1
+    earlier = [t for t in tickers if t.start < m.start()]  # the leader is not the subject
+    found = _ranked(case, text, m, starts, earlier, results)
+    if not kind or found is None:
+        return None
+    subject, ranks, row = found
+    rank = row.get(_RANK_FIELD.get(kind, "")) if row else None
+    count = ranks.get("positions_count")
+    if not isinstance(rank, int) or not isinstance(count, int):
+        return None
+    place = count - rank + 1 if kind.endswith("_bottom") else rank
+    if group == "place":
+        case.bound.append(m.span())
+        if wanted in _places(row, kind, count) and out_of == count:
+            return None
+        return _contradicted(
+            f'"{m.group()}" places {subject.symbol} at {wanted} of {out_of}, but by '
+            f"{kind.split('_')[0]} it is at place {place} of {count}",
+            m.span(),
+        )
+    leader = _after(tickers, m.end(), m.end() + 4) if group in ("second", "behind") else None
+    listed = ranks.get(_LISTS.get(kind, ""))
+    if group in ("second", "behind"):
+        if leader is None or not isinstance(listed, list) or not 2 <= wanted <= len(listed) + 1:
+            return None
+        holds = place == wanted and listed[wanted - 2] == leader.symbol
+        ahead = listed[wanted - 2]
+    else:
+        holds, ahead = place == 1, ""
+    case.bound.append(m.span())
+    if holds:
+        return None
+    what = kind.replace("_top", "").replace("_bottom", " from the bottom").replace("pnl", "day P&L")
+    first = f"; the one ahead of place {wanted} is {ahead}" if ahead else ""
+    return _contradicted(
+        (
+            f'"{text[m.start() : m.end()]}" places {subject.symbol} at {wanted}, but by {what} '
+            f"it is at place {place} of {count} in portfolio {ranks.get('portfolio_id')}{first}"
         ),
         m.span(),
     )

@@ -1,0 +1,41 @@
+"""Two voices nobody wrote the verifier for, over the free-form night's traces.
+
+`closed_world/voice_D.jsonl` (a columnist: judgements, causes, holidays as dates, "a sharp
+3.62% drop") and `voice_E.jsonl` (a desk note and its Spanish twin: "Contrib: -0.11% (rank
+21/25)", "pre-mkt", "hace una semana", tables and bullets) were written by other hands after
+the free-form fixes, in English and Spanish, faithful drafts beside corrupted ones. Drafts
+labelled faithful that judge whether a headline the search found caused the move (or could
+not have) are relabelled `unsupported`: no tool result holds a cause, and the closed world
+rejects them by design. `pytest -s` prints each voice's table; the first-contact figures and
+these are in `verifier/README.md`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.verifier.test_closed_world import FREE_TRACES, table
+
+HERE = Path(__file__).parent / "closed_world"
+
+
+def _rows(name: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in (HERE / name).read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(
+    ("name", "kept_at_least", "rejected_at_least"),
+    [("voice_D.jsonl", 0.40, 0.94), ("voice_E.jsonl", 0.70, 0.95)],
+)
+def test_a_blind_voice_is_rejected_when_wrong(
+    name: str, kept_at_least: float, rejected_at_least: float
+) -> None:
+    rows = _rows(name)
+    assert {r["lang"] for r in rows} <= {"en", "es"}
+    _, total, kept, rejected = table(rows, FREE_TRACES, f"blind voice {name}")
+    assert len(rows) >= 300 and len({k for k, _ in total}) >= 10
+    assert kept >= kept_at_least
+    assert rejected >= rejected_at_least
