@@ -189,6 +189,7 @@ class _Walker:
         "news",
         "percent_all",
         "read",
+        "rows",
         "span",
         "tool",
     )
@@ -200,13 +201,16 @@ class _Walker:
         """Per date, the events that hold it and whether each names it only as a base quarter."""
         self.read: set[tuple[str, str]] = set()
         self.span: Span | None = None
+        self.rows: dict[str, Span] | None = None
+        """The spans a result names for the rows under it that name no session of their own
+        (`get_portfolio_ranks`' positions: each row's day return is for the result's session)."""
         self.event = self.tool = ""
         self.calc = self.news = self.percent_all = self.arithmetic = False
         self.asked: tuple[date, ...] = ()
 
     def start(self, event: str, tool: str, asked: tuple[date, ...] = ()) -> None:
         self.event, self.tool, self.asked = event, tool, asked
-        self.span = None
+        self.span = self.rows = None
         self.calc = tool in CALCULATING_TOOLS
         traits = traits_of(tool)
         self.arithmetic = traits.arithmetic
@@ -265,9 +269,10 @@ class _Walker:
                 self.ev.sessions.setdefault(headline, set()).add(session.lower())
             if published.__class__ is str:
                 self.ev.published.setdefault(headline, set()).add(published)
-        outer_span = self.span
+        outer_span, outer_rows = self.span, self.rows
         named_session = "session" in node or "date" in node or "start_session" in node
-        spans = spans_of(node, self.asked) if named_session else None
+        spans = spans_of(node, self.asked) if named_session else self.rows
+        self.rows = spans
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
         if node.get("events").__class__ is list:
@@ -294,7 +299,7 @@ class _Walker:
                 self.text(value, name, ticker)
             elif value is not None:
                 self.walk(value, name, ticker)
-        self.span = outer_span
+        self.span, self.rows = outer_span, outer_rows
 
     @staticmethod
     def event_day(

@@ -127,6 +127,7 @@ RELATIONS: dict[str, Any] = {
             r"la\s+posición\s+más\s+grande",
         ),
         "pnl_top": (
+            r"(?:posición|valor|título)\s+que\s+más\s+(?:aportó|aporta|sumó|contribuyó|ganó)",
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:contribución|aporte|resultado)",
             r"mayor\s+(?:contribuidor|aporte|contribución)",
             r"(?:segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\s+mayor\s+(?:contribución|aportación|aporte)",
@@ -135,6 +136,7 @@ RELATIONS: dict[str, Any] = {
         ),
         "weight_bottom": (r"posición\s+más\s+pequeña", r"menor\s+posición", r"menor\s+peso"),
         "pnl_bottom": (
+            r"(?:posición|valor|título)\s+que\s+más\s+(?:restó|resta|lastró|perdió)",
             r"peor\s+contribución",
             r"mayor\s+(?:lastre|detractor)",
             r"el\s+mayor\s+(?:lastre|detractor)",
@@ -173,7 +175,7 @@ RELATIONS: dict[str, Any] = {
     "relation_lead": (
         r"(?:encadena|encadenó|encadenaba|acumula|acumuló|acumulaba|suma|sumó|sumaba|lleva|llevaba)",
         r"(?:por|es\s+(?:su|la)|fue\s+(?:su|la)|marca|marcó)",
-        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en))?",
+        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en|el))?",
     ),
     "qualities": {
         "size_small": (
@@ -322,11 +324,17 @@ RELATIONS: dict[str, Any] = {
             r"investigación",
             r"i\+d",
         ),
+        "schedules earnings call": (
+            r"convoc(?:a|ó|ará)",
+            r"conferencia(?:\s+trimestral)?\s+de\s+resultados",
+            r"llamada",
+        ),
         "investor conference": (
             r"inversores",
-            r"conferencia",
+            r"conferencia(?!\s+(?:trimestral\s+)?de\s+resultados)",
             r"present(?:a|ará|ó|ación)",
             r"sector",
+            r"sectorial",
             r"industria",
         ),
         "dividend": (r"dividendo",),
@@ -360,7 +368,6 @@ RELATIONS: dict[str, Any] = {
             r"compra",
         ),
         "publishes sustainability report": (r"sostenibilidad",),
-        "schedules earnings call": (r"convoca", r"conferencia\s+de\s+resultados", r"llamada"),
         "analysts reiterate neutral rating": (
             r"analistas",
             r"reiter(?:an|aron|a)",

@@ -1,0 +1,87 @@
+"""The Spanish rows of a blind voice (`closed_world/voice_E.jsonl`, written by other hands
+over the free-form night's traces), and the Spanish bindings they led to: each one bound, so
+its corrupted twin is rejected.
+
+At first contact (before any fix of this round) the verifier kept 32 of the 102 faithful
+Spanish rows and rejected 65 of the 68 corrupted ones; `pytest -s` prints the table now.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.verifier.test_closed_world import FREE_TRACES, table
+from verifier.verify import verify
+
+ROWS = [
+    json.loads(line)
+    for line in (Path(__file__).parent / "closed_world" / "voice_E.jsonl").read_text().splitlines()
+    if line.strip()
+]
+
+
+def _verdict(question: str, draft: str) -> Any:
+    return verify({**FREE_TRACES[question], "draft": draft})
+
+
+def test_the_spanish_rows_of_a_blind_voice_keep_the_faithful_and_reject_the_rest() -> None:
+    spanish = [r for r in ROWS if r["lang"] == "es"]
+    _, _, kept, rejected = table(spanish, FREE_TRACES, "blind voice E, Spanish rows")
+    assert len(spanish) >= 170
+    assert rejected == 1.0  # corrupted and unsupported alike
+    assert kept >= 79 / 102
+
+
+def test_the_position_that_lost_the_most_is_a_ranking() -> None:
+    """ "la posición que más restó" is the last place by day P&L, not a free phrase."""
+    wrong = _verdict(
+        "ILLR/position/P002",
+        "ILLR fue hoy la posición que más restó en P002 (−550,08 $, contribución de −0,02 %).",
+    )
+    assert not wrong.accepted
+    assert "wrong_relation" in {r.rule.value for r in wrong.reasons}
+
+
+def test_no_recent_news_is_an_empty_search() -> None:
+    """ "ninguna noticia reciente" binds to the search: kept where it found nothing, not
+    covered where it found items."""
+    empty = _verdict(
+        "VYV/news",
+        "VYV cerró en 84,68 $ (+1,40 %), pero no encontramos titulares sobre la compañía entre "
+        "el 28 y el 31 de diciembre, así que ninguna noticia reciente explica el movimiento.",
+    )
+    assert empty.accepted, empty.reasons
+    found = _verdict(
+        "JHFQ/news",
+        "JHFQ cerró en 92,58 $ (−0,09 %); ninguna noticia reciente explica el movimiento.",
+    )
+    assert not found.accepted
+
+
+def test_a_position_move_said_for_yesterday_is_the_wrong_day() -> None:
+    """A ranks row's day return is for the result's session, like the position's own."""
+    wrong = _verdict(
+        "COD/position/P002", "COD (P002) cerró en 87,18 $; la posición cayó un 1,50 % ayer."
+    )
+    assert "wrong_time" in {r.rule.value for r in wrong.reasons}
+    assert _verdict(
+        "COD/position/P002", "COD (P002) cerró en 87,18 $ y cayó un 1,50 % hoy."
+    ).accepted
+
+
+def test_an_abbreviation_does_not_end_the_sentence_of_a_retold_headline() -> None:
+    """ "Orion Electric Co. presentará ..." is one sentence, attributed to its wire."""
+    told = _verdict(
+        "PKW/news",
+        "PKW cerró en 115,10 $ (−0,96 %). Associated Press informó hoy, antes de la apertura, de "
+        "que Orion Electric Co. presentará en una conferencia sectorial para inversores.",
+    )
+    assert told.accepted, told.reasons
+    elsewhere = _verdict(
+        "PKW/news",
+        "PKW cerró en 115,10 $ (−0,96 %). Associated Press informó hoy, tras el cierre, de "
+        "que Orion Electric Co. presentará en una conferencia sectorial para inversores.",
+    )
+    assert not elsewhere.accepted
