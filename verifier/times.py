@@ -202,6 +202,14 @@ def _nearest_window(
     return best[1] if best else ""
 
 
+_SEARCHED = re.compile(
+    r"(?<!\w)(?:no|nothing|without|sin|ningún|ninguna)\s+(?:[\w']+\s+){0,2}?(?:news|headlines?|"
+    r"stories|items?|titulares|titular|noticias?)(?!\w)"
+)
+"""Words that make a date after a figure the window a search found nothing in, not the
+figure's time ("fell 1.35% to 399.54 with no headlines in the December 28–31 window")."""
+
+
 def _nearest_dates(
     folded: str,
     dates: Sequence[Timed],
@@ -216,7 +224,8 @@ def _nearest_dates(
     if i < len(dates):
         after = dates[i]
         near = after.start < hi and after.start - figure.end < 40
-        if near and bisect_left(ends, after.start) - 1 == k:
+        searched = _SEARCHED.search(folded, figure.end, after.start)  # "with no news in the
+        if near and bisect_left(ends, after.start) - 1 == k and not searched:  # 28–31 window"
             return _group(dates, after)
     if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:
         return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19": not its time
@@ -294,4 +303,6 @@ def _days_agree(said: ClaimTime, held: Span) -> bool:
         return any(_same(d, s) for d in days for s in starts)
     if said.role == "range":
         return any(_same(days[0], s) for s in starts) and any(_same(days[-1], e) for e in ends)
+    if said.kind not in ("", "day") and any(_same(days[-1], s) for s in starts):
+        return True  # "vs the 12/24 close, +0.20% on the week": the day the window opens
     return any(_same(days[-1], e) for e in ends)

@@ -67,7 +67,8 @@ _LINK_WORDS = frozenset(
         "at on was were is published posted released appeared came ran hit crossed the wire wires "
         "timestamped stamped dated by via from per reported carried said wrote first out with its "
         "a an in headline story item news time utc gmt et z a las el la en publicado publicada "
-        "publicó apareció salió por de del según titular noticia con hora issued s fue se",
+        "publicó apareció salió por de del según titular noticia con hora issued s fue se that "
+        "que informó",
     )
 )
 """Words that may stand between a quote and its time ("published at", "PR Newswire ran")."""

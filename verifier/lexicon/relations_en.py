@@ -5,6 +5,10 @@ from typing import Any
 
 ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\d{1,2}(?:st|nd|rd|th))"
 """An ordinal place, in words or digits."""
+ORDINAL_WORDS = (
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)"
+)
+"""An ordinal place in words (a phrase scan is hinted only by literal openings)."""
 OF_N = r"(?:\s+(?:of|out\s+of)\s+(?:its\s+|the\s+)?\d{1,3}(?:\s+(?:positions|holdings|names|stocks))?)?,?"
 """The count a place is out of ("17th of 19 positions")."""
 
@@ -26,7 +30,7 @@ RELATIONS: dict[str, Any] = {
             r"upcoming\s+events?",
         ),
         "earnings": (r"earnings(?:\s+(?:reports?|releases?|dates?))?",),
-        "dividend": (r"dividends?",),
+        "dividend": (r"dividends?", r"divs?"),
         "split": (r"(?:stock\s+)?splits?",),
     },
     "absence_words": (
@@ -269,10 +273,13 @@ RELATIONS: dict[str, Any] = {
         "either_flat": (
             r"(?:roughly|essentially|basically|virtually|nearly|almost|practically|more\s+or\s+less|about)\s+flat",
             r"flat",
+            r"(?:basically|virtually|essentially|nearly|almost|practically|largely)\s+unchanged",
             r"little\s+changed",
             r"barely\s+(?:moved|changed|budged)",
         ),
         "either_large": (
+            r"blistering",
+            r"stellar",
             r"sharp(?:ly)?",
             r"steep(?:ly)?",
             r"hefty",
@@ -351,7 +358,12 @@ RELATIONS: dict[str, Any] = {
             r"the\s+(?:least|worst|lowest|smallest)\s+of\s+any(?:\s+(?:position|holding|name|stock))?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?",
         ),
         "behind": (r"behind", r"after"),
-        "place": (r"rank(?:ed|s)?\s+#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",),
+        "place": (
+            r"rank(?:ed|s)?\s+#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
+            rf"(?:ranked|ranks?|ranking|placed|came\s+in)\s+{ORDINAL_WORDS}(?:\s+(?:among|of|in)\s+(?:the\s+|its\s+|p\d{{3}}'?s?\s+|the\s+portfolio'?s?\s+)?(?:contributors|detractors|holdings|positions|portfolio|book))?",
+            rf"{ORDINAL_WORDS}[-\s](?:largest|biggest|best|highest)(?:\s+contribution)?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|p\d{{3}}))?",
+            rf"{ORDINAL_WORDS}\s+in\s+the\s+(?:portfolio|book)",
+        ),
     },
     "news_terms": {
         "chief financial officer": (
@@ -484,16 +496,18 @@ RELATIONS: dict[str, Any] = {
         ),
         "recent": (r"recent", r"recently"),
         "cause": (
-            r"(?:to\s+)?(?:explain(?:s|ed)?|account(?:s|ed)?\s+for|accounts?\s+for)(?:\s+(?:it|the\s+(?:move|drop|gain|decline|rise|fall|selling|selloff|rally)|today'?s\s+(?:move|drop|gain|decline|rise|fall|selling)))?",
+            r"(?:explains|explained|explain|accounts\s+for|accounted\s+for|account\s+for)(?:\s+(?:it|the\s+(?:move|drop|gain|decline|rise|fall|selling|selloff|rally)|today'?s\s+(?:move|drop|gain|decline|rise|fall|selling)))?",
             r"unexplained(?:\s+by\s+the\s+news)?",
-            r"(?:obvious\s+|clear\s+|news\s+)?(?:catalyst|driver|trigger)s?",
-            r"(?:obvious\s+|clear\s+)?reason\s+for\s+(?:the|its|today'?s)\s+(?:move|drop|gain|decline|rise|fall)",
-            r"(?:to\s+)?pin\s+(?:the\s+(?:move|drop|gain|decline)|it)\s+on",
+            r"(?:obvious|clear|news)\s+(?:catalyst|driver|trigger)s?",
+            r"(?:catalyst|driver|trigger)s?",
+            r"(?:obvious|clear)\s+reason\s+for\s+(?:the|its|today'?s)\s+(?:move|drop|gain|decline|rise|fall)",
+            r"reason\s+for\s+(?:the|its|today'?s)\s+(?:move|drop|gain|decline|rise|fall)",
+            r"pin\s+(?:the\s+(?:move|drop|gain|decline)|it)\s+on",
         ),
         "clear": (
             r"(?:calendar|schedule)(?:\s+[\w']+){0,3}?\s+(?:is|was|looks|remains|stays)\s+(?:clear|empty|open|blank)",
             r"(?:calendar|schedule)\s+(?:clear|empty)",
-            r"(?:a\s+)?(?:clear|empty|blank)\s+(?:calendar|schedule)",
+            r"(?:clear|empty|blank)\s+(?:calendar|schedule)",
         ),
         "one": (
             r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",

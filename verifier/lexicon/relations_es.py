@@ -127,7 +127,7 @@ RELATIONS: dict[str, Any] = {
             r"la\s+posición\s+más\s+grande",
         ),
         "pnl_top": (
-            r"(?:posición|valor|título)\s+que\s+más\s+(?:aportó|aporta|sumó|contribuyó|ganó)",
+            r"(?:posición|valor|título)\s+que\s+más\s+(?:aportó|sumó|contribuyó|aporta|ganó)",
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:contribución|aporte|resultado)",
             r"mayor\s+(?:contribuidor|aporte|contribución)",
             r"(?:segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\s+mayor\s+(?:contribución|aportación|aporte)",
@@ -136,7 +136,7 @@ RELATIONS: dict[str, Any] = {
         ),
         "weight_bottom": (r"posición\s+más\s+pequeña", r"menor\s+posición", r"menor\s+peso"),
         "pnl_bottom": (
-            r"(?:posición|valor|título)\s+que\s+más\s+(?:restó|resta|lastró|perdió)",
+            r"(?:posición|valor|título)\s+que\s+más\s+(?:restó|lastró|perdió|resta|quitó)",
             r"peor\s+contribución",
             r"mayor\s+(?:lastre|detractor)",
             r"el\s+mayor\s+(?:lastre|detractor)",
@@ -175,7 +175,7 @@ RELATIONS: dict[str, Any] = {
     "relation_lead": (
         r"(?:encadena|encadenó|encadenaba|acumula|acumuló|acumulaba|suma|sumó|sumaba|lleva|llevaba)",
         r"(?:por|es\s+(?:su|la)|fue\s+(?:su|la)|marca|marcó)",
-        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en|el))?",
+        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en))?",
     ),
     "qualities": {
         "size_small": (
@@ -229,8 +229,8 @@ RELATIONS: dict[str, Any] = {
             r"pequeñ[oa]",
         ),
         "day_up": (
-            r"(?:un\s+)?respiro",
-            r"(?:un\s+)?rebote",
+            r"respiro",
+            r"rebote",
             r"rebotó",
             r"se\s+recuper(?:ó|a)",
         ),
@@ -324,17 +324,11 @@ RELATIONS: dict[str, Any] = {
             r"investigación",
             r"i\+d",
         ),
-        "schedules earnings call": (
-            r"convoc(?:a|ó|ará)",
-            r"conferencia(?:\s+trimestral)?\s+de\s+resultados",
-            r"llamada",
-        ),
         "investor conference": (
             r"inversores",
-            r"conferencia(?!\s+(?:trimestral\s+)?de\s+resultados)",
+            r"conferencia",
             r"present(?:a|ará|ó|ación)",
             r"sector",
-            r"sectorial",
             r"industria",
         ),
         "dividend": (r"dividendo",),
@@ -368,6 +362,7 @@ RELATIONS: dict[str, Any] = {
             r"compra",
         ),
         "publishes sustainability report": (r"sostenibilidad",),
+        "schedules earnings call": (r"convoca", r"conferencia\s+de\s+resultados", r"llamada"),
         "analysts reiterate neutral rating": (
             r"analistas",
             r"reiter(?:an|aron|a)",
@@ -391,11 +386,11 @@ RELATIONS: dict[str, Any] = {
     ),
     "news_claims": {
         "latest": (
-            r"(?:la\s+|el\s+)?(?:última|último|más\s+reciente)(?:\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?))?(?:\s+(?:es|era|fue|data))?(?:\s+(?:del?|el))?",
+            r"(?:última|último|más\s+reciente)(?:\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?))?(?:\s+(?:es|era|fue|data))?(?:\s+(?:del?|el))?",
         ),
         "recent": (r"recientes?", r"recientemente"),
         "cause": (
-            r"(?:que\s+)?(?:lo\s+|la\s+)?(?:expli(?:que|quen|ca|can|car))(?:\s+(?:el\s+movimiento|la\s+caída|la\s+subida))?",
+            r"expli(?:que|quen|ca|can|car)(?:\s+(?:el\s+movimiento|la\s+caída|la\s+subida))?",
             r"(?:catalizador|motivo|detonante)(?:\s+(?:claro|evidente|obvio))?",
         ),
         "clear": (
@@ -403,16 +398,14 @@ RELATIONS: dict[str, Any] = {
             r"calendario\s+(?:vacío|despejado|libre)",
         ),
         "one": (
-            r"(?:el\s+|la\s+)?(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",
+            r"(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",
             r"(?:un|una)\s+únic[oa]\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
             r"(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)\s+únic[oa]",
         ),
         "two": (
-            r"(?:los\s+|las\s+)?(?:dos|ambos|ambas)\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
+            r"(?:dos|ambos|ambas)\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
         ),
-        "three": (
-            r"(?:los\s+|las\s+)?tres\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
-        ),
+        "three": (r"tres\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",),
     },
     "counts": (
         ("primera", "primer", "primero", "una", "uno", "un"),

@@ -6,8 +6,7 @@ it like any figure.
 - `latest`: the date written after it is the subject's last news day: the latest
   `published_at` of its news results, or the end of the span a failed search reports for it
   ("its news runs from ... to 2024-12-26...").
-- `recent`: the subject's search holds items (what a search of the window returns is recent);
-  under a negation ("ninguna noticia reciente", "no recent news"), that it holds none.
+- `recent`: the subject's search holds items (what a search of the window returns is recent).
 - `cause` said under a negation ("nothing in the news explains the move", "sin noticias que lo
   expliquen"): holds only where the subject's search found nothing. Where it found items, that
   none of them explains the move is a judgement no result holds, and the words stay uncovered.
@@ -121,19 +120,14 @@ def _claim(
     if lists is None:
         return None
     items = [i for part in lists for i in part if isinstance(i, dict)]
-    if group == "cause":
-        negated = _negated(folded, sentence[0], m.start()) or said.casefold().startswith(
-            "unexplained"
-        )
-        if negated and not items:
-            case.bound.append(m.span())
+    if group in ("cause", "recent"):
+        before = folded[sentence[0] : m.start()]
+        cut = [b.end() for b in _BREAK.finditer(before)]
+        clause = before[cut[-1] :] if cut else before
+        negated = _negation().search(clause) or said.casefold().startswith("unexplained")
+        if (negated and not items) or (group == "recent" and items and not negated):
+            case.bound.append(m.span())  # "no recent news" of an empty search; "recent" items
         return None  # a cause said, or denied where news came: no result holds it
-    if group == "recent":
-        # "the only recent headline" where the search holds items; "ninguna noticia reciente"
-        # where it holds none
-        if bool(items) != bool(_negated(folded, sentence[0], m.start())):
-            case.bound.append(m.span())
-        return None
     if group == "clear":
         case.bound.append(m.span())
         if not items:
@@ -154,13 +148,6 @@ def _claim(
             span=m.span(),
         )
     return _latest(case, text, m, sentence, subject, dates, items)
-
-
-def _negated(folded: str, lo: int, at: int) -> bool:
-    """Whether a denying word stands before `at` in its clause ("ninguna noticia reciente")."""
-    before = folded[lo:at]
-    cut = [b.end() for b in _BREAK.finditer(before)]
-    return _negation().search(before[cut[-1] :] if cut else before) is not None
 
 
 def _latest(

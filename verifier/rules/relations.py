@@ -770,10 +770,15 @@ def _runner_up(
         kind = prior[-1].lastgroup or ""
         wanted = _count_before(folded, prior[-1].start())[0] or _count_inside(prior[-1].group())
         wanted = wanted or 1
-    elif group == "place":  # "Contrib: -0.11% (rank 21/25)": by the figure just stated,
-        kind = _measure(case, lo, m.start()).replace("_bottom", "_top")  # counted top down
+    elif any(r.start() < m.end() and m.start() < r.end() for r in ranked):
+        return None  # "second-biggest detractor": the ranking's own words (`_ranking`)
+    elif group == "place":  # "Contrib: -0.11% (rank 21/25)", "ranked fourth among detractors":
+        kind = _measure(case, lo, m.start())  # by the figure just stated, top down unless
+        bottom = re.search(r"detract|worst|lowest|loser", m.group())  # it counts from the bottom
+        kind = kind.replace("_top", "_bottom") if bottom else kind.replace("_bottom", "_top")
         numbers = [int(n) for n in re.findall(r"\d+", m.group())]
-        wanted, out_of = numbers[0], numbers[1]
+        wanted = _count_inside(m.group()) or 0
+        out_of = numbers[1] if len(numbers) > 1 else None
     else:
         kind = _measure(case, lo, m.start())
         if group == "last":
@@ -791,10 +796,10 @@ def _runner_up(
     place = count - rank + 1 if kind.endswith("_bottom") else rank
     if group == "place":
         case.bound.append(m.span())
-        if wanted in _places(row, kind, count) and out_of == count:
+        if wanted in _places(row, kind, count) and out_of in (None, count):
             return None
         return _contradicted(
-            f'"{m.group()}" places {subject.symbol} at {wanted} of {out_of}, but by '
+            f'"{m.group()}" places {subject.symbol} at {wanted}, but by '
             f"{kind.split('_')[0]} it is at place {place} of {count}",
             m.span(),
         )
