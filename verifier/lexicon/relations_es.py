@@ -175,7 +175,7 @@ RELATIONS: dict[str, Any] = {
     "relation_lead": (
         r"(?:encadena|encadenó|encadenaba|acumula|acumuló|acumulaba|suma|sumó|sumaba|lleva|llevaba)",
         r"(?:por|es\s+(?:su|la)|fue\s+(?:su|la)|marca|marcó)",
-        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en))?",
+        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en|el))?",
     ),
     "qualities": {
         "size_small": (
@@ -324,11 +324,17 @@ RELATIONS: dict[str, Any] = {
             r"investigación",
             r"i\+d",
         ),
+        "schedules earnings call": (
+            r"convoc(?:a|ó|ará)",
+            r"conferencia(?:\s+trimestral)?\s+de\s+resultados",
+            r"llamada",
+        ),
         "investor conference": (
             r"inversores",
-            r"conferencia",
+            r"conferencia(?!\s+(?:trimestral\s+)?de\s+resultados)",
             r"present(?:a|ará|ó|ación)",
             r"sector",
+            r"sectorial",
             r"industria",
         ),
         "dividend": (r"dividendo",),
@@ -362,7 +368,6 @@ RELATIONS: dict[str, Any] = {
             r"compra",
         ),
         "publishes sustainability report": (r"sostenibilidad",),
-        "schedules earnings call": (r"convoca", r"conferencia\s+de\s+resultados", r"llamada"),
         "analysts reiterate neutral rating": (
             r"analistas",
             r"reiter(?:an|aron|a)",
