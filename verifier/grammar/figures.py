@@ -9,7 +9,7 @@ from operator import attrgetter
 
 from verifier.claim import Claim, Kind
 from verifier.grammar.number_words import find_number_words
-from verifier.lexicon import LANGUAGES, alternatives
+from verifier.lexicon import LANGUAGES, alternatives, grouped
 from verifier.literals import SCALES, Reading, read_digits
 from verifier.scanner import Scan, fold, fold_aligned, holds, mask, scan, word_starts
 
@@ -300,7 +300,13 @@ def _after_noun(text: str, start: int) -> bool:
     return word is not None and word.group(1).casefold() not in _AMOUNT_LEAD
 
 
-_LEVEL_NOUN = re.compile(rf"(?i)(?<!\w)(?:{alternatives('level_nouns')})\s*$")
+_DAYS_NAMED = "|".join(
+    f for name in ("today", "yesterday") for f in grouped("relative_days").get(name, ())
+)
+_LEVEL_NOUN = re.compile(
+    rf"(?i)(?<!\w)(?:{alternatives('level_nouns')})(?:\s+(?:de|of)\s+(?:{_DAYS_NAMED}))?\s*$"
+)
+"""The name of a level, with the day it is of ("el cierre de ayer")."""
 
 
 def _after_level(text: str, start: int) -> bool:

@@ -215,6 +215,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:subida|alza|ganancia|avance|repunte|mejora)\s+(?:ligera|leve|pequeña|suave)",
         ),
         "either_flat": (
+            r"(?:se\s+)?(?:queda|quedó|quedaba|mantiene|mantuvo)\s+(?:prácticamente\s+)?plan[oa]",
             r"(?:prácticamente|casi|básicamente|virtualmente)\s+(?:plan[oa]|sin\s+cambios|estable)",
             r"plan[oa]",
             r"sin\s+apenas\s+cambios",
