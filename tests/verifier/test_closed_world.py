@@ -81,7 +81,7 @@ def test_free_form_drafts_are_rejected_when_wrong() -> None:
     _, total, kept, rejected = table(FREE, FREE_TRACES, "closed world (free-form drafts)")
     assert len(FREE) >= 400 and len({k for k, _ in total}) >= 10
     assert rejected >= 0.98
-    assert kept >= 0.89
+    assert kept >= 0.92
 
 
 ANCHOR = Anchor(date(2024, 12, 31), date(2024, 12, 30))

@@ -14,7 +14,8 @@ DIRECTION = PhraseScan(grouped("governing"))
 _LEAD_GAP = re.compile(
     r"(?i)\s*(?:(?:the\s+|la\s+)?(?:portfolio|fund|book|account|cartera|p\d{3})(?:'s\s+return)?\s+)?"
     r"(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
-    r"total|sharply|slightly|modestly|casi|cerca|alrededor|fuertemente|ligeramente)\s+){0,3}\(?\s*"
+    r"total|sharply|slightly|modestly|modest|moderate|only|mere|marginally|solo|sólo|apenas|"
+    r"casi|cerca|alrededor|fuertemente|ligeramente)\s+){0,3}\(?\s*"
 )
 _SESSIONS_AFTER = re.compile(
     r"(?i)[-\s]+(?:(?:straight|consecutive|successive)\s+)?"

@@ -108,6 +108,10 @@ def _judge(
     if group.startswith("size_"):
         return _size(case, text, m, span, group, subject, results)
     value, kind = _anchor(case, m, lo, hi, window, group.startswith("day_"), subject, results)
+    whose = _WHOSE.match(folded, m.end())
+    if whose is not None:  # "behind the flat portfolio": the portfolio's own return
+        value, kind = _whole(case, results, whose.group(1)), "day"
+        subject = None
     if value is None:
         return None
     direction, _, band = group.partition("_")
@@ -139,6 +143,27 @@ def _judge(
         ),
         span=span,
     )
+
+
+_WHOSE = re.compile(
+    r"\s+(portfolio|book|fund|cartera|benchmark|index|universe|índice|universo)(?:'s)?(?!\w)"
+)
+"""The portfolio or benchmark named right after a word of judgement ("the flat portfolio")."""
+
+
+def _whole(case: Case, results: list[dict[str, Any]], noun: str) -> float | None:
+    """The day return of the answer's portfolio, or of its benchmark, from its ranks."""
+    own = case.trace.portfolio_id
+    for result in results:
+        if "portfolio_return_pct" not in result or (own and result.get("portfolio_id") != own):
+            continue
+        if noun in ("portfolio", "book", "fund", "cartera"):
+            value = result.get("portfolio_return_pct")
+        else:
+            bench = result.get("benchmark")
+            value = bench.get("return_pct") if isinstance(bench, dict) else None
+        return float(value) if isinstance(value, int | float) else None
+    return None
 
 
 def _said(direction: str, band: str, scale: float) -> str:

@@ -70,6 +70,15 @@ def runner_up_scan() -> PhraseScan:
 
 
 _MULTIPLE = re.compile(r"\s+(?:doubl|tripl|duplic|tripli)")
+_ONE_OF = re.compile(
+    r"(?<!\w)(?:one\s+of|among|uno\s+de|una\s+de|entre)\s+(?:the\s+|its\s+|los\s+|las\s+|sus\s+"
+    r"|[\w']+'s\s+)?$"
+)
+"""What makes a superlative a membership among the five at its end ("one of the smallest")."""
+_JUDGED_BEFORE = re.compile(
+    r"(?<!\w)(?:small|slight|modest|minor|mild|big|sharp|steep|heavy|strong|ligera|leve|fuerte)\s+$"
+)
+"""A word of judgement between a streak's count and its words (checked on its own)."""
 _BY_GAP = re.compile(r"\s+(?:by|por)\s+[-+−]?\d")
 """A comparison followed by the size of its gap: the two figures before it are compared."""
 _BEHIND = frozenset({"behind", "after", "por detrás de", "detrás de", "tras"})
@@ -330,7 +339,7 @@ def _lead() -> re.Pattern[str]:
     """The words that state the streak or ranking after them, up to its count ("encadena
     tres", "ranks as the")."""
     return re.compile(
-        rf"(?<!\w)(?:{alternatives('relation_lead')})\s+(?:(?:a|the|its|su|una)\s+)?$"
+        rf"(?<!\w)(?:{alternatives('relation_lead')})\s+(?:(?:a|the|its|su|una|el|la)\s+)?$"
     )
 
 
@@ -459,6 +468,8 @@ def _ranking(
             places.add(count - other + 1 if kind.endswith("_bottom") else other)
     if wanted in places and (out_of is None or int(out_of.group(1)) == count):
         return None
+    if _ONE_OF.search(folded, max(opens - 40, 0), opens) and min(places) <= 5:
+        return None  # "one of P002's smallest holdings": among the five at that end
     what = kind.replace("_top", "").replace("_bottom", " from the bottom").replace("pnl", "day P&L")
     return _contradicted(
         (
@@ -493,6 +504,9 @@ def _streak(
     if trend is None:
         return None
     said, opens = _count_before(folded, m.start())
+    judged = _JUDGED_BEFORE.search(folded, max(m.start() - 12, 0), m.start())
+    if said is None and judged is not None:  # "a second small loss in a row": the adjective
+        said, opens = _count_before(folded, judged.start())  # is `verifier.rules.qualities`'
     if said is None:  # "closed down for three sessions in a row": the count inside the phrase
         said = _count_inside(folded[m.start() : m.end()])
     lead = _lead().search(folded, 0, opens)
