@@ -31,7 +31,7 @@ def test_the_spanish_rows_of_a_blind_voice_keep_the_faithful_and_reject_the_rest
     _, _, kept, rejected = table(spanish, FREE_TRACES, "blind voice E, Spanish rows")
     assert len(spanish) >= 170
     assert rejected == 1.0  # corrupted and unsupported alike
-    assert kept >= 79 / 102
+    assert kept >= 82 / 102
 
 
 def test_the_position_that_lost_the_most_is_a_ranking() -> None:
@@ -85,3 +85,40 @@ def test_an_abbreviation_does_not_end_the_sentence_of_a_retold_headline() -> Non
         "que Orion Electric Co. presentará en una conferencia sectorial para inversores.",
     )
     assert not elsewhere.accepted
+
+
+def test_since_the_close_of_a_year_is_that_year_to_date() -> None:
+    """ "desde el cierre de 2023" opens the window at that year's end: the year is checked by
+    the dates, the figure against the year to date, not the date of the clause before."""
+    said = (
+        "BGBO: cierre de 354,42 $ el martes 31. Desde el 24 de diciembre queda plana (0,00 %) y "
+        "desde el cierre de {year} gana un {pct} %."
+    )
+    assert _verdict("BGBO/move", said.format(year=2023, pct="20,00")).accepted
+    wrong_year = _verdict("BGBO/move", said.format(year=2022, pct="20,00"))
+    assert "unsupported_figure" in {r.rule.value for r in wrong_year.reasons}
+    other_window = _verdict("BGBO/move", said.format(year=2023, pct="14,61"))
+    assert "wrong_time" in {r.rule.value for r in other_window.reasons}
+    next_year = _verdict("BGBO/move", "BGBO: desde el cierre de 2024 gana un 20,00 %.")
+    assert "wrong_time" in {r.rule.value for r in next_year.reasons}
+
+
+def test_a_date_joined_to_a_level_is_that_levels() -> None:
+    """ "los 130,14 de ayer (-0,02 %)": yesterday is the close's day, the change is today's."""
+    kept = _verdict(
+        "YQZ/move",
+        "Tidewater Pharma Inc. (YQZ) cerró hoy en 130,11, apenas 3 centavos por debajo de los "
+        "130,14 de ayer (-0,02 %).",
+    )
+    assert kept.accepted, kept.reasons
+    wrong = _verdict("YQZ/move", "YQZ cerró en 130,11 (-0,02 %) ayer.")
+    assert not wrong.accepted
+
+
+def test_holdings_named_with_their_day_do_not_date_the_figures() -> None:
+    kept = _verdict(
+        "SVI/position/P002",
+        "Con las posiciones de P002 a 19 de diciembre de 2024, SVI (2.334 acciones) perdió "
+        "233,40 USD (-0,17 %) y restó un 0,01 %.",
+    )
+    assert kept.accepted, kept.reasons
