@@ -223,6 +223,8 @@ RELATIONS: dict[str, Any] = {
         "either_large": (r"con\s+fuerza", r"bruscamente", r"abruptamente"),
         "either_modest": (r"modest[oa]", r"moderad[oa]", r"moderadamente"),
         "either_small": (
+            r"(?:su\s+)?impacto(?:\s+en\s+la\s+cartera)?\s+(?:fue|es|resultó)\s+(?:mínimo|escaso|reducido|limitado|pequeño)",
+            r"(?:mínimo|escaso|pequeño|reducido|limitado)\s+impacto",
             r"ligeramente",
             r"levemente",
             r"ligera",
