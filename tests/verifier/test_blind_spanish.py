@@ -31,7 +31,7 @@ def test_the_spanish_rows_of_a_blind_voice_keep_the_faithful_and_reject_the_rest
     _, _, kept, rejected = table(spanish, FREE_TRACES, "blind voice E, Spanish rows")
     assert len(spanish) >= 170
     assert rejected == 1.0  # corrupted and unsupported alike
-    assert kept >= 86 / 102
+    assert kept >= 87 / 102
 
 
 def test_the_position_that_lost_the_most_is_a_ranking() -> None:
@@ -153,3 +153,16 @@ def test_no_other_events_means_none_the_draft_does_not_name() -> None:
     assert named.accepted, named.reasons
     unnamed = _verdict("MPSE/events", "MPSE: no hay más eventos en el periodo.")
     assert "wrong_absence" in {r.rule.value for r in unnamed.reasons}
+
+
+def test_days_to_a_named_date_are_counted_from_the_report_date() -> None:
+    said = "ODUO presentará resultados el lunes 13 de enero, dentro de {n} días."
+    assert _verdict("ODUO/events", said.format(n=13)).accepted
+    assert not _verdict("ODUO/events", said.format(n=12)).accepted
+
+
+def test_publishing_results_names_the_earnings_day() -> None:
+    said = "IQSC tiene previsto publicar {what} el 17 de enero de 2025."
+    assert _verdict("IQSC/events", said.format(what="resultados")).accepted
+    wrong = _verdict("IQSC/events", said.format(what="un dividendo"))
+    assert "wrong_event_day" in {r.rule.value for r in wrong.reasons}

@@ -240,6 +240,8 @@ LEXICON = Lexicon(
         "earnings": (
             r"(?:informe|presentación|publicación)\s+de\s+resultados",
             r"resultados(?:\s+(?:trimestrales|anuales))?",
+            r"(?:publicar|presentar|publicará|presentará)\s+(?:sus\s+)?resultados"
+            r"(?:\s+(?:trimestrales|anuales))?",
         ),
         "dividend": (r"fecha\s+(?:ex-)?dividendo", r"ex-dividendo", r"dividendo"),
         "split": (r"desdoblamiento",),
