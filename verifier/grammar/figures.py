@@ -158,6 +158,8 @@ def _is_day(written: str) -> bool:
     return written.isdigit() and len(written) <= 2 and 1 <= int(written) <= 31
 
 
+_MONEY_AFTER = re.compile(r"(?i)\s?(?:\$|€|£|usd|eur|d[oó]lares|euros)(?!\w)")
+"""A currency written after its amount ("87,18 $", "0,43 dólares", "233,40 USD"): money."""
 _CURRENCY_AFTER = re.compile(r"(?i)\s*(?:\$|€|£|usd|eur|d[oó]lares|euros)?\s*")
 
 
@@ -273,7 +275,8 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     points = unit is not None and unit.strip().lower().startswith(_POINTS)
     unit = _unit(unit) if unit else ""
     scale = _scale(letter or "", word or "") if letter or word else 1.0
-    kind: Kind = "percent" if unit else "money" if cur or word in _CENTS else "number"
+    money = cur or word in _CENTS or (not unit and _MONEY_AFTER.match(text, end) is not None)
+    kind: Kind = "percent" if unit else "money" if money else "number"
     claim = Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
     claim.points = points
     return claim

@@ -82,6 +82,7 @@ LEXICON = Lexicon(
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año",
             r"en\s+el\s+año",
             r"este\s+año",
+            r"(?:en\s+)?un\s+año\s+en\s+(?:el|que)(?:\s+que)?",
             r"desde\s+(?:el\s+)?(?:cierre|final|fin)\s+de(?:l)?(?:\s+año)?\s+(?:19|20)\d\d",
         ),
         "year": (r"en\s+(?:los\s+)?últimos\s+12\s+meses", r"últimos\s+doce\s+meses", r"interanual"),
