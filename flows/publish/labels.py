@@ -163,7 +163,7 @@ BASES: Final[dict[str, dict[str, str]]] = {
         "split-adjusted by the vendor": "ajustados por splits",
     }
 }
-"""The price bases the tools name (`tools.market.BASIS_NAMES`), in each language but English."""
+"""The price bases the tools name (`tools.prices.BASIS_NAMES`), in each language but English."""
 
 
 MONTHS: Final[dict[str, tuple[str, ...]]] = {

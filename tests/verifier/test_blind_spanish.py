@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.verifier.test_closed_world import FREE_TRACES, table
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 ROWS = [
     json.loads(line)

@@ -232,6 +232,7 @@ RELATIONS: dict[str, Any] = {
     "relation_lead": (
         r"(?:that|this|it)\s+(?:makes|made|marks|marked|was|is)",
         r"(?:marks?|marked|marking)",
+        r"(?:making|made|makes)\s+it(?:\s+the\s+portfolio'?s|\s+p\d{3}'?s)?",
         r"(?:extends?|extended|extending)\s+(?:its|the|a)",
         r"(?:ranks?|ranked|ranking|comes?\s+in|came\s+in|sits?|sat|stands?|stood|placed|placing|finished|finishing)(?:\s+(?:as|at|in))?",
         r"(?:notch(?:es|ed)?|posts?|posted|logs?|logged|records?|recorded)",
@@ -510,8 +511,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:clear|empty|blank)\s+(?:calendar|schedule)",
         ),
         "one": (
-            r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
-            r"(?:a|one)\s+single\s+(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
+            r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
+            r"(?:a|one)\s+single\s+(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
         ),
         "two": (
             r"(?:two|both|2)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",

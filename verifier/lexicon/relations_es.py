@@ -334,7 +334,7 @@ RELATIONS: dict[str, Any] = {
         ),
         "investor conference": (
             r"inversores",
-            r"conferencia(?!\s+(?:trimestral\s+)?de\s+resultados)",
+            r"conferencia(?!\s+(?:trimestral|de\s+resultados))",
             r"present(?:a|ará|ó|ación)",
             r"sector",
             r"sectorial",

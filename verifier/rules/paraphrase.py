@@ -157,7 +157,8 @@ def bind_paraphrases(
         lo, hi = starts[i], starts[i + 1] if i + 1 < len(starts) else len(text)
         # two words of one headline at least, over its sentence: one in common is no retelling
         told = [items[k] for k in fits if len(shared[i, k]) >= 2]
-        if not told or not _attributed(folded, lo, hi, items):
+        said = starts[i - 1] if i and _ABBREVIATED.search(folded, 0, lo) else lo  # "Corp. lanzó"
+        if not told or not _attributed(folded, said, hi, items):
             left.append(span)
             continue
         reason = _bind(case, text, folded, span, (lo, hi), told, tickers, dates)
@@ -166,6 +167,10 @@ def bind_paraphrases(
         elif isinstance(reason, Reason):
             reasons.append(reason)
     return left, reasons
+
+
+_ABBREVIATED = re.compile(r"(?<!\w)(?:corp|inc|co|ltd|plc|llc|s\.a|cía)\.\s*$")
+"""A sentence start that is only the full stop of a company's name ("Tidewater Energy Corp.")."""
 
 
 def _words(

@@ -109,8 +109,9 @@ def _judge(
         return _size(case, text, m, span, group, subject, results)
     value, kind = _anchor(case, m, lo, hi, window, group.startswith("day_"), subject, results)
     whose = _WHOSE.match(folded, m.end())
-    if whose is not None:  # "behind the flat portfolio": the portfolio's own return
-        value, kind = _whole(case, results, whose.group(1)), "day"
+    noun = whose.group(1) if whose else _named_for(case, folded, m.end(), results)
+    if noun:  # "behind the flat portfolio", "a weak day for Dividend Income": the portfolio's
+        value, kind = _whole(case, results, noun), "day"
         subject = None
     if value is None:
         return None
@@ -149,6 +150,26 @@ _WHOSE = re.compile(
     r"\s+(portfolio|book|fund|cartera|benchmark|index|universe|índice|universo)(?:'s)?(?!\w)"
 )
 """The portfolio or benchmark named right after a word of judgement ("the flat portfolio")."""
+
+
+_FOR = re.compile(r"\s+for\s+(?:the\s+)?")
+
+
+def _named_for(case: Case, folded: str, end: int, results: list[dict[str, Any]]) -> str:
+    """ "portfolio" where a word of judgement is said for the answer's portfolio by its id or
+    name ("a weak day for Dividend Income", "for P002"); "" otherwise."""
+    lead = _FOR.match(folded, end)
+    if lead is None:
+        return ""
+    own = case.trace.portfolio_id
+    names = {own.casefold()} if own else set()
+    names |= {
+        str(r["name"]).casefold()
+        for r in results
+        if own and r.get("portfolio_id") == own and isinstance(r.get("name"), str)
+    }
+    rest = folded[lead.end() : lead.end() + 60]
+    return "portfolio" if any(n and rest.startswith(n) for n in names) else ""
 
 
 def _whole(case: Case, results: list[dict[str, Any]], noun: str) -> float | None:
