@@ -190,6 +190,11 @@ _BASE_BETWEEN = re.compile(
 de ayer", "4.93% below its November 29 close"): the figure is a change since that date."""
 _OWN_BEFORE = re.compile(r"\s*(?:[$€£]|dólares|usd)?\s*(?:de|del|of|from)\s+(?:the\s+|el\s+)?")
 """A date right after a figure, joined by "de" ("los 130,14 de ayer"): that figure's time."""
+_OWN_LEVEL = re.compile(
+    r"(?:['’]s)?\s+(?:close|closing\s+(?:price|level)|finish|level)(?:\s+(?:of|at|was))?\s*[$€£]?\s*"
+)
+"""A date's own level named right before the figure ("Monday's close of $92.19", "from the
+December 30 close of 92.19"): the figure is that session's, even after a "from"."""
 _OWN_AFTER = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*\d")
 """A figure in brackets right after a date ("el cierre de ayer (163,24)"): the date is its."""
 _HOLDINGS_AT = re.compile(
@@ -264,6 +269,8 @@ def _nearest_dates(
     last = dates[i - 1]
     if last.role == "holdings":
         return (), ""
+    if _OWN_LEVEL.fullmatch(folded, last.end, figure.start):
+        return _group(dates, last)[0], ""  # "from Monday's close of $92.19": that session's
     crossed = bisect_right(ends, last.end) < k
     if (
         k and ends[k - 1] <= last.start and _OWN_BEFORE.fullmatch(folded, ends[k - 1], last.start)
