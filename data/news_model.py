@@ -19,6 +19,9 @@ The features are named strings, so the weights file reads as a table (`word:earn
 - `shape:` counts and forms: cashtags, hashtags, links, words, a question, an exclamation, an
   emoji, text cut short with `…`, the share of capitalised words (headlines are title case),
   whether the company is named in the prose or only tagged, and how the post opens;
+- `group:` and `near:` kinds of words (results, analyst actions, deals, courts, people and
+  products, price talk, fund holdings, round-ups, clickbait, first person, opinion) found in the
+  post, and found within four words after the company's name or cashtag (`Alibaba in talks`);
 - `rule:` what the hand-written patterns of `data.news_screen` see (first-person talk, chart
   talk, a word of news, a promotion phrase), as evidence rather than verdicts.
 
@@ -154,6 +157,12 @@ def features(post: Post, rules: Iterable[str] = ()) -> list[str]:
             out.append(f"group:{name}")
             if found > 1:
                 out.append(f"group:{name}>1")
+    near = set()
+    for at, word in enumerate(raw):
+        if word in ("CO", "OWN"):
+            after = " ".join(raw[at + 1 : at + 5])
+            near |= {name for name, pattern in _GROUPS.items() if pattern.search(after)}
+    out += [f"near:{name}" for name in sorted(near)]
     first = raw[:4]
     out.append("shape:named_first" if "CO" in first or "OWN" in first[:1] else "shape:not_first")
     out += [f"rule:{name}" for name in rules]
