@@ -57,8 +57,8 @@ from contract.errors import ProviderError
 from contract.reasons import ReasonCode
 from contract.trace import Mode, ModelTurn, ToolCall, Trace, Usage
 from tools.catalog import Catalog
+from tools.gate import ToolScope
 from tools.registry import tool_specs
-from tools.scope import ToolScope
 
 MAX_REPEATS = 2
 

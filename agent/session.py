@@ -17,7 +17,7 @@ from agent.providers.base import (
 from agent.ratelimit import RateLimiter
 from agent.shared_calls import SharedCalls
 from tools.catalog import Catalog
-from tools.scope import NOTHING, ToolScope
+from tools.gate import NOTHING, ToolScope
 
 TOOL_THREADS = 16
 

@@ -2,14 +2,20 @@
 
 It depends on nothing of the project; every other package may depend on it.
 
-JSON boundaries: inside a run a question's data stays typed, from the loop's `Trace` through the
-verifier's `Verdict` to `flows.publish.records.QuestionRecord`. It becomes JSON (plain
-dicts) only where it leaves the process or a file is read back:
-- the verifier's input (`verifier.verify` reads the serialised trace, as `nightdesk verify` does);
-- the files a night writes (`flows.night.publish`: case files, `rejected/index.jsonl`, the
-  manifest; `flows.publish.render`: the reports) and the ticker store and shards that hold
-  `TickerResult`s between runs (pydantic writes and reads those back as models);
-- the files read back for review and reruns (`flows.publish.cases.ReviewCase` holds a case
-  file's `trace` and `verdict` as written);
-- a tool's arguments and results, which are JSON by nature (`contract.tools`).
+JSON boundaries: a question's data stays typed from the loop's `Trace` through the verifier's
+`Verdict` to `flows.publish.records.QuestionRecord` and, after a night, `flows.publish.cases.
+ReviewCase` (the review page, its state, reruns and `nightdesk review` read those models).
+`dict[str, Any]` is kept to the places where data is JSON by nature or leaves the process:
+- the verifier's JSON door: `verifier.verify.verify_json` and `nightdesk verify`
+  (`verifier.trace_files`) parse a decoded trace once, into `verifier.trace_view.TraceView`;
+  `verify` itself takes the loop's `Trace`;
+- the files a night writes and reads back: case files (`ReviewCase`, written and validated by
+  pydantic), `rejected/index.jsonl`, the manifest and its counts (`flows.night.outputs`, read by
+  `flows.publish.cases.read_manifest`), the reports' evidence, the ticker store and shards;
+- a tool's arguments and results (`contract.tools`, `tools/`, `ToolEvent.args`/`result`);
+- a provider's wire format: request and response bodies, JSON schemas (`agent/providers`,
+  `agent.structured`, `agent.prompts`);
+- Prefect's side: flow parameters and results, the run options' form (`flows.run.options`,
+  `flows.night`);
+- the values a Jinja template lays out (`flows.review.page`, `flows.publish.view`).
 """

@@ -44,24 +44,58 @@ LINK_WWW = re.compile(r"(?i)(www)\.")
 LINK_MAIL = re.compile(r"(?<=[\w.+\-])@(?=[\w\-]+\.\w)")
 
 
+FORMAT_AND_CONTROL = {
+    "14.0.0": (
+        (0x0000, 0x0008), (0x000B, 0x001F), (0x007F, 0x009F), (0x00AD, 0x00AD),
+        (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 0x06DD), (0x070F, 0x070F),
+        (0x0890, 0x0891), (0x08E2, 0x08E2), (0x180E, 0x180E), (0x200B, 0x200F),
+        (0x202A, 0x202E), (0x2060, 0x2064), (0x2066, 0x206F), (0xFEFF, 0xFEFF),
+        (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x13438),
+        (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+    ),
+}  # fmt: skip
+"""Per Unicode version of `unicodedata`, the ranges of its format (Cf) and control (Cc) code
+points but the line break and the tab: what `format_and_control` finds by asking every code
+point, which costs about a second; another version is asked (tests/contract/test_text.py
+holds the table to the answer)."""
+
+
+def format_and_control() -> tuple[tuple[int, int], ...]:
+    """The ranges of the Cf and Cc code points (line break and tab aside) of this Python's
+    Unicode: from the table where it holds the version, else by asking every code point."""
+    known = FORMAT_AND_CONTROL.get(unicodedata.unidata_version)
+    return known if known is not None else as_ranges(asked_code_points())
+
+
+def asked_code_points() -> list[int]:
+    """Every Cf and Cc code point (line break and tab aside), asked of `unicodedata`."""
+    return [
+        cp
+        for cp in range(sys.maxunicode + 1)
+        if unicodedata.category(chr(cp)) in ("Cf", "Cc") and chr(cp) not in KEPT_CONTROLS
+    ]
+
+
+def as_ranges(points: list[int]) -> tuple[tuple[int, int], ...]:
+    """Sorted code points as runs (first, last)."""
+    ranges: list[tuple[int, int]] = []
+    for cp in points:
+        if ranges and ranges[-1][1] == cp - 1:
+            ranges[-1] = (ranges[-1][0], cp)
+        else:
+            ranges.append((cp, cp))
+    return tuple(ranges)
+
+
 @cache
 def _hidden() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """Every code point `display_text` and `fold_text` remove, as a character class: one of
     the basic plane's alone (a bitmap to the regex engine, six times faster) and one of all."""
-    hidden = {
-        cp
-        for cp in range(sys.maxunicode + 1)
-        if unicodedata.category(chr(cp)) in ("Cf", "Cc") and chr(cp) not in KEPT_CONTROLS
-    }
+    hidden = {cp for low, high in format_and_control() for cp in range(low, high + 1)}
     hidden |= {cp for low, high in IGNORABLE_RANGES for cp in range(low, high + 1)}
     basic = "".join(re.escape(chr(cp)) for cp in sorted(hidden) if cp <= 0xFFFF)
-    ranges, astral = [], sorted(cp for cp in hidden if cp > 0xFFFF)
-    start = previous = astral[0]
-    for cp in [*astral[1:], -1]:
-        if cp != previous + 1:
-            ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(previous))}")
-            start = cp
-        previous = cp
+    astral = as_ranges(sorted(cp for cp in hidden if cp > 0xFFFF))
+    ranges = [f"{re.escape(chr(low))}-{re.escape(chr(high))}" for low, high in astral]
     return re.compile(f"[{basic}]+"), re.compile(f"[{basic}{''.join(ranges)}]+")
 
 

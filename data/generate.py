@@ -18,9 +18,9 @@ from contract.errors import InputError
 from data.calendar import holidays_between, trading_days
 from data.contract import TABLES
 from data.facts import FACTS_FILE, DelistingFact, GenerationFacts, HaltFact, SplitFact
-from data.market import build_prices, draw_specials, simulate_market
 from data.newsfeed import build_news
 from data.portfolios import build_portfolios
+from data.simulated_market import build_prices, draw_specials, simulate_market
 from data.staging import staged_folder
 from data.universe import build_companies, draw_universe
 

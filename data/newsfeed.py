@@ -17,7 +17,7 @@ import pyarrow.compute as pc
 
 from data.contract import NEWS
 from data.facts import InjectionFact
-from data.market import Market, Specials, local_midnight_us
+from data.simulated_market import Market, Specials, local_midnight_us
 from data.universe import Universe
 
 SOURCES = (

@@ -11,7 +11,7 @@ import numpy as np
 import pyarrow as pa
 
 from data.contract import HOLDINGS, PORTFOLIOS
-from data.market import Market, Specials
+from data.simulated_market import Market, Specials
 from data.universe import Universe
 
 NAMES = (

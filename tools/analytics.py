@@ -22,7 +22,8 @@ from contract.errors import ToolError
 from data.calendar import previous_session
 from tools.catalog import Catalog
 from tools.fields import IsoDate, PortfolioId, Ticker, ToolArgs
-from tools.market import (
+from tools.portfolio import position_pnl, previous_closes, read_book
+from tools.prices import (
     DailyMoveArgs,
     change_between,
     get_daily_move,
@@ -30,7 +31,6 @@ from tools.market import (
     round_price,
     split_ratios,
 )
-from tools.portfolio import position_pnl, previous_closes, read_book
 from tools.sessions import check_in_range, check_not_after_report, find_listing, unknown_ticker
 
 MOVERS_SHOWN = 5

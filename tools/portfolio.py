@@ -12,7 +12,7 @@ from pydantic import Field
 from contract.errors import ToolError
 from tools.catalog import Catalog
 from tools.fields import IsoDate, PortfolioId, Ticker, ToolArgs
-from tools.market import percent, price_basis, round_price, splits_by_ticker
+from tools.prices import percent, price_basis, round_price, splits_by_ticker
 from tools.sessions import (
     check_adjacent,
     check_in_range,

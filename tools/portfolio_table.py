@@ -10,9 +10,9 @@ from pydantic import BaseModel, Field, computed_field
 
 from contract.tools import ToolFailure, ToolOutcome, ToolResult
 from tools.catalog import Catalog
-from tools.market import round_price, split_ratios
+from tools.gate import TRUSTED, ToolScope
+from tools.prices import round_price, split_ratios
 from tools.registry import run_tool
-from tools.scope import TRUSTED, ToolScope
 
 TOP_N = 3
 HISTORY_SESSIONS = 21

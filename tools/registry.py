@@ -26,9 +26,9 @@ from contract.tools import (
     ToolTraits,
     shape_problem,
 )
-from tools import analytics, calculator, market, news, portfolio, sql
+from tools import analytics, calculator, news, portfolio, prices, sql
 from tools.catalog import Catalog
-from tools.scope import TRUSTED, ToolScope
+from tools.gate import TRUSTED, ToolScope
 
 TOOLS_VERSION = "3"
 
@@ -64,9 +64,9 @@ TOOLS: dict[str, Tool] = {
     t.name: t
     for t in (
         make_tool(portfolio.get_portfolio),
-        make_tool(market.get_price),
-        make_tool(market.get_daily_move),
-        make_tool(market.get_price_change),
+        make_tool(prices.get_price),
+        make_tool(prices.get_daily_move),
+        make_tool(prices.get_price_change),
         make_tool(news.search_news),
         make_tool(news.get_events),
         make_tool(portfolio.get_position_pnl),
@@ -98,15 +98,13 @@ def run_tool(
     arguments: str | dict[str, Any],
     scope: ToolScope = TRUSTED,
 ) -> ToolOutcome:
-    """Run one tool call within `scope`; every failure, a tool the scope does not offer, a
-    portfolio it does not read and a result nested too deep or too large (`shape_problem`)
+    """Run one tool call within `scope`; every failure, a tool the scope does not offer or a
+    portfolio it does not read (both refused at the gate, `tools.gate`) and a result nested too deep or too large (`shape_problem`)
     included, comes back as a `ToolFailure` that says what was wrong and what is valid."""
-    tool = TOOLS.get(name)
-    if tool is None:
-        valid = scope.tools if scope.tools is not None else TOOLS
-        return ToolFailure(f"unknown tool {name!r}; valid tools: {', '.join(valid) or 'none'}")
-    if not scope.offers(name):
-        return ToolFailure(scope.not_offered(name))
+    refused = scope.refusal(name, TOOLS)  # the gate: an unknown tool, or one not offered
+    if refused is not None:
+        return ToolFailure(refused)
+    tool = TOOLS[name]
     try:
         args = tool.args_model.model_validate(parse_arguments(arguments))
         portfolio_id = getattr(args, "portfolio_id", None)

@@ -22,7 +22,7 @@ from contract.errors import ToolError
 from data.contract import TABLES
 from tools.catalog import AS_OF_RULES, DUCK_TYPES, SCOPED_TABLES, Catalog
 from tools.fields import ToolArgs
-from tools.scope import ToolScope
+from tools.gate import ToolScope
 from tools.values import iso_utc
 
 MAX_ROWS = 50

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from verifier.claim import Claim
@@ -130,27 +130,37 @@ def direction_spans(text: str, claims: Iterable[Claim]) -> list[tuple[int, int]]
     return spans
 
 
-def name_words(results: Sequence[object]) -> frozenset[str]:
-    """The words of the names the results of a trace give (`NAME_KEYS`, at any depth); once per
-    trace, reused by every draft over it."""
-    return _name_words((), results, results)
-
-
-@per_trace
-def _name_words(results: Sequence[object]) -> frozenset[str]:
-    words: set[str] = set()
-    stack = list(results)
+def names_in(node: object, out: list[str]) -> None:
+    """Add to `out` the strings under `NAME_KEYS` in `node`, at any depth of its dicts and lists
+    (what the index's walk does not visit: a failed call's result, an echoed expression)."""
+    stack = [node]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
             for key, value in node.items():
                 if key in NAME_KEYS and isinstance(value, str):
-                    words.update(_bare(w.casefold()) for w in _WORD.findall(value))
+                    out.append(value)
                 elif isinstance(value, (dict, list)):
                     stack.append(value)
         elif isinstance(node, list):
             stack.extend(node)
-    return frozenset(words)
+
+
+def name_words(names: list[str]) -> frozenset[str]:
+    """The words of the names the results of a trace give (`Evidence.names`, gathered by the
+    index's walk); once per trace, reused by every draft over it."""
+    return _name_words((), [names], names)
+
+
+@per_trace
+def _name_words(names: list[str]) -> frozenset[str]:
+    return frozenset(word for name in dict.fromkeys(names) for word in words_of_name(name))
+
+
+@lru_cache(maxsize=2048)
+def words_of_name(name: str) -> tuple[str, ...]:
+    """The words of one name, case-folded, without possessives; names repeat across results."""
+    return tuple(_bare(w.casefold()) for w in _WORD.findall(name))
 
 
 def uncovered(

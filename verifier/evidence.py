@@ -13,13 +13,24 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from verifier.claim import Claim, DateReading
+from verifier.coverage import words_of_name
 from verifier.grammar.figures import clear_caches as clear_claim_caches
 from verifier.grammar.quotes import normalise_headline
 from verifier.literals import tolerance
 from verifier.quoting import normalised, quoted_by
 from verifier.readings import date_keys, read_text
 from verifier.reuse import forget
-from verifier.trace_facts import QUESTION, YEAR, Fact, Failure, in_percent, make_fact, percent_key
+from verifier.spans import spans_named
+from verifier.trace_facts import (
+    QUESTION,
+    YEAR,
+    Fact,
+    Failure,
+    in_percent,
+    make_fact,
+    percent_key,
+    writes_money,
+)
 
 
 @dataclass(slots=True)
@@ -64,6 +75,9 @@ class Evidence:
     """The days each (ticker, kind) of event is listed on."""
     news_tickers: dict[str, set[str | None]] = field(default_factory=dict)
     """The ticker each news string was returned for (its row's, or the call's)."""
+    names: list[str] = field(default_factory=list)
+    """The names the results give (`verifier.coverage.NAME_KEYS`: a company, a sector, a wire),
+    as written: their words may stand in a draft unchecked."""
     changes: dict[str, list[Fact]] = field(default_factory=dict)
     """Each ticker's price changes that a result's structure holds, with their windows: what a
     direction word said of the ticker is held against."""
@@ -181,7 +195,17 @@ class Evidence:
 
 def clear_caches() -> None:
     """Forget the strings read so far (memory, or a cold-start measurement)."""
-    for cached in (read_text, normalised, date_keys, percent_key, in_percent):
+    caches = (
+        read_text,
+        normalised,
+        date_keys,
+        percent_key,
+        in_percent,
+        words_of_name,
+        writes_money,
+        spans_named,
+    )
+    for cached in caches:
         cached.cache_clear()
     clear_claim_caches()
     forget()

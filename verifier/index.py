@@ -3,14 +3,16 @@ failure into its `Evidence`."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import fields
 from datetime import date
+from operator import attrgetter
 from typing import Any
 
 from contract.tools import traits_of
 from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, DateReading
+from verifier.coverage import NAME_KEYS, names_in
 from verifier.evidence import Evidence
 from verifier.grammar.events import EVENT_KINDS
 from verifier.readings import TextReading, date_keys, iso_days, read_text
@@ -23,7 +25,6 @@ from verifier.trace_facts import (
     FROM_NEWS,
     FROM_TEXT,
     ISO_DATE,
-    MONEY,
     NEWS_TOOLS,
     QUESTION,
     Fact,
@@ -32,6 +33,7 @@ from verifier.trace_facts import (
     magnitude,
     make_fact,
     percent_key,
+    writes_money,
 )
 from verifier.trace_view import TraceView
 
@@ -64,12 +66,9 @@ def _add_question(base: Evidence, question: str, reading: TextReading) -> Eviden
     pair = (question, QUESTION)
     headlines = dict(base.headlines)
     headlines[pair] = None
-    ev = replace(
-        base,
-        texts=[*base.texts, pair],
-        headlines=headlines,
-        question_money=MONEY.search(question) is not None,
-    )
+    ev = _copy(base)  # as `dataclasses.replace`, without its per-field checks
+    ev.texts, ev.headlines = [*base.texts, pair], headlines
+    ev.question_money = writes_money(question)
     if reading.empty:
         return ev
     if reading.tickers:
@@ -95,16 +94,27 @@ def _add_question(base: Evidence, question: str, reading: TextReading) -> Eviden
         ev.facts, ev.magnitudes = list(base.facts), list(base.magnitudes)
         for year in sorted(years):
             end = bisect_right(ev.magnitudes, abs(float(year)))
-            held = base.dates.get((year, 0, None), set())
-            ev.facts[end - len(held) : end] = _year_facts(year, held | {QUESTION})
+            start = end - len(base.dates.get((year, 0, None), ()))
+            at = bisect_left([f.event for f in ev.facts[start:end]], QUESTION)
+            ev.facts.insert(start + at, _year_facts(year, (QUESTION,))[0])
             ev.magnitudes.insert(end, abs(float(year)))
     return ev
 
 
+_FIELDS = attrgetter(*(f.name for f in fields(Evidence)))
+"""Every field of an `Evidence`, in the order its constructor takes them."""
+
+
+def _copy(base: Evidence) -> Evidence:
+    return Evidence(*_FIELDS(base))
+
+
 def _year_facts(year: int, events: Iterable[str]) -> list[Fact]:
     """A year the trace names vouches for the year as a figure ("in 2024")."""
+    value = float(year)
     return [
-        make_fact(float(year), e, "", "year", None, False, False, -1, None) for e in sorted(events)
+        _new(Fact, (value, e, "", "year", None, False, False, -1, None, 0, None, 0))
+        for e in sorted(events)
     ]
 
 
@@ -118,6 +128,8 @@ def _index(trace: TraceView, question: bool) -> Evidence:
             ev.called.add(ticker)
         args = event.args
         if event.failure is not None:
+            if event.result is not None:  # a failed call's result still names what it names
+                names_in(event.result, ev.names)
             walker.start(event.id, event.tool)
             _file_absence(walker, args, event.failure)
             continue
@@ -132,51 +144,50 @@ def _index(trace: TraceView, question: bool) -> Evidence:
         walker.start(QUESTION, "")
         walker.calc = True
         walker.text(trace.question, "", None)
-        ev.question_money = MONEY.search(trace.question) is not None
+        ev.question_money = writes_money(trace.question)
     ev.failures = _failures(trace)
-    _file_dates(ev, walker.dates)
+    years = _file_dates(ev, walker.dates)
     facts = walker.facts
-    for (year, month, day), events in ev.dates.items():
-        if year is not None and month == 0 and day is None:
-            facts += _year_facts(year, events)  # in event order: whatever the seed of str hashes
-    facts.sort(key=magnitude)
-    ev.facts = facts
-    for f in facts:
-        if f.ticker and f.key in _PRICE_CHANGES and f.span and f.span.start and not f.origin:
-            ev.changes.setdefault(f.ticker, []).append(f)
-    ev.magnitudes = [abs(f.value) for f in facts]
-    fractions = [
-        make_fact(
-            f.value * 100,
-            f.event,
-            f.tool,
-            f.key,
-            f.ticker,
-            True,
-            f.signed,
-            -1,
-            f.period,
-            f.bound,
-            f.span,
-            f.origin,
-        )
-        for f in facts
-        if f.percent
-        and f.signed
-        and f.key
-        and abs(f.value) <= 10
-        and not in_percent(f.key)
-        and (not traits_of(f.tool).sql or percent_key(f.key))  # a SQL `change` of 3.71 != 371%
-    ]
-    fractions.sort(key=magnitude)
-    ev.fractions = fractions
-    ev.fraction_magnitudes = [abs(f.value) for f in fractions]
+    for year in years:  # in event order: whatever the seed of str hashes
+        facts += _year_facts(year, ev.dates[(year, 0, None)])
+    _file_facts(ev, facts)
     return ev
+
+
+def _file_facts(ev: Evidence, facts: list[Fact]) -> None:
+    """Sort the facts by magnitude (ties in walk order) and file the price changes and the
+    fractions (a signed ratio, also as a percentage) they hold."""
+    unsorted = [abs(f[0]) for f in facts]
+    order = sorted(range(len(facts)), key=unsorted.__getitem__)  # stable, as facts.sort
+    ev.facts = facts = [facts[i] for i in order]
+    ev.magnitudes = [unsorted[i] for i in order]
+    changes = ev.changes
+    for f in facts:  # a change's span has a start; 4: ticker, 3: key, 10: span, 11: origin
+        if f[4] and f[3] in _PRICE_CHANGES and f[10] and f[10][0] and not f[11]:
+            held = changes.get(f[4])
+            if held is None:
+                changes[f[4]] = [f]
+            else:
+                held.append(f)
+    fractions = [
+        _new(Fact, (f[0] * 100, *f[1:5], True, f[6], -1, *f[8:]))
+        for f in facts  # 5: percent, 6: signed
+        if f[5]
+        and f[6]
+        and f[3]
+        and -10 <= f[0] <= 10
+        and not in_percent(f[3])
+        and (not traits_of(f[2]).sql or percent_key(f[3]))  # a SQL `change` of 3.71 != 371%
+    ]
+    fractions.sort(key=magnitude)  # already in order of the facts' magnitudes: one pass
+    ev.fractions = fractions
+    ev.fraction_magnitudes = [abs(f[0]) for f in fractions]
 
 
 class _Walker:
     """One pass over the results of a trace: JSON numbers are taken as they are, strings are read
-    once per distinct string (`read_text`) and filed once per event."""
+    once per distinct string (`read_text`) and filed once per event. It also gathers the names
+    the results give (`NAME_KEYS`), so the closed world's check needs no second walk."""
 
     __slots__ = (
         "arithmetic",
@@ -186,9 +197,11 @@ class _Walker:
         "ev",
         "event",
         "facts",
+        "hidden",
+        "idle",
         "news",
         "percent_all",
-        "read",
+        "seen",
         "span",
         "tool",
     )
@@ -198,11 +211,17 @@ class _Walker:
         self.facts: list[Fact] = []
         self.dates: dict[DateReading, dict[str, bool]] = {}
         """Per date, the events that hold it and whether each names it only as a base quarter."""
-        self.read: set[tuple[str, str]] = set()
+        self.seen: dict[tuple[str, str], TextReading] = {}
+        """The reading of each (string, event) filed so far."""
+        self.idle: set[tuple[str, str]] = set()
+        """The (string, event) pairs whose repetition files nothing more (no news, no number)."""
         self.span: Span | None = None
         self.event = self.tool = ""
         self.calc = self.news = self.percent_all = self.arithmetic = False
         self.asked: tuple[date, ...] = ()
+        self.hidden = 0
+        """How deep the walk is inside a tuple: names there are not the results' (see
+        `verifier.coverage.names_in`, which reads dicts and lists only)."""
 
     def start(self, event: str, tool: str, asked: tuple[date, ...] = ()) -> None:
         self.event, self.tool, self.asked = event, tool, asked
@@ -230,12 +249,21 @@ class _Walker:
             self.number(node, key, ticker)
         elif kind is list or kind is tuple:
             self.facts.append(
-                make_fact(
-                    float(len(node)), self.event, self.tool, "count", None, False, False, -1, None
-                )
-            )
-            for item in node:
-                self.walk(item, key, ticker)
+                _new(Fact, (float(len(node)), self.event, self.tool, "count", None, False, False,
+                            -1, None, 0, None, 0))
+            )  # fmt: skip
+            self.hidden += kind is tuple
+            idle, event = self.idle, self.event
+            for item in node:  # the common items without a further dispatch
+                item_kind = item.__class__
+                if item_kind is str:
+                    if (item, event) not in idle:
+                        self.text(item, key, ticker)
+                elif item_kind is dict:
+                    self.walk_dict(item, ticker)
+                else:
+                    self.walk(item, key, ticker)
+            self.hidden -= kind is tuple
         elif node is None or kind is bool:
             return
         elif isinstance(node, dict):
@@ -245,15 +273,19 @@ class _Walker:
         elif isinstance(node, int | float):
             self.number(node, key, ticker)
         elif isinstance(node, list | tuple):
+            self.hidden += isinstance(node, tuple)
             self.walk(list(node), key, ticker)
+            self.hidden -= isinstance(node, tuple)
 
     def walk_dict(self, node: dict[Any, Any], ticker: str | None) -> None:
+        ev = self.ev
+        names = ev.names if node.__class__ is not _Row and not self.hidden else None
         node = _rows_as_dicts(node)
         own = node.get("ticker")
         if own.__class__ is str and own:
             ticker = own.upper()
-            self.ev.tickers.setdefault(ticker, set()).add(self.event)
-            self.ev.called.add(ticker)
+            ev.tickers.setdefault(ticker, set()).add(self.event)
+            ev.called.add(ticker)
         elif "ticker" in node:  # a subject that is no ticker: the benchmark's universe
             ticker = BENCHMARK_SUBJECT
         elif "portfolio_id" in node:  # the portfolio's own figures, whatever the call's ticker
@@ -262,10 +294,10 @@ class _Walker:
         if headline.__class__ is str:
             session, published = node.get("session"), node.get("published_at")
             if session.__class__ is str:
-                self.ev.sessions.setdefault(headline, set()).add(session.lower())
+                ev.sessions.setdefault(headline, set()).add(session.lower())
             if published.__class__ is str:
-                self.ev.published.setdefault(headline, set()).add(published)
-        outer_span = self.span
+                ev.published.setdefault(headline, set()).add(published)
+        outer_span = span = self.span
         named_session = "session" in node or "date" in node or "start_session" in node
         spans = spans_of(node, self.asked) if named_session else None
         kind = node.get("kind")
@@ -273,26 +305,43 @@ class _Walker:
         if node.get("events").__class__ is list:
             start, end = _day_of(node.get("start")), _day_of(node.get("end"))
             if start and end:
-                self.ev.event_windows.append((ticker, start, end))
+                ev.event_windows.append((ticker, start, end))
         if named:
             if (day := _day_of(node.get("date"))) is not None:
-                self.ev.event_dates.setdefault((ticker, named), []).append(day)
-            self.event_day(node.get("date"), (ticker, named), self.ev.event_days, first=True)
-            self.event_day(node.get("announced_at"), (ticker, named), self.ev.announced_days)
-        for k, value in node.items():
-            name = k.lower() if k.__class__ is str else str(k).lower()
-            if name == "expression" and self.arithmetic:
+                ev.event_dates.setdefault((ticker, named), []).append(day)
+            self.event_day(node.get("date"), (ticker, named), ev.event_days, first=True)
+            self.event_day(node.get("announced_at"), (ticker, named), ev.announced_days)
+        add_fact = self.facts.append
+        event, tool, calc, percent_all = self.event, self.tool, self.calc, self.percent_all
+        skip_expression, idle = self.arithmetic, self.idle
+        plan = _PLANS.get(keys := tuple(node))
+        if plan is None:
+            plan = _plan(keys)
+        for (name, percent, is_name), value in zip(plan, node.values(), strict=True):
+            if is_name and names is not None and isinstance(value, str):
+                names.append(value)
+            if skip_expression and name == "expression":
+                if value.__class__ is not str and not self.hidden:
+                    names_in(value, ev.names)
                 continue  # the model's own input, echoed: its numbers vouch for nothing
             if named and name == "value":
                 name = named  # an event's value is its dividend, earnings or split figure
+                percent = percent_key(name)
             if spans:
-                self.span = spans.get(name)
+                span = spans.get(name)
             kind = value.__class__
-            if kind is float or kind is int:  # the common leaves, without a further call
-                self.number(value, name, ticker)
+            if kind is float or kind is int:  # the common leaves, filed here (as `number`)
+                if value == value and value != _INF and value != _NEG_INF:
+                    add_fact(
+                        _new(Fact, (float(value), event, tool, name, ticker,
+                                    percent_all or (calc and percent), True, -1, None, 0, span,
+                                    0))
+                    )  # fmt: skip
             elif kind is str:
-                self.text(value, name, ticker)
+                if (value, event) not in idle:
+                    self.text(value, name, ticker)
             elif value is not None:
+                self.span = span
                 self.walk(value, name, ticker)
         self.span = outer_span
 
@@ -333,12 +382,18 @@ class _Walker:
 
     def text(self, text: str, key: str, ticker: str | None) -> None:
         event = self.event
-        self.ev.texts.append((text, event))
+        pair = (text, event)
+        reading = self.seen.get(pair)
+        first = reading is None
+        if reading is None:
+            reading = self.seen[pair] = read_text(text)
+            self.ev.texts.append(pair)
+            if not self.news and not reading.numbers:
+                self.idle.add(pair)
         if self.news:
-            self.ev.headlines[(text, event)] = None
+            self.ev.headlines[pair] = None
             if event != QUESTION:
                 self.ev.news_tickers.setdefault(text, set()).add(ticker)
-        reading = read_text(text)
         if reading.numbers:
             percent_ok = self.calc or event == QUESTION
             tool, facts = self.tool, self.facts
@@ -361,16 +416,40 @@ class _Walker:
                         origin,
                     )
                 )
-        if reading.empty:
+        if reading.empty or not first:
             return
-        pair = (text, event)
-        if pair in self.read:
-            return
-        self.read.add(pair)
+        tickers = self.ev.tickers
         for symbol in reading.tickers:
-            self.ev.tickers.setdefault(symbol, set()).add(event)
-        for when, tied in reading.dates:
-            self.add_date(when, tied)
+            held = tickers.get(symbol)
+            if held is None:
+                tickers[symbol] = {event}
+            else:
+                held.add(event)
+        dates = self.dates
+        for when, tied in reading.dates:  # as `add_date`
+            named = dates.get(when)
+            if named is None:
+                dates[when] = {event: tied}
+            else:
+                named[event] = tied and named.get(event, True)
+
+
+_new = tuple.__new__
+_PLANS: dict[tuple[Any, ...], tuple[tuple[str, bool, bool], ...]] = {}
+"""Per set of keys a result dict has (results of one tool share theirs): each key as a fact's
+key (case-folded), whether that key holds a percentage (`percent_key`) and whether it holds a
+name (`NAME_KEYS`)."""
+
+
+def _plan(keys: tuple[Any, ...]) -> tuple[tuple[str, bool, bool], ...]:
+    plan = []
+    for key in keys:
+        name = key.lower() if key.__class__ is str else str(key).lower()
+        plan.append((name, percent_key(name), key in NAME_KEYS))
+    if len(_PLANS) >= 2048:
+        _PLANS.clear()
+    _PLANS[keys] = found = tuple(plan)
+    return found
 
 
 def _day_of(value: Any) -> date | None:
@@ -402,15 +481,21 @@ def _file_absence(walker: _Walker, args: Any, message: str) -> None:
     walker.ev.texts.append((message, walker.event))
 
 
-def _file_dates(ev: Evidence, dates: dict[DateReading, dict[str, bool]]) -> None:
+def _file_dates(ev: Evidence, dates: dict[DateReading, dict[str, bool]]) -> list[int]:
     """File each date under every detail a claim may give of it (day, month, quarter, year);
-    `free_dates` leaves out the events that name a quarter only as a comparison base."""
+    `free_dates` leaves out the events that name a quarter only as a comparison base. Returns
+    the years filed, in the order the index first holds them."""
+    years: dict[int, None] = {}
     for when, events in dates.items():
         keys = date_keys(when)
         _file(ev.dates, keys, events)
         untied = [e for e, tied in events.items() if not tied]
         if untied:
             _file(ev.free_dates, keys, untied)
+        for year, month, day in keys:
+            if month == 0 and day is None and year is not None:
+                years[year] = None
+    return list(years)  # the order of their keys in `ev.dates`: first filed, first
 
 
 def _file(
@@ -425,6 +510,7 @@ def _file(
 
 
 _INF = float("inf")
+_NEG_INF = -_INF
 
 _PRICE_CHANGES = frozenset({"change", "change_pct"})
 
@@ -438,7 +524,11 @@ def _rows_as_dicts(node: dict[str, Any]) -> dict[str, Any]:
         return node
     names = [str(c) for c in columns]
     rest = {k: v for k, v in node.items() if k not in ("columns", "rows")}
-    return {**rest, "rows": [dict(zip(names, r, strict=True)) for r in rows]}
+    return {**rest, "rows": [_Row(zip(names, r, strict=True)) for r in rows]}
+
+
+class _Row(dict[str, Any]):
+    """A SQL row keyed by column: the walk's own, not a dict of the result (no names there)."""
 
 
 def _failures(trace: TraceView) -> list[Failure]:

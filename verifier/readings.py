@@ -27,6 +27,9 @@ class TextReading(NamedTuple):
 
 
 _NOTHING = TextReading((), (), (), True)
+_ASCII_DIGIT = re.compile("[0-9]")
+"""`str.isdigit` of an ASCII character (beyond ASCII it also holds superscripts: asked per
+character there)."""
 
 
 @lru_cache(maxsize=8192)
@@ -37,7 +40,7 @@ def read_text(text: str) -> TextReading:
         days = iso_days(iso)
         return TextReading((), days, (), not days)
     tickers = tuple(TOKEN.findall(text))
-    if not any(ch.isdigit() for ch in text):
+    if not (_ASCII_DIGIT.search(text) if text.isascii() else any(map(str.isdigit, text))):
         return TextReading(tickers, (), (), not tickers) if tickers else _NOTHING
     dates: list[DateReading] = []
     tied: set[DateReading] = set()

@@ -45,10 +45,36 @@ def asked_dates(args: Any) -> tuple[date, ...]:
 
 
 def spans_of(node: dict[str, Any], asked: tuple[date, ...]) -> dict[str, Span]:
-    """The span of each figure key of one result dict. Empty when the dict names no session."""
-    session = _day(node.get("session")) or _day(node.get("date"))
-    start, end = _day(node.get("start_session")), _day(node.get("end_session"))
-    previous = _day(node.get("previous_session"))
+    """The span of each figure key of one result dict. Empty when the dict names no session.
+    Shared by every dict that names the same sessions (results repeat them): read, never
+    changed."""
+    get = node.get
+    return spans_named(
+        _text(get("session")),
+        _text(get("date")),
+        _text(get("start_session")),
+        _text(get("end_session")),
+        _text(get("previous_session")),
+        asked,
+    )
+
+
+def _text(value: Any) -> str | None:
+    return value if value.__class__ is str else None  # `_day` reads nothing else
+
+
+@lru_cache(maxsize=1024)
+def spans_named(
+    session_text: str | None,
+    date_text: str | None,
+    start_text: str | None,
+    end_text: str | None,
+    previous_text: str | None,
+    asked: tuple[date, ...],
+) -> dict[str, Span]:
+    session = _day(session_text) or _day(date_text)
+    start, end = _day(start_text), _day(end_text)
+    previous = _day(previous_text)
     spans: dict[str, Span] = {}
     if start and end:
         window = Span(start, end, asked if len(asked) == 2 else ())

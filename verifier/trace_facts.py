@@ -115,5 +115,11 @@ def percent_key(key: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
+def writes_money(text: str) -> bool:
+    """Whether a text (the question) writes an amount of money at all."""
+    return MONEY.search(text) is not None
+
+
+@lru_cache(maxsize=1024)
 def in_percent(key: str) -> bool:
     return bool(_PERCENT_UNIT_KEY.search(key))

@@ -6,14 +6,12 @@ and no half-written output.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from contract.errors import InputError
-from verifier.trace_view import read_trace
+from verifier.trace_view import TraceView, read_trace
 from verifier.verdict import Verdict
 from verifier.verify import verify
 
@@ -34,26 +32,19 @@ def read_source(source: str) -> str:
 
 
 def verify_lines(
-    text: str, single: bool = False, judge: Callable[[Any], Verdict] = verify
+    text: str, single: bool = False, judge: Callable[[TraceView], Verdict] = verify
 ) -> list[Verdict]:
-    """Verdicts for one trace (`single`) or one trace per non-blank line, in order, each read
-    as JSON first and judged by `judge` (the night's one judge, from the CLI)."""
+    """Verdicts for one trace (`single`) or one trace per non-blank line, in order, each parsed
+    once from its JSON and judged by `judge` (the night's one judge, from the CLI)."""
     if single:
-        return [judge(_decoded(text))]
+        return [judge(read_trace(text))]
     traces = []
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             try:
-                traces.append(_decoded(line))
+                traces.append(read_trace(line))
             except InputError as exc:
                 raise InputError(f"line {number}: {exc.message}") from None
     if not traces:
         raise InputError("no traces in the input: give one JSON object per line")
     return [judge(t) for t in traces]
-
-
-def _decoded(text: str) -> dict[str, Any]:
-    """A trace's JSON, checked to be a trace (`InputError` with one line where it is not)."""
-    read_trace(text)
-    data: dict[str, Any] = json.loads(text)
-    return data

@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from contract.errors import InputError, first_error
+from contract.trace import Trace
 
 
 class EventView(BaseModel):
@@ -89,6 +90,30 @@ def parse_trace(data: Any) -> TraceView:
         raise InputError(
             f"trace field {where or 'trace'!r}: {what} ({exc.error_count()} problem(s) in all)"
         ) from None
+
+
+def view_of(trace: Trace) -> TraceView:
+    """The verifier's view of the loop's own `Trace`, taken from the model as it is: what a
+    serialised trace would give `parse_trace`, without writing JSON and reading it back."""
+    return TraceView(
+        question=trace.question,
+        draft=trace.draft,
+        as_of=trace.as_of.isoformat() if trace.as_of else None,
+        portfolio_id=trace.portfolio_id,
+        requires=list(trace.requires),
+        stop_reason=str(trace.stop_reason) if trace.stop_reason is not None else None,
+        stop_detail=trace.stop_detail,
+        events=[
+            EventView(
+                id=e.id,
+                tool=e.tool,
+                args=e.args,
+                result=e.result if e.error is None else None,
+                error=e.error,
+            )
+            for e in trace.events
+        ],
+    )
 
 
 def read_trace(text: str) -> TraceView:

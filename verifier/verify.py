@@ -1,30 +1,39 @@
-"""verify(trace) -> Verdict: pure, deterministic and cheap enough to run on every draft."""
+"""verify(trace) -> Verdict: pure, deterministic and cheap enough to run on every draft.
+
+`verify` takes the loop's `Trace` as it is (or a `TraceView`); `verify_json` is the door for
+decoded JSON (a hand-written trace, a case file), parsed once there."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from contract.errors import InputError
 from contract.reasons import ReasonCode
 from contract.text import visible_chars
+from contract.trace import Trace
 from verifier.extraction import extract_claims
 from verifier.grammar.relative import anchor_of
 from verifier.index import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
 from verifier.rules.derived import derive_figures
 from verifier.rules.other_portfolios import portfolio_of, split_portfolios
-from verifier.trace_view import TraceView, parse_trace
+from verifier.trace_view import TraceView, parse_trace, view_of
 from verifier.verdict import Reason, Verdict
 
 
-def verify(trace: dict[str, Any] | TraceView) -> Verdict:
-    """Hold every claim of the trace's draft against the trace's own tool results."""
+def verify_json(data: object) -> Verdict:
+    """`verify` for decoded JSON: a trace, or a rejected case file holding one; anything else is
+    rejected `invalid_trace` with the one line that says what is wrong."""
     try:
-        view = parse_trace(trace)
+        view = parse_trace(data)
     except InputError as exc:
         return Verdict(
             accepted=False, reasons=[Reason(rule=ReasonCode.INVALID_TRACE, message=exc.message)]
         )
+    return verify(view)
+
+
+def verify(trace: Trace | TraceView) -> Verdict:
+    """Hold every claim of the trace's draft against the trace's own tool results."""
+    view = trace if isinstance(trace, TraceView) else view_of(trace)
     draft = view.draft or ""
     if not visible_chars(draft).strip():  # nothing a reader would see: zero-width, controls
         return Verdict(accepted=False, reasons=[no_draft_reason(view)])

@@ -1,10 +1,7 @@
 """Token budgets: spend is decided before each model call, never discovered after.
 
-Hierarchy run -> ticker -> question. `RunBudget` splits `run_tokens` into equal ticker shares when
-the run starts; the remainder, and whatever a ticker still holds when it closes, go to a pool that
-any ticker may draw on once its own share is spent. Early tickers therefore cannot starve later
-ones, and a shard that runs its own `RunBudget` over its share needs no counter shared across
-processes.
+Hierarchy run -> ticker -> question. `RunBudget` splits `run_tokens` into equal ticker shares and
+a pool when the run starts (`agent.budget.shares`: the split and why).
 
 Before a call the loop asks its `QuestionMeter` to `reserve` the estimated prompt plus the call's
 `max_output_tokens`; `None` means refused (the question ends `budget_exhausted`). After the call it
@@ -48,6 +45,7 @@ from agent.budget.limits import (
     USAGE_FAULT_FACTOR,
     BudgetConfig,
 )
+from agent.budget.shares import split_run
 from agent.pricing import PriceTable, load_prices
 from contract.trace import Usage
 
@@ -305,10 +303,9 @@ class RunBudget:
         self.model = model
         self.prices = prices if prices is not None else load_prices(config.price_file)
         self._lock = threading.Lock()
-        names = list(dict.fromkeys(tickers))
-        share = config.run_tokens // len(names) if names else 0
-        self._pool = config.run_tokens - share * len(names)
-        self._tickers = {name: TickerBudget(self, name, share) for name in names}
+        split = split_run(config.run_tokens, tickers)
+        self._pool = split.pool
+        self._tickers = {name: TickerBudget(self, name, split.share) for name in split.tickers}
         self._tally = LineTally(provider, model)
         self._cut_meters: list[QuestionMeter] = []
         self._open_tokens = 0

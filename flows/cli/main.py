@@ -261,7 +261,7 @@ def ask_question(
                 language=language,
             )
         )
-    verdict = verdict_of(trace.model_dump(mode="json"))
+    verdict = verdict_of(trace)
     if json:
         import json as json_module
 

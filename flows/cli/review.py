@@ -108,11 +108,9 @@ def show_case(case: str, /, *, date: Date, out: Path = Path("outputs")) -> None:
     """
     from rich.text import Text
 
-    from contract.trace import Trace
     from flows.cli.terminal import output_console, render_trace, render_verdict, shown
     from flows.publish.cases import load_case, open_run
     from flows.review.decisions import describe_decision, read_decisions
-    from verifier.verdict import Verdict
 
     layout = open_run(out, date)
     found = load_case(layout, case)
@@ -124,12 +122,12 @@ def show_case(case: str, /, *, date: Date, out: Path = Path("outputs")) -> None:
         )
     )
     if found.trace:
-        console.print(render_trace(Trace.model_validate(found.trace)))
+        console.print(render_trace(found.trace))
     if found.verdict:
-        console.print(render_verdict(found.draft, Verdict.model_validate(found.verdict)))
+        console.print(render_verdict(found.draft, found.verdict))
     else:
         for reason in found.reasons:
-            console.print(shown(f"{reason.get('code', found.reason)}: {reason.get('message', '')}"))
+            console.print(shown(f"{reason.code}: {reason.message}"))
     for decision in logged:
         if decision.case_id == found.case_id:
             console.print(shown(f"decision {decision.decision_id}: {describe_decision(decision)}"))

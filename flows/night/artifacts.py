@@ -31,7 +31,7 @@ from prefect.client.orchestration import PrefectClient, get_client
 from prefect.context import FlowRunContext
 
 from contract.text import display_text
-from flows.night.publish import PublishedRun, RunOutcome
+from flows.night.outputs import PublishedRun, RunOutcome
 from flows.night.summary import NightSummary
 from flows.run.progress import RunProgress
 

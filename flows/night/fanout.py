@@ -3,8 +3,8 @@ budget and rate limiter. The unsharded night runs it over every ticker, each sha
 part.
 
 Inside a flow run each ticker's question batch is a Prefect task run (`ticker_task`), awaited in
-the flow's own event loop: the flow run's graph shows one run per ticker with its state,
-duration, run count and log line. It is made cheap: no result is persisted, no cache key is
+the flow's own event loop: the flow run's graph shows one run per ticker with its state (named
+`Cut` where the run budget cut its questions), duration, run count and log line. It is made cheap: no result is persisted, no cache key is
 computed (`cache_policy=NONE`), it carries no tags (so no concurrency-limit call), its only
 parameter is the ticker's name (its job is looked up), and its states go to the server as events
 from Prefect's event worker, never as API calls the night waits for. Prefect's retries stay off:
@@ -33,6 +33,7 @@ from pathlib import Path
 from prefect import task
 from prefect.cache_policies import NONE
 from prefect.context import FlowRunContext
+from prefect.states import Completed, State
 
 from agent.budget.journal import SpendJournal
 from agent.budget.ledger import BudgetLedger
@@ -253,6 +254,28 @@ async def ticker_work(ticker: str) -> TickerOutcome:
     return TickerOutcome(result, False)
 
 
+def ticker_state(outcome: TickerOutcome) -> TickerOutcome | State:
+    """A ticker whose questions the run budget cut ends its task run in a Completed state named
+    `Cut` that says how many, so the flow run's graph shows where a cut night stopped; any other
+    ticker returns its outcome (Prefect's own `Completed`)."""
+    records = outcome.result.all_records
+    cut = sum(r.reason == ReasonCode.BUDGET_EXHAUSTED for r in records)
+    if not cut:
+        return outcome
+    return Completed(
+        name=CUT, message=f"{cut} of {len(records)} questions cut by the run budget", data=outcome
+    )
+
+
+CUT = "Cut"
+"""The name of a ticker's Completed state when the run budget cut some of its questions."""
+
+
+async def ticker_run(ticker: str) -> TickerOutcome | State:
+    """`ticker_work` with its final state named for what happened (`ticker_state`)."""
+    return ticker_state(await ticker_work(ticker))
+
+
 ticker_task = task(
     name="ticker",
     task_run_name="{ticker}",
@@ -261,8 +284,8 @@ ticker_task = task(
     cache_result_in_memory=True,
     retries=0,
     log_prints=False,
-)(ticker_work)
-"""`ticker_work` as a Prefect task run (see the module's docstring for what makes it cheap)."""
+)(ticker_run)
+"""`ticker_run` as a Prefect task run (see the module's docstring for what makes it cheap)."""
 
 
 async def run_tickers(
@@ -289,7 +312,8 @@ async def run_tickers(
     async def one(job: TickerJob) -> TickerResult:
         async with gate:
             try:
-                outcome = await work(job.ticker)
+                done = await work(job.ticker)
+                outcome = await done.aresult() if isinstance(done, State) else done
             except Exception as exc:  # a bug must not sink the night: its questions become cases
                 outcome = TickerOutcome(failed_job(job, exc), False)
                 await asyncio.to_thread(store.save, ticker_key(job), outcome.result)

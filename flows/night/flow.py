@@ -33,7 +33,7 @@ from contract.errors import InputError
 from contract.secrets import redact_logs
 from flows.night.artifacts import closing_artifacts
 from flows.night.fanout import answer_tickers
-from flows.night.publish import RunOutcome, publish_run
+from flows.night.outputs import RunOutcome, publish_run
 from flows.night.shard import run_shards
 from flows.night.summary import WITHHELD, NightSummary, TooManyWithheld, summarise_night
 from flows.publish.layout import RunLayout, catalog_dir, check_name, remove_orphans

@@ -72,7 +72,11 @@ class ServerWatch:
         (which would wait for the server or for threads the interruption left waiting)."""
         line = f"{what} during the run; finished tickers are kept: resume with `{self.resume}`\n"
         show_cursor = "\x1b[?25h" if sys.stderr.isatty() else ""  # the progress bar hid it
-        os.write(2, (show_cursor + line).encode())
+        stderr = os.dup(2)
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        for fd in (1, 2):  # what other threads still print goes nowhere: this line is the last
+            os.dup2(quiet, fd)
+        os.write(stderr, (show_cursor + line).encode())
         os._exit(code)
 
 

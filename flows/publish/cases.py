@@ -17,12 +17,16 @@ from pydantic import BaseModel, Field, ValidationError
 
 from contract.errors import InputError
 from contract.reasons import Cause, cause_of
+from contract.trace import Trace
 from flows.publish.layout import RunLayout, check_name, read_owned, read_owned_text
+from flows.publish.records import QuestionRecord, RecordReason
 from flows.publish.tree import check_output_tree
+from verifier.verdict import Verdict
 
 
 class ReviewCase(BaseModel):
-    """One rejected question as `rejected/<case-id>.json` (or a re-asked attempt) holds it."""
+    """One rejected question as `rejected/<case-id>.json` (or a re-asked attempt) holds it: the
+    trace and the verdict are the models the run made, written as JSON and read back as models."""
 
     case_id: str
     run_id: str = ""
@@ -35,14 +39,45 @@ class ReviewCase(BaseModel):
     question: str = ""
     draft: str | None = None
     reason: str | None = None
-    reasons: list[dict[str, Any]] = Field(default_factory=list)
+    reasons: list[RecordReason] = Field(default_factory=list)
     """Every reason with its message: the verdict's, or why no draft was judged (a provider
     fault, a budget cut, a failed ticker or shard)."""
-    verdict: dict[str, Any] | None = None
-    trace: dict[str, Any] | None = None
+    verdict: Verdict | None = None
+    trace: Trace | None = None
     tokens: dict[str, int] = Field(default_factory=dict)
     status: str = "rejected"
     rerun_of: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        record: QuestionRecord,
+        run_id: str,
+        report_date: date,
+        case_id: str | None = None,
+        rerun_of: str | None = None,
+    ) -> ReviewCase:
+        """The case of a rejected record, or (`rerun_of`) of a re-asked attempt, judged either
+        way."""
+        return cls(
+            case_id=case_id or record.case_id,
+            run_id=run_id,
+            report_date=report_date,
+            question_id=record.question_id,
+            spec_id=record.spec_id,
+            kind=record.kind,
+            ticker=record.ticker,
+            portfolios=list(record.portfolios),
+            question=record.text,
+            draft=record.draft,
+            reason=record.reason,
+            reasons=list(record.reasons),
+            verdict=record.verdict,
+            trace=record.trace,
+            tokens=record.tokens,
+            status=record.status,
+            rerun_of=rerun_of,
+        )
 
     @property
     def total_tokens(self) -> int:

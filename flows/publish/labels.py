@@ -58,6 +58,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "quiet": "No material move, headline or scheduled event: {tickers}.",
         "summary_withheld": "Paragraph withheld ({reason}; case {case}).",
         "summary_missing": "Paragraph withheld: {reason}.",
+        "summary_none": "No paragraph tonight: no answer about this position was drafted.",
         "withheld_answer": "Withheld: the {kind} answer ({reason}; case {case}).",
         "approved_answer": "Analyst-approved {kind} answer: {text}",
         "reviewed_answer": "Re-asked {kind} answer: {text}",
@@ -129,6 +130,7 @@ LABELS: Final[dict[str, dict[str, str]]] = {
         "quiet": "Sin movimiento relevante, titulares ni eventos programados: {tickers}.",
         "summary_withheld": "Párrafo retenido ({reason}; caso {case}).",
         "summary_missing": "Párrafo retenido: {reason}.",
+        "summary_none": "Sin párrafo esta noche: no se redactó ninguna respuesta sobre esta posición.",
         "withheld_answer": "Retenida: la respuesta de {kind} ({reason}; caso {case}).",
         "approved_answer": "Respuesta de {kind} aprobada por un analista: {text}",
         "reviewed_answer": "Respuesta de {kind} repreguntada: {text}",
@@ -161,7 +163,7 @@ BASES: Final[dict[str, dict[str, str]]] = {
         "split-adjusted by the vendor": "ajustados por splits",
     }
 }
-"""The price bases the tools name (`tools.market.BASIS_NAMES`), in each language but English."""
+"""The price bases the tools name (`tools.prices.BASIS_NAMES`), in each language but English."""
 
 
 MONTHS: Final[dict[str, tuple[str, ...]]] = {

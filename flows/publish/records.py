@@ -6,7 +6,7 @@ ticker, question) of the run is covered by exactly one record, accepted or rejec
 
 A record holds its trace and verdict as the models they were made as; they become JSON only
 where a record is written (a case file, the ticker store) and are read back as models
-(`contract/README.md`, "JSON boundaries").
+(the `contract` package's docstring, "JSON boundaries").
 """
 
 from __future__ import annotations

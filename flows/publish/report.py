@@ -137,14 +137,9 @@ def to_answer(record: QuestionRecord) -> Answer:
     )
 
 
-def evidence_of(trace: Trace | dict[str, Any] | None) -> list[dict[str, Any]]:
-    """The successful tool calls of a trace (a record's model, or a case file's JSON): what a
+def evidence_of(trace: Trace | None) -> list[dict[str, Any]]:
+    """The successful tool calls of a trace (a record's, or a case file's read back): what a
     released answer rests on."""
-    if isinstance(trace, Trace):
-        return [{"tool": e.tool, "args": e.args, "result": e.result} for e in trace.events if e.ok]
-    events = (trace or {}).get("events", [])
-    return [
-        {"tool": e.get("tool"), "args": e.get("args"), "result": e.get("result")}
-        for e in events
-        if e.get("error") is None
-    ]
+    if trace is None:
+        return []
+    return [{"tool": e.tool, "args": e.args, "result": e.result} for e in trace.events if e.ok]

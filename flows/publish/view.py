@@ -327,6 +327,8 @@ def position_view(section: TickerSection, lang: str, links: Links, year: int = 0
         line = answer_line(answer, lang, links)
         if line is not None:
             view.notes.append(line)
+    if not (view.paragraph or view.withheld or view.notes):  # never an empty card
+        view.withheld = line_of(lang, "summary_none")
     return view
 
 

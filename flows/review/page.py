@@ -29,6 +29,7 @@ from flows.publish.report import PortfolioReport
 from flows.review.decisions import Decision, describe_decision
 from flows.review.hint import night_rerun
 from flows.review.state import ReviewState, load_reports
+from verifier.verdict import ClaimOut
 
 TEMPLATES = Path(__file__).parent / "templates"
 RERUN_WORDS = {**CAUSE_WORDS, "verifier": "with no draft to judge"}
@@ -48,12 +49,20 @@ class Segment:
     support: list[str] = field(default_factory=list)
 
 
-def mark_draft(
-    draft: str, reasons: list[dict[str, Any]], claims: list[dict[str, Any]]
-) -> list[Segment]:
+@dataclass
+class ReasonLine:
+    """A reason as the page lists it: numbered, with the words of the draft it is about."""
+
+    rule: str
+    message: str
+    span: tuple[int, int] | None = None
+    number: int = 0
+    quote: str = ""
+
+
+def mark_draft(draft: str, reasons: list[ReasonLine], claims: list[ClaimOut]) -> list[Segment]:
     """Cut the draft at every span edge; each piece carries the reasons and claims covering it."""
-    spans = [tuple(r["span"]) for r in reasons if r.get("span")]
-    spans += [tuple(c["span"]) for c in claims if c.get("span")]
+    spans = [r.span for r in reasons if r.span] + [c.span for c in claims if c.span]
     cuts = whole_links(
         draft, sorted({0, len(draft), *(max(0, min(len(draft), p)) for s in spans for p in s)})
     )
@@ -63,18 +72,16 @@ def mark_draft(
             continue
         piece = Segment(draft[start:end])
         for number, reason in enumerate(reasons, 1):
-            span = reason.get("span")
+            span = reason.span
             if span and span[0] <= start and end <= span[1]:
                 piece.fails.append(number)
-                piece.rules.append(str(reason.get("rule", "")))
-                piece.messages.append(f"{number}. {reason.get('rule')}: {reason.get('message')}")
+                piece.rules.append(reason.rule)
+                piece.messages.append(f"{number}. {reason.rule}: {reason.message}")
         if not piece.fails:
             for claim in claims:
-                span = claim.get("span")
+                span = claim.span
                 if span and span[0] <= start and end <= span[1]:
-                    piece.support += [
-                        e for e in claim.get("supported_by", []) if e not in piece.support
-                    ]
+                    piece.support += [e for e in claim.supported_by if e not in piece.support]
         same = segments and (segments[-1].fails, segments[-1].support) == (
             piece.fails,
             piece.support,
@@ -121,59 +128,60 @@ def anchor(case_id: str, event_id: str) -> str:
 def case_view(
     case: ReviewCase, history: list[Decision], in_force: Decision | None
 ) -> dict[str, Any]:
-    verdict = case.verdict or {}
-    trace = case.trace or {}
-    reasons = list(verdict.get("reasons", []))
+    verdict, trace = case.verdict, case.trace
+    reasons = [
+        ReasonLine(rule=str(r.rule), message=r.message, span=r.span)
+        for r in (verdict.reasons if verdict else [])
+    ]
     if not reasons and case.status != "accepted":
-        stated = [r for r in case.reasons if r.get("message")]
+        stated = [r.message for r in case.reasons if r.message]
         detail = (
-            trace.get("stop_detail")
-            or (stated[0]["message"] if stated else "")
+            (trace.stop_detail if trace else None)
+            or (stated[0] if stated else "")
             or "no verdict: the question ended before a draft was judged"
         )
-        reasons = [{"rule": case.reason or "unknown", "message": detail, "span": None}]
-    claims = list(verdict.get("claims", []))
+        reasons = [ReasonLine(rule=case.reason or "unknown", message=detail)]
+    claims = verdict.claims if verdict else []
     draft = case.draft or ""
     for number, reason in enumerate(reasons, 1):
-        span = reason.get("span")
-        reason["number"] = number
-        reason["quote"] = unquoted(draft[span[0] : span[1]]) if span else ""
+        reason.number = number
+        reason.quote = unquoted(draft[reason.span[0] : reason.span[1]]) if reason.span else ""
     events = [
         {
-            "anchor": anchor(case.case_id, str(e.get("id", ""))),
-            "id": e.get("id", ""),
-            "tool": e.get("tool", ""),
-            "step": e.get("step", 0),
-            "ms": e.get("duration_ms", 0.0),
-            "args": to_node(e.get("args")),
-            "result": to_node(e.get("result")) if e.get("error") is None else None,
-            "error": e.get("error"),
+            "anchor": anchor(case.case_id, e.id),
+            "id": e.id,
+            "tool": e.tool,
+            "step": e.step,
+            "ms": e.duration_ms,
+            "args": to_node(e.args),
+            "result": to_node(e.result) if e.error is None else None,
+            "error": e.error,
         }
-        for e in trace.get("events", [])
+        for e in (trace.events if trace else [])
     ]
     turns = [
         {
-            "step": t.get("step"),
-            "finish": t.get("finish_reason") or "",
-            "estimate": t.get("estimate", 0),
-            "usage": t.get("usage", {}),
-            "ms": t.get("duration_ms", 0.0),
-            "calls": ", ".join(c.get("name", "") for c in t.get("tool_calls", [])),
-            "text": scalar_text(t.get("text")) if t.get("text") else "",
+            "step": t.step,
+            "finish": t.finish_reason or "",
+            "estimate": t.estimate,
+            "usage": t.usage,
+            "ms": t.duration_ms,
+            "calls": ", ".join(c.name for c in t.tool_calls),
+            "text": scalar_text(t.text) if t.text else "",
         }
-        for t in trace.get("turns", [])
+        for t in (trace.turns if trace else [])
     ]
     return {
         "case": case,
         "reasons": reasons,
-        "rules": sorted({str(r.get("rule")) for r in reasons}),
+        "rules": sorted({r.rule for r in reasons}),
         "segments": mark_draft(draft, reasons, claims) if draft else [],
-        "supported": sum(1 for c in claims if c.get("supported_by")),
+        "supported": sum(1 for c in claims if c.supported_by),
         "claims": len(claims),
         "events": events,
         "event_anchors": {e["id"]: e["anchor"] for e in events},
         "turns": turns,
-        "provider": f"{trace.get('provider', '')}/{trace.get('model', '')}".strip("/"),
+        "provider": f"{trace.provider}/{trace.model}".strip("/") if trace else "",
         "decision": in_force,
         "history": [(d, describe_decision(d), d is in_force) for d in history],
     }

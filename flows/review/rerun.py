@@ -67,7 +67,7 @@ async def rerun_case(
     if case.spec_id not in qset.ids:
         raise InputError(f"question {case.spec_id!r} is not in the run's question set")
     spec = qset.spec(case.spec_id)
-    portfolio = (case.trace or {}).get("portfolio_id") or (
+    portfolio = (case.trace.portfolio_id if case.trace else None) or (
         case.portfolios[0] if spec.scope == "portfolio" and case.portfolios else None
     )
     language = str(params.get("language") or "en")
@@ -99,22 +99,11 @@ async def rerun_case(
 
 def keep_attempt(layout: RunLayout, case: ReviewCase, record: QuestionRecord) -> ReviewCase:
     """The judged attempt as the case's next `reruns/` file."""
-    attempt = ReviewCase(
+    attempt = ReviewCase.of(
+        record,
+        case.run_id,
+        layout.report_date,
         case_id=next_rerun_id(layout, case.case_id),
-        run_id=case.run_id,
-        report_date=layout.report_date,
-        question_id=record.question_id,
-        spec_id=record.spec_id,
-        kind=record.kind,
-        ticker=record.ticker,
-        portfolios=record.portfolios,
-        question=record.text,
-        draft=record.draft,
-        reason=record.reason,
-        verdict=record.verdict.model_dump(mode="json") if record.verdict else None,
-        trace=record.trace.model_dump(mode="json") if record.trace else None,
-        tokens=record.tokens,
-        status=record.status,
         rerun_of=case.case_id,
     )
     write_json(reruns_dir(layout) / f"{attempt.case_id}.json", attempt.model_dump(mode="json"))

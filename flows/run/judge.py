@@ -7,13 +7,12 @@ checks (a key or another secret, the system prompt repeated) included."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from agent.prompts import prompt_echo
 from contract.reasons import ReasonCode
 from contract.secrets import holds_secret
 from contract.trace import Trace
 from flows.publish.records import QuestionRecord, RecordReason, rejected_record
+from verifier.trace_view import TraceView
 from verifier.verdict import Reason, Verdict
 
 
@@ -39,7 +38,7 @@ def judge(
         record.reasons = [RecordReason(code=record.reason, message=trace.stop_detail or "")]
         return record
     try:
-        verdict = verdict_of(trace.model_dump(mode="json"))  # the verifier reads the JSON
+        verdict = verdict_of(trace)
     except Exception as exc:  # a verifier bug withholds the answer, it does not end the ticker
         record.reason = ReasonCode.INTERNAL_ERROR
         record.reasons = [RecordReason(code=record.reason, message=f"verifier: {exc!r}")]
@@ -61,14 +60,13 @@ def judge(
 LEAKS = frozenset({ReasonCode.LEAKED_SECRET, ReasonCode.LEAKED_PROMPT})
 
 
-def verdict_of(trace: dict[str, Any]) -> Verdict:
-    """The one judge of a drafted trace (or of a rejected case file, which holds its trace): a
-    draft that holds a secret or repeats the system prompt is rejected for that before its
-    claims are read; any other goes to the verifier."""
+def verdict_of(trace: Trace | TraceView) -> Verdict:
+    """The one judge of a drafted trace (the loop's, or one parsed from JSON at the command
+    line, a rejected case file's included): a draft that holds a secret or repeats the system
+    prompt is rejected for that before its claims are read; any other goes to the verifier."""
     from verifier.verify import verify
 
-    inner = trace.get("trace") if "events" not in trace else trace
-    draft = inner.get("draft") if isinstance(inner, dict) else None
+    draft = trace.draft
     if isinstance(draft, str) and holds_secret(draft):
         return _leak(ReasonCode.LEAKED_SECRET, "the draft holds a key or another secret")
     if isinstance(draft, str) and (echo := prompt_echo(draft)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.structured import facts_block, facts_of, facts_schema, render_choice
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 MOVE = {
     "tool": "get_daily_move",

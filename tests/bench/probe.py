@@ -59,6 +59,8 @@ class Probe:
                 self.verified += 1
                 if isinstance(trace, dict):
                     self.note_trace(trace)
+                elif hasattr(trace, "turns"):  # the loop's `Trace`, as the night passes it
+                    self.note_trace(trace.model_dump(include={"question_id", "turns", "events"}))
 
         return timed
 

@@ -11,7 +11,14 @@ import pytest
 
 from agent.prompts import prompt_echo, system_prompt
 from contract.secrets import REDACTED, RedactingFilter, holds_secret, redact
-from contract.text import display_text, fold_text
+from contract.text import (
+    FORMAT_AND_CONTROL,
+    as_ranges,
+    asked_code_points,
+    display_text,
+    fold_text,
+    format_and_control,
+)
 
 KEY = "sk-proj-" + "A1b2C3d4E5f6G7h8J9k0"
 INVISIBLE = [
@@ -74,6 +81,13 @@ def test_a_prompt_in_full_width_letters_is_an_echo() -> None:
 def test_shown_text_holds_no_invisible_or_control_character(mark: str) -> None:
     shown = display_text(f"AAPL {mark}fell{mark} 40%\n\tok")
     assert shown == "AAPL fell 40%\n\tok"
+
+
+def test_the_table_of_hidden_code_points_is_what_unicodedata_says() -> None:
+    """The table read instead of asking all 1.1 million code points at first use (about a
+    second) holds exactly the format and control characters of this Python's Unicode."""
+    assert unicodedata.unidata_version in FORMAT_AND_CONTROL  # else each process pays the second
+    assert format_and_control() == as_ranges(asked_code_points())
 
 
 def test_no_format_or_control_character_survives_anywhere_in_unicode() -> None:

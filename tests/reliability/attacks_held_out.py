@@ -41,7 +41,7 @@ from contract.tools import shape_problem
 from data.check import check_dataset
 from flows.cli.terminal import marked, shown
 from flows.night.artifacts import report_key
-from flows.night.publish import RunOutcome, publish_run
+from flows.night.outputs import RunOutcome, publish_run
 from flows.publish.cases import case_path, load_cases, open_run, read_manifest
 from flows.publish.layout import RunLayout, check_name, remove_stale, write_atomic
 from flows.publish.render import md_text, render_html, render_markdown
@@ -71,8 +71,9 @@ from tests.reliability.attack_kit import (
     review_cases,
 )
 from tools.catalog import fingerprint_data
+from tools.gate import ToolScope
 from tools.registry import call_tool
-from tools.scope import ToolScope
+from verifier.trace_view import parse_trace
 
 # What no rendered text may hold: a character that hides or reorders (format characters,
 # controls but the line break and tab), or what a renderer links by itself. GitHub's Markdown
@@ -428,7 +429,7 @@ def judged(draft: str) -> bool:
         "as_of": "2024-12-31", "language": "en", "events": [], "draft": draft,
         "stop_reason": "answered",
     }  # fmt: skip
-    return verdict_of(trace).accepted
+    return verdict_of(parse_trace(trace)).accepted
 
 
 REPLIES_WITHHELD = {

@@ -56,8 +56,8 @@ from tests.reliability.attack_kit import (
     run_table,
 )
 from tools.catalog import fingerprint_data, open_catalog
+from tools.gate import ToolScope
 from tools.registry import call_tool
-from tools.scope import ToolScope
 
 KEY = "sk-proj-" + "A1b2C3d4E5f6G7h8J9k0"
 

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 SYMBOLS = ("AXO", "BRQ", "CVLT", "DMFH", "ENYW")
 MONTHS_ES = (

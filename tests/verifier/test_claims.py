@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from verifier.extraction import extract_claims
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 
 def one(text: str, kind: str | None = None):

@@ -27,7 +27,7 @@ from verifier.coverage import free_words, grammar_scan
 from verifier.extraction import extract_claims
 from verifier.grammar.moves import MOVE
 from verifier.grammar.relative import Anchor
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 HERE = Path(__file__).parent / "closed_world"
 TRACES: dict[str, dict[str, Any]] = json.loads((HERE / "traces.json").read_text())

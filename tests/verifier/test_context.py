@@ -15,7 +15,7 @@ from contract.reasons import ReasonCode
 from verifier.extraction import extract_claims
 from verifier.periods import Period, periods_agree
 from verifier.verdict import Verdict
-from verifier.verify import verify as verify_trace
+from verifier.verify import verify_json as verify_trace
 
 CALL = (
     "Diluted GAAP earnings per common share were $3.69 for the third quarter of 2021, improved "

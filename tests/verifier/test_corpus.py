@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 CASES = Path(__file__).parent / "cases"
 

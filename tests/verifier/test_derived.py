@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 POSITION = {
     "id": "e1",

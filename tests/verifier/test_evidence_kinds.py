@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 MOVE = {
     "id": "e1",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from contract.number_format import format_number, format_percent, format_quantity
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 RESULT = {
     "portfolio_id": "P001",

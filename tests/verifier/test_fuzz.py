@@ -16,7 +16,7 @@ from verifier.grammar.field_words import FIELD_WORD
 from verifier.grammar.moves import MOVE
 from verifier.grammar.quotes import SESSION_WORD
 from verifier.times import WINDOW
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 PIECES = [
     *"0123456789.,-−–+()$€%  AZQXbnMk\"“”«»„‘’'…/",

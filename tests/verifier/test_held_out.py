@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.verifier.build_held_out import trace_of
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 ROWS = [
     json.loads(line)

@@ -3,7 +3,7 @@ the question's own ticker and dates; a failed call is still an observation an an
 
 from __future__ import annotations
 
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 QUESTION = "What is scheduled for ACME in the 30 days after 2024-12-31?"
 FAILED = {"id": "c1", "tool": "get_events", "args": {"ticker": "ACME"}, "error": "unknown ticker"}

@@ -14,7 +14,7 @@ from agent.providers import make_provider
 from agent.questions import load_question_set, questions_for
 from tools.catalog import open_catalog
 from tools.registry import call_tool
-from verifier.verify import verify
+from verifier.verify import verify, verify_json
 
 SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
 DAY = date(2024, 5, 31)
@@ -47,7 +47,7 @@ async def test_every_offline_draft_of_a_night_is_accepted(catalog, language: str
             answers.append(trace)
         answers.append(await draft_summary(ticker, answers, provider=provider))
         for trace in answers:  # the ticker's paragraph in the reports too
-            verdict = verify(trace.model_dump(mode="json"))
+            verdict = verify(trace)
             count += 1
             if not verdict.accepted:
                 rejected[trace.question_id] = [r.message for r in verdict.reasons]
@@ -57,7 +57,8 @@ async def test_every_offline_draft_of_a_night_is_accepted(catalog, language: str
 
 async def test_scripted_mistakes_faithful_answers_are_accepted(catalog) -> None:
     """`scripted-mistakes` answers the tickers it draws no mistake for as the offline provider
-    does (react mode, as `make demo-review` runs it): every one of those answers is accepted."""
+    does (react mode, as `make demo-review` runs it): every one of those answers is accepted.
+    Each verdict, rejections included, is the one its trace's JSON gets."""
     from agent.providers.mistakes import mistake_for
 
     provider, qset = make_provider("scripted-mistakes"), load_question_set()
@@ -74,7 +75,8 @@ async def test_scripted_mistakes_faithful_answers_are_accepted(catalog) -> None:
             trace = await answer_question(
                 question, provider=provider, catalog=catalog, mode="react"
             )
-            verdict = verify(trace.model_dump(mode="json"))
+            verdict = verify(trace)
+            assert verdict == verify_json(trace.model_dump(mode="json"))  # the JSON door agrees
             if mistake_for(ticker) is None:
                 faithful += 1
                 if not verdict.accepted:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from flows.run.judge import verdict_of
+from verifier.trace_view import parse_trace
 
 RECORDED = Path(__file__).parent / "real_drafts" / "smollm2.jsonl"
 
@@ -25,7 +26,7 @@ def table() -> Counter[tuple[str, str, str]]:
     """(drafting, label, verdict) -> drafts."""
     counts: Counter[tuple[str, str, str]] = Counter()
     for record in load():
-        verdict = "accepted" if verdict_of(record["trace"]).accepted else "rejected"
+        verdict = "accepted" if verdict_of(parse_trace(record["trace"])).accepted else "rejected"
         counts[record["drafting"], record["label"], verdict] += 1
     return counts
 
@@ -44,7 +45,9 @@ def test_no_wrong_draft_is_accepted_and_few_faithful_ones_are_rejected() -> None
         row = {k[1:]: v for k, v in counts.items() if k[0] == drafting}
         print(f"\n{drafting}: {dict(sorted(row.items()))}")
     wrong_accepted = [
-        r["id"] for r in load() if r["label"] == "wrong" and verdict_of(r["trace"]).accepted
+        r["id"]
+        for r in load()
+        if r["label"] == "wrong" and verdict_of(parse_trace(r["trace"])).accepted
     ]
     assert wrong_accepted == []
     faithful = sum(v for k, v in counts.items() if k[1] == "faithful")

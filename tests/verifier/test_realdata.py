@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 ROOT = Path(
     os.environ.get("NIGHTDESK_REALDATA", Path(__file__).parents[2] / ".." / "shared" / "realdata")

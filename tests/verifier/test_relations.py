@@ -13,7 +13,7 @@ import pytest
 
 from tools.catalog import Catalog, open_catalog
 from tools.registry import call_tool
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 SAMPLE = Path(__file__).parents[2] / "data" / "sample"
 DAY = date(2024, 12, 31)

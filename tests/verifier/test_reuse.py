@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.bench.bench_verify import whole_portfolio_traces
 from verifier.evidence import clear_caches
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 
 def _verdicts(traces: list[dict[str, Any]], fresh: bool) -> list[dict[str, Any]]:
@@ -52,3 +52,38 @@ def test_a_question_added_to_the_events_index_is_the_index_of_the_whole_trace() 
     for trace in traces:
         view, _ = split_portfolios(parse_trace(trace))
         assert index_trace(view) == _index(view, True)
+
+
+def test_the_names_the_index_gathers_are_those_a_walk_of_the_results_finds() -> None:
+    """The closed world's names come from the index's own walk, not a second one: the same
+    strings as a walk of every result's dicts and lists (a SQL row's columns are no keys of a
+    result; a failed call's result and an echoed expression still count)."""
+    from verifier.coverage import names_in
+    from verifier.index import index_trace
+    from verifier.rules.other_portfolios import split_portfolios
+    from verifier.trace_view import parse_trace
+
+    odd = {
+        "question": "How did AXO do?",
+        "draft": "AXO rose.",
+        "events": [
+            {"id": "s", "tool": "run_sql", "args": {"query": "select"},
+             "result": {"columns": ["ticker", "name"], "rows": [["AXO", "Axo Corp"]],
+                        "source": "Market Wire"}},
+            {"id": "f", "tool": "get_company", "args": {"ticker": "AXO"}, "error": "timeout",
+             "result": {"name": "Failed Holdings"}},
+            {"id": "c", "tool": "calculate", "args": {"expression": "1+1"},
+             "result": {"expression": {"name": "Echoed Name"}, "value": 2}},
+            {"id": "n", "tool": "get_company", "args": {"ticker": "AXO"},
+             "result": {"rows": [{"name": "Nested Name", "sector": "Energy"}]}},
+        ],
+    }  # fmt: skip
+    for trace in [*whole_portfolio_traces()[::50], odd]:
+        view, _ = split_portfolios(parse_trace(trace))
+        walked: list[str] = []
+        for event in view.events:
+            if event.result is not None:
+                names_in(event.result, walked)
+        assert set(index_trace(view).names) == set(walked)
+    assert {"Market Wire", "Failed Holdings", "Echoed Name", "Nested Name", "Energy"} <= set(walked)
+    assert "Axo Corp" not in walked

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from verifier.verify import verify
+from verifier.verify import verify, verify_json
 
 MOVE = {
     "id": "e1",
@@ -57,7 +57,7 @@ def run(draft: str | None, *events: dict[str, Any], requires: list[str] | None =
         "requires": requires or [],
         "stop_reason": "max_steps",
     }
-    verdict = verify(trace)
+    verdict = verify_json(trace)
     return verdict, sorted({r.rule.value for r in verdict.reasons})
 
 
@@ -167,15 +167,16 @@ def test_missing_answer_and_no_draft() -> None:
     assert rules == ["no_draft"] and "max_steps" in verdict.reasons[0].message
 
 
-def test_full_agent_trace_json_is_accepted() -> None:
+def test_full_agent_trace_is_accepted_as_the_model_and_as_its_json() -> None:
     from contract.trace import Trace
 
     trace = Trace(question_id="q", question="AAPL?", events=[MOVE], draft="AAPL closed at 27.88.")
-    assert verify(trace.model_dump(mode="json")).accepted
+    assert verify(trace).accepted
+    assert verify_json(trace.model_dump(mode="json")) == verify(trace)
 
 
 def test_malformed_traces_are_rejected_not_raised() -> None:
-    verdict = verify({"events": [{"tool": 3}]})  # type: ignore[dict-item]
+    verdict = verify_json({"events": [{"tool": 3}]})  # type: ignore[dict-item]
     assert [r.rule.value for r in verdict.reasons] == ["invalid_trace"]
     assert "events" in verdict.reasons[0].message
 
@@ -294,7 +295,7 @@ def test_a_number_of_the_question_is_money_only_where_the_question_is(
     question: str, draft: str, rules: list[str]
 ) -> None:
     trace = {"question": question, "draft": draft, "events": [MOVE]}
-    verdict = verify(trace)
+    verdict = verify_json(trace)
     assert sorted({r.rule.value for r in verdict.reasons}) == rules
 
 
@@ -334,7 +335,7 @@ WIRE = {
     ],
 )
 def test_words_of_the_results_and_named_percentages(draft: str, rules: list[str]) -> None:
-    verdict = verify(
+    verdict = verify_json(
         {"question": "How did the AAPL position do?", "draft": draft, "events": [POSITION, WIRE]}
     )
     assert sorted({r.rule.value for r in verdict.reasons}) == rules

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 D = "2024-12-31"
 

@@ -36,7 +36,7 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
     covered = [c.span for c in claims] + case.bound + direction_spans(text, claims)
     for tool in {e.tool for e in case.trace.events if e.tool}:  # "no data came back from get_price"
         covered += [m.span() for m in re.finditer(rf"(?<!\w){re.escape(tool)}(?!\w)", text)]
-    names = name_words([e.result for e in case.trace.events if e.result is not None])
+    names = name_words(case.evidence.names)
     figures = [f.claim.start for f in case.figures if f.in_scope]
     starts = sentence_starts(text)
     for m in _cause().finditer(text):

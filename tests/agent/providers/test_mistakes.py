@@ -18,7 +18,7 @@ from agent.providers.mistakes import (
     wrong_field,
 )
 from contract.trace import ToolCall
-from verifier.verify import verify
+from verifier.verify import verify_json as verify
 
 MOVE = {"ticker": "AXO", "session": "2024-12-31", "previous_session": "2024-12-30", "close": 287.14, "previous_close": 283.43, "change": 3.71, "change_pct": 1.31}  # fmt: skip
 FALL = {**MOVE, "close": 279.0, "change": -4.43, "change_pct": -1.56}

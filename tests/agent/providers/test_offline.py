@@ -186,7 +186,7 @@ async def test_every_summary_is_a_short_paragraph_of_the_ticker_alone(sample_cat
 
 def test_a_headline_with_its_own_quotes_is_quoted_whole_and_verifies() -> None:
     from agent.providers.offline import draft_text
-    from verifier.verify import verify
+    from verifier.verify import verify_json as verify
 
     headline = '"L$D" Black Ops 3 w/ Papi Yang'
     result = {
@@ -225,7 +225,7 @@ def test_a_headline_with_its_own_quotes_is_quoted_whole_and_verifies() -> None:
 )
 def test_a_window_without_news_is_said_plainly_and_verifies(language: str, expected: str) -> None:
     from agent.providers.offline import draft_text
-    from verifier.verify import verify
+    from verifier.verify import verify_json as verify
 
     args = {"ticker": "AXO", "start": "2024-12-28", "end": "2024-12-31"}
     event = {

@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 
 from flows.night.artifacts import night_artifacts
-from flows.night.publish import PublishedRun, RunOutcome
+from flows.night.outputs import PublishedRun, RunOutcome
 from flows.night.summary import summarise_night
 from flows.publish.records import QuestionRecord, TickerResult
 

@@ -15,6 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,3 +121,60 @@ def report_tickers(day: Path) -> list[str]:
             for section in json.loads(path.read_text())["tickers"]
         }
     )
+
+
+def test_a_cut_night_says_so_on_its_page_and_in_its_summary_artifact(
+    ui_server: str, small_data: Path, tmp_path: Path
+) -> None:
+    """A night cut by its run budget: the flow run's page names the state `Partial`, the
+    state's message says the budget cut it, and the summary artifact's page shows the table
+    with this attempt's and the night's figures. Screenshots: `cut-night.png`,
+    `summary-artifact.png`."""
+    from playwright.sync_api import sync_playwright
+
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_")}
+    night = subprocess.run(
+        [Path(sys.executable).with_name("nightdesk"), "run", "--data", str(small_data),
+         "--out", str(tmp_path), "--portfolio", "P001", "--date", str(DAY),
+         "--run-tokens", "20000"],
+        env={**clean, "PREFECT_API_URL": f"{ui_server}/api", "PREFECT_HOME": str(tmp_path / "h")},
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    manifest = json.loads((tmp_path / str(DAY) / "manifest.json").read_text())
+    assert manifest["summary"]["night"]["cut"], night.stdout[-2000:]
+    run_id = manifest["run_id"]
+    with urllib.request.urlopen(f"{ui_server}/api/flow_runs/{run_id}", timeout=30) as reply:
+        state = json.loads(reply.read())["state"]
+    assert state["name"] == "Partial" and "budget" in state["message"].lower(), state
+    ask = urllib.request.Request(
+        f"{ui_server}/api/task_runs/filter",
+        data=json.dumps({"flow_runs": {"id": {"any_": [run_id]}}}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(ask, timeout=30) as reply:
+        tasks = {t["name"]: t["state"] for t in json.loads(reply.read())}
+    cases = rejected_cases(tmp_path / str(DAY))
+    cut = {c["ticker"] for c in cases if c["reason"] == "budget_exhausted"}
+    assert cut and {name for name, s in tasks.items() if s["name"] == "Cut"} == cut, tasks
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1600, "height": 1100})
+        page.goto(f"{ui_server}/runs/flow-run/{run_id}")
+        page.get_by_text("Partial", exact=True).first.wait_for(timeout=120_000)
+        page.wait_for_timeout(2_000)
+        page.screenshot(path=str(SCREENS / "cut-night.png"))
+        page.get_by_text("Artifacts", exact=True).first.click()
+        page.get_by_text(f"summary-{DAY}").first.click()
+        page.get_by_text(f"Night of {DAY}").first.wait_for(timeout=60_000)
+        page.wait_for_timeout(1_000)
+        page.screenshot(path=str(SCREENS / "summary-artifact.png"), full_page=True)
+        body = page.inner_text("body")
+        browser.close()
+    tokens = manifest["summary"]["attempt"]["tokens"]
+    assert f"{tokens:,}" in body, body[-2000:]
+
+
+def rejected_cases(day: Path) -> list[dict[str, Any]]:
+    """Every rejected case of a published night (its `rejected/` files)."""
+    return [json.loads(path.read_text()) for path in (day / "rejected").glob("*.json")]

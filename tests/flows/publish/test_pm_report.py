@@ -191,6 +191,8 @@ def test_the_page_in_a_browser(browser, tmp_path: Path) -> None:
     assert widths[0] > widths[2] > widths[1] > 0  # 1.5, then 0.6, then 0.1 points
     assert tab.locator("#material .price-line svg").is_visible()
     assert "Since the last report" in tab.locator("#since h2").inner_text()
+    for card in ("#position-MSFT", "#position-XOM"):  # no answer drafted: said, never blank
+        assert "No paragraph tonight" in tab.locator(card).inner_text()
     next(tab_iter, None)
     assert shot.stat().st_size > 10_000
     if keep := os.environ.get("NIGHTDESK_SCREENSHOTS"):

@@ -20,7 +20,7 @@ from agent.questions import load_question_set
 from agent.ratelimit import RateLimiter
 from contract.errors import ProviderError
 from flows.night.flow import collect_tables, holders_of, resolve_portfolios
-from flows.night.publish import RunOutcome, publish_run
+from flows.night.outputs import RunOutcome, publish_run
 from flows.night.ticker import SERVICES, RunServices, TickerJob, answer_ticker
 from tools.catalog import open_catalog
 

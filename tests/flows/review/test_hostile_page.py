@@ -23,7 +23,8 @@ def test_hostile_text_in_a_case_is_shown_as_plain_text(run_out: Path) -> None:
     case["question"] = HOSTILE
     case["reasons"] = [{"code": "unknown_headline", "message": HOSTILE}]
     case["verdict"] = {
-        "reasons": [{"rule": "unknown_headline", "message": HOSTILE, "span": [0, 9]}]
+        "accepted": False,
+        "reasons": [{"rule": "unknown_headline", "message": HOSTILE, "span": [0, 9]}],
     }
     trace = case["trace"]
     trace["events"] = [

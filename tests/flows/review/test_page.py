@@ -6,7 +6,8 @@ import json
 import re
 from pathlib import Path
 
-from flows.review.page import mark_draft
+from flows.review.page import ReasonLine, mark_draft
+from verifier.verdict import ClaimOut
 
 DATE = "2024-03-28"
 
@@ -53,11 +54,11 @@ def test_an_invented_figure_is_marked_with_its_rule(published_run: Path) -> None
 
 def test_marks_follow_spans_and_supported_claims_name_their_call() -> None:
     draft = "AAA closed at 12.5, up 3.1% on 2024-03-28."
-    reasons = [{"rule": "unsupported_figure", "message": "not found", "span": [23, 27]}]
+    reasons = [ReasonLine(rule="unsupported_figure", message="not found", span=(23, 27))]
     claims = [
-        {"text": "12.5", "span": [14, 18], "kind": "number", "supported_by": ["move-1"]},
-        {"text": "3.1%", "span": [23, 27], "kind": "percentage", "supported_by": []},
-        {"text": "2024-03-28", "span": [31, 41], "kind": "date", "supported_by": ["move-1", "x"]},
+        ClaimOut(text="12.5", span=(14, 18), kind="number", supported_by=["move-1"]),
+        ClaimOut(text="3.1%", span=(23, 27), kind="percentage"),
+        ClaimOut(text="2024-03-28", span=(31, 41), kind="date", supported_by=["move-1", "x"]),
     ]
     segments = mark_draft(draft, reasons, claims)
     assert "".join(s.text for s in segments) == draft

@@ -14,6 +14,7 @@ import pytest
 from agent.prompts import system_prompt
 from contract.trace import Trace
 from flows.run.judge import judge, verdict_of
+from verifier.trace_view import parse_trace
 
 MOVE = {
     "id": "e1",
@@ -71,8 +72,10 @@ def test_every_path_reaches_the_same_verdict(name: str, tmp_path: Path) -> None:
     data = trace_of(draft)
     path = tmp_path / "trace.json"
     path.write_text(json.dumps(data))
-    direct = sorted({r.rule.value for r in verdict_of(data).reasons})
-    record = judge(Trace.model_validate(data), "move", "move", "AXO", ["P001"])
+    direct = sorted({r.rule.value for r in verdict_of(parse_trace(data)).reasons})
+    trace = Trace.model_validate(data)
+    assert verdict_of(trace) == verdict_of(parse_trace(data))  # the model, or its JSON parsed
+    record = judge(trace, "move", "move", "AXO", ["P001"])
     night = sorted({r.code for r in record.reasons})
     assert direct == night == cli_rules(path) == expected
     assert (record.status == "accepted") is (expected == [])

@@ -9,8 +9,8 @@ import pytest
 
 from contract.errors import ToolError
 from tools.catalog import SCOPED_TABLES, Catalog
+from tools.gate import ToolScope
 from tools.registry import call_tool
-from tools.scope import ToolScope
 from tools.values import jsonable
 
 

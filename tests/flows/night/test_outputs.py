@@ -13,12 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from contract.errors import InputError
+from contract.reasons import ReasonCode
 from contract.tools import ToolResult
 from contract.trace import ToolEvent, Trace
-from flows.night.publish import RunOutcome, publish_run
+from flows.night.outputs import RunOutcome, publish_run
 from flows.publish.layout import RunLayout, check_name, write_atomic
-from flows.publish.records import QuestionRecord, TickerResult
+from flows.publish.records import QuestionRecord, RecordReason, TickerResult
 from tools.portfolio_table import build_portfolio_table
+from verifier.verdict import Reason, Verdict
 
 DAY = date(2024, 6, 3)
 
@@ -120,6 +122,27 @@ def test_layout_and_counts(tmp_path: Path) -> None:
     case = json.loads((day / "rejected" / "AAA__position__P1.json").read_text())
     assert case["reason"] == "unsupported_number" and case["draft"] == "draft of AAA/position/P1"
     assert case["trace"]["events"][0]["tool"] == "get_daily_move"
+
+
+def test_a_case_file_reads_back_as_the_records_models(tmp_path: Path) -> None:
+    from flows.publish.cases import load_cases
+
+    verdict = Verdict(
+        accepted=False,
+        reasons=[Reason(rule=ReasonCode.UNSUPPORTED_FIGURE, message="no 9.9", span=(0, 5))],
+    )
+    rejected = record("AAA/position/P1", ["P1"], "rejected", "unsupported_number")
+    rejected.verdict = verdict
+    rejected.reasons = [RecordReason.of(r) for r in verdict.reasons]
+    run = outcome([TickerResult(ticker="AAA", records=[rejected])])
+    publish_run(tmp_path, run)
+    (case,) = load_cases(RunLayout(tmp_path, DAY))
+    assert case.trace == rejected.trace and case.verdict == verdict
+    assert case.reasons == rejected.reasons and case.case_id == rejected.case_id
+    on_disk = json.loads(
+        (tmp_path / "2024-06-03" / "rejected" / f"{case.case_id}.json").read_text()
+    )
+    assert "status" not in on_disk and "rerun_of" not in on_disk  # a night's case re-asks nothing
 
 
 def test_every_entry_once_across_reports_and_index(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from contract.errors import InputError
-from flows.publish.cases import review_page_path
+from flows.publish.cases import ReviewCase, review_page_path
 from flows.publish.layout import (
     RunLayout,
     check_name,
@@ -158,28 +158,15 @@ def check_case_ids(records: list[QuestionRecord]) -> None:
 
 
 def write_case(layout: RunLayout, outcome: RunOutcome, record: QuestionRecord) -> Path:
+    """A rejected record as its case file: the `ReviewCase` the review reads back."""
     path = layout.case(record.case_id)
-    write_json(
-        path,
-        {
-            "case_id": record.case_id,
-            "run_id": outcome.run_id,
-            "report_date": outcome.report_date.isoformat(),
-            "question_id": record.question_id,
-            "spec_id": record.spec_id,
-            "kind": record.kind,
-            "ticker": record.ticker,
-            "portfolios": record.portfolios,
-            "question": record.text,
-            "draft": record.draft,
-            "reason": record.reason,
-            "reasons": [r.model_dump(mode="json") for r in record.reasons],
-            "verdict": record.verdict.model_dump(mode="json") if record.verdict else None,
-            "trace": record.trace.model_dump(mode="json") if record.trace else None,
-            "tokens": record.tokens,
-        },
-    )
+    case = ReviewCase.of(record, outcome.run_id, outcome.report_date)
+    write_json(path, case.model_dump(mode="json", exclude=CASE_ONLY_ON_RERUNS))
     return path
+
+
+CASE_ONLY_ON_RERUNS = {"status", "rerun_of"}
+"""A night's case file is rejected and re-asks nothing: it leaves these out."""
 
 
 def index_row(record: QuestionRecord) -> dict[str, Any]:

@@ -1,11 +1,12 @@
-"""What one question's tool calls may reach: the tools offered to it and the portfolio it is
-about. The registry refuses everything else before a tool runs, and `run_sql`'s workers hold
-only the rows of the portfolios in scope (`sql_sandbox`), so another portfolio's holdings are
-not in what a question can read at all."""
+"""The gate every tool call passes: what one question's calls may reach, the tools offered to
+it and the portfolio it is about. A tool that does not exist or is not offered is refused here
+(`ToolScope.refusal`, which the registry asks before a tool runs), and so is a portfolio out of
+scope; `run_sql`'s workers hold only the rows of the portfolios in scope (`sql_sandbox`), so
+another portfolio's holdings are not in what a question can read at all."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 
@@ -22,6 +23,16 @@ class ToolScope:
         """A question's scope: its offered tools, and its own portfolio or none."""
         own = frozenset({portfolio_id}) if portfolio_id else frozenset()
         return cls(tuple(dict.fromkeys(tools)), own)
+
+    def refusal(self, tool: str, known: Collection[str]) -> str | None:
+        """Why a call of `tool` is refused before it runs (a tool that is not among `known`, or
+        one not offered to this question), or None when it may run."""
+        if tool not in known:
+            valid = self.tools if self.tools is not None else known
+            return f"unknown tool {tool!r}; valid tools: {', '.join(valid) or 'none'}"
+        if not self.offers(tool):
+            return self.not_offered(tool)
+        return None
 
     def offers(self, tool: str) -> bool:
         return self.tools is None or tool in self.tools
