@@ -54,8 +54,6 @@ SCREENED = {
     "promotional": "promotional",
     "other_language": "other language",
     "quote_page": "quote-page bot",
-    "chatter": "chatter",
-    "price_only": "price only",
     "no_story": "no story",
 }
 
@@ -201,7 +199,7 @@ def screen_posts(
     screens = {ticker: Company.of(ticker, name) for ticker, name in companies.items()}
     kept = []
     for post in posts:
-        screen = screen_news(post.headline, screens[post.ticker], screens.values())
+        screen = screen_news(post.headline, screens[post.ticker], screens.values(), post.source)
         if screen is None:
             kept.append(post)
         else:

@@ -26,20 +26,18 @@ fails is the reason it is dropped (`Screen.kind`, counted in the import's summar
 - `other_language`: its prose is confidently not English (`py3langid`, a language-identification
   model shipped in its wheel, over the languages of `LANGUAGES`): a report in English or Spanish
   cannot quote it, and a feed's foreign posts are mostly about something else (`U$D 10 millones`).
-- `quote_page`: it is a quote-page or message-board bot's line (`BAC Bank Of America Corp. Ask
-  Size <link>`, `$INTC Stock Forum Updated Sunday, ...`, `Ratings Watch: ...`): a template with
-  no story.
-- `chatter`: it speaks in the first person, swears or laughs (`closed $NVS with small profits`,
-  `lol`): a trader's talk, not a report.
-- `price_only`: it talks only of the chart or the price (`new lows`, `bullish breakout setup`,
-  `Why Apple Stock is Higher Today`): the report's table already says how the price moved.
-- `no_story`: it names the company only in a tag or a formal aggregator line and carries no word
-  of `NEWS_WORDS` (results, ratings, deals, products, lawsuits, people): a post a reader learns
-  nothing from. A post that names the company in its prose, or carries such a word, passes.
+- `quote_page`: it is a bot's template line: a quote page or message board (`BAC Bank Of
+  America Corp. Ask Size <link>`, `$INTC Stock Forum Updated Sunday, ...`), a ratings round-up
+  (`Weekly Ratings Changes for ...`), a filing notice (`Statement of Changes in Beneficial
+  Ownership`), a fund's holding of the company (`KSA Capital Cuts Stake in Microsoft`).
+- `no_story`: the news model (`data.news_model`) does not read it as news: a logistic
+  regression over its words, its author, its form (tags, links, capitals, a question) and the
+  patterns below (first-person talk, chart talk, words of news, promotion), fitted on labelled
+  real tweets by `python -m data.news_training`. Chatter, price-only talk and clickbait end
+  here; the detail names the features that weighed most against it.
 
-Headlines of a news wire pass: they name their company ("Granite Wireless Inc. files annual
-report with the SEC"), carry few tags and advertise nothing. The rule reads the text alone, so
-it gives the same answer at every import.
+The rules and the model read the text and its author alone, so they give the same answer at
+every import.
 """
 
 from __future__ import annotations
@@ -53,6 +51,8 @@ from typing import Literal
 from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
 from data.headlines import LINK
+from data.news_model import Post, features
+from data.news_model import load as load_model
 
 ScreenKind = Literal[
     "link_only",
@@ -63,8 +63,6 @@ ScreenKind = Literal[
     "promotional",
     "other_language",
     "quote_page",
-    "chatter",
-    "price_only",
     "no_story",
 ]
 
@@ -213,19 +211,56 @@ def screen_post(text: str, company: Company, others: Iterable[Company] = ()) -> 
     return None
 
 
-def screen_news(text: str, company: Company, others: Iterable[Company] = ()) -> Screen | None:
-    """None when a social post is worth quoting about `company`: about it (`screen_post`) and
-    saying something (`other_language`, `quote_page`, `chatter`, `price_only`, `no_story`)."""
+def screen_news(
+    text: str, company: Company, others: Iterable[Company] = (), source: str = ""
+) -> Screen | None:
+    """None when a social post is worth quoting about `company`: it passes the rules
+    (`screen_rules`) and the model (`data.news_model`, which weighs the words, the author
+    `source` and the form of the post) reads it as news."""
+    if screen := screen_rules(text, company, others):
+        return screen
+    model = load_model()
+    names = post_features(text, company, source)
+    probability = model.probability(names)
+    if probability < model.threshold:
+        why = ", ".join(model.strongest(names)) or "no sign of news"
+        return Screen(
+            "no_story", f"reads as news at {probability:.0%} (needs {model.threshold:.0%}): {why}"
+        )
+    return None
+
+
+def screen_rules(text: str, company: Company, others: Iterable[Company] = ()) -> Screen | None:
+    """The tests no model is needed for: about the company (`screen_post`), in English, not a
+    bot's template."""
     if screen := screen_post(text, company, others):
         return screen
     prose = MENTION.sub(" ", HASHTAG.sub(" ", CASHTAG.sub(" ", LINK.sub(" ", text))))
-    return _story_screen(text, prose, company)
+    return _template_screen(text, prose, company)
+
+
+def post_features(text: str, company: Company, source: str = "") -> list[str]:
+    """What the model reads of a post: its features, with the patterns below that match it."""
+    plain = LINK.sub(" ", text)
+    rules = [
+        name
+        for name, pattern in (
+            ("chatter", CHATTER),
+            ("price_talk", PRICE_TALK),
+            ("news_word", NEWS_WORDS),
+            ("promotion", _PROMOTION),
+            ("quote_page", QUOTE_PAGE),
+        )
+        if pattern.search(plain)
+    ]
+    names = sorted({company.phrase, *company.words} - {""}, key=len, reverse=True)
+    return features(Post(text, source, company.ticker, tuple(names)), rules)
 
 
 LANGUAGES = ("en", "es", "pt", "fr", "de", "it", "nl", "ja", "zh", "ko", "ru", "ar", "tr", "id")
 """The languages the identifier chooses among: those of the feeds met so far. A short English
 post read against all 97 languages of the model often scores as Latin or Luxembourgish."""
-FOREIGN_CONFIDENCE = 0.9
+FOREIGN_CONFIDENCE = 0.8
 """How sure the identifier must be that prose is not English before a post is dropped for it."""
 FOREIGN_SCRIPT = re.compile(r"[^\x00-\u024f\u2000-\u2bff\U0001f000-\U0001faff]")
 """A letter outside the Latin alphabets (kana, Han, Cyrillic, Arabic, ...)."""
@@ -240,11 +275,21 @@ QUOTE_PAGE = re.compile(
     r"|\bmorning insights\b|\bstocks report\b|\btoptickertweets\b|\brelative volume\b"
     r"|\bon (?:strength|weakness)\b|\bsentiment (?:rise|fall|drop)\b|\bsignal created\b"
     r"|\breceived a new alert\b|\bfundamental rating\b|\bconsensus recommendation\b"
-    r"|\bupdated eps estimates\b",
+    r"|\bupdated eps estimates\b|\bimpact score\b|\bshort interest (?:up|down|rises|falls)\b"
+    r"|\bweekly (?:analysts?['’]? )?ratings (?:changes|updates)\b|\bratings (?:changes|updates) for\b"
+    r"|\b(?:stake|position|shares|holdings) (?:\w+ ){0,2}(?:maintained|bought|sold|trimmed|lowered"
+    r"|raised|increased|decreased|cut|reduced|boosted) by\b|\b\w+ largest position\b"
+    r"|\bstatement of changes in beneficial ownership\b|\bform (?:10-q|10-k|8-k|s-8)\b|\b424b\d\b"
+    r"|\bpost-effective amendment\b|\bnew sec filing\b|\bfiled pursuant to rule\b",
     re.IGNORECASE,
 )
-"""The lines of quote-page, message-board, screener and aggregator bots: a field name before
+"""The lines of quote-page, message-board, screener, filing and fund-holding bots: a field name before
 the link, a board "updated" on a weekday, or the bot's own heading."""
+HOLDING = re.compile(
+    r"\b(?:stake|position|holdings|shares) in (.{1,40}?)(?:\s[-–—:|]|[.;,(]|$)", re.IGNORECASE
+)
+"""`Jennison Associates Has $427,479,000 Position in Schlumberger Limited.`: a fund's filing,
+when what follows `in` is the company itself (`Alibaba takes stake in Ele.me` is a deal)."""
 CHATTER = re.compile(
     r"\b(?:I|I'm|I've|I'd|I'll|Im|[Mm]e|[Mm]y|[Ww]e|[Ww]e're|[Oo]ur|us|[Yy]ou|[Yy]ou're)\b"
     r"|(?i:\b(?:lol|lmao|haha|omg|wtf|fuck\w*|shit\w*|damn|crap|scum)\b)"
@@ -304,24 +349,20 @@ def language_of(prose: str) -> tuple[str, float]:
     return str(language), float(probability)
 
 
-def _story_screen(text: str, prose: str, company: Company) -> Screen | None:
-    """The tests of what a post says: its language, a bot's template, talk, price, a story."""
+def _template_screen(text: str, prose: str, company: Company) -> Screen | None:
+    """The tests no model is needed for: another language or script, a bot's template (a
+    fund's holding of the company, `KSA Capital Cuts Stake in Microsoft`, is one)."""
     words = " ".join(prose.split())
     if FOREIGN_SCRIPT.search(words):
         return Screen("other_language", "written in another script")
     language, probability = language_of(words)
     if language != "en" and probability >= FOREIGN_CONFIDENCE:
         return Screen("other_language", f"{language} ({probability:.0%} sure)")
-    plain = LINK.sub(" ", text)
-    if found := QUOTE_PAGE.search(plain):
+    if found := QUOTE_PAGE.search(LINK.sub(" ", text)):
         return Screen("quote_page", f'"{found.group(0).strip()}"')
-    if found := CHATTER.search(MENTION.sub(" ", plain)):
-        return Screen("chatter", f'"{found.group(0)}"')
-    if found := PRICE_TALK.search(plain):
-        return Screen("price_only", f'"{found.group(0)}"')
-    news = NEWS_WORDS.search(HASHTAG.sub(" ", prose))
-    if news is None:
-        return Screen("no_story", "carries no word of news")
+    for found in HOLDING.finditer(text):
+        if company.named_in(found.group(1)) or company.ticker_in(found.group(1), []):
+            return Screen("quote_page", f'"{found.group(0).strip()}"')
     return None
 
 

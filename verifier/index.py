@@ -201,6 +201,7 @@ class _Walker:
         "idle",
         "news",
         "percent_all",
+        "rows",
         "seen",
         "span",
         "tool",
@@ -216,6 +217,9 @@ class _Walker:
         self.idle: set[tuple[str, str]] = set()
         """The (string, event) pairs whose repetition files nothing more (no news, no number)."""
         self.span: Span | None = None
+        self.rows: dict[str, Span] | None = None
+        """The spans a result names for the rows under it that name no session of their own
+        (`get_portfolio_ranks`' positions: each row's day return is for the result's session)."""
         self.event = self.tool = ""
         self.calc = self.news = self.percent_all = self.arithmetic = False
         self.asked: tuple[date, ...] = ()
@@ -225,7 +229,7 @@ class _Walker:
 
     def start(self, event: str, tool: str, asked: tuple[date, ...] = ()) -> None:
         self.event, self.tool, self.asked = event, tool, asked
-        self.span = None
+        self.span = self.rows = None
         self.calc = tool in CALCULATING_TOOLS
         traits = traits_of(tool)
         self.arithmetic = traits.arithmetic
@@ -298,8 +302,10 @@ class _Walker:
             if published.__class__ is str:
                 ev.published.setdefault(headline, set()).add(published)
         outer_span = span = self.span
+        outer_rows = self.rows
         named_session = "session" in node or "date" in node or "start_session" in node
-        spans = spans_of(node, self.asked) if named_session else None
+        spans = spans_of(node, self.asked) if named_session else self.rows
+        self.rows = spans
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
         if node.get("events").__class__ is list:
@@ -343,7 +349,7 @@ class _Walker:
             elif value is not None:
                 self.span = span
                 self.walk(value, name, ticker)
-        self.span = outer_span
+        self.span, self.rows = outer_span, outer_rows
 
     @staticmethod
     def event_day(

@@ -13,7 +13,9 @@ from typing import Any
 
 from verifier.times import Span
 
-CHANGE_KEYS = frozenset({"change", "change_pct", "day_pnl", "pnl_pct", "contribution_pct"})
+CHANGE_KEYS = frozenset(
+    {"change", "change_pct", "day_pnl", "pnl_pct", "contribution_pct", "day_return_pct"}
+)
 """Keys whose figure is a change over the result's window, not a level at one session."""
 LEVEL_KEYS = ("close", "open", "high", "low", "volume", "market_value", "price", "adj_close")
 """Keys whose figure is a level at the result's session; other keys are bound to no time."""

@@ -118,6 +118,8 @@ def attach_times(
     inside = [(s, e) for s, e, _ in windows if any(c.isdigit() for c in folded[s:e])]
     if inside:
         figures = [f for f in figures if not any(s <= f.start and f.end <= e for s, e in inside)]
+        # a year a window opens at stays a figure, checked by the dates ("desde el cierre de 2023")
+        inside = [(s, y.start() if (y := _YEAR_END.search(folded, s, e)) else e) for s, e in inside]
     if not dates and not windows:
         return inside
     _roles(folded, dates)
@@ -127,12 +129,20 @@ def attach_times(
         sentence = bisect_right(starts, figure.start) - 1
         lo = starts[sentence]
         hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
-        kind = _nearest_window(folded, windows, figure, k, ends, lo, hi) if windows else ""
+        near = _nearest_window(folded, windows, figure, k, ends, lo, hi) if windows else None
+        kind = near[0] if near else ""
         days, role = (
             _nearest_dates(folded, dates, date_starts, figure, k, ends, (lo, hi))
             if dates
             else ((), "")
         )
+        if near and (year := _YEAR_IN.search(folded, near[1], near[2])):
+            # "desde el cierre de 2023 gana un 20 %": the window opens at that year's end, and
+            # a date of an earlier clause is not its time ("desde el 24 de diciembre ... y")
+            if near[2] <= figure.start:
+                days, role = ((int(year.group()), 12, None),), "since"
+            elif days:
+                kind = ""  # the next clause's window; this figure's time is its own date
         if role == "" and days and all(d[2] is None for d in days):
             if days[0][1] > 12:
                 days = ()  # a quarter: `verifier.periods` binds it
@@ -154,6 +164,8 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
             continue
         lead = _LEAD.search(folded, max(claim.start - 24, 0), claim.start)
         if lead is None:
+            if _HOLDINGS_AT.search(folded, max(claim.start - 40, 0), claim.start):
+                claim.role = "holdings"  # "con las posiciones de P002 a 19 de diciembre"
             continue
         if (lead.group("range") or lead.group("since")) and i + 1 < len(dates):
             after = dates[i + 1]
@@ -171,8 +183,29 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
 _HOLDINGS_BEFORE = re.compile(
     r"(?<!\w)(?:holdings|positions|quantities|shares\s+held|posiciones|tenencias)\s*$"
 )
+_BASE_BETWEEN = re.compile(
+    r"(?<!\w)(?:por\s+(?:encima|debajo)\s+del?|frente\s+a|respecto\s+al?|than|above|below)\s"
+)
+"""A base named between a figure and the date after it ("2,36 dólares por encima del cierre
+de ayer", "4.93% below its November 29 close"): the figure is a change since that date."""
+_OWN_BEFORE = re.compile(r"\s*(?:[$€£]|dólares|usd)?\s*(?:de|del|of|from)\s+(?:the\s+|el\s+)?")
+"""A date right after a figure, joined by "de" ("los 130,14 de ayer"): that figure's time."""
+_OWN_LEVEL = re.compile(
+    r"(?:['’]s)?\s+(?:close|closing\s+(?:price|level)|finish|level)(?:\s+(?:of|at|was))?\s*[$€£]?\s*"
+)
+"""A date's own level named right before the figure ("Monday's close of $92.19", "from the
+December 30 close of 92.19"): the figure is that session's, even after a "from"."""
+_OWN_AFTER = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*\d")
+"""A figure in brackets right after a date ("el cierre de ayer (163,24)"): the date is its."""
+_HOLDINGS_AT = re.compile(
+    r"(?<!\w)(?:posiciones|tenencias|holdings|positions)(?:\s+(?:de|of)\s+\w+)?\s+(?:a|al)\s+$"
+)
+"""Holdings named with their day by "a" ("las posiciones de P002 a 19 de diciembre")."""
 """What an as-of date may name instead of a figure's time: "holdings as of 2024-12-19" is when
 the holdings were taken, not when the figures after it were."""
+_YEAR_IN = re.compile(r"(?:19|20)\d\d")
+_YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d\d$")
+"""A year inside a window phrase ("desde el cierre de 2023"): the window's start."""
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
 
 
@@ -184,8 +217,9 @@ def _nearest_window(
     ends: list[int],
     lo: int,
     hi: int,
-) -> str:
-    best: tuple[int, str] | None = None
+) -> tuple[str, int, int] | None:
+    """The kind, start and end of the window phrase a figure takes."""
+    best: tuple[int, str, int, int] | None = None
     for start, end, kind in windows:
         if start < lo or end > hi:
             continue
@@ -198,8 +232,8 @@ def _nearest_window(
         elif start >= figure.end and gap < 40:
             gap -= 40  # a window right after its figure is its own ("4.93% over the month")
         if not crossed and (best is None or gap < best[0]):
-            best = (gap, kind)
-    return best[1] if best else ""
+            best = (gap, kind, start, end)
+    return best[1:] if best else None
 
 
 _SEARCHED = re.compile(
@@ -226,13 +260,22 @@ def _nearest_dates(
         near = after.start < hi and after.start - figure.end < 40
         searched = _SEARCHED.search(folded, figure.end, after.start)  # "with no news in the
         if near and bisect_left(ends, after.start) - 1 == k and not searched:  # 28–31 window"
-            return _group(dates, after)
+            days, role = _group(dates, after)
+            if not role and _BASE_BETWEEN.search(folded, figure.end, after.start):
+                role = "since"  # "2,36 dólares por encima del cierre de ayer": measured from it
+            return days, role
     if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:
         return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19": not its time
     last = dates[i - 1]
     if last.role == "holdings":
         return (), ""
+    if _OWN_LEVEL.fullmatch(folded, last.end, figure.start):
+        return _group(dates, last)[0], ""  # "from Monday's close of $92.19": that session's
     crossed = bisect_right(ends, last.end) < k
+    if (
+        k and ends[k - 1] <= last.start and _OWN_BEFORE.fullmatch(folded, ends[k - 1], last.start)
+    ) or (crossed and _OWN_AFTER.match(folded, last.end)):
+        return (), ""  # "los 130,14 de ayer (-0,02 %)", "del cierre de ayer (163,24), un 1,45 %"
     if _BASE_BEFORE.search(folded, lo if crossed else max(figure.start - 40, lo), figure.start):
         return (), ""
     return _group(dates, last)
@@ -278,14 +321,18 @@ def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
         low, high = _LENGTHS[kind]
         if not low <= length <= high and not (kind == "month" and _month_window(said, held)):
             return False
-    elif kind == "ytd" and not _year_start(held.start):
+    elif kind == "ytd" and not _year_start(held.start, said):
         return False
     return _days_agree(said, held)
 
 
-def _year_start(when: date) -> bool:
-    """The last sessions of a year or the first of the next: where a year to date starts."""
-    return (when.month == 12 and when.day >= 20) or (when.month == 1 and when.day <= 5)
+def _year_start(when: date, said: ClaimTime) -> bool:
+    """The last sessions of a year or the first of the next: where a year to date starts; of
+    the year the window names where it names one ("desde el cierre de 2023")."""
+    years = {d[0] for d in said.days if d[0] is not None and d[1] == 12 and d[2] is None}
+    if (when.month == 12 and when.day >= 20) and (not years or when.year in years):
+        return True
+    return when.month == 1 and when.day <= 5 and (not years or when.year - 1 in years)
 
 
 def _month_window(said: ClaimTime, held: Span) -> bool:

@@ -187,7 +187,8 @@ def test_demo_portfolios_hold_real_tickers_with_news(imported: tuple[Path, Impor
     sizes = holdings.groupby(["portfolio_id", "as_of"]).size()
     assert sizes.between(8, 15).all() and len(sizes) == 4
     assert {d.month for _, d in sizes.index} == {9, 11}
-    assert set(holdings["ticker"]) <= set(news["ticker"])
+    # Dominion's feed is song titles (`L$D`), spam and one aggregator line: nothing to quote.
+    assert set(holdings["ticker"]) - set(news["ticker"]) <= {"D"}
     assert set(holdings["ticker"]) <= set(prices.query("date == @date(2015, 12, 8)")["ticker"])
 
 
@@ -241,7 +242,7 @@ def test_search_news_returns_real_tweets_once_with_their_session(
         out, day, "search_news", ticker="AAPL", start="2015-10-01", end="2015-10-01", limit=10
     )
     items = found["news"]
-    assert len(items) == 10
+    assert 5 <= len(items) <= 10
     with (REALDATA / "stocknet" / "tweets-2015q4.jsonl").open() as handle:
         tweets = {
             (t["published_at"], normalise_headline(RETWEET.sub("", html.unescape(t["text"])))): t

@@ -1,14 +1,16 @@
-"""How well the importer's news screen keeps what a report should quote, measured on real
-tweets labelled by reading them (`news_labels.jsonl`: 320 posts of the stocknet feed, each with
-`worthy` and a one-line reason).
+"""How well the importer keeps what a report should quote, measured on real tweets labelled by
+reading them (`news_labels.jsonl`: posts of the stocknet feed, each with `worthy`, a one-line
+reason, and a `split`).
 
 A post is worthy when it is about its company and says something a reader of a portfolio report
 would want: results, ratings, deals, products, courts, people. Chatter, price-only talk,
-promotion, bots, posts mainly about another company and posts in other languages are not. The
-first 320 (`tune`) are what the screen's word lists were fitted on; the last 170 (`held_out`)
-were drawn and labelled afterwards, never tuned on, so their figures are the honest ones. Both go
-through the importer itself (retweet prefixes, entities, copies, then the screen), as a feed
-would.
+promotion, bots, posts mainly about another company and posts in other languages are not.
+
+The news model (`data.news_model`) is fitted on the `train` rows only (`python -m
+data.news_training`); the `test` rows, drawn at random from the feed, are never used to fit or to
+choose anything, so their figures through the importer (retweet prefixes, entities, copies,
+rules, model) are the honest ones. The cross-validated figures of the training rows are checked
+too: the threshold is chosen on them.
 """
 
 from __future__ import annotations
@@ -16,32 +18,38 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
+from data import news_training
 from data.import_log import ImportLog
 from data.import_news import read_news
+from data.news_model import load
 
 LABELS = Path(__file__).with_name("news_labels.jsonl")
 TARGET = (0.95, 0.80)
-"""What the screen should reach (precision, recall): it does not yet, on either split."""
-FLOORS = {"tune": (0.90, 0.85), "held_out": (0.60, 0.60)}
-"""What it reaches now, rounded down (tune 91.7% / 88.7%, held out 65.5% / 65.5%): a change to
-the screen's word lists that loses ground fails here."""
+"""What the screen should reach (precision, recall): it does not yet."""
+FLOORS = {"test": (0.85, 0.75), "cross_validated": (0.80, 0.68)}
+"""What it reaches now, rounded down (test split 87.0% / 79.7%; 5-fold cross-validation of the
+training split 83.1% / 71.4%, whose later labels were drawn among posts the rules keep, the
+hard ones; the word lists before the model reached 69.6% / 66.1% on the same
+test split): a change to the rules, the features or the labels that loses ground fails here."""
+
+
+def rows(split: str) -> list[dict[str, object]]:
+    every = [json.loads(line) for line in LABELS.read_text(encoding="utf-8").splitlines()]
+    return [r for r in every if r["split"] == split]
 
 
 def measure(split: str, tmp_path: Path) -> tuple[float, float, list[str]]:
     """(precision, recall, the misjudged posts) of the importer on one split."""
-    rows = [json.loads(line) for line in LABELS.read_text(encoding="utf-8").splitlines()]
-    rows = [r for r in rows if r["split"] == split]
+    labelled = rows(split)
     feed = tmp_path / f"{split}.jsonl"
-    feed.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    companies = {r["ticker"]: r["company"] for r in rows}
+    feed.write_text("".join(json.dumps(r) + "\n" for r in labelled), encoding="utf-8")
+    companies = {str(r["ticker"]): str(r["company"]) for r in labelled}
     table = read_news(feed, companies, ImportLog()).to_pylist()
     kept_at = {(t["ticker"], t["published_at"].isoformat()) for t in table}
-    kept = {r["id"] for r in rows if (r["ticker"], _utc(r["published_at"])) in kept_at}
-    worthy = {r["id"] for r in rows if r["worthy"]}
+    kept = {r["id"] for r in labelled if (r["ticker"], _utc(str(r["published_at"]))) in kept_at}
+    worthy = {r["id"] for r in labelled if r["worthy"]}
     hits = len(kept & worthy)
-    wrong = [f"{'kept' if r['id'] in kept else 'lost'}: {r['text']}" for r in rows
+    wrong = [f"{'kept' if r['id'] in kept else 'lost'}: {r['text']}" for r in labelled
              if (r["id"] in kept) != r["worthy"]]  # fmt: skip
     return hits / max(len(kept), 1), hits / max(len(worthy), 1), wrong
 
@@ -50,16 +58,28 @@ def _utc(stamp: str) -> str:
     return stamp.replace("Z", "+00:00")
 
 
-def test_the_labels_are_a_few_hundred_with_reasons() -> None:
-    rows = [json.loads(line) for line in LABELS.read_text(encoding="utf-8").splitlines()]
-    assert 400 <= len(rows) <= 600 and all(r["reason"].strip() for r in rows)
-    assert {r["split"] for r in rows} == {"tune", "held_out"}
-    assert sum(r["worthy"] for r in rows if r["split"] == "held_out") >= 25
+def test_the_labels_are_a_thousand_with_reasons_and_a_held_out_split() -> None:
+    every = rows("train") + rows("test")
+    assert len(every) >= 1000 and all(str(r["reason"]).strip() for r in every)
+    assert len({r["id"] for r in every}) == len(every)
+    assert len(rows("test")) >= 250 and sum(bool(r["worthy"]) for r in rows("test")) >= 40
+    relabelled = [r for r in every if "relabelled" in r]
+    assert all(str(r["relabelled"]).startswith("was ") for r in relabelled)
 
 
-@pytest.mark.parametrize("split", ["tune", "held_out"])
-def test_what_is_quoted_is_worth_quoting(split: str, tmp_path: Path) -> None:
-    precision, recall, wrong = measure(split, tmp_path)
-    print(f"{split}: precision {precision:.1%}, recall {recall:.1%} (target {TARGET})")
-    assert precision >= FLOORS[split][0], "\n".join(wrong)
-    assert recall >= FLOORS[split][1], "\n".join(wrong)
+def test_what_is_quoted_from_the_untouched_split_is_worth_quoting(tmp_path: Path) -> None:
+    precision, recall, wrong = measure("test", tmp_path)
+    print(f"test split: precision {precision:.1%}, recall {recall:.1%} (target {TARGET})")
+    assert precision >= FLOORS["test"][0], "\n".join(wrong)
+    assert recall >= FLOORS["test"][1], "\n".join(wrong)
+
+
+def test_cross_validated_figures_hold_at_the_shipped_threshold() -> None:
+    train = [e for e in news_training.examples(LABELS) if e.split == "train"]
+    scores = news_training.out_of_fold(train)
+    labels = [e.worthy for e in train]
+    precision, recall = news_training.figures(labels, scores, load().threshold)
+    print(f"5-fold cross-validation: precision {precision:.1%}, recall {recall:.1%}")
+    assert precision >= FLOORS["cross_validated"][0]
+    assert recall >= FLOORS["cross_validated"][1]
+    assert news_training.choose_threshold(labels, scores) == load().threshold

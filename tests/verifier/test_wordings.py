@@ -139,6 +139,8 @@ EV = [
     },
 ]
 FAITHFUL = [
+    "AXO closed at $291.10, up 3.96 from Monday's close of $287.14, a 1.38% gain.",
+    "AXO closed at 291.10 on December 31, up 1.38% from the December 30 close of 287.14.",
     "**AXO** closed at **$291.10** on Tuesday, December 31, 2024, up **1.38%** from $287.14.",
     "AXO gained 1.4% to end the session at $291.10, while BRQ slipped 1.98% to $45.12.",
     "Shares of AXO rose 1.38% on Dec 31, adding $3.96 to close at $291.10.",
@@ -254,6 +256,13 @@ FAITHFUL_MORE = [
     "For the session, AXO +1.38%, BRQ -1.98%, CVLT +1.54%.",
 ]
 CORRUPT = [
+    (
+        "AXO closed at $291.10, up 3.96 from Monday's close of $287.41, a 1.38% gain.",
+        "unsupported_figure",
+    ),
+    ("AXO closed at $291.10, up 1.38% from the December 31 close of $287.14.", "wrong_time"),
+    ("AXO closed at $291.10, up 1.38% from the December 30 close of $291.10.", "wrong_time"),
+    ("AXO closed at $291.10, up 3.96 from Monday's close of $291.10.", "wrong_time"),
     ("AXO rose 1.38%. BRQ fell 1.98%. It closed at $291.10.", "wrong_subject"),
     ("Desde el 29 de noviembre, AXO ha ganado un 4,93 %.", "wrong_direction"),
     ("AXO aportó 1,38 puntos porcentuales a la rentabilidad de la cartera.", "wrong_field"),

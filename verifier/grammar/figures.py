@@ -9,7 +9,7 @@ from operator import attrgetter
 
 from verifier.claim import Claim, Kind
 from verifier.grammar.number_words import find_number_words
-from verifier.lexicon import LANGUAGES, alternatives
+from verifier.lexicon import LANGUAGES, alternatives, grouped
 from verifier.literals import SCALES, Reading, read_digits
 from verifier.scanner import Scan, fold, fold_aligned, holds, mask, scan, word_starts
 
@@ -158,6 +158,8 @@ def _is_day(written: str) -> bool:
     return written.isdigit() and len(written) <= 2 and 1 <= int(written) <= 31
 
 
+_MONEY_AFTER = re.compile(r"(?i)\s?(?:\$|€|£|usd|eur|d[oó]lares|euros)(?!\w)")
+"""A currency written after its amount ("87,18 $", "0,43 dólares", "233,40 USD"): money."""
 _CURRENCY_AFTER = re.compile(r"(?i)\s*(?:\$|€|£|usd|eur|d[oó]lares|euros)?\s*")
 
 
@@ -273,7 +275,8 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     points = unit is not None and unit.strip().lower().startswith(_POINTS)
     unit = _unit(unit) if unit else ""
     scale = _scale(letter or "", word or "") if letter or word else 1.0
-    kind: Kind = "percent" if unit else "money" if cur or word in _CENTS else "number"
+    money = cur or word in _CENTS or (not unit and _MONEY_AFTER.match(text, end) is not None)
+    kind: Kind = "percent" if unit else "money" if money else "number"
     claim = Claim(text[start:end], start, end, kind, _read_digits(digits or ""), scale, sign, unit)
     claim.points = points
     return claim
@@ -300,7 +303,13 @@ def _after_noun(text: str, start: int) -> bool:
     return word is not None and word.group(1).casefold() not in _AMOUNT_LEAD
 
 
-_LEVEL_NOUN = re.compile(rf"(?i)(?<!\w)(?:{alternatives('level_nouns')})\s*$")
+_DAYS_NAMED = "|".join(
+    f for name in ("today", "yesterday") for f in grouped("relative_days").get(name, ())
+)
+_LEVEL_NOUN = re.compile(
+    rf"(?i)(?<!\w)(?:{alternatives('level_nouns')})(?:\s+(?:de|of)\s+(?:{_DAYS_NAMED}))?\s*$"
+)
+"""The name of a level, with the day it is of ("el cierre de ayer")."""
 
 
 def _after_level(text: str, start: int) -> bool:

@@ -78,7 +78,13 @@ LEXICON = Lexicon(
             r"este\s+trimestre",
             r"trimestral",
         ),
-        "ytd": (r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año", r"en\s+el\s+año", r"este\s+año"),
+        "ytd": (
+            r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año",
+            r"en\s+el\s+año",
+            r"este\s+año",
+            r"(?:en\s+)?un\s+año\s+en\s+(?:el|que)(?:\s+que)?",
+            r"desde\s+(?:el\s+)?(?:cierre|final|fin)\s+de(?:l)?(?:\s+año)?\s+(?:19|20)\d\d",
+        ),
         "year": (r"en\s+(?:los\s+)?últimos\s+12\s+meses", r"últimos\s+doce\s+meses", r"interanual"),
     },
     since=(r"desde", r"frente\s+a", r"respecto\s+a", r"comparado\s+con", r"sobre"),
@@ -235,6 +241,8 @@ LEXICON = Lexicon(
         "earnings": (
             r"(?:informe|presentación|publicación)\s+de\s+resultados",
             r"resultados(?:\s+(?:trimestrales|anuales))?",
+            r"(?:publicar|presentar|publicará|presentará)\s+(?:sus\s+)?resultados"
+            r"(?:\s+(?:trimestrales|anuales))?",
         ),
         "dividend": (r"fecha\s+(?:ex-)?dividendo", r"ex-dividendo", r"dividendo"),
         "split": (r"desdoblamiento",),

@@ -127,7 +127,7 @@ RELATIONS: dict[str, Any] = {
             r"la\s+posición\s+más\s+grande",
         ),
         "pnl_top": (
-            r"(?:posición|valor|título)\s+que\s+más\s+(?:aportó|sumó|contribuyó|aporta)",
+            r"(?:posición|valor|título)\s+que\s+más\s+(?:aportó|sumó|contribuyó|aporta|ganó)",
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:contribución|aporte|resultado)",
             r"mayor\s+(?:contribuidor|aporte|contribución)",
             r"(?:segund[oa]|tercer[oa]?|cuart[oa]|quint[oa])\s+mayor\s+(?:contribución|aportación|aporte)",
@@ -175,7 +175,7 @@ RELATIONS: dict[str, Any] = {
     "relation_lead": (
         r"(?:encadena|encadenó|encadenaba|acumula|acumuló|acumulaba|suma|sumó|sumaba|lleva|llevaba)",
         r"(?:por|es\s+(?:su|la)|fue\s+(?:su|la)|marca|marcó)",
-        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en))?",
+        r"(?:se\s+sitúa|se\s+situó|figura|figuró|queda|quedó|ocupa|ocupó|ocupaba)(?:\s+(?:como|en|el))?",
     ),
     "qualities": {
         "size_small": (
@@ -215,6 +215,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:subida|alza|ganancia|avance|repunte|mejora)\s+(?:ligera|leve|pequeña|suave)",
         ),
         "either_flat": (
+            r"(?:se\s+)?(?:queda|quedó|quedaba|mantiene|mantuvo)\s+(?:prácticamente\s+)?plan[oa]",
             r"(?:prácticamente|casi|básicamente|virtualmente)\s+(?:plan[oa]|sin\s+cambios|estable)",
             r"plan[oa]",
             r"sin\s+apenas\s+cambios",
@@ -222,6 +223,8 @@ RELATIONS: dict[str, Any] = {
         "either_large": (r"con\s+fuerza", r"bruscamente", r"abruptamente"),
         "either_modest": (r"modest[oa]", r"moderad[oa]", r"moderadamente"),
         "either_small": (
+            r"(?:su\s+)?impacto(?:\s+en\s+la\s+cartera)?\s+(?:fue|es|resultó)\s+(?:mínimo|escaso|reducido|limitado|pequeño)",
+            r"(?:mínimo|escaso|pequeño|reducido|limitado)\s+impacto",
             r"ligeramente",
             r"levemente",
             r"ligera",
@@ -324,6 +327,11 @@ RELATIONS: dict[str, Any] = {
             r"investigación",
             r"i\+d",
         ),
+        "schedules earnings call": (
+            r"convoc(?:a|ó|ará)",
+            r"conferencia(?:\s+trimestral)?\s+de\s+resultados",
+            r"llamada",
+        ),
         "investor conference": (
             r"inversores",
             r"conferencia(?!\s+(?:trimestral|de\s+resultados))",
@@ -363,11 +371,6 @@ RELATIONS: dict[str, Any] = {
             r"compra",
         ),
         "publishes sustainability report": (r"sostenibilidad",),
-        "schedules earnings call": (
-            r"convoc(?:a|ó)",
-            r"conferencia(?:\s+trimestral)?\s+de\s+resultados",
-            r"llamada",
-        ),
         "analysts reiterate neutral rating": (
             r"analistas",
             r"reiter(?:an|aron|a)",

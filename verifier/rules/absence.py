@@ -56,6 +56,8 @@ def check_absence(case: Case) -> Iterator[Reason]:
         subject = _subject(tickers, m.start())
         day = _day_after(case, folded, m)
         held, searched = _held(case, kind, subject, day)
+        if held and _OTHER.search(folded, max(m.start() - 24, 0), m.end() + 12):
+            held = _unnamed(case, kind, subject, dated)  # "no hay más eventos": none unnamed
         said = text[m.start() : m.end()]
         about = f" for {subject}" if subject else ""
         if held:
@@ -150,6 +152,38 @@ def _held(case: Case, kind: str, subject: str | None, day: str | None) -> tuple[
         if items:
             return f"{len(items)} in {event.tool} {event.id}", True
     return "", searched
+
+
+_OTHER = re.compile(r"(?<!\w)(?:más|otros?|otras?|other|else|further|additional)(?!\w)")
+"""A denial of what lies beyond what the draft names ("no hay más eventos", "no other
+events"): it holds where every item of the kind is one whose day the draft names."""
+
+
+def _unnamed(case: Case, kind: str, subject: str | None, dated: list[Claim]) -> str:
+    """The items of the kind whose day no date of the draft names ("" when there are none)."""
+    named = [(y, mo, d) for c in dated for y, mo, d in c.dates if mo and d]
+    for event in case.trace.events:
+        tools = _NEWS_TOOLS if kind == "news" else _EVENT_TOOLS
+        if event.tool not in tools or (subject and event.ticker not in (None, subject)):
+            continue
+        left = [
+            i
+            for i in _items(event.result, kind)
+            if not (isinstance(i, dict) and any(_named(i, day) for day in named))
+        ]
+        if left:
+            return f"{len(left)} more than the draft names in {event.tool} {event.id}"
+    return ""
+
+
+def _named(item: dict[str, Any], day: tuple[int | None, int, int | None]) -> bool:
+    """Whether a date of the draft (its year may be left out) is the item's day."""
+    when = item.get("date") or item.get("published_at") or ""
+    if not isinstance(when, str) or len(when) < 10 or not when[:4].isdigit():
+        return False
+    year, month, dom = day
+    same_day = (month, dom) == (int(when[5:7]), int(when[8:10]))
+    return same_day and (year is None or year == int(when[:4]))
 
 
 def _on(item: dict[str, Any], day: str) -> bool:

@@ -98,6 +98,10 @@ ANNOUNCED_FIELDS = frozenset({"dividend", "earnings"})
 headline supports no other figure."""
 
 
+_IN_PERCENT = re.compile(r"pct|percent|ratio|weight|return")
+"""Keys of a figure in percent: an amount of money is never one of them."""
+
+
 def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     """Bind the figure: value at its precision, then subject, period, time, bound and field; the
     first part no matching fact agrees with is what is wrong with it."""
@@ -118,6 +122,8 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     ]
     if claim.kind == "money" and facts and not evidence.question_money:
         facts = [f for f in facts if f.event != QUESTION]  # "$30" is not "30 days"
+    if claim.kind == "money" and facts:
+        facts = [f for f in facts if not _IN_PERCENT.search(f.key)]  # "$0.43" is no -0.43%
     off_period: list[Fact] = []
     period = claim.period
     if period is not None and facts:

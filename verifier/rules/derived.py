@@ -8,12 +8,17 @@ product, a ratio, a share of a total in percent, a change in percent. A figure w
 the sentence does not name stays unsupported: a chance match among the hundreds of values a
 trace holds is no evidence (verifier/README.md gives the rate of chance matches on random
 figures, which `tests/verifier/test_derived.py` measures).
+
+A count of days to a date the sentence names ("el lunes 13 de enero, dentro de 13 días", "on
+2025-01-24, in 24 days") is the calendar days from the report date (`as_of`) to that date.
 """
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterator
+from datetime import date
 
 from verifier.claim import Claim
 from verifier.periods import sentence_starts
@@ -32,8 +37,15 @@ def derive_figures(case: Case) -> None:
         return
     starts = sentence_starts(case.trace.draft or "")
     supported = [f for f in case.figures if f.in_scope]
+    text = case.trace.draft or ""
     for f in loose:
         sentence = bisect_right(starts, f.claim.start) - 1
+        if _days_until(case, text, f.claim, starts, sentence):
+            f.in_scope = [
+                make_fact(_amount(f.claim), DERIVED, "", "days", None, False, False, -1, None)
+            ]
+            f.supported_by = [DERIVED]
+            continue
         operands = [
             g.claim
             for g in supported
@@ -101,3 +113,40 @@ def _derivation(claim: Claim, operands: list[Claim]) -> str:
 def _rounds_to(value: float, shown: float, decimals: int, scale: float) -> bool:
     half = 0.5 * 10.0**-decimals * scale
     return abs(value - abs(shown) * scale) <= half * (1 + 1e-9)
+
+
+_DAYS_BEFORE = re.compile(r"(?i)(?:dentro\s+de|en|in|within)\s+$")
+_DAYS_AFTER = re.compile(r"(?i)\s+(?:días|dias|days)(?:\s+(?:from\s+now|away|desde\s+hoy))?(?!\w)")
+
+
+def _days_until(case: Case, text: str, claim: Claim, starts: list[int], sentence: int) -> bool:
+    """Whether a whole number of days ("dentro de 13 días") is the distance from the report
+    date to a date its sentence names; its words are then bound with it."""
+    after = _DAYS_AFTER.match(text, claim.end)
+    before = _DAYS_BEFORE.search(text, max(claim.start - 12, 0), claim.start)
+    as_of = case.trace.as_of
+    if after is None or before is None or not as_of or not claim.readings:
+        return False
+    try:
+        report = date.fromisoformat(as_of[:10])
+    except ValueError:
+        return False
+    days = {
+        d
+        for f in case.findings
+        if f.claim.kind == "date" and bisect_right(starts, f.claim.start) - 1 == sentence
+        for d in f.claim.dates
+        if f.supported_by and d[1] and d[2]
+    }
+    for year, month, dom in days:
+        if dom is None:
+            continue
+        for y in (year,) if year else (report.year, report.year + 1):
+            try:
+                gap = (date(y, month, dom) - report).days
+            except ValueError:
+                continue
+            if gap > 0 and any(abs(r.value - gap) < 1e-9 for r in claim.readings):
+                case.bound.append((before.start(), after.end()))
+                return True
+    return False

@@ -399,9 +399,19 @@ _RANK_FIELD = {
 def _subject(tickers: list[Claim], lo: int, m: re.Match[str], hi: int) -> Claim | None:
     """Whom a ranking or streak is said of: the ticker before it in its sentence, else the one
     after it there, else the last one named before its sentence ("It is the largest holding")."""
+    after = _after(tickers, m.end(), hi)
+    if after is not None and _behind().search(m.string, m.end(), after.start):
+        after = None  # "la segunda mayor contribución tras OEE": OEE is the one ahead of it
     return (  # a ticker inside the phrase is its subject: "by weight, AXO ranks 1st of 10"
-        _before(tickers, lo, m.end()) or _after(tickers, m.end(), hi) or _before(tickers, 0, lo)
+        _before(tickers, lo, m.end()) or after or _before(tickers, 0, lo)
     )
+
+
+@cache
+def _behind() -> re.Pattern[str]:
+    """The words that name who stands ahead, right before that ticker ("tras", "behind")."""
+    words = "|".join(f"(?:{f})" for f in grouped("runner_up").get("behind", ()))
+    return re.compile(rf"(?<!\w)(?:{words})\s+$" if words else r"(?!)")
 
 
 def _ranked(

@@ -1,0 +1,42 @@
+"""The news model: named features that carry from one company to another, a verdict with its
+reasons, and a fit that gives the same weights every time."""
+
+from __future__ import annotations
+
+from data import news_training
+from data.news_model import load
+from data.news_screen import Company, post_features, screen_news
+
+APPLE = Company.of("AAPL", "Apple Inc.")
+EXXON = Company.of("XOM", "Exxon Mobil Corporation")
+PFIZER = Company.of("PFE", "Pfizer Inc.")
+
+
+def test_features_name_the_company_alike_whatever_it_is() -> None:
+    apple = post_features("Apple upgraded to Buy at Jefferies $AAPL https://t.co/x", APPLE, "wire")
+    exxon = post_features("Exxon upgraded to Buy at Jefferies $XOM https://t.co/y", EXXON, "wire")
+    assert apple == exxon
+    assert {"word:CO", "pair:^_CO", "word:OWN", "near:analyst", "source:wire"} <= set(apple)
+    other = post_features("Apple upgraded to Buy $XOM", APPLE)
+    assert "word:TAG" in other and "shape:other_cashtags=1" in other
+
+
+def test_a_wire_headline_is_quoted_and_chatter_is_dropped_with_its_reasons() -> None:
+    wire = "Pfizer to buy Allergan in $160 billion deal https://t.co/x $PFE"
+    assert screen_news(wire, PFIZER, [PFIZER], "WSJ") is None
+    chatter = screen_news("lol I bought more $PFE today, to the moon!!", PFIZER, [PFIZER], "fan")
+    assert chatter is not None and chatter.kind == "no_story"
+    assert "reads as news at" in chatter.detail and "rule:chatter" in chatter.detail
+
+
+def test_the_shipped_model_is_a_probability_with_a_threshold_between() -> None:
+    model = load()
+    assert 0.0 < model.threshold < 1.0 and len(model.weights) > 500
+    names = post_features("Apple reports record quarterly revenue $AAPL", APPLE)
+    assert 0.0 < model.probability(names) < 1.0
+
+
+def test_the_fit_is_deterministic() -> None:
+    train = [e for e in news_training.examples() if e.split == "train" and not e.ruled_out]
+    first, second = news_training.fit(train[:300]), news_training.fit(train[:300])
+    assert first.weights == second.weights and first.bias == second.bias
