@@ -132,18 +132,20 @@ def _judge(
         "double": 90 <= value < 110,
         "over": value >= 100,
     }[band.split("_")[0]]
-    case.bound.append(span)
-    if holds:
-        return None
-    return Reason(
-        rule=ReasonCode.WRONG_RELATION,
-        message=(
-            f'"{text[span[0] : span[1]]}" says {_said(direction, band, scale)} of '
-            f"{subject.symbol if subject else 'the move'}, but the trace has {value:+.2f}% "
-            f"for the {kind or 'day'}"
-        ),
-        span=span,
+    return _checked(
+        case,
+        span,
+        holds,
+        f'"{text[span[0] : span[1]]}" says {_said(direction, band, scale)} of '
+        f"{subject.symbol if subject else 'the move'}, but the trace has {value:+.2f}% "
+        f"for the {kind or 'day'}",
     )
+
+
+def _checked(case: Case, span: tuple[int, int], holds: bool, message: str) -> Reason | None:
+    """A judging word bound (it is covered): None where it holds, else its `wrong_relation`."""
+    case.bound.append(span)
+    return None if holds else Reason(rule=ReasonCode.WRONG_RELATION, message=message, span=span)
 
 
 _WHOSE = re.compile(
@@ -315,16 +317,12 @@ def _size(
                 equal = 100 / count
                 small = group == "size_small"
                 holds = weight < 0.6 * equal if small else weight > 1.5 * equal
-                case.bound.append(span)
-                if holds:
-                    return None
-                return Reason(
-                    rule=ReasonCode.WRONG_RELATION,
-                    message=(
-                        f'"{text[span[0] : span[1]]}" says {subject.symbol} is a '
-                        f"{'small' if small else 'large'} holding, but it weighs {weight:g}% "
-                        f"of {count} positions (an equal weight is {equal:.2f}%)"
-                    ),
-                    span=span,
+                return _checked(
+                    case,
+                    span,
+                    holds,
+                    f'"{text[span[0] : span[1]]}" says {subject.symbol} is a '
+                    f"{'small' if small else 'large'} holding, but it weighs {weight:g}% "
+                    f"of {count} positions (an equal weight is {equal:.2f}%)",
                 )
     return None
