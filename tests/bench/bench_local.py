@@ -1,7 +1,8 @@
 """The local provider, measured: its batching, and the `nightdesk-local` contestant's night.
 
 1. The same drafting requests one at a time and all at once through the packaged model (or
-   BENCH_LOCAL_MODEL), tokens per second side by side: BENCH_LOCAL_REQUESTS (8) requests of
+   BENCH_LOCAL_MODEL), tokens per second side by side: BENCH_LOCAL_REQUESTS (16, the batch the
+   contestant's night sends at its concurrency of 16) requests of
    BENCH_LOCAL_TOKENS (48) output tokens each; the loop detector and end of turn may end a row
    sooner, so tokens are counted, not assumed.
 2. `nightdesk-local`: a small night as a user runs it (`nightdesk run --provider local`, its own
@@ -38,7 +39,7 @@ from agent.providers.local_prepare import DEFAULT_FOLDER, packaged_gguf, prepare
 from contract.errors import InputError  # noqa: E402
 
 MODEL = Path(os.environ.get("BENCH_LOCAL_MODEL", str(ROOT / DEFAULT_FOLDER)))
-REQUESTS = int(os.environ.get("BENCH_LOCAL_REQUESTS", "8"))
+REQUESTS = int(os.environ.get("BENCH_LOCAL_REQUESTS", "16"))
 TOKENS = int(os.environ.get("BENCH_LOCAL_TOKENS", "48"))
 THREADS = int(os.environ["BENCH_LOCAL_THREADS"]) if "BENCH_LOCAL_THREADS" in os.environ else None
 DTYPE = os.environ.get("BENCH_LOCAL_DTYPE", "auto")
