@@ -27,6 +27,7 @@ pytestmark = [
 ]
 SCREENS = Path(__file__).resolve().parents[3] / "outputs" / "screens"
 DAY = date(2024, 12, 31)
+FINAL = {"COMPLETED", "FAILED", "CRASHED", "CANCELLED"}
 
 
 @pytest.fixture(autouse=True)
@@ -146,13 +147,7 @@ def test_a_cut_night_says_so_on_its_page_and_in_its_summary_artifact(
     with urllib.request.urlopen(f"{ui_server}/api/flow_runs/{run_id}", timeout=30) as reply:
         state = json.loads(reply.read())["state"]
     assert state["name"] == "Partial" and "budget" in state["message"].lower(), state
-    ask = urllib.request.Request(
-        f"{ui_server}/api/task_runs/filter",
-        data=json.dumps({"flow_runs": {"id": {"any_": [run_id]}}}).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(ask, timeout=30) as reply:
-        tasks = {t["name"]: t["state"] for t in json.loads(reply.read())}
+    tasks = settled_task_states(ui_server, run_id)
     cases = rejected_cases(tmp_path / str(DAY))
     cut = {c["ticker"] for c in cases if c["reason"] == "budget_exhausted"}
     assert cut and {name for name, s in tasks.items() if s["name"] == "Cut"} == cut, tasks
@@ -173,6 +168,24 @@ def test_a_cut_night_says_so_on_its_page_and_in_its_summary_artifact(
         browser.close()
     tokens = manifest["summary"]["attempt"]["tokens"]
     assert f"{tokens:,}" in body, body[-2000:]
+
+
+def settled_task_states(ui_server: str, run_id: str, wait_s: float = 120) -> dict[str, Any]:
+    """The final state of each task run of a flow run, by task name. The server learns task
+    states from events it processes after the flow has ended, so a state still `Running`
+    here is the server catching up: ask again until every state is final (or time is up)."""
+    ask = urllib.request.Request(
+        f"{ui_server}/api/task_runs/filter",
+        data=json.dumps({"flow_runs": {"id": {"any_": [run_id]}}}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    deadline = time.monotonic() + wait_s
+    while True:
+        with urllib.request.urlopen(ask, timeout=30) as reply:
+            tasks = {t["name"]: t["state"] for t in json.loads(reply.read())}
+        if all(s["type"] in FINAL for s in tasks.values()) or time.monotonic() > deadline:
+            return tasks
+        time.sleep(0.5)
 
 
 def rejected_cases(day: Path) -> list[dict[str, Any]]:
