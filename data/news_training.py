@@ -24,6 +24,7 @@ import html
 import json
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,33 +73,74 @@ def examples(path: Path = LABELS) -> list[Example]:
 
 
 def fit(train: list[Example]) -> Model:
-    """L2-regularised logistic regression by Newton's method over the features seen at least
-    `MIN_COUNT` times: deterministic, and exact enough for a few thousand features."""
+    """L2-regularised logistic regression over the features seen at least `MIN_COUNT` times,
+    solved by Newton's method with conjugate-gradient steps on the sparse 0/1 design (the
+    features of a post are a few dozen of several thousand): deterministic, exact to 1e-9, and
+    seconds for a few thousand posts."""
     counts: dict[str, int] = {}
     for ex in train:
         for name in set(ex.names):
             counts[name] = counts.get(name, 0) + 1
     vocabulary = sorted(n for n, c in counts.items() if c >= MIN_COUNT)
     index = {n: i for i, n in enumerate(vocabulary)}
-    x = np.zeros((len(train), len(vocabulary) + 1))
-    x[:, -1] = 1.0
+    bias = len(vocabulary)
+    rows: list[int] = []
+    cols: list[int] = []
     for row, ex in enumerate(train):
-        for name in set(ex.names):
-            if name in index:
-                x[row, index[name]] = 1.0
+        for column in sorted({index[n] for n in set(ex.names) if n in index} | {bias}):
+            rows.append(row)
+            cols.append(column)
+    design = _Sparse(np.array(rows), np.array(cols), len(train), bias + 1)
     y = np.array([1.0 if ex.worthy else 0.0 for ex in train])
     penalty = np.array([_penalty(n) for n in vocabulary] + [0.0])
-    w = np.zeros(len(vocabulary) + 1)
-    for _ in range(30):
-        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
-        gradient = x.T @ (p - y) + penalty * w
-        hessian = (x.T * (p * (1 - p))) @ x + np.diag(penalty + 1e-9)
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-8:
+    w = np.zeros(bias + 1)
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-np.clip(design.dot(w), -30, 30)))
+        gradient = design.tdot(p - y) + penalty * w
+        if np.abs(gradient).max() < 1e-9:
             break
+        curvature = p * (1 - p)
+
+        def hessian(v: np.ndarray, c: np.ndarray = curvature) -> np.ndarray:
+            return design.tdot(c * design.dot(v)) + (penalty + 1e-9) * v
+
+        w -= _conjugate_gradient(hessian, gradient)
     weights = {n: float(w[i]) for n, i in index.items()}
-    return Model(weights, float(w[-1]), 0.5)
+    return Model(weights, float(w[bias]), 0.5)
+
+
+@dataclass(frozen=True)
+class _Sparse:
+    """A 0/1 matrix by the coordinates of its ones: the two products Newton's method needs."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    height: int
+    width: int
+
+    def dot(self, v: np.ndarray) -> np.ndarray:
+        return np.bincount(self.rows, weights=v[self.cols], minlength=self.height)
+
+    def tdot(self, u: np.ndarray) -> np.ndarray:
+        return np.bincount(self.cols, weights=u[self.rows], minlength=self.width)
+
+
+def _conjugate_gradient(product: Callable[[np.ndarray], np.ndarray], b: np.ndarray) -> np.ndarray:
+    """The x with product(x) = b, for a symmetric positive definite product."""
+    x = np.zeros_like(b)
+    r = b.copy()
+    d = r.copy()
+    rr = float(r @ r)
+    for _ in range(len(b)):
+        if rr < 1e-24:
+            break
+        q = product(d)
+        alpha = rr / float(d @ q)
+        x += alpha * d
+        r -= alpha * q
+        rr, before = float(r @ r), rr
+        d = r + (rr / before) * d
+    return x
 
 
 def _penalty(name: str) -> float:
