@@ -280,7 +280,9 @@ def run_logger() -> logging.Logger | logging.LoggerAdapter[logging.Logger]:
     logger = logging.getLogger(f"{adapter.logger.name}.nightdesk")
     logger.setLevel(logging.INFO)
     if adapter.logger.name.startswith("prefect.task_runs") and logger.propagate:
-        to_api = [h for h in adapter.logger.handlers if isinstance(h, APILogHandler)]
+        to_api: list[logging.Handler] = [
+            h for h in adapter.logger.handlers if isinstance(h, APILogHandler)
+        ]
         if to_api:  # a ticker's line is for its task run in the UI; the terminal shows progress
             logger.handlers, logger.propagate = to_api, False
     return PrefectLogAdapter(logger, adapter.extra)
