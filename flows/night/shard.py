@@ -33,6 +33,7 @@ from flows.run.config import RunConfig
 from flows.run.progress import RunProgress, report_progress
 from flows.run.shard_store import LedgerSource, ShardStore
 from tools.catalog import open_catalog
+from verifier.verify import warm_up
 
 DEPLOYMENT = "shard"
 
@@ -127,6 +128,7 @@ async def nightly_shard(job: ShardJob) -> str:
                 "give every worker the same shared data folder"
             )
         store = ShardStore.of(job)
+        await asyncio.to_thread(warm_up)
         batch = await answer_tickers(
             config,
             catalog,
