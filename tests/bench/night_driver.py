@@ -29,6 +29,7 @@ from flows.run.judge import judge
 from tests.bench.holdings import answer_every_ticker, holders_in
 from tests.bench.probe import Probe
 from tools.catalog import Catalog, open_catalog
+from verifier.verify import warm_up
 
 
 class Driver:
@@ -115,8 +116,9 @@ async def run_night(
         try:
             holders = holders_in(catalog)
             driver = Driver(make_provider("openai"), catalog, mode, holders, limits)
-            # as the night's preflight does: the tokenizer is loaded before the first question
+            # as the night prepares: the tokenizer loaded, the verifier warmed up
             driver.provider.estimate_tokens(ModelRequest(system="", messages=[]))
+            warm_up()
             await answer_every_ticker(holders, concurrency, driver.answer_ticker, driver.probe)
             driver.probe.write(probe_path)
             await close_provider(driver.provider)
