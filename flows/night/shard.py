@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -266,9 +267,20 @@ async def wait_for_shard(run: FlowRun, store: ShardStore, stall_s: float) -> Flo
 
 def stalled(store: ShardStore, running_since: float, stall_s: float, now: float) -> bool:
     """No stored ticker, ledger or journal line (nor the start of the run) is more recent than
-    `stall_s`."""
-    files = [p for p in store.folder.rglob("*") if p.is_file()]
-    last = max([running_since, *(p.stat().st_mtime for p in files)])
+    `stall_s`. A file that goes while the store is read (a write's temporary file, renamed into
+    place) is a change made just now."""
+    last = running_since
+    try:
+        for path in store.folder.rglob("*"):
+            try:
+                found = path.stat()
+            except FileNotFoundError:
+                last = now
+                continue
+            if stat.S_ISREG(found.st_mode):
+                last = max(last, found.st_mtime)
+    except FileNotFoundError:  # the store's own folder is not made yet
+        pass
     return now - last > stall_s
 
 
