@@ -203,7 +203,7 @@ def estimate_request(request: ModelRequest, family: Family, model: str) -> int:
     name = encoding.name if encoding else None
 
     def count(text: str) -> int:
-        return count_by_line(text, name) if encoding else count_fallback(text)
+        return count_by_line(text, name) if name is not None else count_fallback(text)
 
     tokens = count_constant(request.system, name) + TOKENS_PER_MESSAGE + REPLY_PRIMING
     for message in request.messages:
