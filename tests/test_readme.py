@@ -15,7 +15,9 @@ from rich.console import Console
 
 from agent.budget.limits import BudgetConfig
 from agent.pricing import load_prices
-from agent.providers.pools import POOLS
+from agent.providers.anthropic import AnthropicProvider
+from agent.providers.openai import OpenAIProvider
+from agent.providers.transport import PooledTransport
 from contract.tools import MAX_DEPTH, MAX_RESULT_CHARS
 from flows.cli.main import app
 from tools.portfolio_table import MATERIAL_CONTRIBUTION_PCT, MATERIAL_MOVE_PCT
@@ -25,7 +27,6 @@ README = (ROOT / "README.md").read_text()
 FLAT = " ".join(README.split())
 """The README with every run of white space one space: sentences wrap anywhere."""
 FLAG = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
-NUMBERS = {"two": 2, "four": 4, "eight": 8, "seven": 7}
 
 
 def commands_table() -> dict[tuple[str, ...], set[str]]:
@@ -105,7 +106,7 @@ def test_the_run_defaults_the_readme_states() -> None:
     assert int(shown.replace(",", "").replace("_", "")) == BudgetConfig().run_tokens
 
 
-def test_the_budget_and_bounds_the_readme_states() -> None:
+def test_the_budget_and_bounds_the_readme_states(monkeypatch: pytest.MonkeyPatch) -> None:
     factor = readme_says(r"`usage_fault_factor` \((\d+)\)").group(1)
     assert BudgetConfig().usage_fault_factor == int(factor)
     move = readme_says(r"day P&L is at least ([\d.]+)% of its value").group(1)
@@ -113,8 +114,19 @@ def test_the_budget_and_bounds_the_readme_states() -> None:
     assert (float(move), float(contribution)) == (MATERIAL_MOVE_PCT, MATERIAL_CONTRIBUTION_PCT)
     depth, kib = readme_says(r"nested at most (\d+) levels and (\d+) KiB").groups()
     assert (int(depth), int(kib) * 1024) == (MAX_DEPTH, MAX_RESULT_CHARS)
-    pools = readme_says(r"over (\w+) small connection pools").group(1)
-    assert NUMBERS.get(pools, pools) == POOLS
+    module = readme_says(r"over aiohttp's connection pool \(`([\w/]+)\.py`").group(1)
+    assert PooledTransport.__module__ == module.replace("/", ".")
+    for name in (
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+    ):
+        monkeypatch.delenv(name, raising=False)  # behind a proxy the SDK's own client is kept
+    for provider in (OpenAIProvider("m", api_key="k"), AnthropicProvider("m", api_key="k")):
+        assert isinstance(provider.client._client._transport, PooledTransport)
     batch = readme_says(r"`batch` in `agent/prices.json`, ([\d.]+)").group(1)
     assert {price.batch for price in load_prices().models.values()} == {float(batch)}
 
