@@ -255,7 +255,7 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     after = text[end : end + 2]
     if (
         after[:1].isalpha()
-        or (after[:1] == "-" and after[1:2].isalpha())  # a code: "10-K"
+        or (after[:1] == "-" and after[1:2].isupper())  # a code: "10-K" ("264-share" counts)
         or (after[:1] == ":" and after[1:2].isdigit())  # the hour of a clock time: "14:22"
     ):
         return None

@@ -21,6 +21,7 @@ from verifier.rules.answers import (
     no_draft_reason,
 )
 from verifier.rules.case import Case, Finding, assess_claim
+from verifier.rules.clock import check_clock_times
 from verifier.rules.closed_world import check_unverified_claim
 from verifier.rules.date_rules import (
     check_unsupported_date,
@@ -60,6 +61,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_weekday,
     check_wrong_event_day,
     check_wrong_session,
+    check_clock_times,
     check_unknown_ticker,
     check_unknown_headline,
     check_relations,

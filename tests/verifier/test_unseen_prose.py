@@ -1,0 +1,97 @@
+"""Kinds of wording no voice was fitted for, bound by principle, over the free-form night's
+real traces: each test drafts its faithful sentences and their corrupted twins from the trace's
+own results (never from a voice's text), and fails if the rule that binds them is removed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from tests.verifier.test_closed_world import FREE_TRACES
+from verifier.verify import verify_json as verify
+
+
+def _verdict(question: str, draft: str) -> Any:
+    return verify({**FREE_TRACES[question], "draft": draft})
+
+
+def _result(question: str, tool: str) -> dict[str, Any]:
+    events = FREE_TRACES[question]["events"]
+    return next((e.get("result") or {} for e in events if e["tool"] == tool), {})
+
+
+def _positions() -> list[tuple[str, dict[str, Any]]]:
+    return [(q, _result(q, "get_position_pnl")) for q in sorted(FREE_TRACES) if "/position/" in q]
+
+
+def test_a_count_joined_to_its_noun_by_a_hyphen_is_a_figure() -> None:
+    """ "the 264-share position" states a share count like "264 shares": another portfolio's
+    count (or any other) is rejected; a code ("10-K") stays a name."""
+    for question, pos in _positions():
+        ticker, qty = pos["ticker"], int(pos["quantity"])
+        kept = _verdict(
+            question,
+            f"{ticker} closed at {pos['close']:.2f}; the {qty:,}-share "
+            f"position returned {pos['pnl_pct']:.2f}% on the day.",
+        )
+        assert kept.accepted, (question, kept.reasons)
+        others = [
+            int(p["quantity"])
+            for q, p in _positions()
+            if p["ticker"] == ticker and q != question and int(p["quantity"]) != qty
+        ] or [qty + 7]
+        wrong = _verdict(
+            question,
+            f"{ticker} closed at {pos['close']:.2f}; the {others[0]:,}"
+            f"-share position returned {pos['pnl_pct']:.2f}% on the day.",
+        )
+        assert not wrong.accepted, question
+
+
+def _news() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    out = []
+    for question in sorted(FREE_TRACES):
+        if question.endswith("/news"):
+            news = _result(question, "search_news").get("news") or []
+            if "close" in _result(question, "get_daily_move"):
+                out.append((question, _result(question, "get_daily_move"), news))
+    return out
+
+
+def _clock(when: datetime, style: str) -> str:
+    if style == "en":
+        half = "a.m." if when.hour < 12 else "p.m."
+        return f"{when.strftime('%B')} {when.day} at {(when.hour - 1) % 12 + 1}:{when:%M} {half} ET"
+    return f"el {when.day} de diciembre a las {when:%H:%M}, hora de Nueva York"
+
+
+def test_a_time_of_day_is_one_a_result_gives() -> None:
+    """A headline's time written as a clock time ("December 30 at 4:27 p.m. ET", "a las 16:47,
+    hora de Nueva York", "13:45 UTC") must be its `published_at`; another minute, another
+    item's time or a time no result gives ("a call at 8:30am ET") is rejected."""
+    checked = 0
+    for question, move, news in _news():
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        times = [datetime.fromisoformat(n["published_at"]) for n in news]
+        for item, when in zip(news, times, strict=True):
+            if when.month != 12:
+                continue
+            said = f'{lead} {item["source"]} ran "{item["headline"]}" on {_clock(when, "en")}.'
+            assert _verdict(question, said).accepted, (question, said)
+            utc = when.astimezone(UTC)
+            said = f'{lead} {item["source"]} ran "{item["headline"]}" at {utc:%H:%M} UTC.'
+            assert _verdict(question, said).accepted, (question, said)
+            es = (
+                f"{move['ticker']} cerró en {move['close']:.2f} $ ({move['change_pct']:+.2f} %). "
+                f"{item['source']} publicó «{item['headline']}» {_clock(when, 'es')}."
+            )
+            es = es.replace(f"{move['close']:.2f}", f"{move['close']:.2f}".replace(".", ","))
+            assert _verdict(question, es).accepted, (question, es)
+            for other in [when + timedelta(minutes=7), *(t for t in times if t != when)]:
+                wrong = (
+                    f'{lead} {item["source"]} ran "{item["headline"]}" on {_clock(other, "en")}.'
+                )
+                assert not _verdict(question, wrong).accepted, (question, wrong)
+            checked += 1
+        assert not _verdict(question, f"{lead} The call is at 8:30am ET.").accepted
+    assert checked >= 30
