@@ -4,8 +4,9 @@ own results (never from a voice's text), and fails if the rule that binds them i
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from tests.verifier.test_closed_world import FREE_TRACES
 from verifier.verify import verify_json as verify
@@ -95,3 +96,35 @@ def test_a_time_of_day_is_one_a_result_gives() -> None:
             checked += 1
         assert not _verdict(question, f"{lead} The call is at 8:30am ET.").accepted
     assert checked >= 30
+
+
+_KIND = {"earnings": "earnings", "dividend": "a dividend"}
+
+
+def test_an_announcement_is_dated_by_the_day_its_item_was_announced() -> None:
+    """ "announced today", "(announced December 17)", "anunciado el 17 de diciembre": the day an
+    events result announced the item (or a news result published it), not any day the trace
+    holds; "today" for an item announced two weeks before is rejected."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        ticker, events = result.get("ticker"), result.get("events") or []
+        if len(events) != 1 or not events[0].get("announced_at"):
+            continue
+        event = events[0]
+        on = date.fromisoformat(event["date"])
+        said = datetime.fromisoformat(event["announced_at"]).astimezone(
+            ZoneInfo("America/New_York")
+        )
+        lead = f"{ticker} has {_KIND[event['kind']]} on {on:%B} {on.day}, {on.year}"
+        kept = _verdict(question, f"{lead} (announced {said:%B} {said.day}).")
+        assert kept.accepted, (question, kept.reasons)
+        es = f"{ticker} tiene un evento el {on.isoformat()} (anunciado el {said.date().isoformat()})."
+        assert _verdict(question, es).accepted, es
+        if said.date() != date(2024, 12, 31):
+            wrong = _verdict(question, f"{lead}, announced today.")
+            assert "wrong_time" in {r.rule.value for r in wrong.reasons}, question
+            checked += 1
+        wrong = _verdict(question, f"{lead} (announced {on:%B} {on.day}).")
+        assert not wrong.accepted, question
+    assert checked >= 10

@@ -173,6 +173,13 @@ LEXICON = Lexicon(
         r"preapertura",
         r"fuera\s+de\s+hora(?:rio)?",
     ),
+    announce_verbs=(
+        r"anunci(?:ó|ada|ado|adas|ados|aron)",
+        r"declar(?:ó|ada|ado)",
+        r"comunic(?:ó|ada|ado)",
+        r"hizo\s+público",
+        r"dio\s+a\s+conocer",
+    ),
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
     portfolio=(r"carteras?", r"fondo", r"cuenta"),
     level_nouns=(r"cierre", r"anterior", r"precio", r"nivel", r"valor(?:\s+de\s+mercado)?"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from verifier.rules.absence import check_absence
+from verifier.rules.announced import check_announcement_days
 from verifier.rules.answers import (
     REQUIREMENTS,
     check_missing_answer,
@@ -62,6 +63,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_event_day,
     check_wrong_session,
     check_clock_times,
+    check_announcement_days,
     check_unknown_ticker,
     check_unknown_headline,
     check_relations,
