@@ -128,3 +128,23 @@ def test_an_announcement_is_dated_by_the_day_its_item_was_announced() -> None:
         wrong = _verdict(question, f"{lead} (announced {on:%B} {on.day}).")
         assert not wrong.accepted, question
     assert checked >= 10
+
+
+def test_nothing_else_denies_more_of_what_the_sentence_named() -> None:
+    """ "... and nothing else" after quoted headlines says the search found no others: it holds
+    where every item is quoted (or named by its wire), and is `wrong_absence` where the search
+    returned more; with nothing named before it, it is an unbound claim."""
+    checked = 0
+    for question, move, news in _news():
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        quoted = [f'"{n["headline"]}"' for n in news]
+        if not news:
+            continue
+        kept = _verdict(question, f"{lead} The search found {', '.join(quoted)}; nothing else.")
+        assert kept.accepted, (question, kept.reasons)
+        if len(news) > 1:
+            wrong = _verdict(question, f"{lead} The search found {quoted[0]} and nothing else.")
+            assert "wrong_absence" in {r.rule.value for r in wrong.reasons}, question
+            checked += 1
+        assert not _verdict(question, f"{lead} Nothing else moved.").accepted
+    assert checked >= 8
