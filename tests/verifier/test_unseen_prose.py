@@ -148,3 +148,46 @@ def test_nothing_else_denies_more_of_what_the_sentence_named() -> None:
             checked += 1
         assert not _verdict(question, f"{lead} Nothing else moved.").accepted
     assert checked >= 8
+
+
+_WEEKS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def test_a_span_of_days_or_weeks_is_counted_between_the_dates_it_joins() -> None:
+    """ "17 days after the report date", "13 days from 12/31", "just under two weeks away":
+    the calendar days between the report date (or the date named after the count) and the
+    date of its sentence or the one before; weeks are rounded only where a hedge says so,
+    and "under"/"over" must hold. One day off, or the wrong side, is rejected."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        events = result.get("events") or []
+        if len(events) != 1:
+            continue
+        ticker, on = result["ticker"], date.fromisoformat(events[0]["date"])
+        gap = (on - date(2024, 12, 31)).days
+        if gap < 8:
+            continue
+        lead = f"{ticker} has {_KIND[events[0]['kind']]} on {on.isoformat()}"
+        weeks, rest = divmod(gap, 7)
+        near = weeks + (rest > 3)
+        hedge = "just under" if rest > 3 else "a little over" if rest else ""
+        wrong_hedge = "a little over" if rest > 3 else "just under"
+        pairs = [
+            (f"{lead}. That is {gap} days after the report date.", f"{gap + 1} days after"),
+            (f"{lead}, {gap} days from 12/31.", f"{gap - 1} days from"),
+            (f"{lead}, in {gap} days.", f"in {gap + 2} days"),
+        ]
+        if near >= 2:  # "one" is no number word of the grammar
+            weeks_said = f"{lead}, {hedge} {_WEEKS[near]} weeks away."
+            pairs.append((weeks_said, f"{wrong_hedge} {_WEEKS[near]} weeks"))
+        for said, wrong in pairs:
+            kept = _verdict(question, said.replace("  ", " "))
+            assert kept.accepted, (said, kept.reasons)
+            right = said.split(lead)[1].split(" the report")[0].split(" weeks")[0]
+            right = right.replace("That is ", "").strip(" ,.").replace("  ", " ")
+            corrupted = said.replace(right, wrong.strip()).replace("  ", " ")
+            assert corrupted != said
+            assert not _verdict(question, corrupted).accepted, corrupted
+        checked += 1
+    assert checked >= 8
