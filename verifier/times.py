@@ -83,6 +83,11 @@ class Timed(Protocol):
     time: ClaimTime | None
     role: str
     field: str
+    direction: int
+    unit: str
+
+    @property
+    def period(self) -> object: ...
 
     @property
     def kind(self) -> str: ...
@@ -121,6 +126,7 @@ def attach_times(
         # a year a window opens at stays a figure, checked by the dates ("desde el cierre de 2023")
         inside = [(s, y.start() if (y := _YEAR_END.search(folded, s, e)) else e) for s, e in inside]
     if not dates and not windows:
+        _the_day(figures, dates, starts)
         return inside
     _roles(folded, dates)
     ends = [f.end for f in figures]
@@ -150,7 +156,30 @@ def attach_times(
                 kind = kind or "month"
         if kind or days:
             figure.time = ClaimTime(kind, days, role)
+    _the_day(figures, dates, starts, windows)
     return inside
+
+
+def _the_day(
+    figures: Sequence[Timed],
+    dates: Sequence[Timed],
+    starts: list[int],
+    windows: Sequence[tuple[int, int, str]] = (),
+) -> None:
+    """A change a direction word governs ("climbed more than 1%") in a sentence that names no
+    window and no date is the session's: a daily report's move is the day's, and the week's or
+    year's change must be named as such."""
+    named = {bisect_right(starts, c.start) for c in dates}
+    named |= {bisect_right(starts, s) for s, _, _ in windows}
+    for figure in figures:
+        if (
+            figure.time is None
+            and figure.direction
+            and figure.unit
+            and figure.period is None  # "for 2024 as a whole": the year's
+            and bisect_right(starts, figure.start) not in named
+        ):
+            figure.time = ClaimTime("day")
 
 
 def _windows(folded: str) -> list[re.Match[str]]:

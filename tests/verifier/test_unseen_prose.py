@@ -191,3 +191,76 @@ def test_a_span_of_days_or_weeks_is_counted_between_the_dates_it_joins() -> None
             assert not _verdict(question, corrupted).accepted, corrupted
         checked += 1
     assert checked >= 8
+
+
+def _moves() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    out = []
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
+        move, trend = _result(question, "get_daily_move"), _result(question, "get_trend")
+        if "close" in move and trend.get("changes"):
+            out.append((question, move, {c["window"]: c for c in trend["changes"]}))
+    return out
+
+
+def _es(value: float, signed: bool = False) -> str:
+    return (f"{value:+,.2f}" if signed else f"{value:,.2f}").translate(str.maketrans(",.", ".,"))
+
+
+def test_a_close_said_as_a_mark_or_a_finish_is_the_close() -> None:
+    """ "marked at", "to finish at" name the close like "closed at": the previous close said
+    so is `wrong_field`."""
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        for said in ("to finish at", "marked at"):
+            kept = _verdict(
+                question, f"{t} moved {pct:+.2f}% on the day, {said} ${move['close']:.2f}."
+            )
+            assert kept.accepted, (question, kept.reasons)
+            wrong = _verdict(
+                question, f"{t} moved {pct:+.2f}% on the day, {said} ${move['previous_close']:.2f}."
+            )
+            assert "wrong_field" in {r.rule.value for r in wrong.reasons}, (question, said)
+
+
+def test_a_bound_with_a_direction_is_the_days_move() -> None:
+    """ "climbed more than 1%", "fell over one percent": the direction governs the figure
+    across the bound, the figure is the day's where the sentence names no other window, and
+    the day's percentage (not a count of 1) must lie beyond the bound."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        verb = "climbed" if pct > 0 else "fell"
+        low, high = int(abs(pct)), int(abs(pct)) + 1
+        if abs(pct) - low < 0.1 or high - abs(pct) < 0.1 or low == 0:
+            continue
+        assert _verdict(question, f"{t} {verb} more than {low}% on the day.").accepted, question
+        assert _verdict(question, f"{t} {verb} less than {high}% today.").accepted, question
+        assert not _verdict(question, f"{t} {verb} more than {high}% today.").accepted, question
+        assert not _verdict(question, f"{t} {verb} more than {high}%.").accepted, question
+        if high == 1:
+            assert not _verdict(question, f"{t} {verb} more than one percent.").accepted
+        checked += 1
+    assert checked >= 10
+
+
+def test_spanish_money_framing_and_year_to_date() -> None:
+    """ "US$ 82,93" is money (so "cerró en US$ ..." binds the close), "en el acumulado del año"
+    is the year to date, and framing that states nothing ("cabe destacar que", "respecto al",
+    "dentro de la cartera", "rindió") stands unbound; the wrong window or close is rejected."""
+    for question, move, windows in _moves():
+        t, ytd = move["ticker"], windows.get("ytd")
+        if ytd is None:
+            continue
+        close, prev = _es(move["close"]), _es(move["previous_close"])
+        pct = _es(move["change_pct"], signed=True)
+        kept = (
+            f"Cabe destacar que {t} cerró en US$ {close} ({pct} % respecto al cierre anterior "
+            f"de US$ {prev}); en el acumulado del año rindió un {_es(ytd['change_pct'])} %."
+        )
+        assert _verdict(question, kept).accepted, (question, _verdict(question, kept).reasons)
+        week = windows["week"]["change_pct"]
+        if round(abs(week), 2) != round(abs(ytd["change_pct"]), 2):
+            wrong = kept.replace(_es(ytd["change_pct"]), _es(week))
+            assert not _verdict(question, wrong).accepted, wrong
+        wrong = kept.replace(f"cerró en US$ {close}", f"cerró en US$ {prev}")
+        assert not _verdict(question, wrong).accepted, wrong

@@ -343,6 +343,7 @@ LEXICON = Lexicon(
             r"made",
             r"earned",
             r"gained\s+ground",
+            r"(?:a\s+)?profit\s+of",
         ),
         "down": (
             r"cost(?:s|ing)?",
@@ -477,6 +478,8 @@ LEXICON = Lexicon(
             r"settled",
             r"finished\s+the\s+(?:session|day)",
             r"finished",
+            r"(?:to\s+)?finish\s+at",
+            r"marked\s+at",
         ),
         "market_value": (r"market\s+value", r"mv", r"valued\s+at", r"(?:is\s+|was\s+)?worth"),
         "day_pnl": (r"day\s+p&l", r"p&l", r"day\s+pnl", r"pnl"),

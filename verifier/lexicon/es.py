@@ -82,6 +82,8 @@ LEXICON = Lexicon(
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año",
             r"en\s+el\s+año",
             r"este\s+año",
+            r"(?:en\s+)?(?:el\s+)?acumulado\s+(?:del|de\s+este)\s+año",
+            r"acumulado\s+anual",
             r"(?:en\s+)?un\s+año\s+en\s+(?:el|que)(?:\s+que)?",
             r"desde\s+(?:el\s+)?(?:cierre|final|fin)\s+de(?:l)?(?:\s+año)?\s+(?:19|20)\d\d",
         ),
