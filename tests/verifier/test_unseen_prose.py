@@ -264,3 +264,27 @@ def test_spanish_money_framing_and_year_to_date() -> None:
             assert not _verdict(question, wrong).accepted, wrong
         wrong = kept.replace(f"cerró en US$ {close}", f"cerró en US$ {prev}")
         assert not _verdict(question, wrong).accepted, wrong
+
+
+def test_an_event_day_said_as_its_date_is_the_event_day() -> None:
+    """ "a dividend dated January 13", "con fecha 13/01/2025", "tiene agendada la publicación
+    de resultados para el ...": the day is the event's; another day of the window (written
+    with or without its year) is `wrong_event_day`."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        events = result.get("events") or []
+        if len(events) != 1 or events[0]["kind"] not in _KIND:
+            continue
+        ticker, on = result["ticker"], date.fromisoformat(events[0]["date"])
+        other = date(2024, 12, 31) if on != date(2024, 12, 31) else date(2025, 1, 2)
+        noun = "dividend" if events[0]["kind"] == "dividend" else "earnings"
+        for day in (on, other):
+            en = f"The one item for {ticker} is its {noun} dated {day:%B} {day.day}."
+            es = f"{ticker} tiene un evento agendados para el {day:%d/%m/%Y}."
+            es = es.replace("un evento", "dividendos" if noun == "dividend" else "resultados")
+            for said in (en, es):
+                verdict = _verdict(question, said)
+                assert verdict.accepted == (day == on), (said, verdict.reasons)
+        checked += 1
+    assert checked >= 10

@@ -253,7 +253,7 @@ LEXICON = Lexicon(
             r"(?:publicar|presentar|publicará|presentará)\s+(?:sus\s+)?resultados"
             r"(?:\s+(?:trimestrales|anuales))?",
         ),
-        "dividend": (r"fecha\s+(?:ex-)?dividendo", r"ex-dividendo", r"dividendo"),
+        "dividend": (r"fecha\s+(?:ex-)?dividendo", r"ex-dividendo", r"dividendos?"),
         "split": (r"desdoblamiento",),
     },
     sessions={
