@@ -288,3 +288,28 @@ def test_an_event_day_said_as_its_date_is_the_event_day() -> None:
                 assert verdict.accepted == (day == on), (said, verdict.reasons)
         checked += 1
     assert checked >= 10
+
+
+def test_a_place_names_its_measure_and_a_draft_without_a_ticker_speaks_of_the_one_asked() -> None:
+    """ "contribution rank 8 of 25", "rank 3 of 10 by weight": the place is held against the
+    ranks by the measure the words name (not only by the figure before it), also in a draft
+    that names no ticker, whose subject is the one ticker the trace's calls are about."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        ranks = _result(question, "get_portfolio_ranks")
+        pos = _result(question, "get_position_pnl")
+        rows = [r for r in ranks.get("positions") or [] if r.get("ticker") == pos.get("ticker")]
+        if not rows or "contribution_rank" not in rows[0]:
+            continue
+        row, n, pid = rows[0], ranks["positions_count"], ranks["portfolio_id"]
+        head = f"Answer: P&L {pos['day_pnl']:,.2f} USD ({pos['pnl_pct']:+.2f}%) in {pid}."
+        for measure, place in (("contribution", row["pnl_rank"]), ("weight", row["weight_rank"])):
+            kept = _verdict(question, f"{head} Key points: {measure} rank {place} of {n}.")
+            assert kept.accepted, (question, measure, kept.reasons)
+            after = _verdict(question, f"{head} Key points: rank {place} of {n} by {measure}.")
+            assert after.accepted, (question, measure, after.reasons)
+            other = place + 1 if place < n else place - 1
+            wrong = _verdict(question, f"{head} Key points: {measure} rank {other} of {n}.")
+            assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, (question, measure)
+        checked += 1
+    assert checked >= 20

@@ -425,7 +425,7 @@ def _ranked(
     """The sentence's subject, the answer's own ranks and the subject's row in them (None when
     it holds none); None when the sentence names no holding or the answer called no ranks."""
     lo, hi = _sentence(starts, m.start(), len(text))
-    subject = _subject(tickers, lo, m, hi)
+    subject = _subject(tickers, lo, m, hi) if tickers else _only_ticker(case, m.start())
     ranks = _ranks(case, results)
     if subject is None or ranks is None:
         return None
@@ -438,6 +438,16 @@ def _ranked(
         None,
     )
     return subject, ranks, row
+
+
+def _only_ticker(case: Case, at: int) -> Claim | None:
+    """The subject of a draft that names no ticker ("Answer: 0.00% of P002's day return ...
+    contribution rank 8 of 25"): the one ticker every call of the trace is about, if one."""
+    called = {e.ticker for e in case.trace.events if e.ticker}
+    if len(called) != 1:
+        return None
+    symbol = called.pop()
+    return Claim(symbol, at, at, "ticker", symbol=symbol)
 
 
 def _ranking(
@@ -757,6 +767,26 @@ _LISTS = {
 """The ranks' ordered lists of five, by ranking."""
 
 
+_MEASURE_WORDS = (
+    ("pnl_top", re.compile(r"contrib\w*|p&l|pnl|aporte|aportación")),
+    ("weight_top", re.compile(r"weight\w*|peso|ponderación")),
+    ("return_top", re.compile(r"returns?|performance|rentabilidad|rendimiento")),
+)
+
+
+def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
+    """The ranking a place names itself: the measure right before it ("contribution rank 8 of
+    25", "peso: puesto 3") or after "by"/"por" right after it ("rank 8 of 25 by weight")."""
+    before = folded[max(lo, m.start() - 14) : m.start()].rstrip(" :")
+    after = re.match(
+        r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
+    )
+    for kind, word in _MEASURE_WORDS:
+        if re.search(rf"(?:{word.pattern})$", before) or (after and word.fullmatch(after[1])):
+            return kind
+    return ""
+
+
 def _measure(case: Case, lo: int, at: int) -> str:
     """The ranking a place right after a figure speaks of ("contributing 0.31% — second only
     to OEE": by what it added): the nearest checked figure before it in its sentence, by its
@@ -797,7 +827,8 @@ def _runner_up(
     elif any(r.start() < m.end() and m.start() < r.end() for r in ranked):
         return None  # "second-biggest detractor": the ranking's own words (`_ranking`)
     elif group == "place":  # "Contrib: -0.11% (rank 21/25)", "ranked fourth among detractors":
-        kind = _measure(case, lo, m.start())  # by the figure just stated, top down unless
+        kind = _named_measure(folded, lo, m) or _measure(case, lo, m.start())  # by the measure
+        # named with it ("contribution rank 8 of 25"), else the figure just stated; top down unless
         bottom = re.search(r"detract|worst|lowest|loser", m.group())  # it counts from the bottom
         kind = kind.replace("_top", "_bottom") if bottom else kind.replace("_bottom", "_top")
         numbers = [int(n) for n in re.findall(r"\d+", m.group())]
