@@ -313,3 +313,39 @@ def test_a_place_names_its_measure_and_a_draft_without_a_ticker_speaks_of_the_on
             assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, (question, measure)
         checked += 1
     assert checked >= 20
+
+
+_LABEL = {"week": "Week", "month": "Month", "quarter": "Quarter", "ytd": "YTD"}
+
+
+def test_window_labels_and_the_strongest_or_weakest_window() -> None:
+    """ "Week: +0.20%; month: +7.10%", "the weakest is the week (-2.33%)": a window named as a
+    label binds its figure to that window (another window's change is `wrong_time`); the
+    strongest or weakest window must be the trend's largest or smallest change."""
+    checked = 0
+    for question, move, windows in _moves():
+        t = move["ticker"]
+        rows = {k: v["change_pct"] for k, v in windows.items() if k in ("week", "month", "quarter")}
+        if len(rows) < 3 or len({round(v, 2) for v in rows.values()}) < 3:
+            continue
+        lead = f"{t} closed at ${move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        labels = "; ".join(f"{_LABEL[k]}: {v:+.2f}%" for k, v in rows.items())
+        assert _verdict(question, f"{lead} {labels}.").accepted, (question, labels)
+        swapped = f"{lead} Week: {rows['month']:+.2f}%; month: {rows['week']:+.2f}%."
+        assert not _verdict(question, swapped).accepted, swapped
+        every = {k: v["change_pct"] for k, v in windows.items()}
+        top = max(every, key=every.__getitem__)
+        low = min(every, key=every.__getitem__)
+        if top not in _LABEL or low not in _LABEL:
+            continue
+        name = {"ytd": "year-to-date"}
+        said = (
+            f"{lead} Of the trend windows, the strongest is the {name.get(top, top)} "
+            f"({every[top]:+.2f}%) and the weakest is the {name.get(low, low)} ({every[low]:+.2f}%)."
+        )
+        assert _verdict(question, said).accepted, (question, said, _verdict(question, said).reasons)
+        mid = next(k for k in rows if k not in (top, low))
+        wrong = f"{lead} Of the trend windows, the strongest is the {mid} ({every[mid]:+.2f}%)."
+        assert "wrong_relation" in {r.rule.value for r in _verdict(question, wrong).reasons}
+        checked += 1
+    assert checked >= 8

@@ -82,6 +82,7 @@ LEXICON = Lexicon(
             r"1-day",
         ),
         "week": (
+            r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+week",
             r"(?:past|last|prior|previous|this)\s+(?:trading\s+)?week",
             r"(?:on|for|over|in|during|across|through)\s+the\s+(?:trading\s+)?week",
@@ -101,6 +102,7 @@ LEXICON = Lexicon(
             r"week(?=\))",
         ),
         "month": (
+            r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+month",
             r"(?:past|last|prior|previous|this)\s+month",
             r"(?:on|for|over|in|during|across|through)\s+the\s+month",
@@ -120,6 +122,7 @@ LEXICON = Lexicon(
             r"month(?=\))",
         ),
         "quarter": (
+            r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+quarter",
             r"quarter[-\s]to[-\s]date",
             r"qtd",

@@ -55,6 +55,7 @@ LEXICON = Lexicon(
             rf"el\s+{_DIAS}",
         ),
         "week": (
+            r"(?:la\s+)?semana(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:en|durante)\s+(?:la\s+)?(?:última|pasada|esta)\s+semana",
             r"(?:en|durante)\s+la\s+semana(?:\s+(?:pasada|anterior))?",
             r"semanal",
@@ -64,6 +65,7 @@ LEXICON = Lexicon(
             r"(?:últimas|pasadas)\s+(?:5|cinco)\s+sesiones",
         ),
         "month": (
+            r"(?:el\s+)?mes(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:en|durante)\s+(?:el\s+)?(?:último|pasado|este)\s+mes",
             r"en\s+el\s+mes",
             r"mensual",
@@ -73,6 +75,7 @@ LEXICON = Lexicon(
             r"(?:últimos|pasados)\s+(?:30|treinta)\s+días",
         ),
         "quarter": (
+            r"(?:el\s+)?trimestre(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+trimestre",
             r"en\s+el\s+trimestre",
             r"este\s+trimestre",
