@@ -217,8 +217,9 @@ _BASE_BETWEEN = re.compile(
 )
 """A base named between a figure and the date after it ("2,36 dólares por encima del cierre
 de ayer", "4.93% below its November 29 close"): the figure is a change since that date."""
-_OWN_BEFORE = re.compile(r"\s*(?:[$€£]|dólares|usd)?\s*(?:de|del|of|from)\s+(?:the\s+|el\s+)?")
-"""A date right after a figure, joined by "de" ("los 130,14 de ayer"): that figure's time."""
+_OWN_BEFORE = re.compile(r"\s*(?:[$€£]|dólares|usd)?\s*(?:(?:de|del|of|from)\s+)?(?:the\s+|el\s+)?")
+"""A date right after a figure, joined by "de" or nothing ("los 130,14 de ayer", "83.51 the
+session before"): that figure's time, not the next one's."""
 _OWN_LEVEL = re.compile(
     r"(?:['’]s)?\s+(?:close|closing\s+(?:price|level)|finish|level)(?:\s+(?:of|at|was))?\s*[$€£]?\s*"
 )

@@ -349,3 +349,36 @@ def test_window_labels_and_the_strongest_or_weakest_window() -> None:
         assert "wrong_relation" in {r.rule.value for r in _verdict(question, wrong).reasons}
         checked += 1
     assert checked >= 8
+
+
+def test_the_session_before_is_the_previous_session() -> None:
+    """ "had closed at $83.51 the session before" / "la sesión anterior": the close of the
+    previous session is the previous close; the day's close said for it is `wrong_time`."""
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        lead = f"{t} moved {pct:+.2f}% on December 31, 2024 to finish at ${move['close']:.2f}."
+        kept = f"{lead} The stock had closed at ${move['previous_close']:.2f} the session before."
+        assert _verdict(question, kept).accepted, (question, _verdict(question, kept).reasons)
+        if move["close"] != move["previous_close"]:
+            wrong = f"{lead} The stock had closed at ${move['close']:.2f} the session before."
+            assert not _verdict(question, wrong).accepted, wrong
+
+
+def test_a_disclaimer_that_the_tools_hold_no_cause_stands_but_a_cause_does_not() -> None:
+    """ "The tools don't link any of these to the move", "None of them is tied to the move by
+    the tools": always true (no result holds a cause); "is tied to the move" is a cause."""
+    for question, move, _ in _news():
+        lead = f"{move['ticker']} inched {'higher' if move['change_pct'] > 0 else 'lower'} "
+        lead += f"{abs(move['change_pct']):.2f}% on the session to ${move['close']:.2f}."
+        for said in (
+            "The tools don't link any of these to the move.",
+            "None of them is tied to the move by the tools.",
+            "The data doesn't show whether any item is what moved the stock.",
+        ):
+            assert _verdict(question, f"{lead} {said}").accepted, (question, said)
+        for said in ("The headline is tied to the move by the tools.", "The tools link it."):
+            assert not _verdict(question, f"{lead} {said}").accepted, (question, said)
+        flipped = (
+            lead.replace("higher", "lower") if "higher" in lead else lead.replace("lower", "higher")
+        )
+        assert not _verdict(question, flipped).accepted, flipped
