@@ -239,6 +239,10 @@ _YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d\d$")
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
 
 
+_BRACKETED = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*")
+"""A figure in brackets right after a window phrase ("the past week (-2.82%)"): that window's."""
+
+
 def _nearest_window(
     folded: str,
     windows: list[tuple[int, int, str]],
@@ -257,6 +261,8 @@ def _nearest_window(
             gap, crossed = start - figure.end, bisect_left(ends, start) - 1 != k
         else:
             gap, crossed = figure.start - end, bisect_right(ends, end) < k
+            if _BRACKETED.fullmatch(folded, end, figure.start):
+                gap -= 80  # "over the past week (-2.82%) than over the month": its label's
         if start >= figure.end and _CLAUSE_BREAK.search(folded, figure.end, start):
             gap += 40  # "... 3.74%, pero en el trimestre ...": the next clause's window
         elif start >= figure.end and gap < 40:

@@ -382,3 +382,24 @@ def test_a_disclaimer_that_the_tools_hold_no_cause_stands_but_a_cause_does_not()
             lead.replace("higher", "lower") if "higher" in lead else lead.replace("lower", "higher")
         )
         assert not _verdict(question, flipped).accepted, flipped
+
+
+def test_a_comparative_split_by_its_figures_orders_them() -> None:
+    """ "did worse over the past week (-2.82%) than over the past month (+1.41%)": each figure
+    is its bracketed window's, "over the past month" is a window (not "over" as "above"), and
+    the first figure must be below (above, for "better") the second."""
+    checked = 0
+    for question, move, windows in _moves():
+        week, month = windows["week"]["change_pct"], windows["month"]["change_pct"]
+        if round(week, 2) == round(month, 2):
+            continue
+        right, wrong = ("better", "worse") if week > month else ("worse", "better")
+        said = (
+            f"The stock did {right} over the past week ({week:+.2f}%) than over the past month "
+            f"({month:+.2f}%). {move['ticker']} closed at {move['close']:.2f} on 2024-12-31."
+        )
+        assert _verdict(question, said).accepted, (question, _verdict(question, said).reasons)
+        flipped = _verdict(question, said.replace(right, wrong, 1))
+        assert "wrong_relation" in {r.rule.value for r in flipped.reasons}, question
+        checked += 1
+    assert checked >= 20

@@ -44,7 +44,7 @@ from verifier.rules.news_claims import check_news_claims
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.qualities import check_qualities
 from verifier.rules.relations import check_relations
-from verifier.rules.windows import check_window_superlatives
+from verifier.rules.windows import check_split_comparisons, check_window_superlatives
 from verifier.verdict import Reason
 
 __all__ = ["REQUIREMENTS", "RULES", "Case", "Finding", "assess_claim", "no_draft_reason"]
@@ -69,6 +69,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unknown_headline,
     check_relations,
     check_window_superlatives,
+    check_split_comparisons,
     check_qualities,
     check_news_claims,
     check_loose_directions,

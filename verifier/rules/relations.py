@@ -28,6 +28,7 @@ from verifier.periods import sentence_starts
 from verifier.quoting import quoted_by
 from verifier.rules.case import Case
 from verifier.scanner import PhraseScan, fold_aligned
+from verifier.times import WINDOW
 from verifier.verdict import Reason
 
 _LEAD_IN = r"\s*(?:(?:both|the|la|el|its|su|tanto|de|del|al|a)\s+)*(?:[\w&'’-]+\s+){0,3}?"
@@ -132,6 +133,8 @@ def check_relations(case: Case) -> Iterator[Reason]:
     results = [e.result for e in case.trace.events if isinstance(e.result, dict)]
     quotes = [f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by]
     for m in compared:
+        if m.group() == "over" and _window_at(folded, m.start()):
+            continue  # "than over the past month": a window, not a comparison
         pair = _quotes_around(quotes, m)
         if pair is not None:
             reason = _quote_order(text, m, pair, results, case)
@@ -168,6 +171,15 @@ def check_relations(case: Case) -> Iterator[Reason]:
             reason = _news_order(text, m, starts, quotes, results, case)
             if reason is not None:
                 yield reason
+
+
+def _window_at(folded: str, at: int) -> bool:
+    """Whether a window phrase opens at `at` or right after "over the" ("over the past
+    month")."""
+    word = re.compile(r"over\s+").match(folded, at)
+    the = re.compile(r"over\s+the\s+").match(folded, at)
+    opens = {at} | {m.end() for m in (word, the) if m}
+    return any(w.start() in opens for w in WINDOW.finditer(folded))
 
 
 def _contradicted(message: str, span: tuple[int, int]) -> Reason:

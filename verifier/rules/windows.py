@@ -92,3 +92,53 @@ def check_window_superlatives(case: Case) -> Iterator[Reason]:
             ),
             span=(m.start(), figure.claim.end),
         )
+
+
+_SPLIT = re.compile(
+    r"(?<!\w)(?P<word>(?P<up>better|stronger|higher|mejor)|(?P<down>worse|weaker|lower|peor))"
+    r"(?!\s+than)(?!\s+que)(?!\w)"
+)
+_THAN = re.compile(r"(?<!\w)(?:than|que)(?!\w)")
+
+
+def check_split_comparisons(case: Case) -> Iterator[Reason]:
+    """A comparative whose two figures stand on each side of its "than" ("did worse over the
+    past week (-2.82%) than over the past month (+1.41%)", "le fue peor en la semana (-2,82 %)
+    que en el mes (+1,41 %)"): the first figure must be above (or below) the second."""
+    text = case.trace.draft or ""
+    folded = fold_aligned(text)
+    found = list(_SPLIT.finditer(folded))
+    if not found:
+        return
+    starts = sentence_starts(text)
+    for m in found:
+        sentence = bisect_right(starts, m.start()) - 1
+        hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
+        after = [
+            f.claim
+            for f in case.figures
+            if m.end() <= f.claim.start < hi and f.in_scope and f.claim.readings
+        ]
+        if len(after) < 2 or not after[0].unit or bool(after[1].unit) != bool(after[0].unit):
+            continue
+        than = _THAN.search(folded, after[0].end, after[1].start)
+        if than is None or _THAN.search(folded, m.end(), after[0].start):
+            continue
+        a, b = (_signed(c) for c in after[:2])
+        up = bool(m.group("up"))
+        case.bound += [m.span(), than.span()]
+        if a != b and (a > b) == up:
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{m.group()} ... than": {after[0].text} is not '
+                f"{'above' if up else 'below'} {after[1].text}"
+            ),
+            span=(m.start(), after[1].end),
+        )
+
+
+def _signed(claim: Any) -> float:
+    value = float(claim.readings[0].value * claim.scale)
+    return -abs(value) if claim.sign < 0 or claim.direction < 0 else value
