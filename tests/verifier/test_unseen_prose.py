@@ -403,3 +403,27 @@ def test_a_comparative_split_by_its_figures_orders_them() -> None:
         assert "wrong_relation" in {r.rule.value for r in flipped.reasons}, question
         checked += 1
     assert checked >= 20
+
+
+def test_a_sentence_pointing_at_the_one_before_may_compute_from_its_figures() -> None:
+    """ "AXO made $2,897.51 today. That is 59.7% of P001's $4,854.66 day P&L." / "Eso
+    equivale a ...": a share computed from a figure of the sentence it points back at is
+    derived; a wrong share is not, nor a right one in a sentence that points at nothing."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        ranks, pos = _result(question, "get_portfolio_ranks"), _result(question, "get_position_pnl")
+        total, pnl = ranks.get("portfolio_day_pnl"), pos.get("day_pnl")
+        if not total or not pnl or abs(total) < 100:
+            continue
+        share = abs(pnl / total * 100)
+        if not 1 < share < 99 or abs(share * 10 - round(share * 10)) > 0.4:
+            continue  # not clearly rounded at one decimal: a boundary case
+        lead = f"{pos['ticker']} made ${pnl:,.2f} in {ranks['portfolio_id']} today ({pos['pnl_pct']:+.2f}%)."
+        said = f"That is {share:.1f}% of the portfolio's ${total:,.2f} day P&L."
+        assert _verdict(question, f"{lead} {said}").accepted, (question, said)
+        wrong = said.replace(f"{share:.1f}%", f"{share + 1.3:.1f}%")
+        assert not _verdict(question, f"{lead} {wrong}").accepted, (question, wrong)
+        elsewhere = said.replace("That is", "Separately, the desk noted")
+        assert not _verdict(question, f"{lead} {elsewhere}").accepted, (question, elsewhere)
+        checked += 1
+    assert checked >= 10

@@ -46,10 +46,13 @@ def derive_figures(case: Case) -> None:
             ]
             f.supported_by = [DERIVED]
             continue
+        own = {sentence}
+        if sentence and _ANAPHOR.match(text, starts[sentence]):
+            own.add(sentence - 1)  # "Eso equivale a ...", "That is ...": the one before
         operands = [
             g.claim
             for g in supported
-            if bisect_right(starts, g.claim.start) - 1 == sentence and g.claim.readings
+            if bisect_right(starts, g.claim.start) - 1 in own and g.claim.readings
         ]
         how = _derivation(f.claim, operands)
         if how:
@@ -57,6 +60,14 @@ def derive_figures(case: Case) -> None:
                 make_fact(_amount(f.claim), DERIVED, "", how, None, True, False, -1, None)
             ]
             f.supported_by = [DERIVED]
+
+
+_ANAPHOR = re.compile(
+    r"(?i)\s*(?:that|this|which|it|eso|esto|ello|lo\s+que)\s+(?:is|was|equals|amounts|comes|"
+    r"works|represents|means|equivale|supone|representa|es|son)(?!\w)"
+)
+"""A sentence that opens by pointing at the one before ("That is 5.38% of the portfolio",
+"Eso equivale a alrededor del 59,7 %"): its figures may be computed from that one's."""
 
 
 def _amount(claim: Claim) -> float:
