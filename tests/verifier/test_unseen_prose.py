@@ -427,3 +427,25 @@ def test_a_sentence_pointing_at_the_one_before_may_compute_from_its_figures() ->
         assert not _verdict(question, f"{lead} {elsewhere}").accepted, (question, elsewhere)
         checked += 1
     assert checked >= 10
+
+
+def test_the_portfolio_compared_with_its_benchmark() -> None:
+    """ "The portfolio did worse than the benchmark": the answer's portfolio return against
+    its benchmark's, from its ranks; the other way round is `wrong_relation`."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        ranks, pos = _result(question, "get_portfolio_ranks"), _result(question, "get_position_pnl")
+        mine, bench = (
+            ranks.get("portfolio_return_pct"),
+            (ranks.get("benchmark") or {}).get("return_pct"),
+        )
+        if mine is None or bench is None or mine == bench:
+            continue
+        right, wrong = ("better", "worse") if mine > bench else ("worse", "better")
+        lead = f"The position moved {pos['pnl_pct']:+.2f}%. The portfolio {ranks['portfolio_id']} moved {mine:+.2f}%."
+        said = f"{lead} The portfolio did {right} than the benchmark."
+        assert _verdict(question, said).accepted, (question, _verdict(question, said).reasons)
+        flipped = _verdict(question, said.replace(right, wrong))
+        assert "wrong_relation" in {r.rule.value for r in flipped.reasons}, question
+        checked += 1
+    assert checked >= 20

@@ -251,7 +251,7 @@ def _comparison(
         return _figure_order(case, text, m, *pair)
     first = _before(tickers, lo, m.start())
     if first is None:
-        return None
+        return _portfolio_vs_benchmark(case, text, folded, m, lo, results)
     a = _move(case, first.symbol, lo, hi, results)
     other = _after(tickers, m.end(), hi)
     b: float | None
@@ -344,6 +344,43 @@ def _count_inside(phrase: str) -> int | None:
         if word in count_words():
             return count_words()[word]
     return None
+
+
+@cache
+def _portfolio_before() -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{alternatives('portfolio')})(?:\s+p\d{{3}})?\s+(?:\w+\s+)?$")
+
+
+_COMPLEMENT = re.compile(
+    r"(?<!\w)(?:in|of|within|en|de|del|dentro\s+de)\s+(?:(?:the|this|its|la|esta|su)\s+)?$"
+)
+
+
+def _portfolio_vs_benchmark(
+    case: Case, text: str, folded: str, m: re.Match[str], lo: int, results: list[dict[str, Any]]
+) -> Reason | None:
+    """ "The portfolio did worse than the benchmark": the answer's own portfolio's return
+    against its benchmark's, from its ranks."""
+    said = _portfolio_before().search(folded, lo, m.start())
+    if said is None or _COMPLEMENT.search(folded, lo, said.start()):
+        return None  # "the sector weighting in this portfolio is above": not the portfolio's return
+    if not _benchmark_after().match(folded, m.end()):
+        return None
+    ranks = _ranks(case, results)
+    bench = (ranks or {}).get("benchmark") or {}
+    a, b = (ranks or {}).get("portfolio_return_pct"), bench.get("return_pct")
+    if not isinstance(a, int | float) or not isinstance(b, int | float):
+        return None
+    above = (m.lastgroup or "") == "above"
+    case.bound.append(m.span())
+    if a != b and (a > b) == above:
+        return None
+    return _contradicted(
+        f'"{text[m.start() : m.end()]}" says the portfolio did '
+        f"{'better' if above else 'worse'} than the benchmark, but the trace has the portfolio "
+        f"{a:+.2f}% and the benchmark {b:+.2f}%",
+        m.span(),
+    )
 
 
 @cache
