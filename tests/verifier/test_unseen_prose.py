@@ -449,3 +449,34 @@ def test_the_portfolio_compared_with_its_benchmark() -> None:
         assert "wrong_relation" in {r.rule.value for r in flipped.reasons}, question
         checked += 1
     assert checked >= 20
+
+
+_SESSION = {"before": "before the open", "during": "during the session", "after": "after the close"}
+_SESION = {
+    "before": "antes de la apertura",
+    "during": "durante la sesión",
+    "after": "tras el cierre",
+}
+
+
+def test_a_session_phrase_between_a_day_and_its_quote_keeps_them_joined() -> None:
+    """ "On December 30, during the session, PR Newswire ran \\"...\\"": the day is the quote's
+    even with the session phrase between; another day is `wrong_time`."""
+    checked = 0
+    for question, move, news in _news():
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        for item in news:
+            when = datetime.fromisoformat(item["published_at"]).astimezone(
+                ZoneInfo("America/New_York")
+            )
+            if item.get("session") not in _SESSION or when.month != 12:
+                continue
+            other = when.day + 1 if when.day < 31 else when.day - 1
+            for day in (when.day, other):
+                en = f'{lead} On December {day}, {_SESSION[item["session"]]}, {item["source"]} ran "{item["headline"]}".'
+                es = f'{lead} El {day} de diciembre, {_SESION[item["session"]]}, {item["source"]} publicó "{item["headline"]}".'
+                for said in (en, es):
+                    verdict = _verdict(question, said)
+                    assert verdict.accepted == (day == when.day), (said, verdict.reasons)
+            checked += 1
+    assert checked >= 30
