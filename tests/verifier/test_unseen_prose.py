@@ -480,3 +480,22 @@ def test_a_session_phrase_between_a_day_and_its_quote_keeps_them_joined() -> Non
                     assert verdict.accepted == (day == when.day), (said, verdict.reasons)
             checked += 1
     assert checked >= 30
+
+
+def test_sumo_carries_a_sign_like_added() -> None:
+    """ "sumó un 0,06 % al rendimiento de la cartera" governs its figure like "added" (it was a
+    free word): a contribution that took from the portfolio said with "sumó" is
+    `wrong_direction`, and "restó" is kept for it."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        pos = _result(question, "get_position_pnl")
+        c = pos.get("contribution_pct")
+        if not c:
+            continue
+        right, wrong = ("sumó", "restó") if c > 0 else ("restó", "sumó")
+        said = f"La posición en {pos['ticker']} {right} un {_es(abs(c))} % al rendimiento de la cartera {pos['portfolio_id']}."
+        assert _verdict(question, said).accepted, (question, said)
+        flipped = _verdict(question, said.replace(right, wrong))
+        assert "wrong_direction" in {r.rule.value for r in flipped.reasons}, question
+        checked += 1
+    assert checked >= 20

@@ -215,6 +215,7 @@ LEXICON = Lexicon(
             r"revaloriz(?:ó|a|ado|aron)",
             r"se\s+revaloriz(?:ó|a|ado|aron)",
             r"aport(?:ó|a|aron|an)",
+            r"sum(?:ó|a|aron|an)",
         ),
         "down": (
             r"se\s+deja(?:ba)?",
