@@ -17,7 +17,7 @@ from typing import Any
 
 from agent.loop import answer_question
 from agent.prompts import check_language
-from agent.providers import PROVIDERS, TEMPLATE_PROVIDERS, make_provider
+from agent.providers import PROVIDERS, TEMPLATE_PROVIDERS, close_provider, make_provider
 from agent.questions import Question, QuestionSet, match_spec, render_question
 from contract.errors import InputError
 from contract.trace import Mode, Trace
@@ -114,4 +114,7 @@ async def ask(
     if question.spec_id == FREE_FORM:
         check_free_form(provider_name, qset)
     provider = make_provider(provider_name, model or None, **(provider_options or {}))
-    return await answer_question(question, provider=provider, catalog=catalog, mode=chosen)
+    try:
+        return await answer_question(question, provider=provider, catalog=catalog, mode=chosen)
+    finally:
+        await close_provider(provider)

@@ -26,7 +26,7 @@ from data.universe import build_companies, draw_universe
 
 GENERATOR_VERSION = 2
 MIN_TICKERS, MIN_SESSIONS = 12, 40
-MAX_TICKERS, MAX_PORTFOLIOS, MAX_TICKER_SESSIONS = 10_000, 10_000, 20_000_000
+MAX_TICKERS, MAX_PORTFOLIOS, MAX_TICKER_SESSIONS = 50_000, 10_000, 20_000_000
 """What one generated set may hold: more would take the machine's memory, not make a test."""
 FIRST_DAY, LAST_DAY = date(1900, 1, 1), date(2199, 12, 31)
 """The days a generated calendar may span (the exchange's rules, and room after the end)."""

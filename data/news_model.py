@@ -19,6 +19,9 @@ The features are named strings, so the weights file reads as a table (`word:earn
 - `shape:` counts and forms: cashtags, hashtags, links, words, a question, an exclamation, an
   emoji, text cut short with `…`, the share of capitalised words (headlines are title case),
   whether the company is named in the prose or only tagged, and how the post opens;
+- `lead:` what the prose opens with once tags and dashes are off: the company's name, another
+  capitalised name (a story about someone else, when the company is not named), lower case,
+  a number, a quotation;
 - `group:` and `near:` kinds of words (results, analyst actions, deals, courts, people and
   products, price talk, fund holdings, round-ups, clickbait, first person, opinion) found in the
   post, and found within four words after the company's name or cashtag (`Alibaba in talks`);
@@ -49,6 +52,8 @@ PERCENT = re.compile(r"[+-]?\d[\d,.]*\s?%")
 NUMBER = re.compile(r"\d[\d,.:/]*")
 TOKEN = re.compile(r"[A-Za-z][A-Za-z'&.-]*[A-Za-z]|[A-Za-z]|[?!]")
 EMOJI = re.compile(r"[\U0001f000-\U0001faff\u2600-\u27bf]")
+LEADING_TAGS = re.compile(r"^(?:\s|RT\b|[$#@][\w.-]+:?|[-–—:|/•.]+)*")
+"""The tags, mentions, retweet marks and dashes a post may open with before its prose."""
 PLACEHOLDERS = {"OWN", "TAG", "CO", "NUM", "MONEY", "PCT"}
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 GROUPS = {
@@ -165,8 +170,33 @@ def features(post: Post, rules: Iterable[str] = ()) -> list[str]:
     out += [f"near:{name}" for name in sorted(near)]
     first = raw[:4]
     out.append("shape:named_first" if "CO" in first or "OWN" in first[:1] else "shape:not_first")
+    lead = _lead(text, post.names)
+    out.append(f"lead:{lead}")
+    if lead == "capital" and not named:
+        out.append("lead:capital_not_named")
     out += [f"rule:{name}" for name in rules]
     return out
+
+
+def _lead(text: str, names: tuple[str, ...]) -> str:
+    """What the prose opens with once leading tags and dashes are off: the company's name
+    (`$XOM - Exxon cuts spending`), another capitalised name (`$ABBV AstraZeneca in talks to
+    buy Acerta`: a story about someone else), upper case, lower case (talk), a number or a
+    quotation."""
+    opening = LEADING_TAGS.match(text)
+    prose = text[opening.end() :] if opening else text
+    if any(re.match(rf"{re.escape(name)}(?!\w)", prose, re.IGNORECASE) for name in names):
+        return "company"
+    for kind, pattern in (
+        ("capital", r"[A-Z][a-z]"),
+        ("upper", r"[A-Z]{2}"),
+        ("lower", r"[a-z]"),
+        ("number", r"[\d$]"),
+        ("quote", r"[\"'“‘]"),
+    ):
+        if re.match(pattern, prose):
+            return kind
+    return "other"
 
 
 def _bucket(value: int, edges: tuple[int, ...]) -> str:

@@ -98,17 +98,19 @@ COMMON_FIRST_WORDS = frozenset((
 """First words of company names that other posts use in other senses."""
 PROMOTION = (
     "watchlist", "watch list", "for free", "free video", "free trial", "get free", "giveaway",
-    "give away", "trade alerts", "trading alerts", "stock alerts", "pro alerts", "penny stock",
+    "trade alerts", "trading alerts", "stock alerts", "pro alerts", "penny stock",
     "pennystock", "pennystocks", "stock picks", "autotrade", "check my bio", "sign up",
     "subscribe", "join us", "dm me", "trading guru", "message board", "stock forum",
-    "click here", "limited time", "trending", "check it out", "subscription", "stock pick",
+    "click here", "limited time", "trending", "check it out", "stock pick",
     "find out why", "reasons to buy", "time to buy", "stock headed", "buy now", "coupon",
     "newsletter", "video recap", "before you buy", "real-time feed", "nice gains", "profit charts",
     "in profits", "blogroll",
 )  # fmt: skip
-"""Phrases of advertisements for services, lists and giveaways (whole words, plurals too)."""
+"""Phrases of advertisements for services, lists and giveaways (whole words, plurals too; not
+inside a compound: `ad-free video` is a product). Words that news uses as often (`subscription`,
+`give away`) are left to the model."""
 _PROMOTION = re.compile(
-    r"(?<!\w)(?:" + "|".join(re.escape(p) for p in PROMOTION) + r")(?:s|es)?(?!\w)",
+    r"(?<![\w-])(?:" + "|".join(re.escape(p) for p in PROMOTION) + r")(?:s|es)?(?!\w)",
     re.IGNORECASE,
 )
 
@@ -280,11 +282,21 @@ QUOTE_PAGE = re.compile(
     r"|\b(?:stake|position|shares|holdings) (?:\w+ ){0,2}(?:maintained|bought|sold|trimmed|lowered"
     r"|raised|increased|decreased|cut|reduced|boosted) by\b|\b\w+ largest position\b"
     r"|\bstatement of changes in beneficial ownership\b|\bform (?:10-q|10-k|8-k|s-8)\b|\b424b\d\b"
-    r"|\bpost-effective amendment\b|\bnew sec filing\b|\bfiled pursuant to rule\b",
+    r"|\bpost-effective amendment\b|\bnew sec filing\b|\bfiled pursuant to rule\b"
+    r"|\bstake held by\b|\b(?:management|capital|advisors?|advisers|partners|associates|llc"
+    r"|l\.?p\.?|& co\.?|company|trust|investments?|investors|securities|asset|wealth|fund"
+    r"|group|bank|financial|research) (?:sells|buys|acquires|purchases|adds|trims|lowers|raises"
+    r"|boosts|cuts|reduces|increases|has|takes|holds)\b[^.]{0,40}?\b(?:shares|stake|position"
+    r"|holdings)\b"
+    r"|\b(?:price target update|ratings and sentiment update|stock ratings update"
+    r"|short interest update|stock insights|earnings surprise in focus|given consensus\s*…)",
     re.IGNORECASE,
 )
 """The lines of quote-page, message-board, screener, filing and fund-holding bots: a field name before
-the link, a board "updated" on a weekday, or the bot's own heading."""
+the link, a board "updated" on a weekday, the bot's own heading, a fund trading the company's
+shares (`Baker Avenue Asset Management Sells 264,785 Shares of Bank of America`; an officer's
+sale is news and stays), or an aggregator's title that names no story (`Chevron Corporation
+Price Target Update`)."""
 HOLDING = re.compile(
     r"\b(?:stake|position|holdings|shares) in (.{1,40}?)(?:\s[-–—:|]|[.;,(]|$)", re.IGNORECASE
 )

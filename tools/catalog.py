@@ -30,7 +30,6 @@ import pyarrow as pa
 
 from contract.errors import InputError
 from contract.processes import running
-from data.check import check_dataset
 from data.contract import EXCHANGES, TABLES, Exchange, Table
 from tools.sql_sandbox import SqlSandbox
 from tools.sql_worker import lockdown_config
@@ -249,6 +248,8 @@ def check_contract(data_dir: Path, passed: Path) -> None:
     leaves the marker `passed`, so each data version is checked once, not once per date."""
     if passed.exists():
         return
+    from data.check import check_dataset  # pandas: loaded only by a night that checks
+
     violations = check_dataset(data_dir)
     if violations:
         shown = "; ".join(" ".join(str(v).split()) for v in violations[:SHOWN_VIOLATIONS])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Literal, NamedTuple
+from typing import ClassVar, Literal, NamedTuple
 
 _META = frozenset("\\[](){}?*+|^$.")
 
@@ -64,7 +64,11 @@ class PhraseScan:
 
     __slots__ = ("_reference", "by_first", "hint", "source", "sources")
 
+    made: ClassVar[list[PhraseScan]] = []
+    """Every scan built (the lexicon's are module constants), for `compile_all`."""
+
     def __init__(self, groups: dict[str, list[str]]) -> None:
+        PhraseScan.made.append(self)
         self.source = rf"(?<!{_IN_WORD})(?:{_alternation(groups)})(?!\w)"
         self._reference: re.Pattern[str] | None = None
         self.hint: re.Pattern[str] | None = None
@@ -116,6 +120,18 @@ class PhraseScan:
                 found.append(m)
                 last = m.end()
         return found
+
+
+def compile_all() -> None:
+    """Compile every scan's patterns now: a night does it while it prepares, so that its first
+    drafts do not pay for them (about a quarter of a second, most of it the few scans that fall
+    back to one large pattern)."""
+    for scan in list(PhraseScan.made):
+        if scan.hint is None:
+            scan.reference  # noqa: B018 -- the property compiles and keeps it
+        for first, source in scan.sources.items():
+            if first not in scan.by_first:
+                scan.by_first[first] = re.compile(source)
 
 
 def _alternation(groups: dict[str, list[str]], ordered: bool = False) -> str:

@@ -15,6 +15,7 @@ from verifier.index import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
 from verifier.rules.derived import derive_figures
 from verifier.rules.other_portfolios import portfolio_of, split_portfolios
+from verifier.scanner import compile_all
 from verifier.trace_view import TraceView, parse_trace, view_of
 from verifier.verdict import Reason, Verdict
 
@@ -29,6 +30,61 @@ def verify_json(data: object) -> Verdict:
             accepted=False, reasons=[Reason(rule=ReasonCode.INVALID_TRACE, message=exc.message)]
         )
     return verify(view)
+
+
+_WARM_UP_DRAFTS = (
+    "AAA rose 5.00% on Tuesday to close at $10.50, up $0.50 from Monday's 10.00, its best day "
+    "this week and the top mover in the portfolio; nothing scheduled. AAA gained 5.00% today, "
+    'the same day AP reported "Acme Corp expands partnership with regional distributor".',
+    "AAA subió un 5,00 % el martes 31 de diciembre y cerró en 10,50 US$, frente a 10,00 del "
+    "lunes: la mayor subida de la semana; sin eventos previstos. Antes de la apertura, AP "
+    'publicó "Acme Corp expands partnership with regional distributor".',
+)
+
+
+def warm_up() -> None:
+    """Make the verifier ready for its first draft: a night calls it while it prepares, so that
+    its first drafts cost what every later one does. Two small drafts (English and Spanish) over
+    one day's move and a headline build what is built on first use; then every scan's patterns are compiled."""
+    move = {
+        "ticker": "AAA",
+        "session": "2024-12-31",
+        "previous_session": "2024-12-30",
+        "close": 10.5,
+        "previous_close": 10.0,
+        "change": 0.5,
+        "change_pct": 5.0,
+    }
+    news = {
+        "headline": "Acme Corp expands partnership with regional distributor",
+        "published_at": "2024-12-31T08:36:43-05:00",
+        "session": "before",
+        "source": "Associated Press",
+    }
+    for draft in _WARM_UP_DRAFTS:
+        verify_json(
+            {
+                "question": "How did AAA close on 2024-12-31, and how did it move?",
+                "as_of": "2024-12-31",
+                "language": "es" if "subió" in draft else "en",
+                "draft": draft,
+                "events": [
+                    {
+                        "id": "move-1",
+                        "tool": "get_daily_move",
+                        "args": {"ticker": "AAA", "date": "2024-12-31"},
+                        "result": move,
+                    },
+                    {
+                        "id": "news-1",
+                        "tool": "search_news",
+                        "args": {"ticker": "AAA", "start": "2024-12-30", "end": "2024-12-31"},
+                        "result": {"ticker": "AAA", "found": 1, "news": [news]},
+                    },
+                ],
+            }
+        )
+    compile_all()
 
 
 def verify(trace: Trace | TraceView) -> Verdict:

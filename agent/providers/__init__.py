@@ -53,6 +53,14 @@ def make_provider(name: str, model: str | None = None, **options: Any) -> Provid
     return OfflineProvider(chosen, **options)
 
 
+async def close_provider(provider: Provider) -> None:
+    """Close what `provider` holds open (an SDK client's connections), when its work is done:
+    a connection pool left to the garbage collector warns on stderr."""
+    closer = getattr(provider, "aclose", None)
+    if closer is not None:
+        await closer()
+
+
 BATCH_PROVIDERS: tuple[ProviderName, ...] = ("openai", "anthropic")
 """Providers with a batch interface (half price, replies within a day)."""
 

@@ -26,9 +26,9 @@ from agent.providers.base import (
     ModelResponse,
 )
 from agent.providers.faults import SdkErrors, malformed_reply, sdk_faults
-from agent.providers.pools import KEEPALIVE, spread_client
 from agent.providers.rate_headers import watch_rate_limits
 from agent.providers.tokens import estimate_request
+from agent.providers.transport import sdk_http_client
 from contract import secrets
 from contract.errors import InputError
 from contract.trace import ToolCall, Usage
@@ -74,8 +74,7 @@ class AnthropicProvider:
         self.client = anthropic.AsyncAnthropic(
             api_key=api_key,
             base_url=base_url or os.environ.get("ANTHROPIC_BASE_URL") or None,
-            http_client=http_client
-            or spread_client(anthropic.DefaultAsyncHttpxClient, socket_options=KEEPALIVE),
+            http_client=http_client or sdk_http_client(anthropic.DefaultAsyncHttpxClient),
             max_retries=max_retries,
             timeout=timeout_s,
             **client_options,
@@ -85,6 +84,10 @@ class AnthropicProvider:
 
     def estimate_tokens(self, request: ModelRequest) -> int:
         return estimate_request(request, "anthropic", self.model)
+
+    async def aclose(self) -> None:
+        """Close the client's connections (the night's end)."""
+        await self.client.close()
 
     def body(self, request: ModelRequest) -> dict[str, Any]:
         """The Messages parameters of `request` (a batch request carries the same)."""

@@ -25,9 +25,9 @@ from agent.providers.base import (
     ModelResponse,
 )
 from agent.providers.faults import SdkErrors, malformed_reply, sdk_faults
-from agent.providers.pools import spread_client
 from agent.providers.rate_headers import watch_rate_limits
 from agent.providers.tokens import estimate_request
+from agent.providers.transport import sdk_http_client
 from contract import secrets
 from contract.errors import InputError, ProviderError
 from contract.trace import ToolCall, Usage
@@ -70,7 +70,7 @@ class OpenAIProvider:
             self.client = openai.AsyncOpenAI(
                 api_key=api_key,
                 base_url=base_url,
-                http_client=http_client or spread_client(openai.DefaultAsyncHttpxClient),
+                http_client=http_client or sdk_http_client(openai.DefaultAsyncHttpxClient),
                 max_retries=max_retries,
                 timeout=timeout_s,
                 **client_options,
@@ -85,6 +85,10 @@ class OpenAIProvider:
 
     def estimate_tokens(self, request: ModelRequest) -> int:
         return estimate_request(request, "openai", self.model)
+
+    async def aclose(self) -> None:
+        """Close the client's connections (the night's end)."""
+        await self.client.close()
 
     def body(self, request: ModelRequest) -> dict[str, Any]:
         """The Chat Completions body of `request` (a batch line carries the same)."""

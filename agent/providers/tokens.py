@@ -203,7 +203,7 @@ def estimate_request(request: ModelRequest, family: Family, model: str) -> int:
     name = encoding.name if encoding else None
 
     def count(text: str) -> int:
-        return len(encoding.encode_ordinary(text)) if encoding else count_fallback(text)
+        return count_by_line(text, name) if name is not None else count_fallback(text)
 
     tokens = count_constant(request.system, name) + TOKENS_PER_MESSAGE + REPLY_PRIMING
     for message in request.messages:
@@ -217,6 +217,22 @@ def estimate_request(request: ModelRequest, family: Family, model: str) -> int:
         tool_prompt = ANTHROPIC_TOOL_PROMPT if forced else 0
         return math.ceil((tokens + tool_prompt) * ANTHROPIC_MARGIN)
     return tokens
+
+
+def count_by_line(text: str, encoding: str) -> int:
+    """Tokens of `text` counted line by line, one more per line break: never fewer than the
+    whole text's (a line break is a token of its own, so the lines are tokenised alike in both),
+    and the lines many requests share (a tool result a ticker's questions all quote, the context
+    line) are counted once (`count_line`)."""
+    lines = text.split("\n")
+    return sum(count_line(line, encoding) for line in lines) + len(lines) - 1
+
+
+@lru_cache(maxsize=4096)
+def count_line(line: str, encoding: str) -> int:
+    """Tokens of one line in the encoding named."""
+    found = encoding_named(encoding)
+    return len(found.encode_ordinary(line)) if found else count_fallback(line)
 
 
 @lru_cache(maxsize=256)

@@ -40,7 +40,7 @@ from agent.budget.ledger import BudgetLedger
 from agent.budget.limits import BudgetConfig, LoopLimits
 from agent.budget.meter import RunBudget
 from agent.drafting import BatchDrafter, NightRounds
-from agent.providers import batch_api
+from agent.providers import batch_api, close_provider
 from agent.providers.base import Provider
 from agent.questions import DEFAULT_SET, QuestionSet, questions_for
 from agent.ratelimit import RateLimiter
@@ -148,6 +148,7 @@ async def answer_tickers(
             services.rounds.cancel()
         if budget.journal is not None:
             budget.journal.close()
+        await close_provider(provider)
     return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
 
 

@@ -52,6 +52,7 @@ from flows.run.preflight import check_night, resolve_portfolios
 from tools.catalog import Catalog, open_catalog
 from tools.portfolio_table import PortfolioTable, collect_portfolio_table
 from tools.registry import TOOLS_VERSION
+from verifier.verify import warm_up
 
 
 def run_name() -> str:
@@ -96,7 +97,10 @@ async def nightly_reports(config: RunConfig = RunConfig()) -> dict[str, Any] | S
     catalog = open_catalog(config.data_dir, report_date, workdir=catalog_dir(config.out_dir))
     try:
         portfolios = resolve_portfolios(catalog, config.portfolios)
-        tables = await asyncio.to_thread(collect_tables, catalog, portfolios, report_date)
+        tables, _ = await asyncio.gather(  # the verifier warms up while DuckDB reads the books
+            asyncio.to_thread(collect_tables, catalog, portfolios, report_date),
+            asyncio.to_thread(warm_up),
+        )
         holders = holders_of(tables)
         prepared = time.perf_counter()
         attempt = Attempt(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from flows.run.config import RunConfig
 from flows.run.progress import RunProgress, report_progress
 from flows.run.shard_store import LedgerSource, ShardStore
 from tools.catalog import open_catalog
+from verifier.verify import warm_up
 
 DEPLOYMENT = "shard"
 
@@ -127,6 +129,7 @@ async def nightly_shard(job: ShardJob) -> str:
                 "give every worker the same shared data folder"
             )
         store = ShardStore.of(job)
+        await asyncio.to_thread(warm_up)
         batch = await answer_tickers(
             config,
             catalog,
@@ -264,9 +267,20 @@ async def wait_for_shard(run: FlowRun, store: ShardStore, stall_s: float) -> Flo
 
 def stalled(store: ShardStore, running_since: float, stall_s: float, now: float) -> bool:
     """No stored ticker, ledger or journal line (nor the start of the run) is more recent than
-    `stall_s`."""
-    files = [p for p in store.folder.rglob("*") if p.is_file()]
-    last = max([running_since, *(p.stat().st_mtime for p in files)])
+    `stall_s`. A file that goes while the store is read (a write's temporary file, renamed into
+    place) is a change made just now."""
+    last = running_since
+    try:
+        for path in store.folder.rglob("*"):
+            try:
+                found = path.stat()
+            except FileNotFoundError:
+                last = now
+                continue
+            if stat.S_ISREG(found.st_mode):
+                last = max(last, found.st_mtime)
+    except FileNotFoundError:  # the store's own folder is not made yet
+        pass
     return now - last > stall_s
 
 

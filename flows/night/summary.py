@@ -263,9 +263,12 @@ def run_logger() -> logging.Logger | logging.LoggerAdapter[logging.Logger]:
     """The run's logger: inside a ticker's task run its lines go to that task run, else to the
     flow run (both reach the Prefect UI), or a plain logger outside a run. It logs at INFO under
     Prefect's own run loggers, whose level `nightdesk run` raises to keep Prefect's per-task
-    lines out of a night (`flows.night.launch.PREFECT_DEFAULTS`)."""
+    lines out of a night (`flows.night.launch.PREFECT_DEFAULTS`). A ticker's line goes to the
+    API only: a terminal shows the night's progress bar, not a line per ticker (rendering one
+    cost about a millisecond of the event loop's time per ticker)."""
     from prefect.exceptions import MissingContextError
     from prefect.logging import get_run_logger
+    from prefect.logging.handlers import APILogHandler
     from prefect.logging.loggers import PrefectLogAdapter
 
     try:
@@ -276,4 +279,10 @@ def run_logger() -> logging.Logger | logging.LoggerAdapter[logging.Logger]:
         return adapter
     logger = logging.getLogger(f"{adapter.logger.name}.nightdesk")
     logger.setLevel(logging.INFO)
+    if adapter.logger.name.startswith("prefect.task_runs") and logger.propagate:
+        to_api: list[logging.Handler] = [
+            h for h in adapter.logger.handlers if isinstance(h, APILogHandler)
+        ]
+        if to_api:  # a ticker's line is for its task run in the UI; the terminal shows progress
+            logger.handlers, logger.propagate = to_api, False
     return PrefectLogAdapter(logger, adapter.extra)

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from agent.budget.limits import BudgetConfig
 from agent.budget.meter import QuestionMeter
 from agent.loop import answer_question
-from agent.providers import make_provider
+from agent.providers import close_provider, make_provider
 from agent.questions import load_question_set, render_question
 from contract.errors import InputError
 from flows.publish.cases import ReviewCase, load_reruns, reruns_dir
@@ -84,14 +84,17 @@ async def rerun_case(
     data = Path(data_dir or params.get("data_dir") or "data/sample")
     check_same_data(data, manifest)
     with open_catalog(data, layout.report_date, workdir=layout.root / ".catalog") as catalog:
-        trace = await answer_question(
-            question,
-            provider=chosen,
-            catalog=catalog,
-            mode=params.get("mode") or "plan",
-            meter=QuestionMeter(question.id, question.kind, limit=limit),
-            limits=budget.loop_limits(),
-        )
+        try:
+            trace = await answer_question(
+                question,
+                provider=chosen,
+                catalog=catalog,
+                mode=params.get("mode") or "plan",
+                meter=QuestionMeter(question.id, question.kind, limit=limit),
+                limits=budget.loop_limits(),
+            )
+        finally:
+            await close_provider(chosen)
     record = judge(trace, case.spec_id, case.kind, case.ticker, list(case.portfolios))
     with decisions_lock(layout):  # two reruns of one case at once get two numbers
         return keep_attempt(layout, case, record)

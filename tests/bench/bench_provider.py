@@ -1,6 +1,6 @@
 """The event loop's CPU time per model call, by calls in flight: the openai provider over the
-SDK's own one-pool client against the same provider over its spread transport
-(`agent/providers/pools.py`), both against the scripted server on loopback with no latency.
+SDK's own httpx client against the same provider over its aiohttp transport
+(`agent/providers/transport.py`), both against the scripted server on loopback with no latency.
 
 A night on a small machine is CPU-bound while it answers, so what a call costs the event loop
 is answering time. Prints one line per size and pool layout; asserts nothing.
@@ -49,17 +49,17 @@ async def cpu_ms_per_call(provider: OpenAIProvider, calls: int, in_flight: int) 
 
 
 async def measure(url: str, calls: int, sizes: list[int]) -> None:
-    print(f"{'in flight':>9}  {'one pool ms/call':>16}  {'spread ms/call':>14}  ratio")
+    print(f"{'in flight':>9}  {'httpx ms/call':>16}  {'aiohttp ms/call':>15}  ratio")
     for size in sizes:
         one_pool = OpenAIProvider(
             "gpt-4o-mini", base_url=url, api_key="k", http_client=openai.DefaultAsyncHttpxClient()
         )
-        spread = OpenAIProvider("gpt-4o-mini", base_url=url, api_key="k")
+        pooled = OpenAIProvider("gpt-4o-mini", base_url=url, api_key="k")
         single = await cpu_ms_per_call(one_pool, calls, size)
-        spread_ms = await cpu_ms_per_call(spread, calls, size)
-        print(f"{size:>9}  {single:>16.2f}  {spread_ms:>14.2f}  {spread_ms / single:.2f}")
+        pooled_ms = await cpu_ms_per_call(pooled, calls, size)
+        print(f"{size:>9}  {single:>16.2f}  {pooled_ms:>15.2f}  {pooled_ms / single:.2f}")
         await one_pool.client.close()
-        await spread.client.close()
+        await pooled.client.close()
 
 
 def main() -> None:

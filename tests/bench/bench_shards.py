@@ -175,6 +175,12 @@ def main() -> None:
             workers[name] = started[-1].pid
         for tickers in sizes:
             rows.append(measure_size(tickers, shards, work, env, workers))
+            done = rows[-1]  # each size as it ends: the larger one takes hours
+            print(
+                f"{tickers:,} tickers: plain {done['plain']['wall_s']:.1f} s, sharded "
+                f"{done['sharded']['wall_s']:.1f} s, same records {done['check']['same_records']}",
+                flush=True,
+            )
     print(f"sharded night: {shards} workers of one process pool, one Prefect server, this machine")
     print(f"{'tickers':>8} {'plain s':>8} {'sharded s':>10} {'x plain':>8} {'questions':>10} {'same':>5} {'twice':>6} {'plain MB':>9} {'worker MB (peak each)':>24}")  # fmt: skip
     for r in rows:

@@ -19,8 +19,8 @@ from pathlib import Path
 from agent.budget.limits import BudgetConfig
 from agent.budget.meter import RunBudget, TickerBudget
 from agent.loop import answer_question, draft_summary
-from agent.providers import make_provider
-from agent.providers.base import Provider
+from agent.providers import close_provider, make_provider
+from agent.providers.base import ModelRequest, Provider
 from agent.questions import load_question_set, questions_for
 from agent.ratelimit import RateLimiter
 from agent.shared_calls import SharedCalls
@@ -29,6 +29,7 @@ from flows.run.judge import judge
 from tests.bench.holdings import answer_every_ticker, holders_in
 from tests.bench.probe import Probe
 from tools.catalog import Catalog, open_catalog
+from verifier.verify import warm_up
 
 
 class Driver:
@@ -115,8 +116,12 @@ async def run_night(
         try:
             holders = holders_in(catalog)
             driver = Driver(make_provider("openai"), catalog, mode, holders, limits)
+            # as the night prepares: the tokenizer loaded, the verifier warmed up
+            driver.provider.estimate_tokens(ModelRequest(system="", messages=[]))
+            warm_up()
             await answer_every_ticker(holders, concurrency, driver.answer_ticker, driver.probe)
             driver.probe.write(probe_path)
+            await close_provider(driver.provider)
         finally:
             catalog.close()
 

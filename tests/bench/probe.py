@@ -108,10 +108,20 @@ class Probe:
         loop_tools.run_tool = self.timed_tool(loop_tools.run_tool)  # type: ignore[attr-defined]
 
     def instrument_night(self) -> None:
-        """Also time the answering phase of `nightdesk run`'s flow (its tickers or shards)."""
-        flow = importlib.import_module("flows.night.flow")
-        for name in ("answer_tickers", "run_shards"):
-            setattr(flow, name, self.timed_phase(getattr(flow, name)))
+        """Also time the answering phase of `nightdesk run`'s flow (its tickers or shards). The
+        flow's module is patched when the run first reaches it (`launch.run_flow`), not before:
+        importing Prefect earlier would read its settings before the run sets its defaults (the
+        quieter task-run logs, the run's own temporary server), and measure another night."""
+        launch = importlib.import_module("flows.night.launch")
+        run_flow = launch.run_flow
+
+        def patched(*args: Any, **kwargs: Any) -> Any:
+            flow = importlib.import_module("flows.night.flow")
+            for name in ("answer_tickers", "run_shards"):
+                setattr(flow, name, self.timed_phase(getattr(flow, name)))
+            return run_flow(*args, **kwargs)
+
+        launch.run_flow = patched  # type: ignore[attr-defined]
 
     def write(self, path: Path) -> None:
         """Write the figures, with this process's own CPU time so far (its children excluded)."""

@@ -205,7 +205,7 @@ def test_overwrite_swaps_the_whole_set(tmp_path: Path) -> None:
         ({"end": date(2024, 3, 20)}, "at least 40 trading sessions"),
         ({"end": date(2023, 1, 1)}, "--end 2023-01-01"),
         ({"seed": -1}, "--seed -1"),
-        ({"tickers": 10**11}, "at most 10,000"),
+        ({"tickers": 10**11}, "at most 50,000"),
         ({"portfolios": 10**8}, "--portfolios 100000000: need at least 1 and at most 10,000"),
         ({"start": date(9999, 10, 1), "end": date(9999, 12, 31)}, "both between 1900-01-01"),
         ({"start": date(1, 1, 1)}, "--start 0001-01-01"),

@@ -21,6 +21,29 @@ def test_features_name_the_company_alike_whatever_it_is() -> None:
     assert "word:TAG" in other and "shape:other_cashtags=1" in other
 
 
+def test_features_say_whether_the_prose_opens_with_the_company_or_someone_else() -> None:
+    exxon = post_features("$XOM - Exxon cuts spending https://t.co/x", EXXON, "wire")
+    assert "lead:company" in exxon and "lead:capital_not_named" not in exxon
+    other = post_features("$PFE AstraZeneca in talks to buy Acerta https://t.co/x", PFIZER)
+    assert {"lead:capital", "lead:capital_not_named"} <= set(other)
+    talk = post_features("$PFE looks cheap here, adding more", PFIZER)
+    assert "lead:lower" in talk
+
+
+def test_the_threshold_puts_precision_first_when_both_targets_cannot_be_met() -> None:
+    # 10 worthy posts scored 0.3..0.95, 10 not worthy scored 0.1..0.75: no threshold keeps
+    # 80% of the worthy at 95% precision; the lowest that is 95% precise wins.
+    worthy = [0.3 + 0.072 * i for i in range(10)]
+    noise = [0.1 + 0.072 * i for i in range(10)]
+    labels = [True] * 10 + [False] * 10
+    threshold = news_training.choose_threshold(labels, worthy + noise)
+    precision, recall = news_training.figures(labels, worthy + noise, threshold)
+    assert precision >= 0.95 and recall < 0.8
+    assert news_training.figures(labels, worthy + noise, threshold - 0.01)[0] < 0.95
+    # When both can be met, the lowest threshold that meets both is chosen.
+    assert news_training.choose_threshold([True, True, False], [0.9, 0.8, 0.2]) == 0.21
+
+
 def test_a_wire_headline_is_quoted_and_chatter_is_dropped_with_its_reasons() -> None:
     wire = "Pfizer to buy Allergan in $160 billion deal https://t.co/x $PFE"
     assert screen_news(wire, PFIZER, [PFIZER], "WSJ") is None

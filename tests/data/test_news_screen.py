@@ -8,7 +8,7 @@ from pathlib import Path
 import pyarrow.parquet as pq
 import pytest
 
-from data.news_screen import Company, screen_post
+from data.news_screen import Company, screen_post, screen_rules
 
 APPLE = Company.of("AAPL", "Apple Inc.")
 DOMINION = Company.of("D", "Dominion Resources Inc.")
@@ -144,6 +144,9 @@ def test_promotions_are_dropped(text: str) -> None:
         "Apple Watch: $36B in sales in fiscal 2017, says research firm $AAPL",
         "Apple releases first Arabic version of Siri - CNBC https://t.co/x $AAPL",
         "Apple shares freely traded after the lock-up ends $AAPL",
+        "Apple launches a $10/month ad-free video service https://t.co/x $AAPL",
+        "Apple cancelling Beats Music subscriptions: https://t.co/x $AAPL",
+        "Apple to give away $1B in shares to charity https://t.co/x $AAPL",
     ],
 )
 def test_news_is_not_taken_for_a_promotion(text: str) -> None:
@@ -156,3 +159,30 @@ def test_every_generated_headline_is_news_about_its_company() -> None:
     news = pq.read_table(SAMPLE / "news.parquet", columns=["ticker", "headline"]).to_pylist()
     screened = [r for r in news if screen_post(r["headline"], companies[r["ticker"]])]
     assert len(news) > 10_000 and screened == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Baker Avenue Asset Management Sells 264,785 Shares of Apple $AAPL https://t.co/x #acn",
+        "Apple $AAPL Stake Held by Saturna Capital https://t.co/x #acn",
+        "J. Goldman & Company Buys Shares of 223925 Apple Inc. (AAPL) https://t.co/x",
+        "$AAPL:\n\nApple Inc. Price Target Update:\n\nhttps://t.co/x",
+        "$AAPL:\n\nRatings and Sentiment Update on Apple Inc. (NASDAQ:AAPL):\n\nhttps://t.co/x",
+    ],
+)
+def test_fund_holdings_and_empty_aggregator_titles_are_bot_lines(text: str) -> None:
+    screen = screen_rules(text, APPLE)
+    assert screen is not None and screen.kind == "quote_page"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Apple SVP Eduardo Cue Sells 50,000 Shares of Apple $AAPL https://t.co/x",
+        "Apple takes a stake in a Chinese ride-hailing company https://t.co/x $AAPL",
+        "$AAPL:\n\nCompany Update (NASDAQ:AAPL): Apple nears decision on a plant …:\n\nhttps://t.co/x",
+    ],
+)
+def test_an_officers_sale_and_a_titled_update_are_not_bot_lines(text: str) -> None:
+    assert screen_rules(text, APPLE) is None

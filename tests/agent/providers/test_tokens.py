@@ -10,9 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from agent.providers.base import Message, ModelRequest, ToolResultItem, ToolSpec
 from agent.providers.tokens import (
+    count_by_line,
     count_fallback,
     count_text,
     encoding_for,
@@ -186,3 +189,19 @@ def test_anthropic_and_generic_estimates_carry_their_margins() -> None:
     print(f"openai={openai} anthropic={anthropic} generic={generic}")
     assert anthropic == math.ceil((openai + 346) * 1.35)
     assert generic > openai
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet=st.sampled_from(list(' \t\r\n{}[]":,.-_0123456789aZé€$%ñ😀')), max_size=40)
+        | st.sampled_from(['{"ticker": "AAA", "close": 10.5}', "  ", "\r", "Ticker: X.", ""]),
+        max_size=12,
+    )
+)
+def test_counting_line_by_line_never_undercounts_the_whole_text(parts: list[str]) -> None:
+    """The budget's estimate counts a message line by line (lines requests share are counted
+    once): that is never fewer tokens than the whole text's, so a reservation is never short."""
+    text = "\n".join(parts)
+    whole = len(encoding_named("o200k_base").encode_ordinary(text))
+    assert count_by_line(text, "o200k_base") >= whole

@@ -185,6 +185,28 @@ def test_a_running_shard_is_stalled_only_when_nothing_it_stores_changes(tmp_path
     assert stalled(store, start, 600, start + 1_101)
 
 
+def test_a_file_that_goes_while_the_store_is_read_is_a_change_not_a_crash(
+    tmp_path, monkeypatch
+) -> None:
+    """A ticker's temporary file is renamed into place between the store's listing and the
+    look at its time: the shard is busy, and the night that watches it goes on."""
+    from pathlib import Path
+
+    from flows.night.shard import stalled
+    from flows.run.shard_store import ShardStore
+
+    store = ShardStore(tmp_path / "shard-0")
+    store.folder.mkdir(parents=True, exist_ok=True)
+    gone = store.folder / ".AAA.json.tmp"
+    listed = Path.rglob
+    monkeypatch.setattr(Path, "rglob", lambda self, pattern: [*listed(self, pattern), gone])
+    start = 1_000_000.0
+    assert not stalled(store, start, 600, start + 5_000)
+    monkeypatch.undo()
+    assert stalled(store, start, 600, start + 601)  # nothing went: a quiet store
+    assert stalled(ShardStore(tmp_path / "never-made"), start, 600, start + 601)
+
+
 @pytest.mark.filterwarnings("ignore::ResourceWarning")  # a failed flow run leaves its client
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # sockets open
 def test_a_shard_on_other_data_than_the_night_planned_on_refuses_to_run(

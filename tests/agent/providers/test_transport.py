@@ -1,10 +1,11 @@
-"""The providers' transport: requests dealt over several small pools that share the SDK's limits,
-over real sockets to a loopback server that counts the connections it is given."""
+"""The providers' transport: aiohttp's pool under the SDK clients, over real sockets to a loopback
+server that counts the connections it is given."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from collections.abc import AsyncIterator
 
 import httpx2
@@ -12,7 +13,7 @@ import pytest
 
 from agent.providers.anthropic import AnthropicProvider
 from agent.providers.openai import OpenAIProvider
-from agent.providers.pools import SpreadTransport
+from agent.providers.transport import PooledTransport, keepalive_socket
 
 
 class CountingServer:
@@ -68,39 +69,31 @@ async def send(client: httpx2.AsyncClient, url: str, requests: int) -> list[int]
     return [r.status_code for r in replies]
 
 
-async def test_requests_are_dealt_over_every_pool_within_the_shared_limit(
+async def test_every_call_in_flight_has_its_connection_and_keeps_it(
     server: tuple[CountingServer, str],
 ) -> None:
     counting, url = server
-    transport = SpreadTransport(pools=4, limits=httpx2.Limits(max_connections=8))
-    async with httpx2.AsyncClient(transport=transport) as client:
-        assert await send(client, url, 40) == [200] * 40
-        held = [len(pool._pool.connections) for pool in transport.pools]
-    assert held == [2, 2, 2, 2]  # each pool used its share of the limit, none more
-    assert len({id(pool._pool._ssl_context) for pool in transport.pools}) == 1  # built once
-    assert counting.connections == 8 and counting.most_in_flight == 8
-
-
-async def test_without_a_limit_every_call_in_flight_has_its_connection(
-    server: tuple[CountingServer, str],
-) -> None:
-    counting, url = server
-    transport = SpreadTransport(pools=4)  # the SDKs' own limits: 1,000 connections
-    async with httpx2.AsyncClient(transport=transport) as client:
+    async with httpx2.AsyncClient(transport=PooledTransport()) as client:
         assert await send(client, url, 60) == [200] * 60
         assert await send(client, url, 60) == [200] * 60  # kept alive, used again
     assert counting.most_in_flight == 60
     assert counting.connections == 60
 
 
-async def test_a_limit_below_the_pools_is_kept_with_fewer_pools(
-    server: tuple[CountingServer, str],
-) -> None:
+async def test_the_connection_limit_is_kept(server: tuple[CountingServer, str]) -> None:
     counting, url = server
-    transport = SpreadTransport(pools=8, limits=httpx2.Limits(max_connections=3))
+    transport = PooledTransport(limits=httpx2.Limits(max_connections=3))
     async with httpx2.AsyncClient(transport=transport) as client:
         assert await send(client, url, 12) == [200] * 12
-    assert len(transport.pools) == 3 and counting.most_in_flight == 3
+    assert counting.most_in_flight == 3 and counting.connections == 3
+
+
+def test_each_connection_has_tcp_keepalive() -> None:
+    info = socket.getaddrinfo("127.0.0.1", 80, type=socket.SOCK_STREAM)[0]
+    with keepalive_socket(info) as sock:
+        assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        if hasattr(socket, "TCP_KEEPIDLE"):
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 60
 
 
 def test_behind_a_proxy_the_providers_keep_the_sdks_own_client(
@@ -114,13 +107,15 @@ def test_behind_a_proxy_the_providers_keep_the_sdks_own_client(
         AnthropicProvider("claude-haiku-4-5", api_key="k"),
     ):
         client = provider.client._client
-        assert not isinstance(client._transport, SpreadTransport)
+        assert not isinstance(client._transport, PooledTransport)
         assert any(mount is not None for mount in client._mounts.values())  # the proxy's
 
 
-def test_both_providers_spread_their_calls_unless_given_a_client(
-    monkeypatch: pytest.MonkeyPatch,
+async def test_both_providers_pool_their_calls_and_close_them(
+    monkeypatch: pytest.MonkeyPatch, server: tuple[CountingServer, str]
 ) -> None:
+    """Unless given a client, each provider's SDK client runs over a `PooledTransport`; closing
+    the provider closes the session its first call opened."""
     for name in (
         "HTTP_PROXY",
         "HTTPS_PROXY",
@@ -130,9 +125,15 @@ def test_both_providers_spread_their_calls_unless_given_a_client(
         "all_proxy",
     ):
         monkeypatch.delenv(name, raising=False)
+    _, url = server
     openai = OpenAIProvider("gpt-4o-mini", api_key="k")
     anthropic = AnthropicProvider("claude-haiku-4-5", api_key="k")
     for provider in (openai, anthropic):
-        assert isinstance(provider.client._client._transport, SpreadTransport)
+        transport = provider.client._client._transport
+        assert isinstance(transport, PooledTransport)
+        reply = await provider.client._client.post(url, json={"n": 1})
+        assert reply.status_code == 200 and not transport.client.closed
+        await provider.aclose()
+        assert transport.client.closed
     own = httpx2.AsyncClient()
     assert OpenAIProvider("gpt-4o-mini", api_key="k", http_client=own).client._client is own
