@@ -499,3 +499,20 @@ def test_sumo_carries_a_sign_like_added() -> None:
         assert "wrong_direction" in {r.rule.value for r in flipped.reasons}, question
         checked += 1
     assert checked >= 20
+
+
+def test_this_morning_is_today() -> None:
+    """ "ran \\"...\\" this morning" is a day like "today" (an item of the day before said so
+    is `wrong_time`)."""
+    checked = 0
+    for question, move, news in _news():
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        for item in news:
+            when = datetime.fromisoformat(item["published_at"]).astimezone(
+                ZoneInfo("America/New_York")
+            )
+            said = f'{lead} {item["source"]} ran "{item["headline"]}" this morning.'
+            verdict = _verdict(question, said)
+            assert verdict.accepted == (when.date() == date(2024, 12, 31)), (said, verdict.reasons)
+            checked += 1
+    assert checked >= 30

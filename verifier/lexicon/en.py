@@ -82,6 +82,7 @@ LEXICON = Lexicon(
             r"1-day",
         ),
         "week": (
+            r"(?:the\s+)?week[\'’]s",
             r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+week",
             r"(?:past|last|prior|previous|this)\s+(?:trading\s+)?week",
@@ -102,6 +103,7 @@ LEXICON = Lexicon(
             r"week(?=\))",
         ),
         "month": (
+            r"(?:the\s+)?month[\'’]s",
             r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+month",
             r"(?:past|last|prior|previous|this)\s+month",
@@ -122,6 +124,7 @@ LEXICON = Lexicon(
             r"month(?=\))",
         ),
         "quarter": (
+            r"(?:the\s+)?quarter[\'’]s",
             r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+quarter",
             r"quarter[-\s]to[-\s]date",

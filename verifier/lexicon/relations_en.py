@@ -87,7 +87,12 @@ RELATIONS: dict[str, Any] = {
         ),
     },
     "relative_days": {
-        "today": (r"today", r"today'?s", r"tonight"),
+        "today": (
+            r"today",
+            r"today'?s",
+            r"tonight",
+            r"(?:early\s+|late\s+)?this\s+(?:morning|afternoon|evening)",
+        ),
         "yesterday": (
             r"yesterday",
             r"yesterday'?s",
