@@ -57,6 +57,11 @@ class Case:
     bound: list[tuple[int, int]] = dataclasses.field(default_factory=list)
     """Spans of words a rule held against the trace beyond the claims (a comparison, a ranking,
     a streak that holds): the closed-world rule counts them as checked."""
+    folded: str | None = None
+    """The draft case-folded, hyphens between words read as spaces (`verifier.rules.draft_scan`)."""
+    scan: object = None
+    """What the relation and quality rules read of the draft, built once
+    (`verifier.rules.draft_scan.scan_of`)."""
 
     def __post_init__(self) -> None:
         self.figures = [f for f in self.findings if f.claim.kind in FIGURE_KINDS]

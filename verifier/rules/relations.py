@@ -24,10 +24,10 @@ from typing import Any
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.lexicon import LANGUAGES, alternatives, alternatives_of, grouped
-from verifier.periods import sentence_starts
 from verifier.quoting import quoted_by
 from verifier.rules.case import Case
-from verifier.scanner import PhraseScan, fold_aligned
+from verifier.rules.draft_scan import DraftScan, folded_of, scan_of
+from verifier.scanner import PhraseScan
 from verifier.times import WINDOW
 from verifier.verdict import Reason
 
@@ -47,9 +47,6 @@ def _benchmark_after() -> re.Pattern[str]:
 
 
 _PERCENT_KEYS = ("change_pct", "day_return_pct", "pnl_pct", "return_pct")
-
-
-_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 @cache
@@ -117,7 +114,7 @@ def check_relations(case: Case) -> Iterator[Reason]:
     to `case.bound` for the closed-world rule that runs after this one."""
     text = case.trace.draft or ""
     compare, rank, streak = scans()
-    folded = _HYPHEN.sub(" ", fold_aligned(text))  # "second-largest" reads as two words
+    folded = folded_of(case)  # "second-largest" reads as two words
     compared, ranked, runs = (
         compare.finditer(folded),
         rank.finditer(folded),
@@ -128,9 +125,8 @@ def check_relations(case: Case) -> Iterator[Reason]:
     places = runner_up_scan().finditer(folded)
     if not (compared or ranked or runs or ordered or counted or members or places):
         return
-    starts = sentence_starts(text)
-    tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
-    results = [e.result for e in case.trace.events if isinstance(e.result, dict)]
+    scan = scan_of(case)
+    starts, results = scan.starts, scan.results
     quotes = [f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by]
     for m in compared:
         if m.group() == "over" and _window_at(folded, m.start()):
@@ -143,23 +139,23 @@ def check_relations(case: Case) -> Iterator[Reason]:
         elif any(0 <= m.start() - r.end() <= 1 for r in ranked) and m.group() in _BEHIND:
             continue  # "second-biggest detractor behind YDLJ": a place (`_runner_up`)
         else:
-            reason = _comparison(case, text, folded, m, starts, tickers, results)
+            reason = _comparison(scan, m)
         if reason is not None:
             yield reason
     for m in ranked:
-        reason = _ranking(case, text, folded, m, starts, tickers, results)
+        reason = _ranking(scan, m)
         if reason is not None:
             yield reason
     for m in places:
-        reason = _runner_up(case, text, folded, m, starts, tickers, results, ranked)
+        reason = _runner_up(scan, m, ranked)
         if reason is not None:
             yield reason
     for m in runs:
-        reason = _streak(case, text, folded, m, starts, tickers, results)
+        reason = _streak(scan, m)
         if reason is not None:
             yield reason
     for m in members:
-        reason = _membership(case, text, folded, m, starts, tickers, results)
+        reason = _membership(scan, m)
         if reason is not None:
             yield reason
     for m in counted:
@@ -230,15 +226,8 @@ def _ranks(case: Case, results: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
-def _comparison(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
+def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
+    case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
     if _BY_GAP.match(folded, m.end()):  # "-0.23% vs the book's -0.90%, outperformed by 0.67pp"
         before = [f.claim for f in case.figures if lo <= f.claim.start and f.claim.end <= m.start()]
@@ -418,8 +407,7 @@ def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -
     case.bound.append(m.span())
     x, y = _value(a), _value(b)
     if x != y and (x > y) == above:
-        folded = _HYPHEN.sub(" ", fold_aligned(text))
-        return _gap(case, text, folded, m, x, y, bool(a.unit))
+        return _gap(case, text, folded_of(case), m, x, y, bool(a.unit))
     return _contradicted(
         (
             f'"{a.text} {text[m.start() : m.end()]} {b.text}": {a.text} is '
@@ -464,15 +452,11 @@ def _behind() -> re.Pattern[str]:
 
 
 def _ranked(
-    case: Case,
-    text: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
+    s: DraftScan, m: re.Match[str], tickers: list[Claim]
 ) -> tuple[Claim, dict[str, Any], dict[str, Any] | None] | None:
     """The sentence's subject, the answer's own ranks and the subject's row in them (None when
     it holds none); None when the sentence names no holding or the answer called no ranks."""
+    case, text, starts, results = s.case, s.text, s.starts, s.results
     lo, hi = _sentence(starts, m.start(), len(text))
     subject = _subject(tickers, lo, m, hi) if tickers else _only_ticker(case, m.start())
     ranks = _ranks(case, results)
@@ -499,16 +483,9 @@ def _only_ticker(case: Case, at: int) -> Claim | None:
     return Claim(symbol, at, at, "ticker", symbol=symbol)
 
 
-def _ranking(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
-    found = _ranked(case, text, m, starts, tickers, results)
+def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
+    case, text, folded, tickers = s.case, s.text, s.folded, s.tickers
+    found = _ranked(s, m, tickers)
     if found is None:
         return None
     subject, ranks, row = found
@@ -549,15 +526,8 @@ def _ranking(
     )
 
 
-def _streak(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
+def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
+    case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
     subject = _subject(tickers, lo, m, hi)
     if subject is None:
@@ -746,18 +716,11 @@ _SIZED = re.compile(
 )
 
 
-def _membership(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
+def _membership(s: DraftScan, m: re.Match[str]) -> Reason | None:
     """ "One of its detractors" (the holding's day P&L is negative), "among the five biggest
     detractors" (it is in the ranks' list of five): held against the answer's own ranks."""
-    found = _ranked(case, text, m, starts, tickers, results)
+    case, text, folded, tickers = s.case, s.text, s.folded, s.tickers
+    found = _ranked(s, m, tickers)
     if found is None:
         return None
     subject, ranks, row = found
@@ -851,19 +814,11 @@ def _measure(case: Case, lo: int, at: int) -> str:
     return f"{kind}_{'bottom' if fact.value < 0 else 'top'}"
 
 
-def _runner_up(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-    ranked: list[re.Match[str]],
-) -> Reason | None:
+def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> Reason | None:
     """ "Second only to OEE" (by the figure just stated), "the most of any position",
     "second-biggest detractor behind YDLJ": the subject's place and its leader's, held against
     the answer's own ranks and their ordered lists."""
+    case, text, folded, starts, tickers = s.case, s.text, s.folded, s.starts, s.tickers
     group = m.lastgroup or ""
     lo = _sentence(starts, m.start(), len(text))[0]
     if group == "behind":
@@ -889,7 +844,7 @@ def _runner_up(
             kind = kind.replace("_top", "_bottom")
         wanted = 2 if group == "second" else 1
     earlier = [t for t in tickers if t.start < m.start()]  # the leader is not the subject
-    found = _ranked(case, text, m, starts, earlier, results)
+    found = _ranked(s, m, earlier)
     if not kind or found is None:
         return None
     subject, ranks, row = found
