@@ -12,7 +12,7 @@ from verifier.scanner import PhraseScan
 DIRECTION = PhraseScan(grouped("governing"))
 """A direction word that governs a figure, its direction the group's name: "up" or "down"."""
 _LEAD_GAP = re.compile(
-    r"(?i)\s*(?:(?:the\s+|la\s+)?(?:portfolio|fund|book|account|cartera|p\d{3})(?:'s\s+return)?\s+)?"
+    r"(?i)\s*(?:(?:the\s+|la\s+)?(?:portfolio|fund|book|account|cartera|p\d{3,})(?:'s\s+return)?\s+)?"
     r"(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
     r"total|sharply|slightly|modestly|modest|moderate|only|mere|marginally|solo|sólo|apenas|"
     r"casi|cerca|alrededor|fuertemente|ligeramente|algo|poco|más|menos|"

@@ -314,7 +314,7 @@ LEXICON = Lexicon(
         r"made\s+public",
     ),
     session_verbs=(r"closed", r"ended\s+the\s+(?:day|session)", r"finished", r"settled"),
-    portfolio=(r"portfolios?", r"fund", r"book", r"account", r"p\d{3}"),
+    portfolio=(r"portfolios?", r"fund", r"book", r"account", r"p\d{3,}"),
     level_nouns=(r"close", r"closing\s+price", r"price", r"level", r"market\s+value", r"value"),
     benchmark=(r"benchmarks?", r"index", r"universe", r"(?:broader\s+)?market(?!\s+value)"),
     negations=(r"not", r"n't", r"never", r"no", r"neither", r"nor", r"without"),

@@ -56,7 +56,7 @@ RELATIONS: dict[str, Any] = {
             r"gainers?",
             r"advancers?",
             r"winners?",
-            r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?\s+(?:rose|gained|advanced|were\s+up|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:higher|up|in\s+the\s+green))",
+            r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3,}))?\s+(?:rose|gained|advanced|were\s+up|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:higher|up|in\s+the\s+green))",
         ),
         "decliners": (
             r"down",
@@ -70,7 +70,7 @@ RELATIONS: dict[str, Any] = {
             r"decliners?",
             r"losers?",
             r"fallers?",
-            r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?\s+(?:fell|declined|lost|were\s+down|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:lower|down|in\s+the\s+red))",
+            r"(?:positions?|holdings?|names?|stocks?)(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3,}))?\s+(?:fell|declined|lost|were\s+down|(?:closed|ended|finished)(?:\s+the\s+day)?\s+(?:lower|down|in\s+the\s+red))",
         ),
     },
     "news_order": {
@@ -226,22 +226,22 @@ RELATIONS: dict[str, Any] = {
     },
     "membership": {
         "detractors": (
-            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|worst)\s+)?(?:detractors|drags|dollar\s+losers)",
+            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|worst)\s+)?(?:detractors|drags|dollar\s+losers)",
         ),
         "contributors": (
-            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|leading)\s+)?(?:positive\s+)?contributors",
+            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|leading)\s+)?(?:positive\s+)?contributors",
         ),
         "gainers": (
-            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|best)\s+)?(?:gainers|movers|performers|risers)",
+            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|best)\s+)?(?:gainers|movers|performers|risers)",
         ),
         "decliners": (
-            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|worst|weakest)\s+)?(?:decliners|losers|laggards|fallers|performers)",
+            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|worst|weakest)\s+)?(?:decliners|losers|laggards|fallers|performers)",
         ),
     },
     "relation_lead": (
         r"(?:that|this|it)\s+(?:makes|made|marks|marked|was|is)",
         r"(?:marks?|marked|marking)",
-        r"(?:making|made|makes)\s+it(?:\s+the\s+portfolio'?s|\s+p\d{3}'?s)?",
+        r"(?:making|made|makes)\s+it(?:\s+the\s+portfolio'?s|\s+p\d{3,}'?s)?",
         r"(?:extends?|extended|extending)\s+(?:its|the|a)",
         r"(?:ranks?|ranked|ranking|comes?\s+in|came\s+in|sits?|sat|stands?|stood|placed|placing|finished|finishing)(?:\s+(?:as|at|in))?",
         r"(?:notch(?:es|ed)?|posts?|posted|logs?|logged|records?|recorded)",
@@ -362,10 +362,10 @@ RELATIONS: dict[str, Any] = {
             r"trailing\s+only",
         ),
         "first": (
-            r"the\s+(?:most|largest|biggest|best|highest)\s+of\s+any(?:\s+(?:position|holding|name|stock))?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?",
+            r"the\s+(?:most|largest|biggest|best|highest)\s+of\s+any(?:\s+(?:position|holding|name|stock))?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3,}))?",
         ),
         "last": (
-            r"the\s+(?:least|worst|lowest|smallest)\s+of\s+any(?:\s+(?:position|holding|name|stock))?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3}))?",
+            r"the\s+(?:least|worst|lowest|smallest)\s+of\s+any(?:\s+(?:position|holding|name|stock))?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|fund|p\d{3,}))?",
         ),
         "behind": (r"behind", r"after"),
         "place": (

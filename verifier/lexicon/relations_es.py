@@ -118,7 +118,7 @@ RELATIONS: dict[str, Any] = {
             r"lideró\s+(?:las\s+)?(?:caídas|bajadas|pérdidas)",
         ),
         "weight_top": (
-            r"(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|séptim[oa]|octav[oa]|noven[oa]|décim[oa]|\d{1,2}(?:ª|º|\.ª|\.º)?)\s+(?:mayor\s+)?(?:posición|tenencia|participación)(?:\s+de\s+(?:la\s+cartera|p\d{3}))?\s+por\s+(?:peso|tamaño|valor)",
+            r"(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|séptim[oa]|octav[oa]|noven[oa]|décim[oa]|\d{1,2}(?:ª|º|\.ª|\.º)?)\s+(?:mayor\s+)?(?:posición|tenencia|participación)(?:\s+de\s+(?:la\s+cartera|p\d{3,}))?\s+por\s+(?:peso|tamaño|valor)",
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:peso|tamaño|valor)",
             r"mayor\s+(?:posición|participación|tenencia|peso)",
             r"la\s+mayor\s+(?:posición|participación|tenencia|peso)",

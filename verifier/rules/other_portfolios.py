@@ -91,10 +91,11 @@ def check_other_portfolio(case: Case) -> Iterator[Reason]:
 
 def _shape(ids: set[str]) -> re.Pattern[str]:
     """Portfolio ids as a draft may name them: the ids the trace knows, and any word of their
-    form (letters, then as many digits: "P002" beside "P001"); "P" and 3 digits by default."""
-    forms = {re.sub(r"\d", r"\\d", re.escape(i)) for i in ids if i}
+    form (letters, then digits: "P002" or "P1002" beside "P001"); "P" and 3 or more digits by
+    default."""
+    forms = {re.sub(r"\d+", r"\\d+", re.escape(i)) for i in ids if i}
     forms |= {re.escape(i) for i in ids if i}
-    alternatives = "|".join(sorted(forms, key=len, reverse=True)) or r"P\d{3}"
+    alternatives = "|".join(sorted(forms, key=len, reverse=True)) or r"P\d{3,}"
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
 
 

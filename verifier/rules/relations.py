@@ -749,7 +749,7 @@ def _membership(s: DraftScan, m: re.Match[str]) -> Reason | None:
     )
 
 
-_GAP = re.compile(r"[\s,]*(?:(?:in|of|the|its|on|today|del?|la|el|día|cartera|p\d{3})[\s,]+)*")
+_GAP = re.compile(r"[\s,]*(?:(?:in|of|the|its|on|today|del?|la|el|día|cartera|p\d{3,})[\s,]+)*")
 
 
 def _next_to(folded: str, end: int, start: int) -> bool:
