@@ -337,7 +337,7 @@ def _count_inside(phrase: str) -> int | None:
 
 @cache
 def _portfolio_before() -> re.Pattern[str]:
-    return re.compile(rf"(?<!\w)(?:{alternatives('portfolio')})(?:\s+p\d{{3}})?\s+(?:\w+\s+)?$")
+    return re.compile(rf"(?<!\w)(?:{alternatives('portfolio')})(?:\s+p\d{{3,}})?\s+(?:\w+\s+)?$")
 
 
 _COMPLEMENT = re.compile(
