@@ -26,14 +26,28 @@ from verifier.scanner import mask
 _START = attrgetter("start")
 
 
+def _quotes_and_dates(text: str, claims: list[Claim]) -> str:
+    """Find the quotes, then the dates outside them; the text with both blanked. A date is
+    never read across a quote ("0«0 0 0»de MARZO" is no "0 de marzo")."""
+    quotes = find_quotes(text, claims)
+    masked = mask(text, quotes)
+    first = len(claims)
+    spans = find_dates(masked, claims)
+    if quotes and spans:
+        kept = [c for c in claims[first:] if not any(c.start < b and a < c.end for a, b in quotes)]
+        if len(kept) != len(claims) - first:
+            claims[first:] = kept
+            spans = [(c.start, c.end) for c in kept]
+    return mask(masked, spans)
+
+
 def extract_claims(
     text: str, known_tickers: Iterable[str] = (), anchor: Anchor | None = None
 ) -> list[Claim]:
     """All claims of `text` in order of position, bound by the context passes; relative days
     ("yesterday") are read only with the report date's `anchor`."""
     claims: list[Claim] = []
-    masked = mask(text, find_quotes(text, claims))
-    masked = mask(masked, find_dates(masked, claims))
+    masked = _quotes_and_dates(text, claims)
     tickers = find_tickers(masked, frozenset(known_tickers), claims)
     figures = find_figures(mask(masked, [(t.start, t.end) for t in tickers]), claims)
     claims.sort(key=_START)
@@ -43,8 +57,7 @@ def extract_claims(
 def extract_facts(text: str) -> list[Claim]:
     """The claims of a source text (a tool result), without the draft-only direction and scope."""
     claims: list[Claim] = []
-    masked = mask(text, find_quotes(text, claims))
-    masked = mask(masked, find_dates(masked, claims))
+    masked = _quotes_and_dates(text, claims)
     tickers = find_tickers(masked, frozenset(), claims)
     figures = find_figures(mask(masked, [(t.start, t.end) for t in tickers]), claims)
     if figures:

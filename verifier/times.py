@@ -83,6 +83,11 @@ class Timed(Protocol):
     time: ClaimTime | None
     role: str
     field: str
+    direction: int
+    unit: str
+
+    @property
+    def period(self) -> object: ...
 
     @property
     def kind(self) -> str: ...
@@ -121,6 +126,7 @@ def attach_times(
         # a year a window opens at stays a figure, checked by the dates ("desde el cierre de 2023")
         inside = [(s, y.start() if (y := _YEAR_END.search(folded, s, e)) else e) for s, e in inside]
     if not dates and not windows:
+        _the_day(figures, dates, starts)
         return inside
     _roles(folded, dates)
     ends = [f.end for f in figures]
@@ -150,7 +156,30 @@ def attach_times(
                 kind = kind or "month"
         if kind or days:
             figure.time = ClaimTime(kind, days, role)
+    _the_day(figures, dates, starts, windows)
     return inside
+
+
+def _the_day(
+    figures: Sequence[Timed],
+    dates: Sequence[Timed],
+    starts: list[int],
+    windows: Sequence[tuple[int, int, str]] = (),
+) -> None:
+    """A change a direction word governs ("climbed more than 1%") in a sentence that names no
+    window and no date is the session's: a daily report's move is the day's, and the week's or
+    year's change must be named as such."""
+    named = {bisect_right(starts, c.start) for c in dates}
+    named |= {bisect_right(starts, s) for s, _, _ in windows}
+    for figure in figures:
+        if (
+            figure.time is None
+            and figure.direction
+            and figure.unit
+            and figure.period is None  # "for 2024 as a whole": the year's
+            and bisect_right(starts, figure.start) not in named
+        ):
+            figure.time = ClaimTime("day")
 
 
 def _windows(folded: str) -> list[re.Match[str]]:
@@ -188,8 +217,9 @@ _BASE_BETWEEN = re.compile(
 )
 """A base named between a figure and the date after it ("2,36 dólares por encima del cierre
 de ayer", "4.93% below its November 29 close"): the figure is a change since that date."""
-_OWN_BEFORE = re.compile(r"\s*(?:[$€£]|dólares|usd)?\s*(?:de|del|of|from)\s+(?:the\s+|el\s+)?")
-"""A date right after a figure, joined by "de" ("los 130,14 de ayer"): that figure's time."""
+_OWN_BEFORE = re.compile(r"\s*(?:[$€£]|dólares|usd)?\s*(?:(?:de|del|of|from)\s+)?(?:the\s+|el\s+)?")
+"""A date right after a figure, joined by "de" or nothing ("los 130,14 de ayer", "83.51 the
+session before"): that figure's time, not the next one's."""
 _OWN_LEVEL = re.compile(
     r"(?:['’]s)?\s+(?:close|closing\s+(?:price|level)|finish|level)(?:\s+(?:of|at|was))?\s*[$€£]?\s*"
 )
@@ -207,6 +237,10 @@ _YEAR_IN = re.compile(r"(?:19|20)\d\d")
 _YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d\d$")
 """A year inside a window phrase ("desde el cierre de 2023"): the window's start."""
 _CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
+
+
+_BRACKETED = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*")
+"""A figure in brackets right after a window phrase ("the past week (-2.82%)"): that window's."""
 
 
 def _nearest_window(
@@ -227,6 +261,8 @@ def _nearest_window(
             gap, crossed = start - figure.end, bisect_left(ends, start) - 1 != k
         else:
             gap, crossed = figure.start - end, bisect_right(ends, end) < k
+            if _BRACKETED.fullmatch(folded, end, figure.start):
+                gap -= 80  # "over the past week (-2.82%) than over the month": its label's
         if start >= figure.end and _CLAUSE_BREAK.search(folded, figure.end, start):
             gap += 40  # "... 3.74%, pero en el trimestre ...": the next clause's window
         elif start >= figure.end and gap < 40:

@@ -10,8 +10,10 @@ rejects them by design. `voice_F.jsonl` (a chat assistant in English and Spanish
 small model) and `voice_G.jsonl` (a manager's end-of-day note, a private-bank brief in Spanish,
 a compact Q&A) were written last and held back from every fix: their figures are first contact
 with the verifier as it stands, labels as their writers gave them (one change followed: a Q&A's
-"Answer:" label is a framing word, which took G from 24 to 35 of 120). `pytest -s` prints each voice's table; the first-contact figures and
-these are in `verifier/README.md`.
+"Answer:" label is a framing word, which took G from 24 to 35 of 120). The floors are what the
+verifier measures after the bindings by kind of wording of `tests/verifier/test_unseen_prose.py`
+(each tested on drafts generated from the traces, not on these voices' sentences). `pytest -s`
+prints each voice's table; the first-contact figures and these are in `verifier/README.md`.
 """
 
 from __future__ import annotations
@@ -33,10 +35,10 @@ def _rows(name: str) -> list[dict[str, object]]:
 @pytest.mark.parametrize(
     ("name", "kept_at_least", "rejected_at_least"),
     [
-        ("voice_D.jsonl", 0.58, 0.95),
-        ("voice_E.jsonl", 0.81, 0.97),
-        ("voice_F.jsonl", 0.40, 0.96),
-        ("voice_G.jsonl", 0.29, 0.98),
+        ("voice_D.jsonl", 0.62, 0.99),
+        ("voice_E.jsonl", 0.88, 1.0),
+        ("voice_F.jsonl", 0.89, 0.97),
+        ("voice_G.jsonl", 0.9, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

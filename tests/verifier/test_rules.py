@@ -255,8 +255,12 @@ SQL = {
         ),
         ("AAPL ended the session at 27.88, a day change of 6.45.", (MOVE,), ["wrong_field"]),
         ("AAPL ended the session at 27.88, a day change of 1.69.", (MOVE,), []),
-        # a clock time is not two figures
-        ("AAPL closed at 27.88; the news came at 14:22 UTC on 2024-06-14.", (MOVE,), []),
+        # a clock time is not two figures, and no result here gives it
+        (
+            "AAPL closed at 27.88; the news came at 14:22 UTC on 2024-06-14.",
+            (MOVE,),
+            ["unsupported_date"],
+        ),
         # a weekday written with a date must be the day it falls on
         ("AAPL closed at 27.88 on Friday, June 14, 2024.", (MOVE,), []),
         ("AAPL subió un 6,45 % el viernes 14 de junio de 2024.", (MOVE,), []),

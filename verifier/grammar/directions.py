@@ -15,7 +15,8 @@ _LEAD_GAP = re.compile(
     r"(?i)\s*(?:(?:the\s+|la\s+)?(?:portfolio|fund|book|account|cartera|p\d{3,})(?:'s\s+return)?\s+)?"
     r"(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
     r"total|sharply|slightly|modestly|modest|moderate|only|mere|marginally|solo|sólo|apenas|"
-    r"casi|cerca|alrededor|fuertemente|ligeramente|algo|poco|más)\s+){0,4}\(?\s*"
+    r"casi|cerca|alrededor|fuertemente|ligeramente|algo|poco|más|menos|"
+    r"more\s+than|less\s+than|over|under|at\s+least|upwards\s+of)\s+){0,4}\(?\s*"
 )
 _SESSIONS_AFTER = re.compile(
     r"(?i)[-\s]+(?:(?:straight|consecutive|successive)\s+)?"

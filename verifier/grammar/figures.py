@@ -26,7 +26,8 @@ NUMBER_WORD = re.compile(
 """Two to twelve in words, not the start of a larger number ("seven hundred eighty-one")."""
 
 
-_CUR = r"US\$|\$|€|£|USD\s?|EUR\s?"
+_CUR = r"US\$\s?|\$|€|£|USD\s?|EUR\s?"
+"""A currency before its amount, "US$ 82,93" (a Latin American style) included."""
 _DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 _NUMBER_TAIL = (
     r"(?:(?P<letter>[kKmMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
@@ -43,7 +44,7 @@ NUMBER_SCAN = re.compile(
     r"[(\-−–+$€£UE\d](?<!\w.)(?:"
     rf"(?<=\()(?P<open>\s*)(?P<s1>[-−–+])?(?P<cur>{_CUR})?(?P<s2>[-−–+])?(?P<digits>{_DIGITS})"
     rf"|(?<=[-−–+])(?P<s_cur>{_CUR})?(?P<s_s2>[-−–+])?(?P<s_digits>{_DIGITS})"
-    r"|(?P<c_cur>(?<=U)S\$|(?<=\$)|(?<=€)|(?<=£)|(?<=U)SD\s?|(?<=E)UR\s?)"
+    r"|(?P<c_cur>(?<=U)S\$\s?|(?<=\$)|(?<=€)|(?<=£)|(?<=U)SD\s?|(?<=E)UR\s?)"
     rf"(?P<c_s2>[-−–+])?(?P<c_digits>{_DIGITS})"
     r"|(?<=\d)(?P<d_digits>\d{0,2}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d*(?:[.,]\d+)?)"
     ")" + _NUMBER_TAIL
@@ -203,9 +204,10 @@ _BOUND_WORDS = (
 _BOUND = re.compile(
     r"(?<!\w)(?:(?P<lower>over|more\s+than|above|at\s+least|exceeding|in\s+excess\s+of|más\s+de"
     r"|mas\s+de|por\s+encima\s+de)|(?P<upper>under|fewer\s+than|less\s+than|below|at\s+most"
-    r"|up\s+to|menos\s+de|por\s+debajo\s+de))\s+(?=[\d(+$€£UE-])"
+    r"|up\s+to|menos\s+de|por\s+debajo\s+de))\s+(?=[\w(+$€£-])"
 )
-"""A bound word right before a figure (read in the case-folded text)."""
+"""A bound word right before a figure (read in the case-folded text), in digits or in words
+("more than one percent")."""
 
 
 def attach_bounds(text: str, figures: list[Claim]) -> None:
@@ -220,6 +222,8 @@ def attach_bounds(text: str, figures: list[Claim]) -> None:
         if i < len(figures) and starts[i] == m.end():
             if i and not text[figures[i - 1].end : m.start()].strip():
                 continue  # "1.69 above 26.19": a difference between two figures, not a bound
+            if len(figures[i].readings) > 1 and not any(c.isdigit() for c in figures[i].text):
+                continue  # "más de una quinta parte": a fraction in words carries its tolerance
             figures[i].bound = 1 if m.group("lower") else -1
 
 
@@ -255,7 +259,7 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     after = text[end : end + 2]
     if (
         after[:1].isalpha()
-        or (after[:1] == "-" and after[1:2].isalpha())  # a code: "10-K"
+        or (after[:1] == "-" and after[1:2].isupper())  # a code: "10-K" ("264-share" counts)
         or (after[:1] == ":" and after[1:2].isdigit())  # the hour of a clock time: "14:22"
     ):
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from verifier.claim import Claim
 from verifier.grammar.dates import is_timestamp
@@ -32,15 +33,17 @@ def attach_quote_times(text: str, claims: list[Claim]) -> None:
     folded = fold_aligned(text)
     quotes = [c for c in claims if c.kind == "headline"]
     dates = [c for c in claims if c.kind == "date"]
-    for m in SESSION_WORD.finditer(folded):
+    sessions = SESSION_WORD.finditer(folded)
+    for m in sessions:
         owner = _quote_owner(text, m.start(), m.end(), quotes, dates)
         if owner is not None and not owner.session:
             owner.session = m.lastgroup or ""
+    said = [m.span() for m in sessions]
     for stamp in dates:
         if stamp.role:
             continue  # an end of a window ("del 2024-05-28 al 2024-05-31: ..."), not a day's news
         day = is_timestamp(stamp) or any(d is not None and m <= 12 for _, m, d in stamp.dates)
-        if day and (owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates)):
+        if day and (owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates, said)):
             stamp.headline = owner.text
 
 
@@ -78,7 +81,12 @@ _LINK_MARKS = frozenset(",:()[]|*—–-'’")
 
 
 def _quote_owner(
-    text: str, start: int, end: int, quotes: list[Claim], dates: list[Claim]
+    text: str,
+    start: int,
+    end: int,
+    quotes: list[Claim],
+    dates: list[Claim],
+    sessions: Sequence[tuple[int, int]] = (),
 ) -> Claim | None:
     """The quote that what the draft writes from `start` to `end` (a time, a session phrase)
     says when came: the one whose brackets hold it (`"..." (PR Newswire, 2024-12-30T14:22Z)`),
@@ -94,11 +102,16 @@ def _quote_owner(
         (before[-1] if before else None, (before[-1].end if before else 0, start)),
         (after[0] if after else None, (end, after[0].start if after else 0)),
     ):
-        if quote is None or hi - lo > 48 or "\n" in text[lo:hi]:
+        inside = sum(b - a for a, b in sessions if lo <= a and b <= hi)
+        if quote is None or hi - lo - inside > 48 or "\n" in text[lo:hi]:
             continue  # a line break ends a list item or a table row
         if any(lo <= d.start < hi for d in dates):
             continue
-        tokens = _LINK_TOKEN.findall(text, lo, hi)
+        gap = text[lo:hi]
+        for a, b in sessions:  # "On December 31, during the session, PR Newswire ran": the
+            if lo <= a and b <= hi:  # session phrase is part of the time, not a break
+                gap = gap[: a - lo] + " " * (b - a) + gap[b - lo :]
+        tokens = _LINK_TOKEN.findall(gap)
         if all(t in _LINK_MARKS or t[0].isupper() or t.casefold() in _LINK_WORDS for t in tokens):
             linked.append(("," in tokens, quote))
     if len(linked) == 2 and linked[0][0] != linked[1][0]:

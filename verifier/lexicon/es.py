@@ -55,6 +55,7 @@ LEXICON = Lexicon(
             rf"el\s+{_DIAS}",
         ),
         "week": (
+            r"(?:la\s+)?semana(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:en|durante)\s+(?:la\s+)?(?:última|pasada|esta)\s+semana",
             r"(?:en|durante)\s+la\s+semana(?:\s+(?:pasada|anterior))?",
             r"semanal",
@@ -64,6 +65,7 @@ LEXICON = Lexicon(
             r"(?:últimas|pasadas)\s+(?:5|cinco)\s+sesiones",
         ),
         "month": (
+            r"(?:el\s+)?mes(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:en|durante)\s+(?:el\s+)?(?:último|pasado|este)\s+mes",
             r"en\s+el\s+mes",
             r"mensual",
@@ -73,6 +75,7 @@ LEXICON = Lexicon(
             r"(?:últimos|pasados)\s+(?:30|treinta)\s+días",
         ),
         "quarter": (
+            r"(?:el\s+)?trimestre(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+trimestre",
             r"en\s+el\s+trimestre",
             r"este\s+trimestre",
@@ -82,6 +85,8 @@ LEXICON = Lexicon(
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año",
             r"en\s+el\s+año",
             r"este\s+año",
+            r"(?:en\s+)?(?:el\s+)?acumulado\s+(?:del|de\s+este)\s+año",
+            r"acumulado\s+anual",
             r"(?:en\s+)?un\s+año\s+en\s+(?:el|que)(?:\s+que)?",
             r"desde\s+(?:el\s+)?(?:cierre|final|fin)\s+de(?:l)?(?:\s+año)?\s+(?:19|20)\d\d",
         ),
@@ -173,6 +178,13 @@ LEXICON = Lexicon(
         r"preapertura",
         r"fuera\s+de\s+hora(?:rio)?",
     ),
+    announce_verbs=(
+        r"anunci(?:ó|ada|ado|adas|ados|aron)",
+        r"declar(?:ó|ada|ado)",
+        r"comunic(?:ó|ada|ado)",
+        r"hizo\s+público",
+        r"dio\s+a\s+conocer",
+    ),
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
     portfolio=(r"carteras?", r"fondo", r"cuenta"),
     level_nouns=(r"cierre", r"anterior", r"precio", r"nivel", r"valor(?:\s+de\s+mercado)?"),
@@ -203,6 +215,7 @@ LEXICON = Lexicon(
             r"revaloriz(?:ó|a|ado|aron)",
             r"se\s+revaloriz(?:ó|a|ado|aron)",
             r"aport(?:ó|a|aron|an)",
+            r"sum(?:ó|a|aron|an)",
         ),
         "down": (
             r"se\s+deja(?:ba)?",
@@ -244,7 +257,7 @@ LEXICON = Lexicon(
             r"(?:publicar|presentar|publicará|presentará)\s+(?:sus\s+)?resultados"
             r"(?:\s+(?:trimestrales|anuales))?",
         ),
-        "dividend": (r"fecha\s+(?:ex-)?dividendo", r"ex-dividendo", r"dividendo"),
+        "dividend": (r"fecha\s+(?:ex-)?dividendo", r"ex-dividendo", r"dividendos?"),
         "split": (r"desdoblamiento",),
     },
     sessions={

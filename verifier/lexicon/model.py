@@ -57,6 +57,9 @@ class Lexicon:
     extended_hours: tuple[str, ...] = ()
     """Phrases of trading outside the session ("before the open", "after hours"): a move said
     for them is not the day's change, and no result holds it."""
+    announce_verbs: tuple[str, ...] = ()
+    """Verbs that say an item was made public ("announced", "declared", "anunció"): a day said
+    with one is the day an item of the subject was announced or published."""
     session_verbs: tuple[str, ...] = ()
     """Verbs of a session's end: a direction said with them is the day's ("closed lower")."""
     contribution_after: tuple[str, ...] = ()

@@ -87,8 +87,17 @@ RELATIONS: dict[str, Any] = {
         ),
     },
     "relative_days": {
-        "today": (r"today", r"today'?s", r"tonight"),
-        "yesterday": (r"yesterday", r"yesterday'?s"),
+        "today": (
+            r"today",
+            r"today'?s",
+            r"tonight",
+            r"(?:early\s+|late\s+)?this\s+(?:morning|afternoon|evening)",
+        ),
+        "yesterday": (
+            r"yesterday",
+            r"yesterday'?s",
+            r"the\s+(?:session|trading\s+day|day)\s+before",
+        ),
         "tomorrow": (r"tomorrow", r"tomorrow'?s"),
         "year_end": (r"the\s+year", r"year[-\s]end", r"the\s+year'?s"),
     },

@@ -60,8 +60,8 @@ RELATIONS: dict[str, Any] = {
         ),
     },
     "relative_days": {
-        "today": (r"hoy",),
-        "yesterday": (r"ayer",),
+        "today": (r"hoy", r"esta\s+(?:mañana|tarde)"),
+        "yesterday": (r"ayer", r"la\s+(?:sesión|jornada)\s+anterior", r"el\s+día\s+anterior"),
         "year_end": (r"el\s+año", r"fin\s+de\s+año", r"cierre\s+de\s+año", r"cierre\s+del\s+año"),
     },
     "relations": {

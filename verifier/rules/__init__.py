@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from verifier.rules.absence import check_absence
+from verifier.rules.announced import check_announcement_days
 from verifier.rules.answers import (
     REQUIREMENTS,
     check_missing_answer,
@@ -21,6 +22,7 @@ from verifier.rules.answers import (
     no_draft_reason,
 )
 from verifier.rules.case import Case, Finding, assess_claim
+from verifier.rules.clock import check_clock_times
 from verifier.rules.closed_world import check_unverified_claim
 from verifier.rules.date_rules import (
     check_unsupported_date,
@@ -42,6 +44,7 @@ from verifier.rules.news_claims import check_news_claims
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.qualities import check_qualities
 from verifier.rules.relations import check_relations
+from verifier.rules.windows import check_split_comparisons, check_window_superlatives
 from verifier.verdict import Reason
 
 __all__ = ["REQUIREMENTS", "RULES", "Case", "Finding", "assess_claim", "no_draft_reason"]
@@ -60,9 +63,13 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_weekday,
     check_wrong_event_day,
     check_wrong_session,
+    check_clock_times,
+    check_announcement_days,
     check_unknown_ticker,
     check_unknown_headline,
     check_relations,
+    check_window_superlatives,
+    check_split_comparisons,
     check_qualities,
     check_news_claims,
     check_loose_directions,

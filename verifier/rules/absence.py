@@ -11,6 +11,7 @@ the trace has no such call at all the absence is `unverified_claim`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.lexicon import alternatives, grouped
+from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.scanner import PhraseScan, fold_aligned
 from verifier.verdict import Reason
@@ -39,6 +41,7 @@ def check_absence(case: Case) -> Iterator[Reason]:
     objects, deny = _scans()
     folded = fold_aligned(text)
     found = objects.finditer(folded)
+    yield from _nothing_else(case, text, folded, found)
     if not found:
         return
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
@@ -203,3 +206,85 @@ def _items(result: Any, kind: str) -> list[Any]:
     if kind == "events":
         return events
     return [e for e in events if isinstance(e, dict) and e.get("kind") == kind]
+
+
+_NOTHING_ELSE = re.compile(
+    r"(?<!\w)(?:nothing\s+(?:else|more|further)|no\s+more|none\s+other|nada\s+más|"
+    r"ningún\s+otro|ninguna\s+otra|nada\s+adicional)(?!\w)"
+)
+"""A denial with no object ("... and nothing else", "y nada más"): what it denies is more of
+what its sentence (or the one before) named, headlines or events."""
+_CALENDAR = re.compile(
+    r"\s+(?:is\s+|was\s+|está\s+|hay\s+)?(?:on\s+(?:the|its)\s+calendar|en\s+(?:el|su)\s+calendario|"
+    r"scheduled|planned|due|agendad|previst|programad)"
+)
+_NEWS_SAID = re.compile(
+    r"(?<!\w)(?:headlines?|news|stor(?:y|ies)|items?|titulares?|noticias?)(?!\w)"
+)
+
+
+def _nothing_else(
+    case: Case, text: str, folded: str, found: list[re.Match[str]]
+) -> Iterator[Reason]:
+    """Each denial without an object, held as "no other" of the kind named before it: where
+    the trace holds items the draft neither quotes nor names by wire or day it is
+    `wrong_absence`; where nothing before it says what is denied, `unverified_claim`."""
+    if "n" not in folded:
+        return
+    starts: list[int] = []
+    for m in _NOTHING_ELSE.finditer(folded):
+        if any(0 <= o.start() - m.end() < 25 for o in found):
+            continue  # "nothing else scheduled": the object's denial, read above
+        starts = starts or sentence_starts(text)
+        lo = starts[max(bisect_right(starts, m.start()) - 2, 0)]  # its sentence and the one before
+        claims = [f.claim for f in case.findings if lo <= f.claim.start < m.start()]
+        named = {o.lastgroup for o in found if lo <= o.start() < m.start()}
+        if _CALENDAR.match(folded, m.end()):
+            kind = "events"
+        elif any(c.kind == "headline" for c in claims) or _NEWS_SAID.search(folded, lo, m.start()):
+            kind = "news"
+        elif any(c.kind == "date" and c.event for c in claims) or named - {"news"}:
+            kind = "events"
+        else:
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{text[m.start() : m.end()]}" denies more of something the draft does '
+                "not name: no rule can hold it",
+                span=m.span(),
+            )
+            continue
+        tickers = [c for c in claims if c.kind == "ticker"] or [
+            f.claim for f in case.findings if f.claim.kind == "ticker"
+        ]
+        subject = _subject(tickers, m.start())
+        dated = [c for c in claims if c.kind == "date"]
+        if kind == "news":
+            held = _unquoted(case, subject, claims, folded[lo : m.start()])
+        else:
+            held = _unnamed(case, kind, subject, dated)
+        if held:
+            yield Reason(
+                rule=ReasonCode.WRONG_ABSENCE,
+                message=f'"{text[m.start() : m.end()]}": the draft says there is no more '
+                f"{kind}, but the trace has {held}",
+                span=m.span(),
+            )
+
+
+def _unquoted(case: Case, subject: str | None, claims: list[Claim], before: str) -> str:
+    """The news items of the subject the draft names neither by quoting them nor by their
+    wire ("" when there are none)."""
+    quoted = [c.text.strip("\"'“”«»‘’").casefold() for c in claims if c.kind == "headline"]
+    for event in case.trace.events:
+        if event.tool not in _NEWS_TOOLS or (subject and event.ticker not in (None, subject)):
+            continue
+        left = [
+            i
+            for i in _items(event.result, "news")
+            if isinstance(i, dict)
+            and not any(q and q in str(i.get("headline", "")).casefold() for q in quoted)
+            and not (i.get("source") and str(i["source"]).casefold() in before)
+        ]
+        if left:
+            return f"{len(left)} more than the draft names in {event.tool} {event.id}"
+    return ""

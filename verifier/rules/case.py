@@ -57,6 +57,11 @@ class Case:
     bound: list[tuple[int, int]] = dataclasses.field(default_factory=list)
     """Spans of words a rule held against the trace beyond the claims (a comparison, a ranking,
     a streak that holds): the closed-world rule counts them as checked."""
+    folded: str | None = None
+    """The draft case-folded, hyphens between words read as spaces (`verifier.rules.draft_scan`)."""
+    scan: object = None
+    """What the relation and quality rules read of the draft, built once
+    (`verifier.rules.draft_scan.scan_of`)."""
 
     def __post_init__(self) -> None:
         self.figures = [f for f in self.findings if f.claim.kind in FIGURE_KINDS]
@@ -111,9 +116,12 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     market = claim.field in MARKET_FIELDS
     announced = claim.field in ANNOUNCED_FIELDS
     count = claim.kind == "number" and not (claim.direction or claim.field or claim.sign)
+    matched = evidence.match_figure(claim)
+    if claim.bound and claim.unit == "%" and claim.direction and claim.readings:
+        matched = matched + _beyond_bound(claim, evidence, matched)
     facts = [
         f
-        for f in evidence.match_figure(claim)
+        for f in matched
         if f.origin == FROM_JSON
         or (f.origin == FROM_TEXT and not market)
         or (f.origin == FROM_FAILURE and count)
@@ -149,8 +157,10 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
         return Finding(claim, facts, [], [], off_period, wrong="time", held=in_scope)
     in_scope = timed or in_scope
     if claim.bound and in_scope:
-        against = [f for f in in_scope if f.bound == -claim.bound or _beyond(claim, f)]
-        if len(against) == len(in_scope):
+        # a percentage's bound is held by the percentages ("up more than 1%": not a count of 1)
+        held = [f for f in in_scope if f.percent] if claim.unit == "%" else []
+        against = [f for f in held or in_scope if f.bound == -claim.bound or _beyond(claim, f)]
+        if len(against) == len(held or in_scope):
             return Finding(claim, facts, [], [], off_period, turned=against)
     if claim.field and in_scope and _misnamed(claim, in_scope):
         return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)
@@ -162,6 +172,26 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
     supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
     return Finding(claim, facts, in_scope, supported_by, off_period)
+
+
+def _beyond_bound(claim: Claim, evidence: Evidence, matched: list[Fact]) -> list[Fact]:
+    """The percentages of the claim's subject that a move's bound says ("rose more than 1%"
+    for 1.75%): on its side of the bound, at most twice it (or half of it, for an upper
+    bound), for the time stated; a bound is not a figure to round."""
+    limit = claim.readings[0].value * claim.scale
+    if limit <= 0:
+        return []
+    low, high = (limit, 2 * limit) if claim.bound > 0 else (limit / 2, limit)
+    return [
+        f
+        for f in evidence.facts
+        if f.percent
+        and f.origin == FROM_JSON
+        and low < abs(f.value) < high
+        and (not claim.scope or f.ticker in claim.scope)
+        and times_agree(claim.time, f.span)
+        and f not in matched
+    ]
 
 
 def _known(claim: Claim, evidence: Evidence) -> bool:

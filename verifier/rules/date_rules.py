@@ -95,12 +95,14 @@ def _outside_listing(claim: Claim, evidence: Evidence) -> str | None:
         for ticker, start, end in evidence.event_windows:
             if claim.scope and ticker is not None and ticker not in claim.scope:
                 continue
-            try:
-                when = date(year or end.year, month, day)
-            except ValueError:
+            inside = [
+                when
+                for y in ((year,) if year else (start.year, end.year))
+                if (when := _day(y, month, day)) is not None and start <= when <= end
+            ]  # a day written without its year: the year the window holds it in
+            if not inside:
                 continue
-            if not start <= when <= end:
-                continue
+            when = inside[0]
             days = evidence.event_dates.get((ticker, claim.event), [])
             if when in days:
                 return None
@@ -111,6 +113,13 @@ def _outside_listing(claim: Claim, evidence: Evidence) -> str | None:
                 f"result{who} ({start.isoformat()} to {end.isoformat()}) lists it on {listed}"
             )
     return None
+
+
+def _day(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 _EVENT_SAID = {"dividend": "a dividend", "earnings": "earnings", "split": "a split"}

@@ -46,10 +46,13 @@ def derive_figures(case: Case) -> None:
             ]
             f.supported_by = [DERIVED]
             continue
+        own = {sentence}
+        if sentence and _ANAPHOR.match(text, starts[sentence]):
+            own.add(sentence - 1)  # "Eso equivale a ...", "That is ...": the one before
         operands = [
             g.claim
             for g in supported
-            if bisect_right(starts, g.claim.start) - 1 == sentence and g.claim.readings
+            if bisect_right(starts, g.claim.start) - 1 in own and g.claim.readings
         ]
         how = _derivation(f.claim, operands)
         if how:
@@ -57,6 +60,14 @@ def derive_figures(case: Case) -> None:
                 make_fact(_amount(f.claim), DERIVED, "", how, None, True, False, -1, None)
             ]
             f.supported_by = [DERIVED]
+
+
+_ANAPHOR = re.compile(
+    r"(?i)\s*(?:that|this|which|it|eso|esto|ello|lo\s+que)\s+(?:is|was|equals|amounts|comes|"
+    r"works|represents|means|equivale|supone|representa|es|son)(?!\w)"
+)
+"""A sentence that opens by pointing at the one before ("That is 5.38% of the portfolio",
+"Eso equivale a alrededor del 59,7 %"): its figures may be computed from that one's."""
 
 
 def _amount(claim: Claim) -> float:
@@ -115,38 +126,89 @@ def _rounds_to(value: float, shown: float, decimals: int, scale: float) -> bool:
     return abs(value - abs(shown) * scale) <= half * (1 + 1e-9)
 
 
-_DAYS_BEFORE = re.compile(r"(?i)(?:dentro\s+de|en|in|within)\s+$")
-_DAYS_AFTER = re.compile(r"(?i)\s+(?:días|dias|days)(?:\s+(?:from\s+now|away|desde\s+hoy))?(?!\w)")
+_DAYS_BEFORE = re.compile(
+    r"(?i)(?:(?:dentro\s+de|en|in|within)\s+)?"
+    r"(?P<hedge>(?:(?:just|a\s+little|slightly|about|roughly|around|nearly|almost|some|casi|"
+    r"unos|unas|alrededor\s+de|poco)\s+)*)(?P<side>under|over|más\s+de|menos\s+de)?\s*$"
+)
+"""What may stand before a count of days or weeks: "in", "dentro de", "just under", "a little
+over", "about" (a hedge lets weeks be rounded: "just under two weeks" for 13 days)."""
+_DAYS_AFTER = re.compile(
+    r"(?i)\s+(?:calendar\s+)?(?P<unit>días|dias|days|weeks|semanas)(?:\s+(?P<rel>from\s+now|"
+    r"away|out|desde\s+hoy|after|from|since|later|después\s+de|desde|hasta|until|before|"
+    r"ahead\s+of|antes\s+de)(?!\w))?"
+)
+"""A count's unit and what it is counted from: "13 days from 12/31", "24 days after December
+31", "17 days after the report date of 2024-12-31", "two weeks away", "dentro de 13 días"."""
+_ORIGIN = re.compile(
+    r"(?i)\s+(?:the\s+)?(?:report\s+date|today|now|hoy|la\s+fecha\s+del\s+informe)"
+)
 
 
 def _days_until(case: Case, text: str, claim: Claim, starts: list[int], sentence: int) -> bool:
-    """Whether a whole number of days ("dentro de 13 días") is the distance from the report
-    date to a date its sentence names; its words are then bound with it."""
+    """Whether a whole number of days or weeks ("dentro de 13 días", "13 days from 12/31",
+    "just under two weeks away") is the distance between the report date (or the date it is
+    counted from, written right after it) and a date its sentence or the one before names;
+    its words are then bound with it. Days are exact; weeks are days / 7 to the nearest week
+    when a hedge stands before them, else exact, and "under"/"over" must hold."""
     after = _DAYS_AFTER.match(text, claim.end)
-    before = _DAYS_BEFORE.search(text, max(claim.start - 12, 0), claim.start)
+    before = _DAYS_BEFORE.search(text, max(claim.start - 30, 0), claim.start)
     as_of = case.trace.as_of
     if after is None or before is None or not as_of or not claim.readings:
         return False
+    if not (after["rel"] or text[before.start() : claim.start].strip()):
+        return False  # "13 days": a count with nothing to say what it spans
     try:
         report = date.fromisoformat(as_of[:10])
     except ValueError:
         return False
-    days = {
-        d
+    first = starts[max(sentence - 1, 0)]
+    last = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
+    dated = [
+        f.claim
         for f in case.findings
-        if f.claim.kind == "date" and bisect_right(starts, f.claim.start) - 1 == sentence
-        for d in f.claim.dates
-        if f.supported_by and d[1] and d[2]
-    }
-    for year, month, dom in days:
+        if f.claim.kind == "date" and f.supported_by and first <= f.claim.start < last
+    ]
+    origin, end = report, after.end()
+    said = after["rel"] and after["rel"].casefold() not in {"from now", "away", "out", "later"}
+    if said and (o := _ORIGIN.match(text, end)) is None:
+        near = [d for d in dated if 0 <= d.start - end < 26 and d.dates and d.dates[0][2]]
+        if not near:
+            return False
+        year, month, dom = near[0].dates[0]
+        try:
+            origin = date(year or report.year, month, dom or 1)
+        except ValueError:
+            return False
+        end = near[0].end
+        dated = [d for d in dated if d is not near[0]]
+    elif said and o is not None:
+        end = o.end()
+    weeks = after["unit"].casefold() in {"weeks", "semanas"}
+    side = (before["side"] or "").casefold()
+    for year, month, dom in (d for c in dated for d in c.dates):
         if dom is None:
             continue
-        for y in (year,) if year else (report.year, report.year + 1):
+        for y in (year,) if year else (origin.year, origin.year + 1):
             try:
-                gap = (date(y, month, dom) - report).days
+                gap = abs((date(y, month, dom) - origin).days)
             except ValueError:
                 continue
-            if gap > 0 and any(abs(r.value - gap) < 1e-9 for r in claim.readings):
-                case.bound.append((before.start(), after.end()))
+            if gap and any(
+                _spans(gap, r.value, weeks, bool(before["hedge"]), side) for r in claim.readings
+            ):
+                case.bound.append((before.start(), end))
                 return True
     return False
+
+
+def _spans(gap: int, count: float, weeks: bool, hedged: bool, side: str) -> bool:
+    """Whether `count` days or weeks says a distance of `gap` days."""
+    size = count * 7 if weeks else count
+    if side in {"under", "menos de"} and not gap < size:
+        return False
+    if side in {"over", "más de"} and not gap > size:
+        return False
+    if weeks and (hedged or side):
+        return abs(gap / 7 - count) <= 0.5
+    return abs(gap - size) < 1e-9

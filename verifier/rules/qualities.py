@@ -25,9 +25,9 @@ from typing import Any
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.lexicon import grouped
-from verifier.periods import sentence_starts
 from verifier.rules.case import Case, Finding
-from verifier.scanner import PhraseScan, fold_aligned
+from verifier.rules.draft_scan import DraftScan, folded_of, scan_of
+from verifier.scanner import PhraseScan
 from verifier.trace_facts import Fact
 from verifier.verdict import Reason
 
@@ -51,7 +51,6 @@ _WINDOW_BEFORE = re.compile(
     r"quite|very|still|muy|más)\s+)?$"
 )
 """A window named before the word that judges it ("the quarter has been strong")."""
-_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 @cache
@@ -69,31 +68,21 @@ def _relation_after() -> re.Pattern[str]:
 def check_qualities(case: Case) -> Iterator[Reason]:
     """Each word of judgement held against the change it qualifies; those that hold are added
     to `case.bound` for the closed-world rule."""
-    text = case.trace.draft or ""
-    folded = _HYPHEN.sub(" ", fold_aligned(text))
+    folded = folded_of(case)
     hits = quality_scan().finditer(folded)
     if not hits:
         return
-    starts = sentence_starts(text)
-    tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
-    results = [e.result for e in case.trace.events if isinstance(e.result, dict)]
+    scan = scan_of(case)
     for m in hits:
         if _relation_after().match(folded, m.end()):
             continue  # "sharply below": the degree of a comparison (`verifier.rules.relations`)
-        reason = _judge(case, text, folded, m, starts, tickers, results)
+        reason = _judge(scan, m)
         if reason is not None:
             yield reason
 
 
-def _judge(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
+def _judge(s: DraftScan, m: re.Match[str]) -> Reason | None:
+    case, text, folded, starts, tickers, results = s.parts()
     group = m.lastgroup or ""
     i = bisect_right(starts, m.start()) - 1
     lo, hi = starts[i], starts[i + 1] if i + 1 < len(starts) else len(text)

@@ -24,10 +24,11 @@ from typing import Any
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.lexicon import LANGUAGES, alternatives, alternatives_of, grouped
-from verifier.periods import sentence_starts
 from verifier.quoting import quoted_by
 from verifier.rules.case import Case
-from verifier.scanner import PhraseScan, fold_aligned
+from verifier.rules.draft_scan import DraftScan, folded_of, scan_of
+from verifier.scanner import PhraseScan
+from verifier.times import WINDOW
 from verifier.verdict import Reason
 
 _LEAD_IN = r"\s*(?:(?:both|the|la|el|its|su|tanto|de|del|al|a)\s+)*(?:[\w&'’-]+\s+){0,3}?"
@@ -46,9 +47,6 @@ def _benchmark_after() -> re.Pattern[str]:
 
 
 _PERCENT_KEYS = ("change_pct", "day_return_pct", "pnl_pct", "return_pct")
-
-
-_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
 @cache
@@ -116,7 +114,7 @@ def check_relations(case: Case) -> Iterator[Reason]:
     to `case.bound` for the closed-world rule that runs after this one."""
     text = case.trace.draft or ""
     compare, rank, streak = scans()
-    folded = _HYPHEN.sub(" ", fold_aligned(text))  # "second-largest" reads as two words
+    folded = folded_of(case)  # "second-largest" reads as two words
     compared, ranked, runs = (
         compare.finditer(folded),
         rank.finditer(folded),
@@ -127,11 +125,12 @@ def check_relations(case: Case) -> Iterator[Reason]:
     places = runner_up_scan().finditer(folded)
     if not (compared or ranked or runs or ordered or counted or members or places):
         return
-    starts = sentence_starts(text)
-    tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
-    results = [e.result for e in case.trace.events if isinstance(e.result, dict)]
+    scan = scan_of(case)
+    starts, results = scan.starts, scan.results
     quotes = [f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by]
     for m in compared:
+        if m.group() == "over" and _window_at(folded, m.start()):
+            continue  # "than over the past month": a window, not a comparison
         pair = _quotes_around(quotes, m)
         if pair is not None:
             reason = _quote_order(text, m, pair, results, case)
@@ -140,23 +139,23 @@ def check_relations(case: Case) -> Iterator[Reason]:
         elif any(0 <= m.start() - r.end() <= 1 for r in ranked) and m.group() in _BEHIND:
             continue  # "second-biggest detractor behind YDLJ": a place (`_runner_up`)
         else:
-            reason = _comparison(case, text, folded, m, starts, tickers, results)
+            reason = _comparison(scan, m)
         if reason is not None:
             yield reason
     for m in ranked:
-        reason = _ranking(case, text, folded, m, starts, tickers, results)
+        reason = _ranking(scan, m)
         if reason is not None:
             yield reason
     for m in places:
-        reason = _runner_up(case, text, folded, m, starts, tickers, results, ranked)
+        reason = _runner_up(scan, m, ranked)
         if reason is not None:
             yield reason
     for m in runs:
-        reason = _streak(case, text, folded, m, starts, tickers, results)
+        reason = _streak(scan, m)
         if reason is not None:
             yield reason
     for m in members:
-        reason = _membership(case, text, folded, m, starts, tickers, results)
+        reason = _membership(scan, m)
         if reason is not None:
             yield reason
     for m in counted:
@@ -168,6 +167,15 @@ def check_relations(case: Case) -> Iterator[Reason]:
             reason = _news_order(text, m, starts, quotes, results, case)
             if reason is not None:
                 yield reason
+
+
+def _window_at(folded: str, at: int) -> bool:
+    """Whether a window phrase opens at `at` or right after "over the" ("over the past
+    month")."""
+    word = re.compile(r"over\s+").match(folded, at)
+    the = re.compile(r"over\s+the\s+").match(folded, at)
+    opens = {at} | {m.end() for m in (word, the) if m}
+    return any(w.start() in opens for w in WINDOW.finditer(folded))
 
 
 def _contradicted(message: str, span: tuple[int, int]) -> Reason:
@@ -218,15 +226,8 @@ def _ranks(case: Case, results: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
-def _comparison(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
+def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
+    case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
     if _BY_GAP.match(folded, m.end()):  # "-0.23% vs the book's -0.90%, outperformed by 0.67pp"
         before = [f.claim for f in case.figures if lo <= f.claim.start and f.claim.end <= m.start()]
@@ -239,7 +240,7 @@ def _comparison(
         return _figure_order(case, text, m, *pair)
     first = _before(tickers, lo, m.start())
     if first is None:
-        return None
+        return _portfolio_vs_benchmark(case, text, folded, m, lo, results)
     a = _move(case, first.symbol, lo, hi, results)
     other = _after(tickers, m.end(), hi)
     b: float | None
@@ -335,6 +336,43 @@ def _count_inside(phrase: str) -> int | None:
 
 
 @cache
+def _portfolio_before() -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{alternatives('portfolio')})(?:\s+p\d{{3,}})?\s+(?:\w+\s+)?$")
+
+
+_COMPLEMENT = re.compile(
+    r"(?<!\w)(?:in|of|within|en|de|del|dentro\s+de)\s+(?:(?:the|this|its|la|esta|su)\s+)?$"
+)
+
+
+def _portfolio_vs_benchmark(
+    case: Case, text: str, folded: str, m: re.Match[str], lo: int, results: list[dict[str, Any]]
+) -> Reason | None:
+    """ "The portfolio did worse than the benchmark": the answer's own portfolio's return
+    against its benchmark's, from its ranks."""
+    said = _portfolio_before().search(folded, lo, m.start())
+    if said is None or _COMPLEMENT.search(folded, lo, said.start()):
+        return None  # "the sector weighting in this portfolio is above": not the portfolio's return
+    if not _benchmark_after().match(folded, m.end()):
+        return None
+    ranks = _ranks(case, results)
+    bench = (ranks or {}).get("benchmark") or {}
+    a, b = (ranks or {}).get("portfolio_return_pct"), bench.get("return_pct")
+    if not isinstance(a, int | float) or not isinstance(b, int | float):
+        return None
+    above = (m.lastgroup or "") == "above"
+    case.bound.append(m.span())
+    if a != b and (a > b) == above:
+        return None
+    return _contradicted(
+        f'"{text[m.start() : m.end()]}" says the portfolio did '
+        f"{'better' if above else 'worse'} than the benchmark, but the trace has the portfolio "
+        f"{a:+.2f}% and the benchmark {b:+.2f}%",
+        m.span(),
+    )
+
+
+@cache
 def _lead() -> re.Pattern[str]:
     """The words that state the streak or ranking after them, up to its count ("encadena
     tres", "ranks as the")."""
@@ -369,8 +407,7 @@ def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -
     case.bound.append(m.span())
     x, y = _value(a), _value(b)
     if x != y and (x > y) == above:
-        folded = _HYPHEN.sub(" ", fold_aligned(text))
-        return _gap(case, text, folded, m, x, y, bool(a.unit))
+        return _gap(case, text, folded_of(case), m, x, y, bool(a.unit))
     return _contradicted(
         (
             f'"{a.text} {text[m.start() : m.end()]} {b.text}": {a.text} is '
@@ -415,17 +452,13 @@ def _behind() -> re.Pattern[str]:
 
 
 def _ranked(
-    case: Case,
-    text: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
+    s: DraftScan, m: re.Match[str], tickers: list[Claim]
 ) -> tuple[Claim, dict[str, Any], dict[str, Any] | None] | None:
     """The sentence's subject, the answer's own ranks and the subject's row in them (None when
     it holds none); None when the sentence names no holding or the answer called no ranks."""
+    case, text, starts, results = s.case, s.text, s.starts, s.results
     lo, hi = _sentence(starts, m.start(), len(text))
-    subject = _subject(tickers, lo, m, hi)
+    subject = _subject(tickers, lo, m, hi) if tickers else _only_ticker(case, m.start())
     ranks = _ranks(case, results)
     if subject is None or ranks is None:
         return None
@@ -440,16 +473,19 @@ def _ranked(
     return subject, ranks, row
 
 
-def _ranking(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
-    found = _ranked(case, text, m, starts, tickers, results)
+def _only_ticker(case: Case, at: int) -> Claim | None:
+    """The subject of a draft that names no ticker ("Answer: 0.00% of P002's day return ...
+    contribution rank 8 of 25"): the one ticker every call of the trace is about, if one."""
+    called = {e.ticker for e in case.trace.events if e.ticker}
+    if len(called) != 1:
+        return None
+    symbol = called.pop()
+    return Claim(symbol, at, at, "ticker", symbol=symbol)
+
+
+def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
+    case, text, folded, tickers = s.case, s.text, s.folded, s.tickers
+    found = _ranked(s, m, tickers)
     if found is None:
         return None
     subject, ranks, row = found
@@ -490,15 +526,8 @@ def _ranking(
     )
 
 
-def _streak(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
+def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
+    case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
     subject = _subject(tickers, lo, m, hi)
     if subject is None:
@@ -687,18 +716,11 @@ _SIZED = re.compile(
 )
 
 
-def _membership(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-) -> Reason | None:
+def _membership(s: DraftScan, m: re.Match[str]) -> Reason | None:
     """ "One of its detractors" (the holding's day P&L is negative), "among the five biggest
     detractors" (it is in the ranks' list of five): held against the answer's own ranks."""
-    found = _ranked(case, text, m, starts, tickers, results)
+    case, text, folded, tickers = s.case, s.text, s.folded, s.tickers
+    found = _ranked(s, m, tickers)
     if found is None:
         return None
     subject, ranks, row = found
@@ -757,6 +779,26 @@ _LISTS = {
 """The ranks' ordered lists of five, by ranking."""
 
 
+_MEASURE_WORDS = (
+    ("pnl_top", re.compile(r"contrib\w*|p&l|pnl|aporte|aportación")),
+    ("weight_top", re.compile(r"weight\w*|peso|ponderación")),
+    ("return_top", re.compile(r"returns?|performance|rentabilidad|rendimiento")),
+)
+
+
+def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
+    """The ranking a place names itself: the measure right before it ("contribution rank 8 of
+    25", "peso: puesto 3") or after "by"/"por" right after it ("rank 8 of 25 by weight")."""
+    before = folded[max(lo, m.start() - 14) : m.start()].rstrip(" :")
+    after = re.match(
+        r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
+    )
+    for kind, word in _MEASURE_WORDS:
+        if re.search(rf"(?:{word.pattern})$", before) or (after and word.fullmatch(after[1])):
+            return kind
+    return ""
+
+
 def _measure(case: Case, lo: int, at: int) -> str:
     """The ranking a place right after a figure speaks of ("contributing 0.31% — second only
     to OEE": by what it added): the nearest checked figure before it in its sentence, by its
@@ -772,19 +814,11 @@ def _measure(case: Case, lo: int, at: int) -> str:
     return f"{kind}_{'bottom' if fact.value < 0 else 'top'}"
 
 
-def _runner_up(
-    case: Case,
-    text: str,
-    folded: str,
-    m: re.Match[str],
-    starts: list[int],
-    tickers: list[Claim],
-    results: list[dict[str, Any]],
-    ranked: list[re.Match[str]],
-) -> Reason | None:
+def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> Reason | None:
     """ "Second only to OEE" (by the figure just stated), "the most of any position",
     "second-biggest detractor behind YDLJ": the subject's place and its leader's, held against
     the answer's own ranks and their ordered lists."""
+    case, text, folded, starts, tickers = s.case, s.text, s.folded, s.starts, s.tickers
     group = m.lastgroup or ""
     lo = _sentence(starts, m.start(), len(text))[0]
     if group == "behind":
@@ -797,7 +831,8 @@ def _runner_up(
     elif any(r.start() < m.end() and m.start() < r.end() for r in ranked):
         return None  # "second-biggest detractor": the ranking's own words (`_ranking`)
     elif group == "place":  # "Contrib: -0.11% (rank 21/25)", "ranked fourth among detractors":
-        kind = _measure(case, lo, m.start())  # by the figure just stated, top down unless
+        kind = _named_measure(folded, lo, m) or _measure(case, lo, m.start())  # by the measure
+        # named with it ("contribution rank 8 of 25"), else the figure just stated; top down unless
         bottom = re.search(r"detract|worst|lowest|loser", m.group())  # it counts from the bottom
         kind = kind.replace("_top", "_bottom") if bottom else kind.replace("_bottom", "_top")
         numbers = [int(n) for n in re.findall(r"\d+", m.group())]
@@ -809,7 +844,7 @@ def _runner_up(
             kind = kind.replace("_top", "_bottom")
         wanted = 2 if group == "second" else 1
     earlier = [t for t in tickers if t.start < m.start()]  # the leader is not the subject
-    found = _ranked(case, text, m, starts, earlier, results)
+    found = _ranked(s, m, earlier)
     if not kind or found is None:
         return None
     subject, ranks, row = found
