@@ -34,6 +34,21 @@ def prefect_url_kept() -> Iterator[None]:
 SMALL = dict(tickers=24, start=date(2024, 1, 2), end=date(2024, 12, 31), portfolios=3, seed=7)
 
 
+@pytest.fixture
+def no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No proxy variable set: the providers then run over their own transport (behind a proxy
+    they keep the SDK's client, which mounts it)."""
+    for name in (
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+    ):
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture(scope="session")
 def small_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A generated data set (same generator as data/sample), shared read-only by the tests."""

@@ -96,6 +96,13 @@ def sentence_starts(text: str) -> list[int]:
     return [0, *[m.end() for m in SENTENCE_END.finditer(text)]]
 
 
+def sentence_end(starts: list[int], at: int, length: int) -> int:
+    """Where the sentence holding position `at` ends (`starts` from `sentence_starts`, the text
+    `length` long)."""
+    following = bisect_right(starts, at)
+    return starts[following] if following < len(starts) else length
+
+
 def attach_periods(text: str, claims: Sequence[Stated], starts: list[int] | None = None) -> None:
     """Give each figure of `text` the period it is stated for, if its sentence names one.
 

@@ -11,12 +11,11 @@ stays `unverified_claim`.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
 from contract.reasons import ReasonCode
-from verifier.periods import sentence_starts
+from verifier.periods import sentence_end, sentence_starts
 from verifier.rules.case import Case
 from verifier.scanner import fold_aligned
 from verifier.verdict import Reason
@@ -55,8 +54,7 @@ def check_window_superlatives(case: Case) -> Iterator[Reason]:
         return
     starts = sentence_starts(text)
     for m in found:
-        sentence = bisect_right(starts, m.start()) - 1
-        hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
+        hi = sentence_end(starts, m.start(), len(text))
         figure = next(
             (
                 f
@@ -112,8 +110,7 @@ def check_split_comparisons(case: Case) -> Iterator[Reason]:
         return
     starts = sentence_starts(text)
     for m in found:
-        sentence = bisect_right(starts, m.start()) - 1
-        hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
+        hi = sentence_end(starts, m.start(), len(text))
         after = [
             f.claim
             for f in case.figures

@@ -112,19 +112,10 @@ def test_behind_a_proxy_the_providers_keep_the_sdks_own_client(
 
 
 async def test_both_providers_pool_their_calls_and_close_them(
-    monkeypatch: pytest.MonkeyPatch, server: tuple[CountingServer, str]
+    no_proxy: None, server: tuple[CountingServer, str]
 ) -> None:
     """Unless given a client, each provider's SDK client runs over a `PooledTransport`; closing
     the provider closes the session its first call opened."""
-    for name in (
-        "HTTP_PROXY",
-        "HTTPS_PROXY",
-        "ALL_PROXY",
-        "http_proxy",
-        "https_proxy",
-        "all_proxy",
-    ):
-        monkeypatch.delenv(name, raising=False)
     _, url = server
     openai = OpenAIProvider("gpt-4o-mini", api_key="k")
     anthropic = AnthropicProvider("claude-haiku-4-5", api_key="k")
