@@ -13,7 +13,10 @@ with the verifier as it stands, labels as their writers gave them (one change fo
 "Answer:" label is a framing word, which took G from 24 to 35 of 120). The floors are what the
 verifier measures after the bindings by kind of wording of `tests/verifier/test_unseen_prose.py`
 (each tested on drafts generated from the traces, not on these voices' sentences). `pytest -s`
-prints each voice's table; the first-contact figures and these are in `verifier/README.md`.
+prints each voice's table; the first-contact figures and these are in `verifier/README.md`. `voice_H.jsonl` (a terminal line, a sell-side note, an app alert,
+a chat answer in markdown, a hedged answer, a client e-mail, a Spanish newspaper brief, a broker's
+message and a Spanish client letter, 240 drafts of 16 kinds) came after all of those and is first
+contact: 31 of 120 faithful kept, 118 of 120 corrupted rejected when it was first run.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_E.jsonl", 0.88, 1.0),
         ("voice_F.jsonl", 0.89, 0.97),
         ("voice_G.jsonl", 0.9, 1.0),
+        ("voice_H.jsonl", 0.25, 0.98),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(
