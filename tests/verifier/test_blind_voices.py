@@ -1,4 +1,4 @@
-"""Four voices nobody wrote the verifier for, over the free-form night's traces.
+"""Five voices nobody wrote the verifier for, over the free-form night's traces.
 
 `closed_world/voice_D.jsonl` (a columnist: judgements, causes, holidays as dates, "a sharp
 3.62% drop") and `voice_E.jsonl` (a desk note and its Spanish twin: "Contrib: -0.11% (rank
@@ -13,10 +13,11 @@ with the verifier as it stands, labels as their writers gave them (one change fo
 "Answer:" label is a framing word, which took G from 24 to 35 of 120). The floors are what the
 verifier measures after the bindings by kind of wording of `tests/verifier/test_unseen_prose.py`
 (each tested on drafts generated from the traces, not on these voices' sentences). `pytest -s`
-prints each voice's table; the first-contact figures and these are in `verifier/README.md`. `voice_H.jsonl` (a terminal line, a sell-side note, an app alert,
-a chat answer in markdown, a hedged answer, a client e-mail, a Spanish newspaper brief, a broker's
-message and a Spanish client letter, 240 drafts of 16 kinds) came after all of those and is first
-contact: 31 of 120 faithful kept, 118 of 120 corrupted rejected when it was first run.
+prints each voice's table; the first-contact figures and these are in `verifier/README.md`.
+`voice_H.jsonl` (a terminal line, a sell-side note, an app alert, a chat answer in markdown, a
+hedged answer, a client e-mail, a Spanish newspaper brief, a broker's message and a Spanish
+client letter: 240 drafts of 16 kinds) came after all of those and is first contact: 31 of 120
+faithful kept, 118 of 120 corrupted rejected when it was first run.
 """
 
 from __future__ import annotations
