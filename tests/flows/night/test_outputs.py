@@ -9,7 +9,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from contract.errors import InputError
@@ -268,15 +268,18 @@ def test_layout_paths() -> None:
         max_size=30,
     ).map("".join)
 )
+@example("a://b www.c d@e.f")  # what a renderer would link on its own
 def test_md_text_renders_as_the_text_itself(text: str) -> None:
-    """Whatever a draft, note or name holds, a Markdown renderer shows it as one plain line."""
+    """Whatever a draft, note or name holds, a Markdown renderer shows it as one plain line: the
+    text as every medium shows it (`display_text`: a `://` written `[:]//`, never a live link)."""
     import html
 
     from markdown_it import MarkdownIt
 
+    from contract.text import display_text
     from flows.publish.render import md_text
 
-    flat = " ".join(text.split())
+    flat = " ".join(display_text(text).split())
     rendered = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(md_text(text))
     expected = f"<p>{html.escape(flat, quote=False)}</p>\n" if flat else ""
     assert rendered.replace("&quot;", '"') == expected
