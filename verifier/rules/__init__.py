@@ -31,6 +31,7 @@ from verifier.rules.date_rules import (
     check_wrong_weekday,
 )
 from verifier.rules.direction_rules import check_loose_directions, check_wrong_direction
+from verifier.rules.disclaimers import check_disclaimers
 from verifier.rules.figure_rules import (
     check_uncomputed_percentage,
     check_unresolved_error,
@@ -74,6 +75,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_news_claims,
     check_loose_directions,
     check_absence,
+    check_disclaimers,
     check_unverified_claim,
     check_missing_answer,
 )

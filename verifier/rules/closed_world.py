@@ -8,6 +8,7 @@ from functools import cache
 
 from contract.reasons import ReasonCode
 from verifier.coverage import direction_spans, name_words, uncovered
+from verifier.framing import framing_spans
 from verifier.lexicon import alternatives
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
@@ -50,6 +51,7 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
             span=m.span("joint"),
         )
     folded = fold_aligned(text)
+    covered += framing_spans(text, folded)
     spans = uncovered(text, folded, covered, names, figures, starts)
     spans, retold = bind_paraphrases(case, text, folded, spans, starts)
     yield from retold

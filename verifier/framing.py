@@ -1,0 +1,101 @@
+"""The frame of a message: a greeting that opens it, a sign-off and signature that end it, and
+the phrases that hand it over. They assert nothing a tool could hold, so the closed world covers
+them, but only in that shape: a name is free in the salutation's slot ("Hi Daniel,", "Estimado
+cliente:") and in the signature after a closing line ("Best regards,\\nClaire"), nowhere else; a
+sentence of unknown words at the start or end of a draft is still `unverified_claim`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from verifier.lexicon.framing import ADDRESSEES, CLOSINGS, GREETINGS, PHRASES
+from verifier.scanner import PhraseScan
+
+_MAX_NAME_WORDS = 4
+_MAX_SIGNATURE_WORDS = 5
+_MAX_SIGNATURE_LINES = 3
+_NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+_TICKER_SHAPE = re.compile(r"(?<![\w$])\$?[A-Z]{2,5}(?![\w])")
+
+
+def _alt(fragments: tuple[str, ...]) -> str:
+    return "|".join(f"(?:{f})" for f in sorted(fragments, key=len, reverse=True))
+
+
+@cache
+def _patterns() -> tuple[PhraseScan, re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    greeting = re.compile(rf"\s*(?:[*_#>]+\s*)?(?:{_alt(GREETINGS)})(?!\w)")
+    closing = re.compile(rf"(?m)^[ \t*_>-]*(?:{_alt(CLOSINGS)})(?!\w)")
+    addressee = re.compile(rf"(?:{_alt(ADDRESSEES)})\.?")
+    return PhraseScan({"framing": list(PHRASES)}), greeting, closing, addressee
+
+
+def framing_spans(text: str, folded: str) -> list[tuple[int, int]]:
+    """The spans of `text` that frame it (`folded` is its case-folded twin, aligned)."""
+    phrases, greeting, closing, addressee = _patterns()
+    spans = [m.span() for m in phrases.finditer(folded)]
+    if (salutation := _salutation(text, folded, greeting, addressee)) is not None:
+        spans.append(salutation)
+    if (signature := _signature(text, folded, closing)) is not None:
+        spans.append(signature)
+    return spans
+
+
+def _salutation(
+    text: str, folded: str, greeting: re.Pattern[str], addressee: re.Pattern[str]
+) -> tuple[int, int] | None:
+    """A greeting opening the draft, then at most four words of whom it addresses (a name with
+    its capital, or `ADDRESSEES`), then a mark or the line's end: "Hi Daniel,", "Hola!"."""
+    m = greeting.match(folded)
+    if m is None:
+        return None
+    at, words = m.end(), 0
+    while True:
+        gap = re.match(r"[ \t]*", text[at:])
+        at += gap.end() if gap else 0
+        if at >= len(text) or text[at] in ",:!.;\n" or not text[at].isalnum():
+            return m.start(), at + (1 if at < len(text) and text[at] in ",:!.;" else 0)
+        word = _NAME_WORD.match(text, at)
+        if word is None or words == _MAX_NAME_WORDS:
+            return None
+        named = word.group()[0].isupper() or addressee.fullmatch(folded, at, word.end())
+        if not named:
+            return None
+        at, words = word.end(), words + 1
+
+
+def _signature(text: str, folded: str, closing: re.Pattern[str]) -> tuple[int, int] | None:
+    """A closing line near the end ("Best regards,", "Atentamente,", "Saludos, Ana") and the
+    signature lines after it to the end, each a few words with no figure or ticker."""
+    start_of_tail = len(text.rstrip())
+    for m in closing.finditer(folded):
+        line_end = text.find("\n", m.end())
+        line_end = start_of_tail if line_end < 0 else line_end
+        rest_of_line = text[m.end() : line_end]
+        if not re.fullmatch(r"\s*[,.!]?\s*|\s*,[^,]*", rest_of_line):
+            continue  # "Thanks to the rally": no sign-off
+        rest_of_line = rest_of_line.strip(" \t,.!")
+        tail = text[line_end:start_of_tail].strip().splitlines()
+        if len(tail) > _MAX_SIGNATURE_LINES:
+            continue
+        named = all(w[0].isupper() for w in rest_of_line.split())
+        if named and all(_signed(line) for line in [rest_of_line, *tail]):
+            return m.start(), start_of_tail
+    return None
+
+
+def _signed(line: str) -> bool:
+    """A line of a signature: a few words, no digit, nothing shaped like a ticker."""
+    line = line.strip(" \t*_,.!-—")
+    if not line:
+        return True
+    words = line.split()
+    return (
+        len(words) <= _MAX_SIGNATURE_WORDS
+        and words[0][0].isupper()
+        and not any(ch.isdigit() for ch in line)
+        and not _TICKER_SHAPE.search(line)
+        and all(_NAME_WORD.fullmatch(w.strip(",.")) for w in words)
+    )

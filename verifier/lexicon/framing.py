@@ -1,0 +1,129 @@
+"""The words of a message's frame, as data: how a note greets, opens, hands over and signs off.
+
+They assert nothing about the market, a position, a portfolio, a time or an event, so the
+closed world may leave them unbound, but only in the shape they frame a message with
+(`verifier/framing.py`): a greeting opens the draft, a closing and its signature end it, and a
+name stands free only in those two slots. Entries are regex fragments of the case-folded text.
+"""
+
+from __future__ import annotations
+
+GREETINGS = (
+    # English
+    r"hi",
+    r"hello",
+    r"hey",
+    r"dear",
+    r"greetings",
+    r"good\s+(?:morning|afternoon|evening|day)",
+    r"morning",
+    # Spanish
+    r"hola",
+    r"buenas",
+    r"buen\s+día",
+    r"buenos\s+días",
+    r"buenas\s+(?:tardes|noches)",
+    r"estimad[oa]s?",
+    r"querid[oa]s?",
+    r"apreciad[oa]s?",
+    r"distinguid[oa]s?",
+)
+"""What opens a salutation ("Hi Daniel,", "Dear client,", "Estimado cliente:", "Hola!")."""
+
+ADDRESSEES = (
+    r"all",
+    r"everyone",
+    r"team",
+    r"there",
+    r"clients?",
+    r"investors?",
+    r"sir",
+    r"madam",
+    r"colleagues?",
+    r"mr",
+    r"mrs",
+    r"ms",
+    r"dr",
+    r"and",
+    r"a",
+    r"todos",
+    r"todas",
+    r"equipo",
+    r"clientes?",
+    r"clientas?",
+    r"inversor(?:es|a|as)?",
+    r"señor(?:es|a|as)?",
+    r"sr",
+    r"sra",
+    r"don",
+    r"doña",
+    r"colegas?",
+    r"y",
+)
+"""Words of whom a salutation addresses, beside names written with a capital."""
+
+CLOSINGS = (
+    # English
+    r"(?:best|kind|warm|warmest|kindest)\s+regards",
+    r"regards",
+    r"best(?:\s+wishes)?",
+    r"all\s+the\s+best",
+    r"cheers",
+    r"thanks(?:\s+again)?",
+    r"thank\s+you",
+    r"many\s+thanks",
+    r"sincerely",
+    r"(?:yours\s+)?(?:sincerely|truly|faithfully)(?:\s+yours)?",
+    r"talk\s+soon",
+    r"speak\s+soon",
+    # Spanish
+    r"(?:un\s+)?saludos?(?:\s+cordiales)?",
+    r"un\s+(?:cordial\s+)?saludo",
+    r"atentamente",
+    r"cordialmente",
+    r"un\s+abrazo",
+    r"abrazos",
+    r"gracias",
+    r"muchas\s+gracias",
+    r"quedo\s+(?:a\s+(?:tu|su|vuestra)\s+disposición|atent[oa])",
+    r"reciba\s+un\s+cordial\s+saludo",
+)
+"""A sign-off: a line of its own near the end, followed only by its signature."""
+
+PHRASES = (
+    # handing over: "Here's how AXO finished", "A quick note on", "Te paso lo de AXO"
+    r"here(?:'s|’s|\s+is|\s+are)\s+(?:how|what|where|the\s+(?:latest|rundown|summary|update))",
+    r"(?:a\s+quick|a\s+brief|a\s+short|quick|brief|short)\s+(?:note|read|take|update|look|recap|"
+    r"summary|word|check)"
+    r"(?:\s+(?:on|about|for))?",
+    r"(?:dato|nota|apunte|resumen|repaso)\s+(?:rápid[oa]|breve)",
+    r"(?:te|le|les|os)\s+(?:paso|pasamos|dejo|dejamos|cuento|contamos|resumo|resumimos|comparto|"
+    r"compartimos|escribo|escribimos|informo|informamos|comunico|comunicamos|envío|enviamos)"
+    r"(?:\s+(?:de\s+)?que)?",
+    r"(?:just\s+wanted\s+to|wanted\s+to|a\s+note\s+to)\s+(?:let\s+you\s+know|flag|update\s+you)"
+    r"(?:\s+(?:that|on))?",
+    # context: "For context,", "En perspectiva,"
+    r"for\s+(?:context|reference|the\s+record|what\s+it(?:'s|’s|\s+is)\s+worth)",
+    r"(?:as|some)\s+(?:context|background)",
+    r"(?:en|para|como|a\s+modo\s+de|poniendo\s+en)\s+(?:perspectiva|contexto)",
+    r"(?:in|into)\s+(?:perspective|context)",
+    r"worth\s+(?:noting|mentioning|flagging|knowing|a\s+look)(?:\s+that)?",
+    r"(?:vale|merece)\s+la\s+pena\s+(?:señalar|destacar|mencionar|recordar)(?:\s+que)?",
+    r"(?:to|por)\s+(?:watch|vigilar|seguir)",
+    r"(?:titular|noticia|dato|cifra)(?:es|s)?\s+(?:destacad[oa]s?|clave)",
+    r"key\s+(?:headline|item|figure|takeaway)s?",
+    # a chat's closers: "Cualquier cosa me escribes!", "Let me know if you need anything else"
+    r"cualquier\s+(?:cosa|duda|consulta|pregunta),?\s+(?:me\s+(?:escribes|dices|avisas|"
+    r"comentas|preguntas)|escríbeme|avísame|dime|pregúntame|quedo\s+atent[oa])",
+    r"(?:si\s+necesitas|si\s+necesita)\s+(?:algo\s+más|más\s+detalle|más\s+información),?\s+"
+    r"(?:me\s+(?:escribes|dices|avisas)|escríbeme|avísame|dime)",
+    r"espero\s+que\s+(?:te|le|os|les)\s+(?:sirva|ayude)",
+    r"(?:just\s+let|let)\s+me\s+know\s+if\s+you\s+(?:need|want|have)\s+(?:anything|more|any\s+"
+    r"(?:questions|details)|further\s+details)(?:\s+else)?",
+    r"feel\s+free\s+to\s+(?:reach\s+out|ask|get\s+in\s+touch)",
+    r"happy\s+to\s+help",
+    r"(?:i\s+hope|hope)\s+(?:this|that)\s+helps",
+    r"any\s+questions,?\s+(?:just\s+)?(?:let\s+me\s+know|ask|give\s+me\s+a\s+shout)",
+)
+"""Phrases that hand a message over, set its context or close a chat, free as a whole wherever
+they stand: none states a figure, a time, a direction or a cause."""

@@ -1,0 +1,146 @@
+"""Disclaimers: what a draft says the data it pulled does not hold, held like any absence.
+
+"I don't have valuation data or analyst views here", "No catalyst is identified in the data I
+pulled", "los datos no permiten atribuirle el movimiento": a clause with a negation, the data
+(or the writer who pulled it) as its subject, and after the negation a category no offered tool
+returns (`verifier/lexicon/disclaimers.py`). A cause is never in a result, so its disclaimer is
+true; analyst views, valuation and guidance are not in a result's fields, but a headline may
+report one ("analysts reiterate neutral rating"): then saying the data holds none is
+`wrong_absence`. A disclaimer that holds covers its words, and in its sentence a hedge it
+answers ("may be related, but nothing in the data confirms a link") and a refusal to go further
+("so any explanation would be speculation"). A cause asserted outside the negation ("the news
+drove it, but the data shows no link") stays uncovered: `unverified_claim`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from contract.reasons import ReasonCode
+from verifier.lexicon.disclaimers import (
+    CAUSE,
+    CONFIRMING,
+    DECLINES,
+    EXTERNAL,
+    HEDGES,
+    HOLDING,
+    NEGATIONS,
+    SUBJECTS,
+)
+from verifier.rules.case import Case
+from verifier.rules.draft_scan import scan_of
+from verifier.verdict import Reason
+
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_CLAUSE_BREAK = re.compile(
+    r"[;:]|,?\s(?:but|so|yet|though|although|while|whereas|pero|así\s+que|aunque|mientras)\s"
+)
+_HINT = re.compile(
+    r"(?<!\w)(?:data|tools?|information|datos|herramientas|información|i|tengo)(?!\w)"
+)
+
+
+@cache
+def _phrases() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    def alt(fragments: tuple[str, ...]) -> str:
+        return "|".join(f"(?:{f})" for f in fragments)
+
+    return (
+        re.compile(rf"(?<!\w)(?:{alt(HEDGES)})(?!\w)"),
+        re.compile(rf"(?<!\w)(?:{alt(DECLINES)})(?!\w)"),
+    )
+
+
+def check_disclaimers(case: Case) -> Iterator[Reason]:
+    """Each disclaimer of the draft: its words covered where it holds, `wrong_absence` where a
+    result holds what it says the data lacks."""
+    scan = scan_of(case)
+    folded, text, starts = scan.folded, scan.text, scan.starts
+    if not _HINT.search(folded):
+        return
+    hedges, declines = _phrases()
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+        sentence = folded[start:end]
+        if not _HINT.search(sentence):
+            continue
+        hedged = [(start + m.start(), start + m.end()) for m in hedges.finditer(sentence)]
+        held = False
+        for lo, hi in _clauses(sentence):
+            words = [(start + m.start(), start + m.end()) for m in _WORD.finditer(sentence, lo, hi)]
+            spans, wrong = _disclaimer(case, folded, words, hedged)
+            if spans is None:
+                continue
+            held = True
+            case.bound.extend(spans)
+            if wrong:
+                yield Reason(
+                    rule=ReasonCode.WRONG_ABSENCE,
+                    message=wrong,
+                    span=(words[0][0], words[-1][1]),
+                )
+        if held:
+            case.bound.extend(hedged)
+            case.bound.extend(
+                (start + m.start(), start + m.end()) for m in declines.finditer(sentence)
+            )
+
+
+def _clauses(sentence: str) -> Iterator[tuple[int, int]]:
+    at = 0
+    for m in _CLAUSE_BREAK.finditer(sentence):
+        yield at, m.start()
+        at = m.end()
+    yield at, len(sentence)
+
+
+def _disclaimer(
+    case: Case, folded: str, words: list[tuple[int, int]], hedged: list[tuple[int, int]]
+) -> tuple[list[tuple[int, int]] | None, str]:
+    """The spans a clause's disclaimer covers (None where the clause is none) and, where a
+    result holds what it denies, the reason."""
+    said = [folded[a:b] for a, b in words]
+    negation = next((k for k, w in enumerate(said) if w in NEGATIONS), None)
+    if negation is None or not any(w in SUBJECTS for w in said):
+        return None, ""
+    after = said[negation + 1 :]
+    categories = [name for name, (terms, _) in EXTERNAL.items() if any(w in terms for w in after)]
+    cause = any(w in CAUSE for w in after)
+    confirms = bool(hedged) and hedged[0][0] < words[0][0] and any(w in CONFIRMING for w in after)
+    if not (categories or cause or confirms):
+        return None, ""
+    external = {w for name in categories for w in EXTERNAL[name][0]}
+    spans = [
+        span
+        for k, (span, w) in enumerate(zip(words, said, strict=True))
+        if w in NEGATIONS
+        or w in SUBJECTS
+        or w in HOLDING
+        or (k > negation and (w in CAUSE or w in external or w in CONFIRMING))
+    ]
+    for name in categories:
+        if where := _held(case, EXTERNAL[name][1]):
+            return spans, (
+                f"the draft says the data holds no {name}, but {where} reports one: a headline "
+                "the search returned"
+            )
+    return spans, ""
+
+
+def _held(case: Case, marks: tuple[str, ...]) -> str:
+    """The event whose result strings report the category ("" for none)."""
+    for event in case.trace.events:
+        stack: list[object] = [event.result]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, str):
+                low = node.casefold()
+                if any(mark in low for mark in marks):
+                    return f"{event.tool} {event.id}"
+            elif isinstance(node, dict):
+                stack.extend(node.values())
+            elif isinstance(node, list):
+                stack.extend(node)
+    return ""
