@@ -61,6 +61,7 @@ LEXICON = Lexicon(
         TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT REIT REITS OTC WSJ CNBC AP FT PT
         EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
         PBOC IMF WTO NFP PMI ISM AGM PR UPI BBC CNN NYT DJ MW IBD
+        LAST PREV CLS CHG PX QTY WT WGT CTR VOL HI LO OPEN HIGH LOW CLOSE DTD WTD
     """,
     windows={
         "day": (
@@ -470,6 +471,7 @@ LEXICON = Lexicon(
             r"(?:started|began)\s+the\s+(?:week|month|quarter|year)\s+at",
             r"previous\s+close",
             r"prior\s+close",
+            r"prev\.?\s+(?:close|cls)",
             r"previously\s+closed",
             r"(?:previous|prior)\s+(?:day|session)'s\s+close",
         ),
@@ -498,10 +500,14 @@ LEXICON = Lexicon(
             r"contributed",
             r"contributes",
             r"contrib\.?",
+            r"ctr\.?",
+            r"ctrb\.?",
         ),
         "weight": (
             r"weight",
             r"weighting",
+            r"wt\.?",
+            r"wgt\.?",
             r"accounts?\s+for",
             r"accounted\s+for",
             r"makes?\s+up",

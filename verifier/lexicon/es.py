@@ -204,6 +204,7 @@ LEXICON = Lexicon(
     governing={
         "up": (
             r"(?:se\s+)?(?:ha\s+)?revaloriz(?:a|ó|ado)",
+            r"arriba",
             r"sub(?:ió|e|ida|ido|ieron|en)",
             r"gan(?:ó|a|ancia|ado|aron|an)",
             r"avanz(?:ó|a|ado|aron|an)",
@@ -219,6 +220,7 @@ LEXICON = Lexicon(
         ),
         "down": (
             r"se\s+deja(?:ba)?",
+            r"abajo",
             r"ca(?:yó|e|ída|ida|ído|ido|yeron|en)",
             r"perd(?:ió|e|ido|ieron)",
             r"pierden?",

@@ -6,7 +6,8 @@ from typing import Any
 RELATIONS: dict[str, Any] = {
     "absence": {
         "news": (
-            r"titulares?",
+            r"titular",
+            r"titulares",
             r"noticias?",
             r"artículos?",
         ),
@@ -381,7 +382,8 @@ RELATIONS: dict[str, Any] = {
     },
     "news_nouns": (
         r"noticias?",
-        r"titulares?",
+        r"titular",
+        r"titulares",
         r"informó",
         r"informa",
         r"publicó",
@@ -394,7 +396,7 @@ RELATIONS: dict[str, Any] = {
     ),
     "news_claims": {
         "latest": (
-            r"(?:última|último|más\s+reciente)(?:\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?))?(?:\s+(?:es|era|fue|data))?(?:\s+(?:del?|el))?",
+            r"(?:última|último|más\s+reciente)(?:\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?))?(?:\s+(?:es|era|fue|data))?(?:\s+(?:del?|el))?",
         ),
         "recent": (r"recientes?", r"recientemente"),
         "cause": (
@@ -402,18 +404,18 @@ RELATIONS: dict[str, Any] = {
             r"(?:catalizador|motivo|detonante)(?:\s+(?:claro|evidente|obvio))?",
         ),
         "clear": (
-            r"calendario(?:\s+[\wáéíóú]+){0,3}?\s+(?:está|estaba|queda|sigue)\s+(?:vacío|despejado|libre|en\s+blanco)",
-            r"calendario\s+(?:vacío|despejado|libre)",
+            r"(?:calendario|agenda)(?:\s+[\wáéíóú]+){0,3}?\s+(?:está|estaba|queda|sigue)\s+(?:vacío|vacía|despejad[oa]|libre|en\s+blanco)",
+            r"(?:calendario|agenda)\s+(?:vacío|vacía|despejad[oa]|libre)",
         ),
         "one": (
-            r"(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",
-            r"(?:un|una)\s+únic[oa]\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
-            r"(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)\s+únic[oa]",
+            r"(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",
+            r"(?:un|una)\s+únic[oa]\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)",
+            r"(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)\s+únic[oa]",
         ),
         "two": (
-            r"(?:dos|ambos|ambas)\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",
+            r"(?:dos|ambos|ambas)\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)",
         ),
-        "three": (r"tres\s+(?:titulares?|noticias?|notas?|eventos?|citas?|entradas?)",),
+        "three": (r"tres\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)",),
     },
     "counts": (
         ("primera", "primer", "primero", "una", "uno", "un"),

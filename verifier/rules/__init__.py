@@ -40,12 +40,17 @@ from verifier.rules.figure_rules import (
     check_wrong_subject,
     check_wrong_time,
 )
+from verifier.rules.gaps import check_gaps
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_claims import check_news_claims
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.qualities import check_qualities
 from verifier.rules.relations import check_relations
-from verifier.rules.windows import check_split_comparisons, check_window_superlatives
+from verifier.rules.windows import (
+    check_split_comparisons,
+    check_window_comparatives,
+    check_window_superlatives,
+)
 from verifier.verdict import Reason
 
 __all__ = ["REQUIREMENTS", "RULES", "Case", "Finding", "assess_claim", "no_draft_reason"]
@@ -71,6 +76,8 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_relations,
     check_window_superlatives,
     check_split_comparisons,
+    check_window_comparatives,
+    check_gaps,
     check_qualities,
     check_news_claims,
     check_loose_directions,

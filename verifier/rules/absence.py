@@ -219,7 +219,7 @@ _CALENDAR = re.compile(
     r"scheduled|planned|due|agendad|previst|programad)"
 )
 _NEWS_SAID = re.compile(
-    r"(?<!\w)(?:headlines?|news|stor(?:y|ies)|items?|titulares?|noticias?)(?!\w)"
+    r"(?<!\w)(?:headlines?|news|stor(?:y|ies)|items?|titular|titulares|noticias?)(?!\w)"
 )
 
 

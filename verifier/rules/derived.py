@@ -46,6 +46,12 @@ def derive_figures(case: Case) -> None:
             ]
             f.supported_by = [DERIVED]
             continue
+        if _counted_windows(text, f.claim):
+            f.in_scope = [
+                make_fact(_amount(f.claim), DERIVED, "", "count", None, False, False, -1, None)
+            ]
+            f.supported_by = [DERIVED]
+            continue
         own = {sentence}
         if sentence and _ANAPHOR.match(text, starts[sentence]):
             own.add(sentence - 1)  # "Eso equivale a ...", "That is ...": the one before
@@ -68,6 +74,15 @@ _ANAPHOR = re.compile(
 )
 """A sentence that opens by pointing at the one before ("That is 5.38% of the portfolio",
 "Eso equivale a alrededor del 59,7 %"): its figures may be computed from that one's."""
+
+
+def _counted_windows(text: str, claim: Claim) -> bool:
+    """The count of "the larger of the two": held with its comparison by
+    `verifier.rules.windows.check_window_comparatives`, which counts the windows stated."""
+    from verifier.rules.windows import OF_N
+
+    m = OF_N.search(text.casefold(), max(claim.start - 40, 0), claim.end)
+    return m is not None and m.end() == claim.end
 
 
 def _amount(claim: Claim) -> float:

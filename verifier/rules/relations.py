@@ -345,13 +345,29 @@ _COMPLEMENT = re.compile(
 )
 
 
+_DAY_NOUN = re.compile(r"(?<!\w)(?:(?:a|the|its|una|la|su)\s+)?(?:day|session|jornada|sesión)\s+$")
+
+
+def _whole_portfolio(case: Case, folded: str, lo: int, at: int) -> bool:
+    """ "A day better than the benchmark's", said in a draft that names a portfolio and no
+    ticker: the day is the portfolio's."""
+    if any(f.claim.kind == "ticker" for f in case.findings):
+        return False
+    return bool(_DAY_NOUN.search(folded, lo, at)) and bool(
+        re.search(rf"(?<!\w)(?:{alternatives('portfolio')})(?!\w)", folded)
+    )
+
+
 def _portfolio_vs_benchmark(
     case: Case, text: str, folded: str, m: re.Match[str], lo: int, results: list[dict[str, Any]]
 ) -> Reason | None:
     """ "The portfolio did worse than the benchmark": the answer's own portfolio's return
     against its benchmark's, from its ranks."""
     said = _portfolio_before().search(folded, lo, m.start())
-    if said is None or _COMPLEMENT.search(folded, lo, said.start()):
+    if said is None:
+        if not _whole_portfolio(case, folded, lo, m.start()):
+            return None
+    elif _COMPLEMENT.search(folded, lo, said.start()):
         return None  # "the sector weighting in this portfolio is above": not the portfolio's return
     if not _benchmark_after().match(folded, m.end()):
         return None

@@ -11,12 +11,14 @@ stays `unverified_claim`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.periods import sentence_end, sentence_starts
 from verifier.rules.case import Case
+from verifier.rules.draft_scan import scan_of
 from verifier.scanner import fold_aligned
 from verifier.verdict import Reason
 
@@ -26,6 +28,21 @@ _SUPERLATIVE = re.compile(
     r"(?:\s+(?:window|period|stretch|horizon|ventana|periodo|período))?(?!\w)"
 )
 _WINDOW_KINDS = frozenset({"week", "month", "quarter", "ytd", "year"})
+OF_N = re.compile(
+    r"(?<!\w)(?:(?P<top>larger|bigger|greater|largest|biggest|mayor)|"
+    r"(?P<bottom>smaller|lesser|smallest|menor))"
+    r"(?:\s+(?:move|change|one|magnitud|tamaño|amplitud|movimiento))?"
+    r"\s+(?:of\s+the|de\s+(?:los|las))\s+(?P<n>two|three|four|dos|tres|cuatro)(?!\w)"
+)
+"""A window's move ranked among the windows the draft states: "the year-to-date move is the
+larger of the two", "el movimiento del trimestre es el de mayor magnitud de los dos"."""
+_COUNT = {"two": 2, "three": 3, "four": 4, "dos": 2, "tres": 3, "cuatro": 4}
+_NAMED = re.compile(
+    r"(?<!\w)(?:(?P<ytd>year\s+to\s+date|ytd|acumulado\s+del\s+año|en\s+el\s+año|"
+    r"en\s+lo\s+que\s+va\s+de\s+año)|(?P<week>week(?:ly|'s)?|semana|semanal)|"
+    r"(?P<month>month(?:ly|'s)?|mes|mensual)|(?P<quarter>quarter(?:ly|'s)?|trimestre|trimestral))"
+    r"(?!\w)"
+)
 
 
 def _changes(case: Case) -> dict[str, dict[str, float]]:
@@ -139,3 +156,43 @@ def check_split_comparisons(case: Case) -> Iterator[Reason]:
 def _signed(claim: Any) -> float:
     value = float(claim.readings[0].value * claim.scale)
     return -abs(value) if claim.sign < 0 or claim.direction < 0 else value
+
+
+def check_window_comparatives(case: Case) -> Iterator[Reason]:
+    """A window's move said to be the larger (or smaller) of the n windows the draft states
+    for its ticker: the window named before the words must be the one whose change is
+    furthest from (or nearest to) zero among them, and n their number."""
+    scan = scan_of(case)
+    folded, starts = scan.folded, scan.starts
+    if "of the" not in folded and " de l" not in folded:
+        return
+    for m in OF_N.finditer(folded):
+        lo = starts[bisect_right(starts, m.start()) - 1]
+        named = list(_NAMED.finditer(folded, lo, m.start()))
+        if not named:
+            continue
+        kind = named[-1].lastgroup or ""
+        stated: dict[str, dict[str, float]] = {}
+        for f in case.figures:
+            time = f.claim.time
+            if f.in_scope and f.claim.unit and time is not None and time.kind in _WINDOW_KINDS:
+                fact = f.in_scope[0]
+                stated.setdefault(str(fact.ticker), {})[time.kind] = abs(float(fact.value))
+        windows = next((w for w in stated.values() if kind in w), None)
+        if windows is None:
+            continue
+        top = bool(m.group("top"))
+        value = windows[kind]
+        ranked = max(windows.values()) if top else min(windows.values())
+        case.bound += [m.span(), named[-1].span()]
+        if len(windows) == _COUNT[m.group("n")] and abs(ranked - value) < 1e-9:
+            continue
+        listed = ", ".join(f"{k} {v:.2f}%" for k, v in windows.items())
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{m.group()}" says the {kind} move is the {"largest" if top else "smallest"} '
+                f"of {m.group('n')} windows, but the draft states {listed} (in size)"
+            ),
+            span=(named[-1].start(), m.end()),
+        )

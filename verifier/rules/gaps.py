@@ -1,0 +1,80 @@
+"""A gap between two figures: "a gap of -0.33 percentage points", "una diferencia de 0,33
+puntos", "a spread of 3.71". The figure after the word is the difference of two figures its
+sentence names, recomputed here at the precision shown; that its value also stands somewhere in
+the trace is no evidence (a position's return of -1.47% is not the gap between -0.90% and
+-0.57%). One that holds covers its word; one that does not is `wrong_relation`; a gap with fewer
+than two figures of its kind beside it stays as the closed world finds it.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+
+from contract.reasons import ReasonCode
+from verifier.claim import Claim
+from verifier.rules.case import Case, Finding
+from verifier.rules.draft_scan import scan_of
+from verifier.verdict import Reason
+
+_GAP = re.compile(
+    r"(?<!\w)(?:gap|spread|difference|margin|brecha|diferencia|distancia|margen)"
+    r"(?:\s+(?:of|de|del))?(?:\s+(?:just|only|about|roughly|solo|apenas|unos|unas))?\s*$"
+)
+_REACH = 40
+
+
+def check_gaps(case: Case) -> Iterator[Reason]:
+    """Each figure named as a gap, held as the difference of two figures of its sentence."""
+    scan = scan_of(case)
+    folded, starts = scan.folded, scan.starts
+    if not any(
+        word in folded for word in ("gap", "spread", "differ", "margin", "brecha", "margen")
+    ):
+        return
+    for f in case.figures:
+        claim = f.claim
+        m = _GAP.search(folded, max(claim.start - _REACH, 0), claim.start)
+        if m is None or not claim.readings:
+            continue
+        sentence = bisect_right(starts, claim.start) - 1
+        others = [
+            g.claim
+            for g in case.figures
+            if g is not f
+            and g.in_scope
+            and g.claim.readings
+            and bisect_right(starts, g.claim.start) - 1 == sentence
+            and bool(g.claim.unit) == bool(claim.unit)
+        ]
+        if len(others) < 2:
+            continue
+        word = (m.start(), m.start() + len(m.group().split()[0]))
+        if _difference(claim, others):
+            case.bound.append(word)
+            continue
+        yield _wrong(f, others, word)
+
+
+def _difference(claim: Claim, others: list[Claim]) -> bool:
+    for i, a in enumerate(others):
+        for b in others[i + 1 :]:
+            gap = abs(a.readings[0].value * a.scale - b.readings[0].value * b.scale)
+            for r in claim.readings:
+                half = 0.5 * 10.0**-r.decimals * claim.scale
+                if abs(gap - abs(r.value) * claim.scale) <= half * (1 + 1e-9):
+                    return True
+    return False
+
+
+def _wrong(f: Finding, others: list[Claim], word: tuple[int, int]) -> Reason:
+    pairs = ", ".join(f"{a.text} - {b.text}" for i, a in enumerate(others) for b in others[i + 1 :])
+    return Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{f.claim.text}" is named a gap, but no difference of the figures its sentence '
+            f"names gives it ({pairs})"
+        ),
+        span=(word[0], f.claim.end),
+    )
