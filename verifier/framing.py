@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from verifier.lexicon.framing import ADDRESSEES, CLOSINGS, GREETINGS, PHRASES
+from verifier.lexicon.framing import ADDRESSEES, CLOSINGS, GREETINGS, PHRASES, SIGNERS
 from verifier.scanner import PhraseScan
 
 _MAX_NAME_WORDS = 4
 _MAX_SIGNATURE_WORDS = 5
 _MAX_SIGNATURE_LINES = 3
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+_SIGNERS = frozenset(SIGNERS)
 _TICKER_SHAPE = re.compile(r"(?<![\w$])\$?[A-Z]{2,5}(?![\w])")
 
 
@@ -51,12 +52,23 @@ def _salutation(
     m = greeting.match(folded)
     if m is None:
         return None
-    at, words = m.end(), 0
+    named: int | None
+    if folded.startswith(",", m.end()):  # "Buenos días, Marta:" or "Hola, te paso"
+        named = _named(text, folded, m.end() + 1, addressee) or m.end() + 1
+    else:
+        named = _named(text, folded, m.end(), addressee)
+    return None if named is None else (m.start(), named)
+
+
+def _named(text: str, folded: str, at: int, addressee: re.Pattern[str]) -> int | None:
+    """Where the name slot from `at` ends (after its mark), or None where a word there is no
+    name or whom a salutation addresses."""
+    words = 0
     while True:
         gap = re.match(r"[ \t]*", text[at:])
         at += gap.end() if gap else 0
         if at >= len(text) or text[at] in ",:!.;\n" or not text[at].isalnum():
-            return m.start(), at + (1 if at < len(text) and text[at] in ",:!.;" else 0)
+            return at + (1 if at < len(text) and text[at] in ",:!.;" else 0)
         word = _NAME_WORD.match(text, at)
         if word is None or words == _MAX_NAME_WORDS:
             return None
@@ -97,5 +109,13 @@ def _signed(line: str) -> bool:
         and words[0][0].isupper()
         and not any(ch.isdigit() for ch in line)
         and not _TICKER_SHAPE.search(line)
-        and all(_NAME_WORD.fullmatch(w.strip(",.")) for w in words)
+        and all(_signature_word(w.strip(",.")) for w in words)
     )
+
+
+def _signature_word(word: str) -> bool:
+    """A word of a signature: a name (capitalised) or a word of whom it signs for ("your
+    advisory team", "equipo de gestión patrimonial"), never a claim's word ("will rally")."""
+    if not _NAME_WORD.fullmatch(word):
+        return False
+    return word[0].isupper() or word.casefold() in _SIGNERS

@@ -32,23 +32,24 @@ DERIVED = "derived"
 def derive_figures(case: Case) -> None:
     """Support each unsupported figure that one operation on two supported figures of its
     sentence gives at the precision it shows."""
+    text = case.trace.draft or ""
+    if "of the" in text or " de l" in text:
+        for f in case.figures:
+            if f.claim.readings and _counted_windows(text, f.claim):
+                f.in_scope = [
+                    make_fact(_amount(f.claim), DERIVED, "", "count", None, False, False, -1, None)
+                ]
+                f.supported_by, f.wrong, f.held = [DERIVED], "", []
     loose = [f for f in case.figures if not f.in_scope and not f.wrong and not f.facts]
     if not loose:
         return
-    starts = sentence_starts(case.trace.draft or "")
+    starts = sentence_starts(text)
     supported = [f for f in case.figures if f.in_scope]
-    text = case.trace.draft or ""
     for f in loose:
         sentence = bisect_right(starts, f.claim.start) - 1
         if _days_until(case, text, f.claim, starts, sentence):
             f.in_scope = [
                 make_fact(_amount(f.claim), DERIVED, "", "days", None, False, False, -1, None)
-            ]
-            f.supported_by = [DERIVED]
-            continue
-        if _counted_windows(text, f.claim):
-            f.in_scope = [
-                make_fact(_amount(f.claim), DERIVED, "", "count", None, False, False, -1, None)
             ]
             f.supported_by = [DERIVED]
             continue
@@ -60,7 +61,8 @@ def derive_figures(case: Case) -> None:
             for g in supported
             if bisect_right(starts, g.claim.start) - 1 in own and g.claim.readings
         ]
-        how = _derivation(f.claim, operands)
+        points = bool(_POINTS.match(text, f.claim.end))
+        how = _derivation(f.claim, operands, points)
         if how:
             f.in_scope = [
                 make_fact(_amount(f.claim), DERIVED, "", how, None, True, False, -1, None)
@@ -83,6 +85,12 @@ def _counted_windows(text: str, claim: Claim) -> bool:
 
     m = OF_N.search(text.casefold(), max(claim.start - 40, 0), claim.end)
     return m is not None and m.end() == claim.end
+
+
+def signed_amount(claim: Claim) -> float:
+    """The figure with the sign its text or its direction word gives it."""
+    value = _amount(claim)
+    return -abs(value) if claim.sign < 0 or claim.direction < 0 else value
 
 
 def _amount(claim: Claim) -> float:
@@ -120,7 +128,11 @@ def _significant(claim: Claim) -> int:
     return len(digits)
 
 
-def _derivation(claim: Claim, operands: list[Claim]) -> str:
+_POINTS = re.compile(r"(?i)\s*(?:points|pts|puntos)(?!\w)")
+"""A gap of two percentages written in bare points ("a gap of -0.33 points", "0,33 puntos")."""
+
+
+def _derivation(claim: Claim, operands: list[Claim], points: bool = False) -> str:
     """How the claim is computed from two of the operands, or "" where no one operation
     gives it at the precision it shows. A figure of one significant digit ("$2 billion", "1%")
     is too coarse to tell a derivation from a chance match; one in words ("a twentieth") has
@@ -130,7 +142,10 @@ def _derivation(claim: Claim, operands: list[Claim]) -> str:
         return ""
     for i, a in enumerate(operands):
         for b in operands[i + 1 :]:
-            for how, value in _candidates(claim, a, b):
+            pairs = _candidates(claim, a, b)
+            if points and not claim.unit and a.unit == b.unit == "%":
+                pairs = iter([(f"{a.text} - {b.text}", abs(signed_amount(a) - signed_amount(b)))])
+            for how, value in pairs:
                 if any(_rounds_to(value, r.value, r.decimals, claim.scale) for r in claim.readings):
                     return how
     return ""

@@ -37,9 +37,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _CLAUSE_BREAK = re.compile(
     r"[;:]|,?\s(?:but|so|yet|though|although|while|whereas|pero|así\s+que|aunque|mientras)\s"
 )
-_HINT = re.compile(
-    r"(?<!\w)(?:data|tools?|information|datos|herramientas|información|i|tengo)(?!\w)"
-)
+_HINT = re.compile(rf"(?<!\w)(?:{'|'.join(sorted(SUBJECTS, key=len, reverse=True))})(?!\w)")
 
 
 @cache

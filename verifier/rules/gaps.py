@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.rules.case import Case, Finding
+from verifier.rules.derived import signed_amount
 from verifier.rules.draft_scan import scan_of
 from verifier.verdict import Reason
 
@@ -23,6 +24,8 @@ _GAP = re.compile(
     r"(?:\s+(?:of|de|del))?(?:\s+(?:just|only|about|roughly|solo|apenas|unos|unas))?\s*$"
 )
 _REACH = 40
+_POINTS = re.compile(r"\s*(?:points|pts|puntos)(?!\w)")
+"""A gap of two percentages in bare points ("a gap of -0.33 points")."""
 
 
 def check_gaps(case: Case) -> Iterator[Reason]:
@@ -39,6 +42,7 @@ def check_gaps(case: Case) -> Iterator[Reason]:
         if m is None or not claim.readings:
             continue
         sentence = bisect_right(starts, claim.start) - 1
+        unit = claim.unit or ("%" if _POINTS.match(folded, claim.end) else "")
         others = [
             g.claim
             for g in case.figures
@@ -46,7 +50,7 @@ def check_gaps(case: Case) -> Iterator[Reason]:
             and g.in_scope
             and g.claim.readings
             and bisect_right(starts, g.claim.start) - 1 == sentence
-            and bool(g.claim.unit) == bool(claim.unit)
+            and bool(g.claim.unit) == bool(unit)
         ]
         if len(others) < 2:
             continue
@@ -60,7 +64,7 @@ def check_gaps(case: Case) -> Iterator[Reason]:
 def _difference(claim: Claim, others: list[Claim]) -> bool:
     for i, a in enumerate(others):
         for b in others[i + 1 :]:
-            gap = abs(a.readings[0].value * a.scale - b.readings[0].value * b.scale)
+            gap = abs(signed_amount(a) - signed_amount(b))
             for r in claim.readings:
                 half = 0.5 * 10.0**-r.decimals * claim.scale
                 if abs(gap - abs(r.value) * claim.scale) <= half * (1 + 1e-9):

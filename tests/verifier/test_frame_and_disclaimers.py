@@ -1,0 +1,268 @@
+"""A message's frame, the data's disclaimers, gaps and ranked windows, over the free-form
+night's real traces: each test drafts faithful sentences from the trace's own results, in
+wordings of its own (greetings, names, sign-offs and disclaimers no voice wrote), beside
+corrupted twins with one thing wrong, and fails if the mechanism that binds them is removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.verifier.test_closed_world import FREE_TRACES
+from tests.verifier.test_unseen_prose import _es, _moves, _news, _positions, _result, _verdict
+
+_FRAMES_EN = (
+    ("Good morning Sarah,\n\n", "\n\nWarm regards,\nTom Baker"),
+    ("Hello team!\n", "\nThanks,\nPriya"),
+    ("Dear Mr. Okafor,\n\n", "\n\nYours sincerely,\nThe Private Banking Desk"),
+    ("Hey all, ", " Hope this helps!"),
+    ("", " Let me know if you need anything else."),
+    ("Just wanted to let you know that ", "\n\nCheers,\nSam"),
+)
+_FRAMES_ES = (
+    ("Buenos días, Marta:\n\n", "\n\nUn saludo,\nJavier Ruiz"),
+    ("Estimada clienta:\n\n", "\n\nReciba un cordial saludo,\nEquipo de Banca Privada"),
+    ("Hola, te resumo: ", " Si necesitas algo más, avísame."),
+    ("", "\n\nQuedo a tu disposición.\nLucía"),
+)
+
+
+def _lines(move: dict[str, Any]) -> tuple[str, str, str, str]:
+    t, close, pct, prev = (move[k] for k in ("ticker", "close", "change_pct", "previous_close"))
+    en = f"{t} closed at {close:.2f} ({pct:+.2f}%), from a previous close of {prev:.2f}."
+    es = f"{t} cerró en {_es(close)} ({_es(pct, True)} %), desde un cierre anterior de {_es(prev)}."
+    wrong_en = en.replace(f"at {close:.2f}", f"at {close + 1:.2f}")
+    wrong_es = es.replace(f"en {_es(close)}", f"en {_es(close + 1)}")
+    return en, es, wrong_en, wrong_es
+
+
+def test_a_frame_around_a_faithful_answer_is_kept_and_one_around_a_wrong_one_is_not() -> None:
+    """A greeting that opens the draft, a closing line and its signature, a chat's closer: the
+    frame asserts nothing, so a faithful answer framed is kept and a wrong close framed is
+    still rejected."""
+    checked = 0
+    for question, move, _ in _moves():
+        en, es, wrong_en, wrong_es = _lines(move)
+        for (head, tail), body, wrong in [
+            *((f, en, wrong_en) for f in _FRAMES_EN),
+            *((f, es, wrong_es) for f in _FRAMES_ES),
+        ]:
+            kept = _verdict(question, f"{head}{body}{tail}")
+            assert kept.accepted, (question, head, tail, kept.reasons)
+            assert not _verdict(question, f"{head}{wrong}{tail}").accepted, (question, head)
+        checked += 1
+    assert checked >= 30
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        ("Dear analysts expect a rebound,\n\n", ""),  # no name slot: lower-case words
+        ("Hi Daniel, analysts rate it a buy.\n\n", ""),  # after the salutation: a claim
+        ("", "\n\nBest regards,\nThe stock will rally"),  # a signature line that asserts
+        ("", "\n\nBest regards,\nAXO Research"),  # a ticker in the signature
+        ("", "\nThanks to strong demand"),  # "thanks to" is a cause, not a closing
+        ("Good morning zorbat quux,\n", ""),  # unknown words where a name would stand
+        ("", " Cualquier cosa, el valor rebotará."),  # a closer's opening, then a claim
+    ],
+)
+def test_words_in_the_frame_s_place_that_are_no_frame_are_rejected(
+    frame: tuple[str, str],
+) -> None:
+    question, move, _ = _moves()[0]
+    en = _lines(move)[0]
+    verdict = _verdict(question, f"{frame[0]}{en}{frame[1]}")
+    assert not verdict.accepted
+    assert "unverified_claim" in {r.rule.value for r in verdict.reasons}
+
+
+_CAUSE_DISCLAIMERS = (
+    "Nothing in the results I retrieved ties the move to a catalyst.",
+    "The data does not explain the move.",
+    "It could be related, but the tools do not confirm any link.",
+    "I have no information on what drove the stock, so any reason would be speculation.",
+    "Podría estar relacionado, pero los datos no lo confirman.",
+    "Las herramientas no identifican ningún motivo del movimiento.",
+)
+_ASSERTED = (
+    "The headline drove the move, though the data shows no link.",
+    "The news explains the move; the data holds no valuation.",
+    "It may be related to the move.",
+    "Analysts rate it a buy, but the data has no valuation.",
+    "La noticia explica la caída, aunque los datos no lo confirman.",
+)
+
+
+def test_a_disclaimer_of_a_cause_stands_and_a_cause_asserted_beside_it_does_not() -> None:
+    """No result holds a cause, so the data's disclaimer of one is true whatever the search
+    found; a hedge is kept only where its sentence denies the data confirms it; a cause stated
+    before the negation, or without one, is rejected."""
+    checked = 0
+    for question, move, _ in _news():
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        for said in _CAUSE_DISCLAIMERS:
+            kept = _verdict(question, f"{lead} {said}")
+            assert kept.accepted, (question, said, kept.reasons)
+        for said in _ASSERTED:
+            assert not _verdict(question, f"{lead} {said}").accepted, (question, said)
+        checked += 1
+    assert checked >= 20
+
+
+_EXTERNAL = (
+    "The data I pulled holds no analyst ratings or price targets.",
+    "Los resultados consultados no incluyen recomendaciones de analistas.",
+)
+
+
+def test_a_disclaimer_of_analyst_views_is_wrong_where_a_headline_reports_one() -> None:
+    """ "No analyst ratings in the data" is true where no result reports one and
+    `wrong_absence` where a headline the search returned does ("analysts reiterate neutral
+    rating"); valuation, which no result holds, is always disclaimable."""
+    held = kept = 0
+    for question, move, news in _news():
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        rated = any(
+            "analyst" in n["headline"].casefold() or "rating" in n["headline"].casefold()
+            for n in news
+        )
+        for said in _EXTERNAL:
+            verdict = _verdict(question, f"{lead} {said}")
+            if rated:
+                assert "wrong_absence" in {r.rule.value for r in verdict.reasons}, question
+                held += 1
+            else:
+                assert verdict.accepted, (question, said, verdict.reasons)
+                kept += 1
+        assert _verdict(question, f"{lead} I don't have valuation multiples here.").accepted
+    assert held >= 2 and kept >= 20
+
+
+def _ranks(question: str) -> dict[str, Any]:
+    return _result(question, "get_portfolio_ranks")
+
+
+def test_a_gap_is_the_difference_of_the_figures_its_sentence_names() -> None:
+    """ "A gap of -0.33 percentage points", "una diferencia de 0,33 puntos", "a spread of
+    3.71": recomputed from the two figures of the sentence; a value found elsewhere in the
+    trace (another position's return) is rejected."""
+    checked = 0
+    for question, _pos in _positions():
+        ranks = _ranks(question)
+        if not ranks:
+            continue
+        a, b = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        pid = ranks["portfolio_id"]
+        others = [p["day_return_pct"] for p in ranks["positions"] if p["day_return_pct"]]
+        decoy = next((o for o in others if abs(abs(o) - abs(a - b)) > 0.02), 9.99)
+        for gap in (f"{a - b:+.2f}", f"{abs(a - b):.2f}"):
+            said = (
+                f"{pid} returned {a:.2f}% versus {b:.2f}% for the benchmark, a gap of {gap} points."
+            )
+            assert _verdict(question, said).accepted, (question, said)
+        wrong = f"{pid} returned {a:.2f}% versus {b:.2f}% for the benchmark, a gap of {decoy:.2f} points."
+        assert not _verdict(question, wrong).accepted, (question, wrong)
+        es = (
+            f"{pid} rindió un {_es(a)} % frente al {_es(b)} % del índice de referencia, una "
+            f"diferencia de {_es(abs(a - b))} puntos."
+        )
+        assert _verdict(question, es).accepted, (question, es)
+        checked += 1
+    assert checked >= 20
+
+
+_WINDOW_EN = {"week": "past week", "month": "past month", "quarter": "quarter"}
+_WINDOW_ES = {"week": "la última semana", "month": "el último mes", "quarter": "el trimestre"}
+_NAME_EN = {"week": "week's", "month": "month's", "quarter": "quarter's"}
+_NAME_ES = {"week": "de la semana", "month": "del mes", "quarter": "del trimestre"}
+
+
+def test_a_window_said_larger_of_those_stated_must_be() -> None:
+    """ "The month's move is the larger of the two", "el movimiento del trimestre es el de
+    mayor magnitud de los dos": the window named must be the largest in size (or the smallest)
+    of those the draft states, and their count right; the other window is rejected."""
+    checked = 0
+    for question, move, windows in _moves():
+        t = move["ticker"]
+        pair = [w for w in ("week", "month", "quarter") if w in windows]
+        if len(pair) < 3:
+            continue
+        for one, two in ((pair[0], pair[1]), (pair[1], pair[2])):
+            x, y = windows[one]["change_pct"], windows[two]["change_pct"]
+            if abs(abs(x) - abs(y)) < 0.01:
+                continue
+            big, small = (one, two) if abs(x) > abs(y) else (two, one)
+            lead = f"{t} moved {x:+.2f}% over the {_WINDOW_EN[one]} and {y:+.2f}% over the {_WINDOW_EN[two]}."
+            for named, size, ok in (
+                (big, "larger", True),
+                (small, "smaller", True),
+                (small, "larger", False),
+            ):
+                said = f"{lead} The {_NAME_EN[named]} move is the {size} of the two."
+                assert _verdict(question, said).accepted is ok, (question, said)
+            es = (
+                f"{t} se movió un {_es(x, True)} % en {_WINDOW_ES[one]} y un {_es(y, True)} % en "
+                f"{_WINDOW_ES[two]}."
+            )
+            for named, ok in ((big, True), (small, False)):
+                said = f"{es} El movimiento {_NAME_ES[named]} es el de mayor magnitud de los dos."
+                assert _verdict(question, said).accepted is ok, (question, said)
+            assert not _verdict(
+                question, f"{lead} The {_NAME_EN[big]} move is the larger of the three."
+            ).accepted
+            checked += 1
+    assert checked >= 20
+
+
+def test_a_day_better_or_worse_than_the_benchmark_is_the_portfolio_s() -> None:
+    """In a draft naming a portfolio and no ticker, "a day better than the benchmark's", "una
+    jornada peor que la de la referencia" compare the portfolio's return with the benchmark's."""
+    seen: set[str] = set()
+    for question, _ in _positions():
+        ranks = _ranks(question)
+        pid = ranks.get("portfolio_id")
+        if not ranks or pid in seen:
+            continue
+        seen.add(pid)
+        a, b = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        if a == b:
+            continue
+        right_en, wrong_en = ("better", "worse") if a > b else ("worse", "better")
+        right_es, wrong_es = ("mejor", "peor") if a > b else ("peor", "mejor")
+        lead = f"Portfolio {pid} returned {a:.2f}% on the day."
+        assert _verdict(question, f"{lead} A day {right_en} than the benchmark.").accepted
+        assert not _verdict(question, f"{lead} A day {wrong_en} than the benchmark.").accepted
+        es = f"La cartera {pid} rindió un {_es(a)} % en el día."
+        kept = _verdict(question, f"{es} Una jornada {right_es} que la de la referencia.")
+        assert kept.accepted, (question, kept.reasons)
+        assert not _verdict(
+            question, f"{es} Una jornada {wrong_es} que la de la referencia."
+        ).accepted
+    assert len(seen) >= 3
+
+
+def test_a_position_line_abbreviates_its_fields() -> None:
+    """ "MV 29,001.14 | wt 1.22% | ctr +0.02%": the abbreviations name the market value, the
+    weight and the contribution; the contribution written as the weight is `wrong_field`."""
+    checked = 0
+    for question, pos in _positions():
+        row = next(
+            (p for p in _ranks(question).get("positions", []) if p["ticker"] == pos["ticker"]),
+            None,
+        )
+        if row is None or abs(row["weight_pct"] - abs(pos["contribution_pct"])) < 0.05:
+            continue
+        line = (
+            f"{pos['ticker']} @ {pos['portfolio_id']}: {int(pos['quantity']):,} sh | MV "
+            f"{pos['market_value']:,.2f} | wt {row['weight_pct']:.2f}% | ctr "
+            f"{pos['contribution_pct']:+.2f}%"
+        )
+        assert _verdict(question, line).accepted, (question, line)
+        swapped = line.replace(
+            f"wt {row['weight_pct']:.2f}%", f"wt {abs(pos['contribution_pct']):.2f}%"
+        )
+        assert not _verdict(question, swapped).accepted, (question, swapped)
+        checked += 1
+    assert checked >= 20
+    assert len(FREE_TRACES) > 100
