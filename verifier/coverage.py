@@ -20,6 +20,7 @@ from pathlib import Path
 
 from verifier.claim import Claim
 from verifier.lexicon import fragments, grouped
+from verifier.lexicon.sectors import SECTORS_ES
 from verifier.reuse import per_trace
 from verifier.scanner import PhraseScan
 
@@ -155,7 +156,9 @@ def name_words(names: list[str]) -> frozenset[str]:
 
 @per_trace
 def _name_words(names: list[str]) -> frozenset[str]:
-    return frozenset(word for name in dict.fromkeys(names) for word in words_of_name(name))
+    unique = dict.fromkeys(names)
+    translated = [es for name in unique for es in SECTORS_ES.get(name.casefold(), ())]
+    return frozenset(word for name in [*unique, *translated] for word in words_of_name(name))
 
 
 @lru_cache(maxsize=2048)

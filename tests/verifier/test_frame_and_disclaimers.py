@@ -266,3 +266,114 @@ def test_a_position_line_abbreviates_its_fields() -> None:
         checked += 1
     assert checked >= 20
     assert len(FREE_TRACES) > 100
+
+
+_WEEKDAY = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_DIA = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+_NUM_EN = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_NUM_ES = {1: "una", 2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
+
+
+def test_a_streak_is_dated_by_the_session_it_began_and_counted_where_it_is_said() -> None:
+    """ "A losing run that began on Monday, December 30", "two consecutive sessions down (since
+    Dec 30)", "una racha bajista que arrancó el lunes 30 de diciembre", "la racha es de una
+    sola sesión": the streak's first session and length from the trend; another day or count
+    is rejected."""
+    from datetime import date, timedelta
+
+    checked = 0
+    for question, move, _ in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        n, since = streak.get("sessions"), streak.get("since_session")
+        if not isinstance(n, int) or not since or n > 6:
+            continue
+        t, pct = move["ticker"], move["change_pct"]
+        day = date.fromisoformat(since)
+        other = day - timedelta(days=1 if day.weekday() else 3)
+        down = streak["direction"] == "down"
+        run_en = "a losing run" if down else "a winning run"
+        run_es = "una racha bajista" if down else "una racha alcista"
+        way = "down" if down else "up"
+        lead = f"{t} moved {pct:+.2f}% today."
+        for when, ok in ((day, True), (other, False)) if n >= 2 else ():  # a run is 2+
+            said_en = (
+                f"{lead} It is {run_en} that began on {_WEEKDAY[when.weekday()]}, "
+                f"{when:%B} {when.day}."
+            )
+            assert _verdict(question, said_en).accepted is ok, (question, said_en)
+            said_es = (
+                f"{t} se movió un {_es(pct, True)} % hoy, en {run_es} que arrancó el "
+                f"{_DIA[when.weekday()]} {when.day} de diciembre."
+            )
+            if when.month == 12:
+                assert _verdict(question, said_es).accepted is ok, (question, said_es)
+        for count, ok in ((n, True), (n + 1, False)):
+            if count > 1:
+                said = f"{lead} Streak: {_NUM_EN[count]} consecutive sessions {way} (since {day:%b} {day.day})."
+                assert _verdict(question, said).accepted is ok, (question, said)
+            sola = "una sola sesión" if count == 1 else f"{_NUM_ES[count]} sesiones"
+            racha = "racha bajista" if down else "racha alcista"
+            said = f"{t} se movió un {_es(pct, True)} % hoy. La {racha} es de {sola}."
+            assert _verdict(question, said).accepted is ok, (question, said)
+        checked += 1
+    assert checked >= 25
+
+
+def test_a_tally_pair_is_the_portfolio_s_gainers_and_decliners_in_the_order_written() -> None:
+    """ "Gainers / decliners: 7 / 12 of 19", "Down/up: 12/7", "Suben / bajan: 7 / 12 de 19":
+    the ranks' counts in the order of the labels; swapped or off by one is rejected."""
+    seen: set[str] = set()
+    for question, _ in _positions():
+        ranks = _ranks(question)
+        pid = ranks.get("portfolio_id")
+        if not ranks or pid in seen or ranks["gainers"] == ranks["decliners"]:
+            continue
+        seen.add(pid)
+        g, d, n = ranks["gainers"], ranks["decliners"], ranks["positions_count"]
+        lead = f"{pid} returned {ranks['portfolio_return_pct']:.2f}% on the day."
+        for said, ok in (
+            (f"Gainers / decliners: {g} / {d} of {n}", True),
+            (f"Down/up: {d}/{g}", True),
+            (f"Gainers / decliners: {d} / {g} of {n}", False),
+            (f"Advancers / decliners: {g} / {d} of {n + 1}", False),
+        ):
+            assert _verdict(question, f"{lead}\n- {said}").accepted is ok, (question, said)
+        es = f"La cartera {pid} rindió un {_es(ranks['portfolio_return_pct'])} % en el día."
+        assert _verdict(question, f"{es} Suben / bajan: {g} / {d} de {n}.").accepted
+        assert not _verdict(question, f"{es} Suben / bajan: {d} / {g} de {n}.").accepted
+    assert len(seen) >= 2
+
+
+_SECTOR_ES = {
+    "Energy": "energía",
+    "Materials": "materiales",
+    "Utilities": "servicios públicos",
+    "Consumer Staples": "consumo básico",
+    "Information Technology": "tecnología",
+    "Real Estate": "inmobiliario",
+    "Health Care": "salud",
+}
+
+
+def test_a_sector_is_named_in_spanish_only_where_the_trace_names_it() -> None:
+    """ "del sector consumo básico" for a company the trace files under Consumer Staples; the
+    Spanish name of a sector no result names stays unbound."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
+        company, move = _result(question, "get_company"), _result(question, "get_daily_move")
+        sector = company.get("sector")
+        if sector not in _SECTOR_ES or "close" not in move:
+            continue
+        lead = f"{move['ticker']} cerró en {_es(move['close'])} ({_es(move['change_pct'], True)} %)"
+        kept = _verdict(question, f"{lead}; es una empresa del sector {_SECTOR_ES[sector]}.")
+        assert kept.accepted, (question, kept.reasons)
+        other = next(
+            s
+            for s in _SECTOR_ES
+            if s != sector and s.casefold() not in str(FREE_TRACES[question]).casefold()
+        )
+        assert not _verdict(
+            question, f"{lead}; es una empresa del sector {_SECTOR_ES[other]}."
+        ).accepted
+        checked += 1
+    assert checked >= 10

@@ -207,6 +207,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:winning|up|higher)\s+(?:sessions?|days?|closes?)\s+in\s+a\s+row",
             r"(?:gains?|advances?|rises?)\s+in\s+a\s+row",
             r"winning\s+streak",
+            r"(?:straight|consecutive|successive)\s+(?:sessions?|days?)\s+(?:up|higher|of\s+gains)",
+            r"(?:winning|up|upward)\s+(?:run|streak)",
         ),
         "down": (
             r"(?:fell|fallen|dropped|declined|lost\s+ground|(?:closed|ended|finished)\s+(?:lower|down))\s+(?:in|on)\s+(?:each|every|all)\s+of\s+(?:the|its)\s+(?:last|past|previous)\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions|days|trading\s+days)",
@@ -222,6 +224,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:losing|down|lower)\s+(?:sessions?|days?|closes?)\s+in\s+a\s+row",
             r"(?:loss|losses|declines?|drops?|falls?)\s+in\s+a\s+row",
             r"losing\s+streak",
+            r"(?:straight|consecutive|successive)\s+(?:sessions?|days?)\s+(?:down|lower|of\s+losses)",
+            r"(?:losing|down|downward)\s+(?:run|streak)",
         ),
     },
     "membership": {

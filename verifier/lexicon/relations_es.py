@@ -150,6 +150,7 @@ RELATIONS: dict[str, Any] = {
             r"racha\s+(?:alcista|ganadora)",
             r"(?:sesión|jornada)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:alzas?|subidas?|ganancias?|al\s+alza|en\s+verde)",
             r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:alzas?|subidas?|ganancias?|al\s+alza|en\s+verde)",
+            r"(?:sesiones|jornadas)\s+(?:al\s+alza|en\s+verde|de\s+subidas|alcistas)",
         ),
         "down": (
             r"(?:sesiones|días|jornadas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:baja|caída|pérdidas?)",
@@ -157,6 +158,7 @@ RELATIONS: dict[str, Any] = {
             r"racha\s+(?:bajista|perdedora)",
             r"(?:sesión|jornada)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
             r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
+            r"(?:sesiones|jornadas)\s+(?:a\s+la\s+baja|en\s+rojo|de\s+caídas|bajistas)",
         ),
     },
     "membership": {

@@ -46,6 +46,7 @@ from verifier.rules.news_claims import check_news_claims
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.qualities import check_qualities
 from verifier.rules.relations import check_relations
+from verifier.rules.tallies import check_tallies
 from verifier.rules.windows import (
     check_split_comparisons,
     check_window_comparatives,
@@ -78,6 +79,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_split_comparisons,
     check_window_comparatives,
     check_gaps,
+    check_tallies,
     check_qualities,
     check_news_claims,
     check_loose_directions,

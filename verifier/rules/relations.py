@@ -226,6 +226,9 @@ def _ranks(case: Case, results: list[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
+own_ranks = _ranks
+
+
 def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
     case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
@@ -310,13 +313,54 @@ def _gap(
     )
 
 
+_COUNT_AFTER = re.compile(
+    r"\s+(?:es|fue|is|was)\s+(?:de\s+)?(?P<n>una\s+sola|un\s+solo|a\s+single|just\s+one|"
+    r"only\s+one|[^\W_]+)\s+(?:sesión|sesiones|session|sessions|día|días|day|days|jornadas?)"
+    r"(?!\w)"
+)
+"""A streak's length said after it ("la racha bajista es de una sola sesión")."""
+_STARTED = re.compile(
+    r"\s*,?\s*(?:(?:that|which|que)\s+)?(?:began|begun|started|starting|beginning|dating\s+back"
+    r"\s+to|running\s+since|since|arrancó|empezó|comenzó|se\s+inició|iniciada|desde)"
+    r"(?:\s+(?:on|el|en|the))?(?:\s+(?:monday|tuesday|wednesday|thursday|friday|lunes|martes|"
+    r"miércoles|jueves|viernes)(?:'s|,)?)?\s*\(?\s*$"
+)
+"""What joins a streak to the day it began ("a losing run that began on Monday, December 30",
+"una racha bajista que arrancó el lunes 30 de diciembre", "(since Dec 30)")."""
+
+
+def _count_said(word: str) -> int | None:
+    if word in {"una sola", "un solo", "a single", "just one", "only one"}:
+        return 1
+    digits = re.fullmatch(r"\d{1,2}", word)
+    return int(word) if digits else count_words().get(word)
+
+
+def _streak_start(
+    case: Case, folded: str, at: int, hi: int
+) -> tuple[Claim, tuple[int, int]] | None:
+    """The date a streak is said to have begun on, right after it in its sentence, and the span
+    of the words that join them."""
+    for f in case.findings:
+        claim = f.claim
+        if claim.kind == "date" and at <= claim.start < min(hi, at + 70) and claim.dates:
+            joint = _STARTED.search(folded, at, claim.start)
+            return None if joint is None else (claim, (joint.start(), claim.start))
+    return None
+
+
 def _count_before(folded: str, start: int) -> tuple[int | None, int]:
     """The ordinal or number right before a phrase ("second-largest", "3rd biggest", "four
     straight") and where it opens; (None, start) where there is none."""
-    head = re.search(r"([^\W_]+)[-\s]+$", folded[max(start - 16, 0) : start])
+    head = re.search(
+        r"([^\W_]+)[-\s]+(?:(?:session|day|sesión|día)s?[-\s]+)?$",
+        folded[max(start - 24, 0) : start],
+    )
     if head is None:
         return None, start
-    word, opens = head.group(1), max(start - 16, 0) + head.start(1)
+    word, opens = head.group(1), max(start - 24, 0) + head.start(1)
+    if word in {"un", "una"} and folded.startswith("racha", start):
+        return None, start  # "una racha bajista": an article
     digits = re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th)?", word)
     if digits:
         return int(digits.group(1)), opens
@@ -564,6 +608,9 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
         said, opens = _count_before(folded, judged.start())  # is `verifier.rules.qualities`'
     if said is None:  # "closed down for three sessions in a row": the count inside the phrase
         said = _count_inside(folded[m.start() : m.end()])
+    after = _COUNT_AFTER.match(folded, m.end())
+    if said is None and after is not None:  # "la racha bajista es de una sola sesión"
+        said = _count_said(after.group("n"))
     lead = _lead().search(folded, 0, opens)
     if lead is not None:
         opens = lead.start()
@@ -572,10 +619,19 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
     holds = trend.get("direction") == direction and isinstance(sessions, int)
     if holds and isinstance(sessions, int):
         holds = sessions == said if said is not None else sessions >= 2
-    case.bound.append((opens, m.end()))
+    case.bound.append((opens, after.end() if after is not None and said is not None else m.end()))
+    start = _streak_start(case, folded, m.end(), hi)
+    if holds and start is not None:
+        date_claim, joint = start
+        since = str(trend.get("since_session") or "")
+        said_days = {(y or int(since[:4] or 0), mo, d) for y, mo, d in date_claim.dates if d}
+        if since[:4].isdigit() and (int(since[:4]), int(since[5:7]), int(since[8:10])) in said_days:
+            case.bound.append(joint)
+        else:
+            holds = False
     if holds:
         return None
-    run = f"{trend.get('direction')} for {sessions} session(s)"
+    run = f"{trend.get('direction')} for {sessions} session(s) since {trend.get('since_session')}"
     return _contradicted(
         (
             f'"{text[m.start() : m.end()]}" says of {subject.symbol} a run the trace does not '

@@ -1,0 +1,30 @@
+"""The eleven GICS sectors as a Spanish draft names them: a result's `sector` ("Consumer
+Staples") is a name the draft may use as it stands, or in Spanish ("consumo básico"). The words
+of a sector's Spanish names are free only in a draft whose trace names that sector
+(`verifier.coverage.name_words`)."""
+
+from __future__ import annotations
+
+SECTORS_ES: dict[str, tuple[str, ...]] = {
+    "energy": ("energía", "energético"),
+    "materials": ("materiales", "materias primas", "materiales básicos"),
+    "industrials": ("industria", "industriales", "bienes industriales", "industrial"),
+    "consumer discretionary": ("consumo discrecional", "consumo cíclico", "consumo no básico"),
+    "consumer staples": ("consumo básico", "bienes de consumo básico", "primera necesidad"),
+    "health care": ("salud", "sanidad", "atención sanitaria", "sanitario"),
+    "financials": ("financiero", "finanzas", "servicios financieros", "financieras"),
+    "information technology": (
+        "tecnología",
+        "tecnologías de la información",
+        "tecnología de la información",
+        "tecnológico",
+    ),
+    "communication services": (
+        "servicios de comunicación",
+        "comunicaciones",
+        "telecomunicaciones",
+        "servicios de comunicaciones",
+    ),
+    "utilities": ("servicios públicos", "suministros", "utilities", "eléctricas"),
+    "real estate": ("inmobiliario", "bienes raíces", "inmobiliarias", "sector inmobiliario"),
+}

@@ -1,0 +1,55 @@
+"""Tallies written as a pair of labels and a pair of counts: "Gainers / decliners: 7 / 12 of
+19", "Up/down: 5/5", "Suben / bajan: 7 / 18 de 25". Each count is the label's in the ranks of
+the answer's own portfolio, in the order written, and the total its positions; a pair that
+holds covers its labels, one that does not is `wrong_relation`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from contract.reasons import ReasonCode
+from verifier.rules.case import Case
+from verifier.rules.draft_scan import scan_of
+from verifier.rules.relations import own_ranks
+from verifier.verdict import Reason
+
+_UP = r"gainers|advancers|winners|risers|up|higher|alcistas|suben|subieron|al\s+alza|en\s+verde"
+_DOWN = (
+    r"decliners|losers|fallers|decliners|down|lower|bajistas|bajan|bajaron|a\s+la\s+baja|en\s+rojo"
+)
+_TALLY = re.compile(
+    rf"(?<!\w)(?:(?P<up_first>{_UP})\s*/\s*(?:{_DOWN})|(?P<down_first>{_DOWN})\s*/\s*(?:{_UP}))"
+    r"\s*[:=]?\s*(?:\*\*)?\s*(?P<a>\d{1,4})\s*/\s*(?P<b>\d{1,4})"
+    r"(?:\s+(?:of|de|out\s+of)\s+(?P<n>\d{1,4}))?(?!\w)"
+)
+
+
+def check_tallies(case: Case) -> Iterator[Reason]:
+    """Each pair of labelled counts, held against the portfolio's ranks."""
+    scan = scan_of(case)
+    if "/" not in scan.folded:
+        return
+    for m in _TALLY.finditer(scan.folded):
+        ranks = own_ranks(case, scan.results)
+        if ranks is None:
+            return
+        a, b = int(m.group("a")), int(m.group("b"))
+        up, down = (a, b) if m.group("up_first") else (b, a)
+        whole = m.group("n")
+        held = ranks.get("gainers") == up and ranks.get("decliners") == down
+        if whole is not None:
+            held = held and ranks.get("positions_count") == int(whole)
+        case.bound.append(m.span())
+        if held:
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{scan.text[m.start() : m.end()]}": portfolio {ranks.get("portfolio_id")} had '
+                f"{ranks.get('gainers')} gainers and {ranks.get('decliners')} decliners of "
+                f"{ranks.get('positions_count')} positions"
+            ),
+            span=m.span(),
+        )
