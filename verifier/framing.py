@@ -27,8 +27,8 @@ def _alt(fragments: tuple[str, ...]) -> str:
 
 @cache
 def _patterns() -> tuple[PhraseScan, re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    greeting = re.compile(rf"\s*(?:[*_#>]+\s*)?(?:{_alt(GREETINGS)})(?!\w)")
-    closing = re.compile(rf"(?m)^[ \t*_>-]*(?:{_alt(CLOSINGS)})(?!\w)")
+    greeting = re.compile(rf"\s*(?:[*_#>¡¿]+\s*)?(?:{_alt(GREETINGS)})(?!\w)")
+    closing = re.compile(rf"(?m)(?:^|(?<=[.!?])[ \t]+)[ \t*_>¡-]*(?:{_alt(CLOSINGS)})(?!\w)")
     addressee = re.compile(rf"(?:{_alt(ADDRESSEES)})\.?")
     return PhraseScan({"framing": list(PHRASES)}), greeting, closing, addressee
 

@@ -377,3 +377,94 @@ def test_a_sector_is_named_in_spanish_only_where_the_trace_names_it() -> None:
         ).accepted
         checked += 1
     assert checked >= 10
+
+
+def _part_of(hour: int) -> tuple[str, str, str] | None:
+    """An English and a Spanish part of the day that hold for a New York hour, and one that
+    does not."""
+    if 5 <= hour < 11:
+        return "in the morning", "por la mañana", "in the evening"
+    if 13 <= hour < 17:
+        return "in the afternoon", "por la tarde", "in the morning"
+    if 20 <= hour < 24:
+        return "late in the evening", "por la noche", "in the morning"
+    return None
+
+
+def test_a_part_of_the_day_is_the_hour_its_headline_was_published() -> None:
+    """ "Reuters ran \"...\" in the afternoon", "por la tarde", "late in the evening": New
+    York hours of the quoted item's `published_at`; another part, or a day word beside it
+    that is not the item's day ("yesterday morning" for an item of today), is `wrong_time`."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    checked = 0
+    for question, move, news in _news():
+        for item in news:
+            when = datetime.fromisoformat(item["published_at"]).astimezone(
+                ZoneInfo("America/New_York")
+            )
+            parts = _part_of(when.hour)
+            if parts is None:
+                continue
+            en, es, wrong = parts
+            quote = f'"{item["headline"]}"'
+            lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+            kept = _verdict(question, f"{lead} {item['source']} ran {quote} {en}.")
+            assert kept.accepted, (question, en, kept.reasons)
+            es_lead = f"{move['ticker']} cerró en {_es(move['close'])} ({_es(move['change_pct'], True)} %)."
+            said = f"{es_lead} {item['source']} publicó «{item['headline']}» {es}."
+            assert _verdict(question, said).accepted, (question, said)
+            bad = _verdict(question, f"{lead} {item['source']} ran {quote} {wrong}.")
+            assert "wrong_time" in {r.rule.value for r in bad.reasons}, (question, wrong)
+            if when.day == 31:
+                bad = _verdict(
+                    question, f"{lead} {item['source']} ran {quote} yesterday {en.split()[-1]}."
+                )
+                assert not bad.accepted, question
+            checked += 1
+    assert checked >= 15
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Sure! ",
+        "Of course, ",
+        "Great question! ",
+        "Here you go: ",
+        "Bottom line: ",
+        "Claro, aquí lo tienes: ",
+        "¡Hola! ",
+    ],
+)
+def test_an_answer_s_opening_acknowledgement_is_frame(opening: str) -> None:
+    question, pos = _positions()[0]
+    body = (
+        f"{pos['ticker']} made {pos['day_pnl']:,.2f} ({pos['pnl_pct']:+.2f}%) in "
+        f"{pos['portfolio_id']} today."
+    )
+    kept = _verdict(question, f"{opening}{body} Have a great evening!")
+    assert kept.accepted, kept.reasons
+    wrong = body.replace(f"{pos['pnl_pct']:+.2f}%", f"{pos['pnl_pct'] + 0.5:+.2f}%")
+    assert not _verdict(question, f"{opening}{wrong}").accepted
+    assert not _verdict(
+        question, f"{opening.replace('!', ',')}analysts see upside. {body}"
+    ).accepted
+
+
+def test_abbreviated_position_labels_are_their_fields() -> None:
+    """ "PX", "QTY", "Mkt val", "Ctb": the close, a share count, the market value and the
+    contribution; a value put under the wrong label is rejected."""
+    checked = 0
+    for question, pos in _positions():
+        line = (
+            f"{pos['ticker']} | PX {pos['close']:.2f} | QTY {int(pos['quantity']):,} | Mkt val "
+            f"{pos['market_value']:,.2f} | Ctb {pos['contribution_pct']:+.2f}%"
+        )
+        assert _verdict(question, line).accepted, (question, line)
+        wrong = line.replace(f"PX {pos['close']:.2f}", f"PX {pos['previous_close']:.2f}")
+        if pos["close"] != pos["previous_close"]:
+            assert not _verdict(question, wrong).accepted, (question, wrong)
+            checked += 1
+    assert checked >= 20

@@ -61,7 +61,7 @@ LEXICON = Lexicon(
         TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT REIT REITS OTC WSJ CNBC AP FT PT
         EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
         PBOC IMF WTO NFP PMI ISM AGM PR UPI BBC CNN NYT DJ MW IBD
-        LAST PREV CLS CHG PX QTY WT WGT CTR VOL HI LO OPEN HIGH LOW CLOSE DTD WTD
+        LAST PREV CLS CHG PX QTY TL DR TLDR WT WGT CTR VOL HI LO OPEN HIGH LOW CLOSE DTD WTD
     """,
     windows={
         "day": (
@@ -453,6 +453,8 @@ LEXICON = Lexicon(
             r"during\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)\s+(?:session|trading)",
             r"shortly\s+after\s+the\s+open",
             r"intraday",
+            r"while\s+(?:the\s+)?markets?\s+(?:was|were|is|are)\s+open",
+            r"(?:in|during)\s+market\s+hours",
         ),
         "after": (
             r"after\s+the\s+(?:close|closing\s+bell|bell)",
@@ -477,6 +479,7 @@ LEXICON = Lexicon(
         ),
         "close": (
             r"closing\s+price",
+            r"(?:last\s+)?px",
             r"closed",
             r"closing",
             r"close",
@@ -491,7 +494,13 @@ LEXICON = Lexicon(
             r"(?:to\s+)?finish\s+at",
             r"marked\s+at",
         ),
-        "market_value": (r"market\s+value", r"mv", r"valued\s+at", r"(?:is\s+|was\s+)?worth"),
+        "market_value": (
+            r"market\s+value",
+            r"mv",
+            r"mkt\.?\s+val(?:ue)?\.?",
+            r"valued\s+at",
+            r"(?:is\s+|was\s+)?worth",
+        ),
         "day_pnl": (r"day\s+p&l", r"p&l", r"day\s+pnl", r"pnl"),
         "day_change": (r"day\s+change", r"daily\s+change", r"chg\.?"),
         "contribution": (
@@ -501,6 +510,7 @@ LEXICON = Lexicon(
             r"contributes",
             r"contrib\.?",
             r"ctr\.?",
+            r"ctb\.?",
             r"ctrb\.?",
         ),
         "weight": (

@@ -18,7 +18,18 @@ GREETINGS = (
     r"good\s+(?:morning|afternoon|evening|day)",
     r"morning",
     # Spanish
+    r"sure(?:\s+thing)?",
+    r"of\s+course",
+    r"certainly",
+    r"absolutely",
+    r"(?:great|good)\s+question",
+    r"thanks\s+for\s+(?:asking|the\s+question)",
     r"hola",
+    r"claro(?:\s+que\s+sí)?",
+    r"por\s+supuesto",
+    r"desde\s+luego",
+    r"(?:buena|excelente)\s+pregunta",
+    r"con\s+(?:mucho\s+)?gusto",
     r"buenas",
     r"buen\s+día",
     r"buenos\s+días",
@@ -151,6 +162,10 @@ PHRASES = (
     r"(?:\s+(?:de\s+)?que)?",
     r"(?:just\s+wanted\s+to|wanted\s+to|a\s+note\s+to)\s+(?:let\s+you\s+know|flag|update\s+you)"
     r"(?:\s+(?:that|on))?",
+    r"here\s+you\s+go",
+    r"(?:aquí|acá)\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:tienes|tiene|tenéis|va|van)",
+    r"(?:bottom\s+line|in\s+a\s+nutshell|the\s+short\s+version|short\s+answer|tl;\s*dr)",
+    r"(?:en\s+pocas\s+palabras|en\s+definitiva|resumiendo|en\s+breve)",
     # context: "For context,", "En perspectiva,"
     r"for\s+(?:context|reference|the\s+record|what\s+it(?:'s|’s|\s+is)\s+worth)",
     r"(?:as|some)\s+(?:context|background)",
@@ -171,7 +186,11 @@ PHRASES = (
     r"(?:questions|details)|further\s+details)(?:\s+else)?",
     r"feel\s+free\s+to\s+(?:reach\s+out|ask|get\s+in\s+touch)",
     r"happy\s+to\s+help",
-    r"(?:i\s+hope|hope)\s+(?:this|that)\s+helps",
+    r"(?:i\s+hope|hope)\s+(?:this|that)\s+(?:helps|answers\s+your\s+question)",
+    r"have\s+a\s+(?:great|good|nice|lovely)\s+(?:day|evening|weekend|night|one)",
+    r"(?:que\s+tengas|que\s+tenga|que\s+tengáis|tengas|tenga|tengáis)\s+(?:un\s+)?(?:buen|feliz)\s+(?:día|fin\s+de\s+semana|tarde)",
+    r"happy\s+to\s+(?:dig\s+deeper|go\s+deeper|look\s+further|help\s+further)"
+    r"(?:\s+if\s+(?:useful|needed|helpful|you\s+like))?",
     r"any\s+questions,?\s+(?:just\s+)?(?:let\s+me\s+know|ask|give\s+me\s+a\s+shout)",
 )
 """Phrases that hand a message over, set its context or close a chat, free as a whole wherever

@@ -30,6 +30,7 @@ from verifier.rules.date_rules import (
     check_wrong_session,
     check_wrong_weekday,
 )
+from verifier.rules.day_parts import check_day_parts
 from verifier.rules.direction_rules import check_loose_directions, check_wrong_direction
 from verifier.rules.disclaimers import check_disclaimers
 from verifier.rules.figure_rules import (
@@ -71,6 +72,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_event_day,
     check_wrong_session,
     check_clock_times,
+    check_day_parts,
     check_announcement_days,
     check_unknown_ticker,
     check_unknown_headline,
