@@ -16,6 +16,9 @@ from verifier.scanner import PhraseScan
 _MAX_NAME_WORDS = 4
 _MAX_SIGNATURE_WORDS = 5
 _MAX_SIGNATURE_LINES = 3
+_TAIL = 240
+"""How far from the end a closing line may stand: its line and a signature of a few short
+lines (only that much of a draft is scanned for one)."""
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 _SIGNERS = frozenset(SIGNERS)
 _TICKER_SHAPE = re.compile(r"(?<![\w$])\$?[A-Z]{2,5}(?![\w])")
@@ -82,7 +85,7 @@ def _signature(text: str, folded: str, closing: re.Pattern[str]) -> tuple[int, i
     """A closing line near the end ("Best regards,", "Atentamente,", "Saludos, Ana") and the
     signature lines after it to the end, each a few words with no figure or ticker."""
     start_of_tail = len(text.rstrip())
-    for m in closing.finditer(folded):
+    for m in closing.finditer(folded, max(start_of_tail - _TAIL, 0)):
         line_end = text.find("\n", m.end())
         line_end = start_of_tail if line_end < 0 else line_end
         rest_of_line = text[m.end() : line_end]

@@ -26,6 +26,7 @@ _PART = re.compile(
 )
 """A part of the day; in Spanish only after its preposition ("mañana" alone is tomorrow,
 "tarde" alone is late)."""
+_HINTS = ("morning", "afternoon", "evening", "night", "mañana", "tarde", "noche", "madrugada")
 _HOURS = {
     "morning": (4, 12),
     "mañana": (4, 12),
@@ -40,22 +41,11 @@ _HOURS = {
 
 def check_day_parts(case: Case) -> Iterator[Reason]:
     """Each part of a day said in a sentence that quotes a headline (or names its wire)."""
+    low = (case.trace.draft or "").lower()
+    if not any(word in low for word in _HINTS):
+        return
     scan = scan_of(case)
     folded, text, starts = scan.folded, scan.text, scan.starts
-    if not any(
-        w in folded
-        for w in (
-            "morning",
-            "afternoon",
-            "evening",
-            "night",
-            "mañana",
-            "tarde",
-            "noche",
-            "madrugada",
-        )
-    ):
-        return
     items = [i for r in scan.results for i in _news(r)]
     if not items:
         return
