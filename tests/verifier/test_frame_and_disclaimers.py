@@ -468,3 +468,37 @@ def test_abbreviated_position_labels_are_their_fields() -> None:
             assert not _verdict(question, wrong).accepted, (question, wrong)
             checked += 1
     assert checked >= 20
+
+
+def test_no_relevant_news_holds_only_of_an_empty_search() -> None:
+    """ "No relevant news", "no se encontraron noticias relevantes": where the search found
+    nothing the qualifier narrows nothing; where it found items, whether one is relevant is a
+    judgement, and the draft is rejected."""
+    empty = found = 0
+    for question, move, news in _news():
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        for said in (
+            "The search found no relevant news.",
+            "No se encontraron noticias relevantes.",
+            "There were no significant headlines.",
+        ):
+            verdict = _verdict(question, f"{lead} {said}")
+            assert verdict.accepted is (not news), (question, said, verdict.reasons)
+        empty += not news
+        found += bool(news)
+    assert empty >= 3 and found >= 20
+
+
+def test_the_portfolio_s_day_p_and_l_is_the_day_p_and_l_field() -> None:
+    """ "The portfolio's total day P&L of +$4,854.66" names the ranks' portfolio_day_pnl (it
+    was `wrong_field`: the field's keys held only a position's `day_pnl`)."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _ranks(question)
+        if not ranks or abs(ranks["portfolio_day_pnl"] - pos["day_pnl"]) < 1:
+            continue
+        lead = f"{pos['ticker']} made ${pos['day_pnl']:,.2f} ({pos['pnl_pct']:+.2f}%)"
+        said = f"{lead}; the portfolio's total day P&L was ${ranks['portfolio_day_pnl']:,.2f}."
+        assert _verdict(question, said).accepted, (question, said)
+        checked += 1
+    assert checked >= 20

@@ -14,7 +14,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "close": frozenset({"close", "end_close"}),
     "previous_close": frozenset({"previous_close", "start_close"}),
     "market_value": frozenset({"market_value"}),
-    "day_pnl": frozenset({"day_pnl"}),
+    "day_pnl": frozenset({"day_pnl", "portfolio_day_pnl"}),
     "day_change": frozenset({"change"}),
     "contribution": frozenset({"contribution_pct"}),
     "weight": frozenset({"weight_pct", "weight"}),

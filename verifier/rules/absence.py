@@ -69,7 +69,13 @@ def check_absence(case: Case) -> Iterator[Reason]:
                 message=f'the draft says there is no "{said}"{about}, but the trace has {held}',
                 span=m.span(),
             )
-        elif not searched:
+        elif (
+            kind == "news" and searched
+        ):  # "no relevant news": of an empty search, every item is none
+            case.bound += [
+                q.span() for q in _QUALIFIER.finditer(folded, max(m.start() - 14, 0), m.end() + 14)
+            ]
+        if not held and not searched:
             yield Reason(
                 rule=ReasonCode.UNVERIFIED_CLAIM,
                 message=(
@@ -80,6 +86,12 @@ def check_absence(case: Case) -> Iterator[Reason]:
             )
 
 
+_QUALIFIER = re.compile(
+    r"(?<!\w)(?:relevant|significant|notable|material|major|important|fresh|new|relevantes?|"
+    r"significativas?|importantes?|destacad[oa]s?|nuevas?|nuevos?)(?!\w)"
+)
+"""A word that narrows denied news ("no relevant news", "noticias relevantes"): where the search
+found nothing it narrows nothing, so the denial holds as it stands."""
 _PRESENT = re.compile(r"\s+(?:is|are|will\s+be|was|were)\s+(?:scheduled|due|expected|set|coming)")
 
 

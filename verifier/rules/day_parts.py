@@ -41,8 +41,8 @@ _HOURS = {
 
 def check_day_parts(case: Case) -> Iterator[Reason]:
     """Each part of a day said in a sentence that quotes a headline (or names its wire)."""
-    low = (case.trace.draft or "").lower()
-    if not any(word in low for word in _HINTS):
+    lowered = (case.trace.draft or "").lower()
+    if not any(word in lowered for word in _HINTS):
         return
     scan = scan_of(case)
     folded, text, starts = scan.folded, scan.text, scan.starts

@@ -320,8 +320,8 @@ _COUNT_AFTER = re.compile(
 )
 """A streak's length said after it ("la racha bajista es de una sola sesión")."""
 _STARTED = re.compile(
-    r"\s*,?\s*(?:(?:that|which|que)\s+)?(?:began|begun|started|starting|beginning|dating\s+back"
-    r"\s+to|running\s+since|since|arrancó|empezó|comenzó|se\s+inició|iniciada|desde)"
+    r"\s*,?\s*(?:(?:that|which|que)\s+)?(?:began|begun|started|starting|beginning|(?:dating|going"
+    r"|stretching|reaching)\s+back\s+to|running\s+since|since|que\s+se\s+remonta\s+al?|arrancó|empezó|comenzó|se\s+inició|iniciada|desde)"
     r"(?:\s+(?:on|el|en|the))?(?:\s+(?:monday|tuesday|wednesday|thursday|friday|lunes|martes|"
     r"miércoles|jueves|viernes)(?:'s|,)?)?\s*\(?\s*$"
 )
