@@ -17,6 +17,7 @@ _MAX_NAME_WORDS = 4
 _MAX_SIGNATURE_WORDS = 5
 _MAX_SIGNATURE_LINES = 3
 _TAIL = 240
+_DASHED = re.compile(r"(?m)^[ \t]*(?:—|–|--)[ \t]*(?P<name>[^\n]+?)[ \t]*\Z")
 """How far from the end a closing line may stand: its line and a signature of a few short
 lines (only that much of a draft is scanned for one)."""
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
@@ -98,12 +99,15 @@ def _signature(text: str, folded: str, closing: re.Pattern[str]) -> tuple[int, i
         named = all(w[0].isupper() for w in rest_of_line.split())
         if named and all(_signed(line) for line in [rest_of_line, *tail]):
             return m.start(), start_of_tail
+    dashed = _DASHED.search(text, max(start_of_tail - _TAIL, 0), start_of_tail)
+    if dashed is not None and dashed.group("name").strip() and _signed(dashed.group("name")):
+        return dashed.start(), start_of_tail  # "— Claire" on the last line
     return None
 
 
 def _signed(line: str) -> bool:
     """A line of a signature: a few words, no digit, nothing shaped like a ticker."""
-    line = line.strip(" \t*_,.!-—")
+    line = line.strip(" \t*_,.!-—").replace("(", " ").replace(")", " ")
     if not line:
         return True
     words = line.split()

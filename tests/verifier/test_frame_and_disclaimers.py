@@ -19,12 +19,15 @@ _FRAMES_EN = (
     ("Hey all, ", " Hope this helps!"),
     ("", " Let me know if you need anything else."),
     ("Just wanted to let you know that ", "\n\nCheers,\nSam"),
+    ("Dear valued client,\n\n", "\n\nCordially,\nPortfolio Team"),
+    ("Hi Daniel — ", "\n\n— Claire (Research)"),
 )
 _FRAMES_ES = (
     ("Buenos días, Marta:\n\n", "\n\nUn saludo,\nJavier Ruiz"),
     ("Estimada clienta:\n\n", "\n\nReciba un cordial saludo,\nEquipo de Banca Privada"),
     ("Hola, te resumo: ", " Si necesitas algo más, avísame."),
     ("", "\n\nQuedo a tu disposición.\nLucía"),
+    ("Querido Pablo:\n", "\n\nAtte.,\nJuan"),
 )
 
 
@@ -84,6 +87,9 @@ _CAUSE_DISCLAIMERS = (
     "I have no information on what drove the stock, so any reason would be speculation.",
     "Podría estar relacionado, pero los datos no lo confirman.",
     "Las herramientas no identifican ningún motivo del movimiento.",
+    "I can't tell from the data why it moved.",
+    "Puede que esté relacionado, aunque los datos no lo confirman.",
+    "Los datos no aclaran qué impulsó el movimiento.",
 )
 _ASSERTED = (
     "The headline drove the move, though the data shows no link.",
@@ -91,6 +97,7 @@ _ASSERTED = (
     "It may be related to the move.",
     "Analysts rate it a buy, but the data has no valuation.",
     "La noticia explica la caída, aunque los datos no lo confirman.",
+    "Why it moved is the headline; the data holds no link.",
 )
 
 

@@ -168,6 +168,17 @@ HOLDING = frozenset(
         "ello",
         "eso",
         "tendencia",
+        "me",
+        "acceso",
+        "access",
+        "establecer",
+        "aclaran",
+        "aclara",
+        "qué",
+        "see",
+        "anything",
+        "tell",
+        "used",
         "precios",
         "detalles",
     ]
@@ -202,6 +213,7 @@ CAUSE = frozenset(
         "attributed",
         "attribution",
         "tie",
+        "why",
         "tied",
         "ties",
         "tying",
@@ -325,7 +337,8 @@ lo confirman"): a disclaimer of a cause where the sentence holds a hedge."""
 HEDGES = (
     r"(?:may|might|could)\s+(?:well\s+)?(?:be|have\s+been)\s+(?:relevant|related|connected|"
     r"linked|material|a\s+factor)",
-    r"(?:podría|podrían|puede|pueden|pudo|pudieron)\s+(?:estar|ser|haber\s+estado)\s+"
+    r"(?:podría|podrían|puede|pueden|pudo|pudieron|puede\s+que|quizá|quizás|tal\s+vez)\s+"
+    r"(?:estar|ser|haber\s+estado|esté|estén|está|están|sea|sean)\s+"
     r"(?:relacionad[oa]s?|vinculad[oa]s?|relevantes?|conectad[oa]s?)",
 )
 """A relation said to be possible, never asserted: free only in a sentence whose disclaimer

@@ -43,6 +43,10 @@ GREETINGS = (
 
 ADDRESSEES = (
     r"all",
+    r"valued",
+    r"esteemed",
+    r"respected",
+    r"my",
     r"everyone",
     r"team",
     r"there",
@@ -135,6 +139,11 @@ CLOSINGS = (
     r"sincerely",
     r"(?:yours\s+)?(?:sincerely|truly|faithfully)(?:\s+yours)?",
     r"talk\s+soon",
+    r"cordially",
+    r"respectfully",
+    r"warmly",
+    r"take\s+care",
+    r"atte?\.?",
     r"speak\s+soon",
     # Spanish
     r"(?:un\s+)?saludos?(?:\s+cordiales)?",
