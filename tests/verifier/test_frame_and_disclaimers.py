@@ -509,3 +509,57 @@ def test_the_portfolio_s_day_p_and_l_is_the_day_p_and_l_field() -> None:
         assert _verdict(question, said).accepted, (question, said)
         checked += 1
     assert checked >= 20
+
+
+def test_breadth_said_of_the_holdings_is_the_count_not_the_ticker_s_move() -> None:
+    """ "7 of 19 positions rose, 12 fell", "7 de las 19 posiciones subieron y 12 bajaron": the
+    direction words are said of the counted holdings (their counts in the ranks), not of the
+    ticker the trace was called for; a wrong count is rejected."""
+    seen: set[str] = set()
+    for question, _ in _positions():
+        ranks = _ranks(question)
+        pid = ranks.get("portfolio_id")
+        if not ranks or pid in seen:
+            continue
+        seen.add(pid)
+        g, d, n, r = (
+            ranks[k] for k in ("gainers", "decliners", "positions_count", "portfolio_return_pct")
+        )
+        lead = f"{pid} returned {r:.2f}% on the day:"
+        kept = _verdict(question, f"{lead} {g} of {n} positions rose, {d} fell.")
+        assert kept.accepted, (question, kept.reasons)
+        es = f"{pid} rindió un {_es(r)} % en el día: {g} de las {n} posiciones subieron y {d} bajaron."
+        assert _verdict(question, es).accepted, (question, es)
+        wrong = _verdict(question, f"{lead} {g + 1} of {n} positions rose, {d - 1} fell.")
+        assert not wrong.accepted, question
+    assert len(seen) >= 3
+
+
+def test_the_day_s_move_ranked_against_a_window_and_a_beaten_benchmark() -> None:
+    """ "Today's move is the bigger of the two" (the day's change against a window's), "el
+    1,76 % de la semana" (a window after its figure), "beating the benchmark by 1.09
+    percentage points" (a comparison with its gap)."""
+    checked = 0
+    for question, move, windows in _moves():
+        t, day, week = move["ticker"], move["change_pct"], windows["week"]["change_pct"]
+        if abs(abs(day) - abs(week)) < 0.01:
+            continue
+        lead = f"{t} moved {day:+.2f}% today and {week:+.2f}% over the past week."
+        big, small = (
+            ("Today's", "The week's") if abs(day) > abs(week) else ("The week's", "Today's")
+        )
+        assert _verdict(question, f"{lead} {big} move is the bigger of the two.").accepted, question
+        assert not _verdict(question, f"{lead} {small} move is the bigger of the two.").accepted
+        es = f"{t} se movió un {_es(day, True)} % hoy, frente al {_es(week, True)} % de la semana."
+        assert _verdict(question, es).accepted, (question, es)
+        checked += 1
+    assert checked >= 25
+    for question, _ in _positions()[:10]:
+        ranks = _ranks(question)
+        a, b = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        if a <= b or not a:
+            continue
+        said = f"{ranks['portfolio_id']} returned {a:+.2f}%, beating the benchmark ({b:+.2f}%) by {a - b:.2f} percentage points."
+        assert _verdict(question, said).accepted, said
+        wrong = said.replace("beating", "trailing")
+        assert not _verdict(question, wrong).accepted, wrong

@@ -59,6 +59,7 @@ LEXICON = Lexicon(
             r"(?:en|durante)\s+(?:la\s+)?(?:última|pasada|esta)\s+semana",
             r"(?:en|durante)\s+la\s+semana(?:\s+(?:pasada|anterior))?",
             r"semanal",
+            r"de\s+la\s+(?:última\s+|pasada\s+)?semana",
             r"hace\s+una\s+semana",
             r"(?:cinco|5)\s+sesiones",
             r"(?:últimos|pasados)\s+(?:7|siete)\s+días",
@@ -66,6 +67,7 @@ LEXICON = Lexicon(
         ),
         "month": (
             r"(?:el\s+)?mes(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
+            r"del\s+(?:último\s+|pasado\s+)?mes(?!\s+de)",
             r"(?:en|durante)\s+(?:el\s+)?(?:último|pasado|este)\s+mes",
             r"en\s+el\s+mes",
             r"mensual",
@@ -78,6 +80,7 @@ LEXICON = Lexicon(
             r"(?:el\s+)?trimestre(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+trimestre",
             r"en\s+el\s+trimestre",
+            r"del\s+(?:último\s+)?trimestre",
             r"este\s+trimestre",
             r"trimestral",
         ),

@@ -102,6 +102,14 @@ _DAY_KEYS = frozenset(
 """Keys whose sign is the day's direction of a ticker's price or position."""
 
 
+_COUNTED = re.compile(
+    r"(?:(?<!\w)(?:positions|holdings|names|stocks|constituents|posiciones|valores|títulos|"
+    r"componentes)|(?<![\w.,])\d{1,3})\s+$"
+)
+"""What a direction word may be said of beside the ticker: a count of holdings ("5 of 10
+positions rose", "5 fell", "5 de las 10 posiciones subieron")."""
+
+
 def check_loose_directions(case: Case) -> Iterator[Reason]:
     """A direction word no figure or move took ("the position lost ground", "cost P002 $X",
     "moved lower over the session"): held against the day's signed figures of the ticker its
@@ -125,6 +133,8 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
         said_of_a_day = m.group() in ("fall", "falls") and folded.startswith(" on ", m.end())
         if said_of_a_day or EXTENDED.finditer(folded[m.start() : m.end() + 40]):
             continue  # "falls on 2024-07-01" is a day; "fell before the open" no result holds
+        if _COUNTED.search(folded, max(m.start() - 16, 0), m.start()):
+            continue  # "5 of 10 positions rose, 5 fell": said of the count (`relations`)
         negated = bool(_NEGATION.search(folded, max(m.start() - 16, 0), m.start()))
         lo = starts[bisect_right(starts, m.start()) - 1]
         near = [

@@ -40,7 +40,9 @@ _COUNT = {"two": 2, "three": 3, "four": 4, "dos": 2, "tres": 3, "cuatro": 4}
 _NAMED = re.compile(
     r"(?<!\w)(?:(?P<ytd>year\s+to\s+date|ytd|acumulado\s+del\s+año|en\s+el\s+año|"
     r"en\s+lo\s+que\s+va\s+de\s+año)|(?P<week>week(?:ly|'s)?|semana|semanal)|"
-    r"(?P<month>month(?:ly|'s)?|mes|mensual)|(?P<quarter>quarter(?:ly|'s)?|trimestre|trimestral))"
+    r"(?P<month>month(?:ly|'s)?|mes|mensual)|(?P<quarter>quarter(?:ly|'s)?|trimestre|trimestral)|"
+    r"(?P<day>today(?:'s)?|the\s+day(?:'s)?|daily|session(?:'s)?|hoy|del\s+día|de\s+la\s+sesión|"
+    r"diari[oa]))"
     r"(?!\w)"
 )
 
@@ -158,6 +160,23 @@ def _signed(claim: Any) -> float:
     return -abs(value) if claim.sign < 0 or claim.direction < 0 else value
 
 
+_DAY_KEYS = frozenset({"change_pct", "pnl_pct", "day_return_pct"})
+
+
+def _window_of(f: Any) -> str:
+    """The window a checked percentage is stated for: its time's, or the day's where its fact
+    is a change over one session ("" for neither)."""
+    if not (f.in_scope and f.claim.unit):
+        return ""
+    time = f.claim.time
+    if time is not None and time.kind in _WINDOW_KINDS:
+        return str(time.kind)
+    fact = f.in_scope[0]
+    span = fact.span
+    one_day = span is not None and span.start is not None and (span.end - span.start).days <= 4
+    return "day" if fact.key in _DAY_KEYS and one_day else ""
+
+
 def check_window_comparatives(case: Case) -> Iterator[Reason]:
     """A window's move said to be the larger (or smaller) of the n windows the draft states
     for its ticker: the window named before the words must be the one whose change is
@@ -174,10 +193,10 @@ def check_window_comparatives(case: Case) -> Iterator[Reason]:
         kind = named[-1].lastgroup or ""
         stated: dict[str, dict[str, float]] = {}
         for f in case.figures:
-            time = f.claim.time
-            if f.in_scope and f.claim.unit and time is not None and time.kind in _WINDOW_KINDS:
+            said = _window_of(f)
+            if said:
                 fact = f.in_scope[0]
-                stated.setdefault(str(fact.ticker), {})[time.kind] = abs(float(fact.value))
+                stated.setdefault(str(fact.ticker), {})[said] = abs(float(fact.value))
         windows = next((w for w in stated.values() if kind in w), None)
         if windows is None:
             continue
