@@ -563,3 +563,16 @@ def test_the_day_s_move_ranked_against_a_window_and_a_beaten_benchmark() -> None
         assert _verdict(question, said).accepted, said
         wrong = said.replace("beating", "trailing")
         assert not _verdict(question, wrong).accepted, wrong
+
+
+def test_a_range_of_days_in_brackets_is_days_not_a_negative_figure() -> None:
+    """ "One headline (Dec 28–31):" is the search's window: the far end is a day, as it is
+    outside brackets; a figure in brackets after a dash is still a figure."""
+    for question, move, news in _news():
+        if len(news) != 1:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        for window in ("(Dec 28–31)", "(December 28-31)"):
+            said = f'{lead} One headline {window}: "{news[0]["headline"]}".'
+            assert _verdict(question, said).accepted, (question, said)
+        assert not _verdict(question, f"{lead} One headline (–31).").accepted

@@ -147,11 +147,14 @@ def _last_day_of(text: str, start: int, date_ends: list[int]) -> bool:
 def _day_of_range(text: str, m: re.Match[str], date_ends: list[int], starts: set[int]) -> bool:
     """Whether a whole number of one or two digits is the other end of a range of days with a
     date: right after it and a dash ("Dec 28–31"), or right before a dash and it ("28–31 Dec")."""
-    if not _is_day(m.group().lstrip(_RANGE_DASH)):
+    written = m.group()
+    inner = written.strip("() \t")  # "(Dec 28–31)": the date masked, "(      –31)" is left
+    if not _is_day(inner.lstrip(_RANGE_DASH)):
         return False
     start, end = m.span()
-    if text[start] in _RANGE_DASH:
-        return start in date_ends
+    if inner[:1] and inner[0] in _RANGE_DASH:
+        return start + written.index(inner) in date_ends
+    start, end = start + written.index(inner), start + written.index(inner) + len(inner)
     return text[end : end + 1] in _RANGE_DASH and end + 1 in starts
 
 
