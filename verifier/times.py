@@ -236,7 +236,7 @@ the holdings were taken, not when the figures after it were."""
 _YEAR_IN = re.compile(r"(?:19|20)\d\d")
 _YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d\d$")
 """A year inside a window phrase ("desde el cierre de 2023"): the window's start."""
-_CLAUSE_BREAK = re.compile(r"[,;:]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
+_CLAUSE_BREAK = re.compile(r"[,;:|•·]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
 
 
 _BRACKETED = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*")

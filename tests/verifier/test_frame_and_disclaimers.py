@@ -576,3 +576,33 @@ def test_a_range_of_days_in_brackets_is_days_not_a_negative_figure() -> None:
             said = f'{lead} One headline {window}: "{news[0]["headline"]}".'
             assert _verdict(question, said).accepted, (question, said)
         assert not _verdict(question, f"{lead} One headline (–31).").accepted
+
+
+_LABEL = {"week": "1W", "month": "1M", "quarter": "QTD", "ytd": "YTD"}
+
+
+def test_windows_split_by_a_bar_each_take_their_own_label() -> None:
+    """ "WHZZ 1M +13.69% (vs 2024-11-29) | QTD +33.14% (vs 2024-09-30)": a bar (or a bullet)
+    ends a window's clause, so each figure takes the label before it, not the next one's;
+    two windows' figures swapped are rejected."""
+    checked = 0
+    for question, move, windows in _moves():
+        pair = [w for w in ("month", "quarter", "ytd") if w in windows]
+        if len(pair) < 2:
+            continue
+        one, two = windows[pair[0]], windows[pair[1]]
+        if one["change_pct"] == two["change_pct"]:
+            continue
+
+        def cell(label: str, row: dict[str, Any]) -> str:
+            return f"{label} {row['change_pct']:+.2f}% (vs {row['start_session']})"
+
+        line = f"{move['ticker']} {cell(_LABEL[pair[0]], one)} | {cell(_LABEL[pair[1]], two)}"
+        assert _verdict(question, line).accepted, (question, line)
+        swapped = (
+            f"{move['ticker']} {_LABEL[pair[0]]} {two['change_pct']:+.2f}% | "
+            f"{_LABEL[pair[1]]} {one['change_pct']:+.2f}%"
+        )
+        assert not _verdict(question, swapped).accepted, (question, swapped)
+        checked += 1
+    assert checked >= 25
