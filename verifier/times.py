@@ -239,6 +239,9 @@ _YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d\d$")
 _CLAUSE_BREAK = re.compile(r"[,;:|•·]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
 
 
+_NEXT_CLAUSE = re.compile(r"[|•·]|\s(?:and|but|while|whereas|pero|mientras|y)\s")
+"""A clause of its own after a figure ("... today and finishes the year down 14.09%"): the
+window it names is its own figure's."""
 _BRACKETED = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*")
 """A figure in brackets right after a window phrase ("the past week (-2.82%)"): that window's."""
 
@@ -263,6 +266,8 @@ def _nearest_window(
             gap, crossed = figure.start - end, bisect_right(ends, end) < k
             if _BRACKETED.fullmatch(folded, end, figure.start):
                 gap -= 80  # "over the past week (-2.82%) than over the month": its label's
+        if start >= figure.end and _NEXT_CLAUSE.search(folded, figure.end, start):
+            continue  # "fell 3.99% today and finishes the year down": the next clause's own
         if start >= figure.end and _CLAUSE_BREAK.search(folded, figure.end, start):
             gap += 40  # "... 3.74%, pero en el trimestre ...": the next clause's window
         elif start >= figure.end and gap < 40:
@@ -357,8 +362,8 @@ def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
         low, high = _LENGTHS[kind]
         if not low <= length <= high and not (kind == "month" and _month_window(said, held)):
             return False
-    elif kind == "ytd" and not _year_start(held.start, said):
-        return False
+    elif kind == "ytd" and (not _year_start(held.start, said) or held.start.year == held.end.year):
+        return False  # a year to date opens in the year before: the day's move is not it
     return _days_agree(said, held)
 
 

@@ -578,7 +578,7 @@ def test_a_range_of_days_in_brackets_is_days_not_a_negative_figure() -> None:
         assert not _verdict(question, f"{lead} One headline (–31).").accepted
 
 
-_LABEL = {"week": "1W", "month": "1M", "quarter": "QTD", "ytd": "YTD"}
+_LABEL = {"week": "1W", "month": "1M", "quarter": "QTD", "year_to_date": "YTD"}
 
 
 def test_windows_split_by_a_bar_each_take_their_own_label() -> None:
@@ -587,7 +587,7 @@ def test_windows_split_by_a_bar_each_take_their_own_label() -> None:
     two windows' figures swapped are rejected."""
     checked = 0
     for question, move, windows in _moves():
-        pair = [w for w in ("month", "quarter", "ytd") if w in windows]
+        pair = [w for w in ("month", "quarter", "year_to_date") if w in windows]
         if len(pair) < 2:
             continue
         one, two = windows[pair[0]], windows[pair[1]]
@@ -604,5 +604,33 @@ def test_windows_split_by_a_bar_each_take_their_own_label() -> None:
             f"{_LABEL[pair[1]]} {one['change_pct']:+.2f}%"
         )
         assert not _verdict(question, swapped).accepted, (question, swapped)
+        checked += 1
+    assert checked >= 25
+
+
+def test_the_year_s_change_is_the_year_to_date_never_the_day_s() -> None:
+    """ "Finishes the year down 14.09%", "termina el año con una caída del 14,09 %", "this
+    year": the year to date, which opens in the year before; the day's move said so (its window
+    opens the day before, in the same year) is `wrong_time`. It was accepted: a year to date
+    was any window opening in the year's last weeks."""
+    checked = 0
+    for question, move, windows in _moves():
+        ytd, day = windows.get("year_to_date"), move["change_pct"]
+        if ytd is None or abs(abs(ytd["change_pct"]) - abs(day)) < 0.01 or not day:
+            continue
+        t, y = move["ticker"], ytd["change_pct"]
+        way = "up" if y > 0 else "down"
+        kept = _verdict(
+            question, f"{t} moved {day:+.2f}% today and finishes the year {way} {abs(y):.2f}%."
+        )
+        assert kept.accepted, (question, kept.reasons)
+        es_way = "una subida" if y > 0 else "una caída"
+        es = f"{t} se movió un {_es(day, True)} % hoy y termina el año con {es_way} del {_es(abs(y))} %."
+        assert _verdict(question, es).accepted, (question, es)
+        for wrong in (
+            f"{t} finishes the year {'up' if day > 0 else 'down'} {abs(day):.2f}%.",
+            f"{t} is {'up' if day > 0 else 'down'} {abs(day):.2f}% this year.",
+        ):
+            assert "wrong_time" in {r.rule.value for r in _verdict(question, wrong).reasons}, wrong
         checked += 1
     assert checked >= 25

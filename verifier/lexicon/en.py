@@ -143,6 +143,8 @@ LEXICON = Lexicon(
             r"so\s+far\s+this\s+year",
             r"this\s+year",
             r"(?:for|on|in)\s+the\s+year",
+            r"(?:finishes|finished|finishing|ends|ended|ending|wraps\s+up|closes\s+out)\s+the\s+year"
+            r"(?=\s+(?:up|down|higher|lower|[+\-−]?\d))",
         ),
         "year": (
             r"(?:over|in)\s+the\s+(?:past|last)\s+(?:12\s+months|year)",

@@ -90,6 +90,9 @@ LEXICON = Lexicon(
             r"este\s+año",
             r"(?:en\s+)?(?:el\s+)?acumulado\s+(?:del|de\s+este)\s+año",
             r"acumulado\s+anual",
+            r"(?:cierra|cerró|termina|terminó|acaba|acabó)\s+el\s+año"
+            r"(?=\s+(?:con\s+)?(?:un[ao]?\s+)?(?:subida|caída|alza|baja|ganancia|pérdida|avance|"
+            r"retroceso|[+\-−]?\d))",
             r"(?:en\s+)?un\s+año\s+en\s+(?:el|que)(?:\s+que)?",
             r"desde\s+(?:el\s+)?(?:cierre|final|fin)\s+de(?:l)?(?:\s+año)?\s+(?:19|20)\d\d",
         ),
