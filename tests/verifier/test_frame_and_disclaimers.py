@@ -634,3 +634,37 @@ def test_the_year_s_change_is_the_year_to_date_never_the_day_s() -> None:
             assert "wrong_time" in {r.rule.value for r in _verdict(question, wrong).reasons}, wrong
         checked += 1
     assert checked >= 25
+
+
+def test_a_place_out_of_the_positions_and_a_bound_s_hedge() -> None:
+    """ "The 15th-largest of 25 positions" is the weight rank (another place is
+    `wrong_relation`); "a little over 5%" is a bound whose hedge says nothing more."""
+    checked = 0
+    for question, pos in _positions():
+        row = next(
+            (p for p in _ranks(question).get("positions", []) if p["ticker"] == pos["ticker"]),
+            None,
+        )
+        if row is None or row["weight_rank"] < 2:
+            continue
+        n, place = _ranks(question)["positions_count"], row["weight_rank"]
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+        lead = f"{pos['ticker']} moved {pos['pnl_pct']:+.2f}% today."
+        said = (
+            f"{lead} It is the {place}{suffix}-largest of {n} positions in {pos['portfolio_id']}."
+        )
+        assert _verdict(question, said).accepted, (question, said)
+        other = place + 1 if place < n else place - 1
+        wrong = said.replace(f"{place}{suffix}-", f"{other}th-")
+        assert not _verdict(question, wrong).accepted, (question, wrong)
+        checked += 1
+    assert checked >= 20
+    for question, move, _ in _moves()[:20]:
+        pct = abs(move["change_pct"])
+        way = "up" if move["change_pct"] > 0 else "down"
+        under = f"{pct:.1f}"  # a bound the value rounds to, below it: "a little over 1.3%"
+        if not 0 < float(under) < pct:
+            continue
+        said = f"{move['ticker']} closed {way} a little over {under}% today."
+        assert _verdict(question, said).accepted, (question, said)
+        assert not _verdict(question, said.replace("a little over", "a little under")).accepted

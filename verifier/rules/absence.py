@@ -91,7 +91,8 @@ def check_absence(case: Case) -> Iterator[Reason]:
 _ANALYSTS = re.compile(r"(?<!\w)(?:analysts?|analistas?)['’]?\s+(?:de\s+)?$")
 _QUALIFIER = re.compile(
     r"(?<!\w)(?:relevant|significant|notable|material|major|important|fresh|new|relevantes?|"
-    r"significativas?|importantes?|destacad[oa]s?|nuevas?|nuevos?)(?!\w)"
+    r"significativas?|importantes?|destacad[oa]s?|nuevas?|nuevos?|associated|related|linked|"
+    r"asociadas?|relacionadas?|vinculadas?)(?!\w)"
 )
 """A word that narrows denied news ("no relevant news", "noticias relevantes"): where the search
 found nothing it narrows nothing, so the denial holds as it stands."""
