@@ -86,6 +86,8 @@ def _signature(text: str, folded: str, closing: re.Pattern[str]) -> tuple[int, i
     """A closing line near the end ("Best regards,", "Atentamente,", "Saludos, Ana") and the
     signature lines after it to the end, each a few words with no figure or ticker."""
     start_of_tail = len(text.rstrip())
+    if not _closing_words().finditer(folded[max(start_of_tail - _TAIL, 0) :]):
+        return _dashed(text, start_of_tail)
     for m in closing.finditer(folded, max(start_of_tail - _TAIL, 0)):
         line_end = text.find("\n", m.end())
         line_end = start_of_tail if line_end < 0 else line_end
@@ -99,9 +101,21 @@ def _signature(text: str, folded: str, closing: re.Pattern[str]) -> tuple[int, i
         named = all(w[0].isupper() for w in rest_of_line.split())
         if named and all(_signed(line) for line in [rest_of_line, *tail]):
             return m.start(), start_of_tail
+    return _dashed(text, start_of_tail)
+
+
+@cache
+def _closing_words() -> PhraseScan:
+    """The closings alone, a hinted scan: most drafts hold none, and the full pattern (a line
+    start or a sentence end before it) is tried only where one does."""
+    return PhraseScan({"closing": list(CLOSINGS)})
+
+
+def _dashed(text: str, start_of_tail: int) -> tuple[int, int] | None:
+    """A last line that signs with a dash ("— Claire")."""
     dashed = _DASHED.search(text, max(start_of_tail - _TAIL, 0), start_of_tail)
     if dashed is not None and dashed.group("name").strip() and _signed(dashed.group("name")):
-        return dashed.start(), start_of_tail  # "— Claire" on the last line
+        return dashed.start(), start_of_tail
     return None
 
 

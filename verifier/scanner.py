@@ -36,12 +36,17 @@ def literal_prefix(fragment: str) -> str:
 
 def stems_of(fragment: str) -> list[str] | None:
     """The literal openings of a fragment, one per leading alternative (`(?:past|last)\\s+week`
-    opens with "past" or "last"); None where some opening is not literal."""
+    opens with "past" or "last"; `(?:the\\s+)?week` with "the " or "week"); None where some
+    opening is not literal."""
     if fragment.startswith("(?:"):
         depth, i = 1, 3
         while i < len(fragment) and depth:
             depth += {"(": 1, ")": -1}.get(fragment[i], 0)
             i += 1
+        if i < len(fragment) and fragment[i] == "?" and fragment[i + 1 : i + 2] not in ("?", "+"):
+            optional = stems_of(fragment[:i])  # the group itself, then what may stand for it
+            rest = stems_of(fragment[i + 1 :])
+            return None if optional is None or rest is None else optional + rest
         if i < len(fragment) and fragment[i] in "?*{":
             return None
         inner = fragment[3 : i - 1]

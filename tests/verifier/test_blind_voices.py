@@ -16,8 +16,11 @@ verifier measures after the bindings by kind of wording of `tests/verifier/test_
 prints each voice's table; the first-contact figures and these are in `verifier/README.md`.
 `voice_H.jsonl` (a terminal line, a sell-side note, an app alert, a chat answer in markdown, a
 hedged answer, a client e-mail, a Spanish newspaper brief, a broker's message and a Spanish
-client letter: 240 drafts of 16 kinds) came after all of those and is first contact: 31 of 120
-faithful kept, 118 of 120 corrupted rejected when it was first run.
+client letter: 240 drafts of 16 kinds) came after all of those: 31 of 120 faithful kept, 118 of 120 corrupted rejected at first
+contact; its floors now are what the bindings by kind of wording of
+`tests/verifier/test_frame_and_disclaimers.py` (a message's frame, the data's disclaimers, gaps,
+ranked windows, tallies, streaks' first days, parts of the day) measure, each tested there on
+drafts generated from the traces in wordings of its own.
 """
 
 from __future__ import annotations
@@ -39,11 +42,11 @@ def _rows(name: str) -> list[dict[str, object]]:
 @pytest.mark.parametrize(
     ("name", "kept_at_least", "rejected_at_least"),
     [
-        ("voice_D.jsonl", 0.62, 0.99),
+        ("voice_D.jsonl", 0.63, 0.99),
         ("voice_E.jsonl", 0.88, 1.0),
-        ("voice_F.jsonl", 0.89, 0.97),
+        ("voice_F.jsonl", 0.92, 0.97),
         ("voice_G.jsonl", 0.9, 1.0),
-        ("voice_H.jsonl", 0.25, 0.98),
+        ("voice_H.jsonl", 0.71, 0.98),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

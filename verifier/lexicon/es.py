@@ -199,7 +199,7 @@ LEXICON = Lexicon(
         r"indice",
         r"referencia",
         r"universo(?:\s+equiponderado)?(?:\s+de\s+referencia)?",
-        r"(?<!valor de )mercado",
+        r"mercado(?<!valor de mercado)",
     ),
     negations=(r"no", r"ni", r"nunca", r"sin"),
     contribution_after=(

@@ -33,9 +33,11 @@ def derive_figures(case: Case) -> None:
     """Support each unsupported figure that one operation on two supported figures of its
     sentence gives at the precision it shows."""
     text = case.trace.draft or ""
-    if "of the" in text or " de l" in text:
+    counted = _COUNTED.search(text)
+    if counted is not None:
+        folded = text.casefold()
         for f in case.figures:
-            if f.claim.readings and _counted_windows(text, f.claim):
+            if f.claim.readings and _counted_windows(folded, f.claim):
                 f.in_scope = [
                     make_fact(_amount(f.claim), DERIVED, "", "count", None, False, False, -1, None)
                 ]
@@ -78,12 +80,16 @@ _ANAPHOR = re.compile(
 "Eso equivale a alrededor del 59,7 %"): its figures may be computed from that one's."""
 
 
-def _counted_windows(text: str, claim: Claim) -> bool:
+_COUNTED = re.compile(r"(?i)(?:of\s+the|de\s+l[ao]s)\s+(?:two|three|four|dos|tres|cuatro)(?!\w)")
+"""Where a count of stated windows may stand at all ("of the two"), looked for once a draft."""
+
+
+def _counted_windows(folded: str, claim: Claim) -> bool:
     """The count of "the larger of the two": held with its comparison by
     `verifier.rules.windows.check_window_comparatives`, which counts the windows stated."""
     from verifier.rules.windows import OF_N
 
-    m = OF_N.search(text.casefold(), max(claim.start - 40, 0), claim.end)
+    m = OF_N.search(folded, max(claim.start - 40, 0), claim.end)
     return m is not None and m.end() == claim.end
 
 

@@ -36,6 +36,7 @@ OF_N = re.compile(
 )
 """A window's move ranked among the windows the draft states: "the year-to-date move is the
 larger of the two", "el movimiento del trimestre es el de mayor magnitud de los dos"."""
+_OF_N_HINT = re.compile(r"(?:of\s+the|de\s+l[ao]s)\s+(?:two|three|four|dos|tres|cuatro)(?!\w)")
 _COUNT = {"two": 2, "three": 3, "four": 4, "dos": 2, "tres": 3, "cuatro": 4}
 _NAMED = re.compile(
     r"(?<!\w)(?:(?P<ytd>year\s+to\s+date|ytd|acumulado\s+del\s+año|en\s+el\s+año|"
@@ -183,7 +184,7 @@ def check_window_comparatives(case: Case) -> Iterator[Reason]:
     furthest from (or nearest to) zero among them, and n their number."""
     scan = scan_of(case)
     folded, starts = scan.folded, scan.starts
-    if "of the" not in folded and " de l" not in folded:
+    if _OF_N_HINT.search(folded) is None:
         return
     for m in OF_N.finditer(folded):
         lo = starts[bisect_right(starts, m.start()) - 1]
