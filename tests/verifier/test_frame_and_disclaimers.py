@@ -90,6 +90,11 @@ _CAUSE_DISCLAIMERS = (
     "I can't tell from the data why it moved.",
     "Puede que esté relacionado, aunque los datos no lo confirman.",
     "Los datos no aclaran qué impulsó el movimiento.",
+    "The data does not say whether that headline moved the stock.",
+    "There is no evidence in the data linking it to the drop.",
+    "No hay datos que vinculen esa noticia con la caída.",
+    "Los datos no permiten saber si influyó en la caída.",
+    "No podemos confirmar que esté relacionada con la caída.",
 )
 _ASSERTED = (
     "The headline drove the move, though the data shows no link.",
@@ -106,13 +111,16 @@ def test_a_disclaimer_of_a_cause_stands_and_a_cause_asserted_beside_it_does_not(
     found; a hedge is kept only where its sentence denies the data confirms it; a cause stated
     before the negation, or without one, is rejected."""
     checked = 0
-    for question, move, _ in _news():
+    for question, move, news in _news():
         lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
         for said in _CAUSE_DISCLAIMERS:
             kept = _verdict(question, f"{lead} {said}")
             assert kept.accepted, (question, said, kept.reasons)
         for said in _ASSERTED:
             assert not _verdict(question, f"{lead} {said}").accepted, (question, said)
+        if news:  # a named item is no denial of news, but a denial still is one
+            wrong = _verdict(question, f"{lead} There were no headlines in the window.")
+            assert "wrong_absence" in {r.rule.value for r in wrong.reasons}, question
         checked += 1
     assert checked >= 20
 

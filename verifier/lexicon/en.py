@@ -73,6 +73,8 @@ LEXICON = Lexicon(
             r"daily",
             r"(?:on|in|during|for)\s+the\s+(?:trading\s+)?session",
             r"intraday",
+            r"in\s+(?:early|late)\s+trading",
+            r"(?:early|late)\s+in\s+(?:the\s+)?(?:session|trading\s+day|trading)",
             r"one-day",
             r"single-day",
             r"session-over-session",

@@ -277,6 +277,8 @@ LEXICON = Lexicon(
         "during": (
             r"durante\s+la\s+(?:sesión|jornada|negociación)",
             r"en\s+plena\s+sesión",
+            r"mediodía",
+            r"media\s+mañana",
             r"(?:media|mitad\s+de)\s+(?:la\s+)?(?:sesión|jornada)",
             r"con\s+el\s+mercado\s+abierto",
             r"en\s+horario\s+de\s+mercado",

@@ -88,6 +88,11 @@ def check_absence(case: Case) -> Iterator[Reason]:
             )
 
 
+_REFERRED = re.compile(
+    r"(?<!\w)(?:whether|if|si|data|datos|evidence|pruebas|information|información|that|this|those|"
+    r"these|esa|ese|esas|esos|esta|este|estas|estos|aquella|aquel)(?!\w)|(?:the|la|el|las|los)\s*$"
+)
+"""Words between a negation and news that make the news a named item, not what is denied."""
 _ANALYSTS = re.compile(r"(?<!\w)(?:analysts?|analistas?)['’]?\s+(?:de\s+)?$")
 _QUALIFIER = re.compile(
     r"(?<!\w)(?:relevant|significant|notable|material|major|important|fresh|new|relevantes?|"
@@ -131,8 +136,11 @@ def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:
     before = folded[lo : m.start()]
     cut = [b.end() for b in _BREAK.finditer(before)]
     clause = before[cut[-1] :] if cut else before
-    if deny.search(clause):
-        return True
+    if (denial := deny.search(clause)) is not None:
+        between = clause[denial.end() :]
+        # "the data does not say whether that headline moved it", "no hay datos que vinculen
+        # esa noticia": a named item and what the data does not say of it, not a denial of news
+        return not _REFERRED.search(between)
     after = folded[m.end() : m.end() + 16]
     return bool(re.match(r"\s*[:—–-]?\s*(?:none|nothing|ninguno|ninguna|nada)(?!\w)", after))
 
