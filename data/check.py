@@ -426,6 +426,7 @@ def check_dataset(data_dir: Path, *, max_day_move: float = MAX_DAY_MOVE) -> list
         raise InputError(f"{data_dir}: {what}; pass the folder that holds the Parquet files")
     with duckdb.connect() as con:
         con.execute("SET TimeZone = 'UTC'")
+        con.execute("SET enable_progress_bar = false")  # a check prints only its violations
         tables = Tables(con, {}, {})
         violations: list[Violation] = []
         for table in TABLES.values():
