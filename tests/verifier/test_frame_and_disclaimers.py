@@ -676,3 +676,21 @@ def test_a_place_out_of_the_positions_and_a_bound_s_hedge() -> None:
         said = f"{move['ticker']} closed {way} a little over {under}% today."
         assert _verdict(question, said).accepted, (question, said)
         assert not _verdict(question, said.replace("a little over", "a little under")).accepted
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Subject: daily update\n\n", "FYI: ", "Heads up: ", "As requested, ", "Short answer: ",
+     "Market close recap: ", "Puntos clave:\n- ", "Como pediste, ", "En respuesta a tu pregunta: "],
+)  # fmt: skip
+def test_a_note_s_labels_and_answers_to_a_request_are_frame(label: str) -> None:
+    question, pos = _positions()[0]
+    body = (
+        f"{pos['ticker']} made {pos['day_pnl']:,.2f} ({pos['pnl_pct']:+.2f}%) in "
+        f"{pos['portfolio_id']} today."
+    )
+    kept = _verdict(question, f"{label}{body} That's all for today.")
+    assert kept.accepted, kept.reasons
+    wrong = body.replace(f"{pos['pnl_pct']:+.2f}%", f"{pos['pnl_pct'] + 0.5:+.2f}%")
+    assert not _verdict(question, f"{label}{wrong}").accepted
+    assert not _verdict(question, f"{label}a rebound is likely. {body}").accepted

@@ -175,6 +175,23 @@ PHRASES = (
     r"(?:aquí|acá)\s+(?:lo\s+|la\s+|los\s+|las\s+)?(?:tienes|tiene|tenéis|va|van)",
     r"(?:bottom\s+line|in\s+a\s+nutshell|the\s+short\s+version|short\s+answer|tl;\s*dr)",
     r"(?:en\s+pocas\s+palabras|en\s+definitiva|resumiendo|en\s+breve)",
+    # a note's labels: "Re: AXO", "Subject:", "FYI:", "Heads up:", "Nota:", "Puntos clave:"
+    r"(?:re|fwd|fw|subject|asunto|context|contexto|nota|note|breve|actualización|update)(?=\s*:)",
+    r"(?:fyi|heads\s+up|at\s+a\s+glance|in\s+brief|p\.\s?s\.?)",
+    r"(?:daily|weekly|market|end[-\s]of[-\s]day|closing)\s+(?:wrap|recap|summary|update|note)",
+    r"(?:puntos|ideas|datos)\s+clave",
+    r"lo\s+(?:esencial|principal|importante)(?=\s*:)",
+    # answering what was asked: "As requested,", "Como pediste,", "En respuesta a tu pregunta:"
+    r"as\s+(?:requested|asked)",
+    r"per\s+your\s+(?:question|request)",
+    r"you\s+asked\s+(?:for|about)",
+    r"(?:to\s+answer\s+your\s+question|short\s+answer|the\s+answer)",
+    r"como\s+(?:pediste|pidió|pidieron|solicitaste|solicitó|me\s+pediste)",
+    r"en\s+respuesta\s+a\s+(?:tu|su|vuestra)\s+(?:pregunta|consulta)",
+    r"respuesta\s+(?:corta|breve|rápida)",
+    r"thanks\s+for\s+reading",
+    r"that(?:'s|’s|\s+is)\s+all(?:\s+for\s+(?:now|today))?",
+    r"eso\s+es\s+todo(?:\s+por\s+ahora)?",
     # context: "For context,", "En perspectiva,"
     r"for\s+(?:context|reference|the\s+record|what\s+it(?:'s|’s|\s+is)\s+worth)",
     r"(?:as|some)\s+(?:context|background)",
