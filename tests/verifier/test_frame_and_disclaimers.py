@@ -506,7 +506,9 @@ def test_no_relevant_news_holds_only_of_an_empty_search() -> None:
 
 def test_the_portfolio_s_day_p_and_l_is_the_day_p_and_l_field() -> None:
     """ "The portfolio's total day P&L of +$4,854.66" names the ranks' portfolio_day_pnl (it
-    was `wrong_field`: the field's keys held only a position's `day_pnl`)."""
+    was `wrong_field`: the field's keys held only a position's `day_pnl`); the position's own
+    P&L said so is `wrong_subject` (it passed: a sentence naming the portfolio and no ticker
+    left its figure unscoped)."""
     checked = 0
     for question, pos in _positions():
         ranks = _ranks(question)
@@ -515,6 +517,12 @@ def test_the_portfolio_s_day_p_and_l_is_the_day_p_and_l_field() -> None:
         lead = f"{pos['ticker']} made ${pos['day_pnl']:,.2f} ({pos['pnl_pct']:+.2f}%)"
         said = f"{lead}; the portfolio's total day P&L was ${ranks['portfolio_day_pnl']:,.2f}."
         assert _verdict(question, said).accepted, (question, said)
+        for wrong in (  # the position's own P&L said as the portfolio's: it was accepted
+            f"{lead}; the portfolio's total day P&L was ${pos['day_pnl']:,.2f}.",
+            f"{lead}. {pos['portfolio_id']}'s day P&L was ${pos['day_pnl']:,.2f}.",
+        ):
+            verdict = _verdict(question, wrong)
+            assert "wrong_subject" in {r.rule.value for r in verdict.reasons}, (question, wrong)
         checked += 1
     assert checked >= 20
 

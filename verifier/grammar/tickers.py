@@ -59,9 +59,12 @@ def attach_scopes(
     for figure in figures:
         while seen < len(tickers) and tickers[seen].end <= figure.start:
             seen += 1
+        sentence = sentence_starts[bisect_right(sentence_starts, figure.start) - 1]
+        if _OWNED.search(text, max(figure.start - 70, sentence), figure.start):
+            figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "the portfolio's day P&L was $X"
+            continue
         if not seen:
             continue
-        sentence = sentence_starts[bisect_right(sentence_starts, figure.start) - 1]
         first = bisect_left(ticker_starts, sentence, 0, seen)
         if first == seen and _PORTFOLIO.search(text, sentence, figure.start):
             continue  # the portfolio's figure
@@ -76,6 +79,13 @@ def attach_scopes(
         figure.scope = scope | {other} if other else scope
 
 
+_OWNED = re.compile(
+    r"(?i)(?<!\w)(?:the\s+)?(?:portfolio|fund|book|p\d{3,})['’]s\s+(?:(?:total|overall|whole|"
+    r"entire|combined)\s+)?(?:day(?:'s)?\s+)?(?:p&l|pnl|profit|loss|return)"
+    r"(?:\s+(?:was|is|of|came\s+to|stood\s+at|amounted\s+to|totall?ed))?\s*[:=]?\s*[(+\-−$]*\s*$"
+)
+"""A figure named as the portfolio's own total right before it ("the portfolio's total day P&L
+was $4,854.66", "P001's return of 0.52%"): no ticker's, whatever the sentence named before."""
 _FOR_SUBJECT = re.compile(
     r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
 )
