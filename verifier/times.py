@@ -239,9 +239,12 @@ _YEAR_END = re.compile(r"(?<!\d)(?:19|20)\d\d$")
 _CLAUSE_BREAK = re.compile(r"[,;:|•·]|\s(?:but|while|whereas|and|pero|mientras|y)\s")
 
 
-_NEXT_CLAUSE = re.compile(r"[|•·]|\s(?:and|but|while|whereas|pero|mientras|y)\s")
-"""A clause of its own after a figure ("... today and finishes the year down 14.09%"): the
-window it names is its own figure's."""
+_NEXT_CLAUSE = re.compile(
+    r"[|•·]|(?:today|hoy|yesterday|ayer|the\s+day|the\s+session|la\s+sesión|el\s+día),?\s+"
+    r"(?:and|but|while|whereas|pero|mientras|y)\s"
+)
+"""A figure whose day is said right after it, then a clause of its own ("-3.99% today and
+finishes the year down 14.09%"), or a bar or bullet: the window after is the next figure's."""
 _BRACKETED = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*")
 """A figure in brackets right after a window phrase ("the past week (-2.82%)"): that window's."""
 

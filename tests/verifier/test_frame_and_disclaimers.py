@@ -119,8 +119,13 @@ def test_a_disclaimer_of_a_cause_stands_and_a_cause_asserted_beside_it_does_not(
         for said in _ASSERTED:
             assert not _verdict(question, f"{lead} {said}").accepted, (question, said)
         if news:  # a named item is no denial of news, but a denial still is one
-            wrong = _verdict(question, f"{lead} There were no headlines in the window.")
-            assert "wrong_absence" in {r.rule.value for r in wrong.reasons}, question
+            for denial in (
+                "There were no headlines in the window.",
+                f"There was nothing in the news about {move['ticker']}.",
+                "No hubo nada en las noticias.",
+            ):
+                wrong = _verdict(question, f"{lead} {denial}")
+                assert "wrong_absence" in {r.rule.value for r in wrong.reasons}, (question, denial)
         checked += 1
     assert checked >= 20
 
@@ -702,3 +707,21 @@ def test_a_note_s_labels_and_answers_to_a_request_are_frame(label: str) -> None:
     wrong = body.replace(f"{pos['pnl_pct']:+.2f}%", f"{pos['pnl_pct'] + 0.5:+.2f}%")
     assert not _verdict(question, f"{label}{wrong}").accepted
     assert not _verdict(question, f"{label}a rebound is likely. {body}").accepted
+
+
+def test_what_the_new_bindings_must_not_loosen() -> None:
+    """Guards on this round's own changes: a window after 'and' is still a figure's where no day
+    is said with it ('rose 1.31% and that was over the past week' is the day's move said for
+    the week); a denial of news with words between is still a denial ('nothing in the news',
+    'no data on headlines') where the search found items."""
+    for question, move, _ in _moves()[:20]:
+        said = f"{move['ticker']} moved {move['change_pct']:+.2f}% and that was over the past week."
+        verdict = _verdict(question, said)
+        assert "wrong_time" in {r.rule.value for r in verdict.reasons}, (question, said)
+    for question, move, news in _news():
+        if not news:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        for denial in ("No data on headlines came back.", "Nothing turned up in the headlines."):
+            verdict = _verdict(question, f"{lead} {denial}")
+            assert "wrong_absence" in {r.rule.value for r in verdict.reasons}, (question, denial)

@@ -89,8 +89,8 @@ def check_absence(case: Case) -> Iterator[Reason]:
 
 
 _REFERRED = re.compile(
-    r"(?<!\w)(?:whether|if|si|data|datos|evidence|pruebas|information|información|that|this|those|"
-    r"these|esa|ese|esas|esos|esta|este|estas|estos|aquella|aquel)(?!\w)|(?:the|la|el|las|los)\s*$"
+    r"(?<!\w)(?:whether|si)(?!\w)|"
+    r"(?<!\w)(?:that|this|those|these|esa|ese|esas|esos|esta|este|estas|estos|aquella|aquel)\s+$"
 )
 """Words between a negation and news that make the news a named item, not what is denied."""
 _ANALYSTS = re.compile(r"(?<!\w)(?:analysts?|analistas?)['’]?\s+(?:de\s+)?$")
