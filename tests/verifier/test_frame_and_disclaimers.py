@@ -68,6 +68,7 @@ def test_a_frame_around_a_faithful_answer_is_kept_and_one_around_a_wrong_one_is_
         ("", "\nThanks to strong demand"),  # "thanks to" is a cause, not a closing
         ("Good morning zorbat quux,\n", ""),  # unknown words where a name would stand
         ("", " Cualquier cosa, el valor rebotará."),  # a closer's opening, then a claim
+        ("", " It is the stock to watch."),  # "to watch" frames a headline, not a stock
     ],
 )
 def test_words_in_the_frame_s_place_that_are_no_frame_are_rejected(

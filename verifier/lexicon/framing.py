@@ -197,9 +197,10 @@ PHRASES = (
     r"(?:as|some)\s+(?:context|background)",
     r"(?:en|para|como|a\s+modo\s+de|poniendo\s+en)\s+(?:perspectiva|contexto)",
     r"(?:in|into)\s+(?:perspective|context)",
-    r"worth\s+(?:noting|mentioning|flagging|knowing|a\s+look)(?:\s+that)?",
+    r"worth\s+(?:noting|mentioning|flagging|knowing)(?:\s+that)?",
     r"(?:vale|merece)\s+la\s+pena\s+(?:señalar|destacar|mencionar|recordar)(?:\s+que)?",
-    r"(?:to|por)\s+(?:watch|vigilar|seguir)",
+    r"(?:headline|item|date|event|story|titular|noticia|fecha|evento)s?\s+(?:to|a|por)\s+"
+    r"(?:watch|vigilar|seguir)",
     r"(?:titular|noticia|dato|cifra)(?:es|s)?\s+(?:destacad[oa]s?|clave)",
     r"key\s+(?:headline|item|figure|takeaway)s?",
     # a chat's closers: "Cualquier cosa me escribes!", "Let me know if you need anything else"
