@@ -21,6 +21,8 @@ _FRAMES_EN = (
     ("Just wanted to let you know that ", "\n\nCheers,\nSam"),
     ("Dear valued client,\n\n", "\n\nCordially,\nPortfolio Team"),
     ("Hi Daniel — ", "\n\n— Claire (Research)"),
+    ("Dear Sir or Madam,\n\n", "\n\nYours faithfully,\nClient Services"),
+    ("Team,\n\n", "\n\nThanks,\nAlex\nSenior Analyst"),
 )
 _FRAMES_ES = (
     ("Buenos días, Marta:\n\n", "\n\nUn saludo,\nJavier Ruiz"),
@@ -28,6 +30,7 @@ _FRAMES_ES = (
     ("Hola, te resumo: ", " Si necesitas algo más, avísame."),
     ("", "\n\nQuedo a tu disposición.\nLucía"),
     ("Querido Pablo:\n", "\n\nAtte.,\nJuan"),
+    ("Hola Ana, ¿qué tal? ", " Espero que estés bien."),
 )
 
 
