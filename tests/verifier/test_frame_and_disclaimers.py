@@ -729,3 +729,25 @@ def test_what_the_new_bindings_must_not_loosen() -> None:
         for denial in ("No data on headlines came back.", "Nothing turned up in the headlines."):
             verdict = _verdict(question, f"{lead} {denial}")
             assert "wrong_absence" in {r.rule.value for r in verdict.reasons}, (question, denial)
+
+
+def test_a_quiet_session_is_a_small_move() -> None:
+    """ "A quiet session", "muted", "una sesión tranquila", "a minor drag": a small move (under
+    1% for a day), held like "slight"; said of a large move it is `wrong_relation`."""
+    small = large = 0
+    for question, move, _ in _moves():
+        pct = move["change_pct"]
+        if 0.8 <= abs(pct) <= 1.2:
+            continue
+        lead = f"{move['ticker']} moved {pct:+.2f}% to {move['close']:.2f}"
+        for said in (f"{lead} in a quiet session.", f"{lead}, a muted day."):
+            verdict = _verdict(question, said)
+            if abs(pct) < 0.8:
+                assert verdict.accepted, (question, said, verdict.reasons)
+            else:
+                assert "wrong_relation" in {r.rule.value for r in verdict.reasons}, said
+        es = f"{move['ticker']} se movió un {_es(pct, True)} % en una sesión tranquila."
+        assert _verdict(question, es).accepted is (abs(pct) < 0.8), (question, es)
+        small += abs(pct) < 0.8
+        large += abs(pct) > 1.2
+    assert small >= 10 and large >= 10

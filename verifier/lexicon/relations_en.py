@@ -285,7 +285,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:modest|moderate)\s+(?:drop|decline|dip|loss|losses|slip|pullback|setback|retreat|fall)",
         ),
         "down_small": (
-            r"(?:slight|small|minor|marginal|mild|tiny|fractional)\s+(?:drop|decline|dip|loss|losses|slip|pullback|setback|retreat|fall|step\s+back)",
+            r"(?:slight|small|minor|marginal|mild|tiny|fractional)\s+(?:drop|decline|dip|loss|losses|slip|pullback|setback|retreat|fall|step\s+back|drag)",
         ),
         "up_small": (
             r"(?:slight|small|minor|marginal|mild|tiny|fractional)\s+(?:gain|gains|rise|uptick|advance|increase|bounce|rebound|move\s+higher|climb|run|run\s+up)",
@@ -313,6 +313,11 @@ RELATIONS: dict[str, Any] = {
             r"small",
             r"mild(?:ly)?",
             r"fractional(?:ly)?",
+            r"quiet(?:\s+(?:session|day|trading\s+day))?",
+            r"uneventful(?:\s+(?:session|day))?",
+            r"muted",
+            r"subdued",
+            r"negligible",
         ),
         "day_up": (
             r"snap(?:ped|ping|s)?\s+back",

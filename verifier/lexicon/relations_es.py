@@ -233,6 +233,9 @@ RELATIONS: dict[str, Any] = {
             r"ligera",
             r"leve",
             r"pequeñ[oa]",
+            r"(?:sesión|jornada)\s+tranquila",
+            r"discret[oa]",
+            r"contenid[oa]",
         ),
         "day_up": (
             r"respiro",
