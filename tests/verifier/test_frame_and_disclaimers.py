@@ -751,3 +751,25 @@ def test_a_quiet_session_is_a_small_move() -> None:
         small += abs(pct) < 0.8
         large += abs(pct) > 1.2
     assert small >= 10 and large >= 10
+
+
+def test_a_place_in_brackets_takes_the_measure_named_before_it() -> None:
+    """ "Among its biggest contributors (rank 4 of 10)", "entre los mayores contribuidores
+    (puesto 4 de 10)": the place is by contribution, the measure the noun before the bracket
+    names (it was read by return)."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _ranks(question)
+        row = next((p for p in ranks.get("positions", []) if p["ticker"] == pos["ticker"]), None)
+        if row is None or row["return_rank"] in (row["pnl_rank"], row["contribution_rank"]):
+            continue  # by P&L a place holds where either of its two ranks is it
+        n, place = ranks["positions_count"], row["pnl_rank"]
+        lead = f"{pos['ticker']} ganó {_es(pos['day_pnl'])} $ ({_es(pos['pnl_pct'], True)} %)"
+        said = f"{lead}; por contribuciones (puesto {place} de {n})."
+        kept = _verdict(question, said)
+        assert kept.accepted, (question, said, kept.reasons)
+        wrong = said.replace(f"puesto {place} ", f"puesto {row['return_rank']} ")
+        verdict = _verdict(question, wrong)  # the place by return: another measure's
+        assert "wrong_relation" in {r.rule.value for r in verdict.reasons}, (question, wrong)
+        checked += 1
+    assert checked >= 10

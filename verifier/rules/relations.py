@@ -852,7 +852,10 @@ _LISTS = {
 
 
 _MEASURE_WORDS = (
-    ("pnl_top", re.compile(r"contrib\w*|p&l|pnl|aporte|aportación")),
+    (
+        "pnl_top",
+        re.compile(r"contrib\w*|p&l|pnl|aporte|aportación|restaron|restó|lastres|detractors?"),
+    ),
     ("weight_top", re.compile(r"weight\w*|peso|ponderación")),
     ("return_top", re.compile(r"returns?|performance|rentabilidad|rendimiento")),
 )
@@ -861,7 +864,7 @@ _MEASURE_WORDS = (
 def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     """The ranking a place names itself: the measure right before it ("contribution rank 8 of
     25", "peso: puesto 3") or after "by"/"por" right after it ("rank 8 of 25 by weight")."""
-    before = folded[max(lo, m.start() - 14) : m.start()].rstrip(" :")
+    before = folded[max(lo, m.start() - 24) : m.start()].rstrip(" :(")
     after = re.match(
         r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
     )
