@@ -248,7 +248,7 @@ def check_contract(data_dir: Path, passed: Path) -> None:
     leaves the marker `passed`, so each data version is checked once, not once per date."""
     if passed.exists():
         return
-    from data.check import check_dataset  # pandas: loaded only by a night that checks
+    from data.check import check_dataset  # loaded only by a night that checks
 
     violations = check_dataset(data_dir)
     if violations:
