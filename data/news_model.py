@@ -26,10 +26,16 @@ The features are named strings, so the weights file reads as a table (`word:earn
   products, price talk, fund holdings, round-ups, clickbait, first person, opinion) found in the
   post, and found within four words after the company's name or cashtag (`Alibaba in talks`);
 - `rule:` what the hand-written patterns of `data.news_screen` see (first-person talk, chart
-  talk, a word of news, a promotion phrase), as evidence rather than verdicts.
+  talk, a word of news, a promotion phrase), as evidence rather than verdicts;
+- `char:` the runs of four characters of the text (links out, lower case): stems, spellings
+  and marks the words miss. They lifted the cross-validated recall at 95% precision from 43%
+  to 48%, and the test split's from 49% to 55% (`python -m data.news_training --test`), for
+  about a second more to screen the 11,137-post stocknet feed. Mean-pooled hidden states of the
+  packaged small LM (SmolLM2-135M), tried beside them, added about three points more at 3 to 8
+  posts a second on two cores: minutes for the four thousand posts a feed puts to the model.
 
-The weights live in `news_model.json` beside this module: deterministic, a few hundred
-kilobytes at most, no dependency beyond the standard library at run time.
+The weights live in `news_model.json` beside this module: deterministic, under a megabyte, no
+dependency beyond the standard library at run time.
 """
 
 from __future__ import annotations
@@ -55,6 +61,10 @@ EMOJI = re.compile(r"[\U0001f000-\U0001faff\u2600-\u27bf]")
 LEADING_TAGS = re.compile(r"^(?:\s|RT\b|[$#@][\w.-]+:?|[-–—:|/•.]+)*")
 """The tags, mentions, retweet marks and dashes a post may open with before its prose."""
 PLACEHOLDERS = {"OWN", "TAG", "CO", "NUM", "MONEY", "PCT"}
+GRAM = 4
+"""The length of the `char:` features: four characters carry a stem (`upgr`, `acqu`, `beat`),
+a spelling (`lol `, `!!!`) or a bot's mark that a whole word misses when it is inflected,
+misspelled or glued to a tag."""
 WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 GROUPS = {
     "results": r"earnings|eps|revenues?|sales|profits?|net income|quarter(?:ly)?|f?q[1-4]"
@@ -175,7 +185,15 @@ def features(post: Post, rules: Iterable[str] = ()) -> list[str]:
     if lead == "capital" and not named:
         out.append("lead:capital_not_named")
     out += [f"rule:{name}" for name in rules]
+    out += _grams(text)
     return out
+
+
+def _grams(text: str) -> list[str]:
+    """The `char:` features: every run of `GRAM` characters of the text, links out, lower-cased,
+    spaces collapsed."""
+    plain = " ".join(text.lower().split())
+    return sorted({f"char:{plain[i : i + GRAM]}" for i in range(len(plain) - GRAM + 1)})
 
 
 def _lead(text: str, names: tuple[str, ...]) -> str:

@@ -15,7 +15,11 @@ PFIZER = Company.of("PFE", "Pfizer Inc.")
 def test_features_name_the_company_alike_whatever_it_is() -> None:
     apple = post_features("Apple upgraded to Buy at Jefferies $AAPL https://t.co/x", APPLE, "wire")
     exxon = post_features("Exxon upgraded to Buy at Jefferies $XOM https://t.co/y", EXXON, "wire")
-    assert apple == exxon
+
+    def pooled(names: list[str]) -> list[str]:  # runs of characters read the text as written
+        return [n for n in names if not n.startswith("char:")]
+
+    assert pooled(apple) == pooled(exxon)
     assert {"word:CO", "pair:^_CO", "word:OWN", "near:analyst", "source:wire"} <= set(apple)
     other = post_features("Apple upgraded to Buy $XOM", APPLE)
     assert "word:TAG" in other and "shape:other_cashtags=1" in other
@@ -63,3 +67,12 @@ def test_the_fit_is_deterministic() -> None:
     train = [e for e in news_training.examples() if e.split == "train" and not e.ruled_out]
     first, second = news_training.fit(train[:300]), news_training.fit(train[:300])
     assert first.weights == second.weights and first.bias == second.bias
+
+
+def test_runs_of_four_characters_catch_a_stem_whatever_its_ending() -> None:
+    upgraded = post_features("Apple upgraded at Jefferies https://t.co/abcd $AAPL", APPLE)
+    upgrades = post_features("Jefferies upgrades Apple", APPLE)
+    shared = {n for n in upgraded if n.startswith("char:")} & set(upgrades)
+    assert {"char:upgr", "char:pgra", "char:rade"} <= shared
+    assert not any("t.co" in n or "abcd" in n for n in upgraded)
+    assert "char:appl" in upgraded and "char:jeff" in upgrades
