@@ -5,6 +5,7 @@ corrupted twins with one thing wrong, and fails if the mechanism that binds them
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -239,16 +240,22 @@ def test_a_window_said_larger_of_those_stated_must_be() -> None:
     assert checked >= 20
 
 
-def test_a_day_better_or_worse_than_the_benchmark_is_the_portfolio_s() -> None:
-    """In a draft naming a portfolio and no ticker, "a day better than the benchmark's", "una
-    jornada peor que la de la referencia" compare the portfolio's return with the benchmark's."""
+def _each_portfolio() -> Iterator[tuple[str, dict[str, Any]]]:
+    """A position question and its portfolio's ranks, once per portfolio of the traces."""
     seen: set[str] = set()
     for question, _ in _positions():
         ranks = _ranks(question)
-        pid = ranks.get("portfolio_id")
-        if not ranks or pid in seen:
-            continue
-        seen.add(pid)
+        if ranks and ranks.get("portfolio_id") not in seen:
+            seen.add(ranks["portfolio_id"])
+            yield question, ranks
+
+
+def test_a_day_better_or_worse_than_the_benchmark_is_the_portfolio_s() -> None:
+    """In a draft naming a portfolio and no ticker, "a day better than the benchmark's", "una
+    jornada peor que la de la referencia" compare the portfolio's return with the benchmark's."""
+    portfolios = list(_each_portfolio())
+    for question, ranks in portfolios:
+        pid = ranks["portfolio_id"]
         a, b = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
         if a == b:
             continue
@@ -263,7 +270,7 @@ def test_a_day_better_or_worse_than_the_benchmark_is_the_portfolio_s() -> None:
         assert not _verdict(
             question, f"{es} Una jornada {wrong_es} que la de la referencia."
         ).accepted
-    assert len(seen) >= 3
+    assert len(portfolios) >= 3
 
 
 def test_a_position_line_abbreviates_its_fields() -> None:
@@ -450,6 +457,14 @@ def test_a_part_of_the_day_is_the_hour_its_headline_was_published() -> None:
     assert checked >= 15
 
 
+def _made_today(pos: dict[str, Any]) -> str:
+    """A faithful line about the first position: its day P&L and return in its portfolio."""
+    return (
+        f"{pos['ticker']} made {pos['day_pnl']:,.2f} ({pos['pnl_pct']:+.2f}%) in "
+        f"{pos['portfolio_id']} today."
+    )
+
+
 @pytest.mark.parametrize(
     "opening",
     [
@@ -464,10 +479,7 @@ def test_a_part_of_the_day_is_the_hour_its_headline_was_published() -> None:
 )
 def test_an_answer_s_opening_acknowledgement_is_frame(opening: str) -> None:
     question, pos = _positions()[0]
-    body = (
-        f"{pos['ticker']} made {pos['day_pnl']:,.2f} ({pos['pnl_pct']:+.2f}%) in "
-        f"{pos['portfolio_id']} today."
-    )
+    body = _made_today(pos)
     kept = _verdict(question, f"{opening}{body} Have a great evening!")
     assert kept.accepted, kept.reasons
     wrong = body.replace(f"{pos['pnl_pct']:+.2f}%", f"{pos['pnl_pct'] + 0.5:+.2f}%")
@@ -540,13 +552,9 @@ def test_breadth_said_of_the_holdings_is_the_count_not_the_ticker_s_move() -> No
     """ "7 of 19 positions rose, 12 fell", "7 de las 19 posiciones subieron y 12 bajaron": the
     direction words are said of the counted holdings (their counts in the ranks), not of the
     ticker the trace was called for; a wrong count is rejected."""
-    seen: set[str] = set()
-    for question, _ in _positions():
-        ranks = _ranks(question)
-        pid = ranks.get("portfolio_id")
-        if not ranks or pid in seen:
-            continue
-        seen.add(pid)
+    portfolios = list(_each_portfolio())
+    for question, ranks in portfolios:
+        pid = ranks["portfolio_id"]
         g, d, n, r = (
             ranks[k] for k in ("gainers", "decliners", "positions_count", "portfolio_return_pct")
         )
@@ -557,7 +565,7 @@ def test_breadth_said_of_the_holdings_is_the_count_not_the_ticker_s_move() -> No
         assert _verdict(question, es).accepted, (question, es)
         wrong = _verdict(question, f"{lead} {g + 1} of {n} positions rose, {d - 1} fell.")
         assert not wrong.accepted, question
-    assert len(seen) >= 3
+    assert len(portfolios) >= 3
 
 
 def test_the_day_s_move_ranked_against_a_window_and_a_beaten_benchmark() -> None:
@@ -702,10 +710,7 @@ def test_a_place_out_of_the_positions_and_a_bound_s_hedge() -> None:
 )  # fmt: skip
 def test_a_note_s_labels_and_answers_to_a_request_are_frame(label: str) -> None:
     question, pos = _positions()[0]
-    body = (
-        f"{pos['ticker']} made {pos['day_pnl']:,.2f} ({pos['pnl_pct']:+.2f}%) in "
-        f"{pos['portfolio_id']} today."
-    )
+    body = _made_today(pos)
     kept = _verdict(question, f"{label}{body} That's all for today.")
     assert kept.accepted, kept.reasons
     wrong = body.replace(f"{pos['pnl_pct']:+.2f}%", f"{pos['pnl_pct'] + 0.5:+.2f}%")
