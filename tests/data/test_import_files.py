@@ -217,8 +217,8 @@ def test_retweets_and_reposts_are_removed_keeping_the_earliest(tmp_path: Path) -
         tweet("AAPL", 20, long, "dtg"),
         tweet("AAPL", 30, f"RT @dtg: {long[:60]}…", "fan3"),
         tweet("MSFT", 40, "RT @dh: Microsoft raises its dividend &amp; buys back $40B of shares $MSFT", "fan4"),
-        tweet("AAPL", 50, "RT @x: Apple plans a store nobody saw &amp; its only copy", "fan5"),
-        tweet("AAPL", 51, "Apple plans a store nobody saw & its only copy", "fan6"),
+        tweet("AAPL", 50, "RT @x: Apple opens its first store in India &amp; plans two more", "fan5"),
+        tweet("AAPL", 51, "Apple opens its first store in India & plans two more", "fan6"),
         tweet("AAPL", 52, original.replace("rDStkWmQkS", "UIgNJb9Oen"), "other"),
         tweet("AAPL", 8 * 24 * 60, original, "dh"),
         tweet("ZZZZ", 60, "unknown"),
@@ -235,7 +235,7 @@ def test_retweets_and_reposts_are_removed_keeping_the_earliest(tmp_path: Path) -
     assert kept == [
         ("AAPL", "dh"), ("AAPL", "dtg"), ("AAPL", "x"), ("AAPL", "dh"), ("MSFT", "dh"), ("MSFT", "wire")
     ]  # fmt: skip
-    assert rows[2]["headline"] == "Apple plans a store nobody saw & its only copy"
+    assert rows[2]["headline"] == "Apple opens its first store in India & plans two more"
     assert rows[4]["headline"] == "Microsoft raises its dividend & buys back $40B of shares $MSFT"
     dropped = {n.line: (n.reason, n.kind) for n in log.notes}
     assert dropped == {

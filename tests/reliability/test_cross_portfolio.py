@@ -253,8 +253,9 @@ def hidden_split(figure: str) -> str:
 
 
 def figure_in(figure: str, text: str) -> bool:
-    """Whether `figure` stands in `text` as a number of its own (not part of a longer one)."""
-    return re.search(rf"(?<![\d.,-]){re.escape(figure)}(?![\d]|[.,]\d)", text) is not None
+    """Whether `figure` stands in `text` as a number of its own: not part of a longer number, nor
+    of a word or an id (a run id's hex "…4a755c…" holds no figure)."""
+    return re.search(rf"(?<![\w.,-]){re.escape(figure)}(?!\w|[.,]\d)", text) is not None
 
 
 @pytest.mark.parametrize("mode", ["plan", "react"])
