@@ -13,6 +13,13 @@ from contract.errors import InputError
 from flows.night.shard import plan_shards, split_tickers
 from flows.run.config import RunConfig
 
+# Prefect's client and test server leave sockets for the garbage collector, which may collect
+# them during any later test of this file (a property test here drew one in CI).
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::ResourceWarning"),
+    pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning"),
+]
+
 HOLDERS = {
     "AAA": ["P1", "P2", "P3"],
     "BBB": ["P1"],
@@ -108,8 +115,6 @@ def test_failed_shard_becomes_rejected_records(tmp_path) -> None:
 
 
 @pytest.mark.usefixtures("prefect_server")
-@pytest.mark.filterwarnings("ignore::ResourceWarning")
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_shard_that_dies_keeps_the_tickers_it_finished(
     small_data, tmp_path, prefect_server
 ) -> None:
@@ -207,8 +212,6 @@ def test_a_file_that_goes_while_the_store_is_read_is_a_change_not_a_crash(
     assert stalled(ShardStore(tmp_path / "never-made"), start, 600, start + 601)
 
 
-@pytest.mark.filterwarnings("ignore::ResourceWarning")  # a failed flow run leaves its client
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # sockets open
 def test_a_shard_on_other_data_than_the_night_planned_on_refuses_to_run(
     small_data, tmp_path, prefect_server
 ) -> None:
