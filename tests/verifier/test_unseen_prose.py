@@ -25,6 +25,16 @@ def _positions() -> list[tuple[str, dict[str, Any]]]:
     return [(q, _result(q, "get_position_pnl")) for q in sorted(FREE_TRACES) if "/position/" in q]
 
 
+def _closed(move: dict[str, Any]) -> str:
+    """A faithful opening line: the ticker's close and day change."""
+    return f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+
+
+def _new_york(item: dict[str, Any]) -> datetime:
+    """When a news item was published, on New York's clock."""
+    return datetime.fromisoformat(item["published_at"]).astimezone(ZoneInfo("America/New_York"))
+
+
 def test_a_count_joined_to_its_noun_by_a_hyphen_is_a_figure() -> None:
     """ "the 264-share position" states a share count like "264 shares": another portfolio's
     count (or any other) is rejected; a code ("10-K") stays a name."""
@@ -72,7 +82,7 @@ def test_a_time_of_day_is_one_a_result_gives() -> None:
     item's time or a time no result gives ("a call at 8:30am ET") is rejected."""
     checked = 0
     for question, move, news in _news():
-        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        lead = _closed(move)
         times = [datetime.fromisoformat(n["published_at"]) for n in news]
         for item, when in zip(news, times, strict=True):
             if when.month != 12:
@@ -136,7 +146,7 @@ def test_nothing_else_denies_more_of_what_the_sentence_named() -> None:
     returned more; with nothing named before it, it is an unbound claim."""
     checked = 0
     for question, move, news in _news():
-        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        lead = _closed(move)
         quoted = [f'"{n["headline"]}"' for n in news]
         if not news:
             continue
@@ -464,11 +474,9 @@ def test_a_session_phrase_between_a_day_and_its_quote_keeps_them_joined() -> Non
     even with the session phrase between; another day is `wrong_time`."""
     checked = 0
     for question, move, news in _news():
-        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        lead = _closed(move)
         for item in news:
-            when = datetime.fromisoformat(item["published_at"]).astimezone(
-                ZoneInfo("America/New_York")
-            )
+            when = _new_york(item)
             if item.get("session") not in _SESSION or when.month != 12:
                 continue
             other = when.day + 1 if when.day < 31 else when.day - 1
@@ -506,11 +514,9 @@ def test_this_morning_is_today() -> None:
     is `wrong_time`)."""
     checked = 0
     for question, move, news in _news():
-        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        lead = _closed(move)
         for item in news:
-            when = datetime.fromisoformat(item["published_at"]).astimezone(
-                ZoneInfo("America/New_York")
-            )
+            when = _new_york(item)
             said = f'{lead} {item["source"]} ran "{item["headline"]}" this morning.'
             verdict = _verdict(question, said)
             assert verdict.accepted == (when.date() == date(2024, 12, 31)), (said, verdict.reasons)
