@@ -71,13 +71,33 @@ _LINK_WORDS = frozenset(
         "timestamped stamped dated by via from per reported carried said wrote first out with its "
         "a an in headline story item news time utc gmt et z a las el la en publicado publicada "
         "publicó apareció salió por de del según titular noticia con hora issued s fue se that "
-        "que informó",
+        "que informó during durante report reports article post piece release informe artículo "
+        "comunicado nota date fecha when",
     )
 )
 """Words that may stand between a quote and its time ("published at", "PR Newswire ran")."""
 _LINK_TOKEN = re.compile(r"[^\W\d_]+|\S")
 _LINK_MARKS = frozenset(",:()[]|*—–-'’")
 """Marks that may stand between a quote and its time too (brackets, table bars, bold, "'s")."""
+
+
+_TIME_LABEL = re.compile(
+    r"[ \t]*(?:[-*•·>]|\d{1,2}[.)])?[ \t*_]*(?:published|posted|publication\s+date|date|dated|"
+    r"time|timestamp|when|publicado|publicada|publicación|fecha|hora)(?:\s+\(?[a-z]{1,4}\)?)?"
+    r"[ \t*_]*:",
+    re.IGNORECASE,
+)
+"""The label of a line that gives a news item's time within its record ("- **Published:**",
+"Fecha:")."""
+
+
+def _same_record(text: str, lo: int, hi: int, at: int) -> bool:
+    """Whether a time at `at` on a labelled line of its own ("- **Published:** 2024-12-30") and
+    a quote with only lines of the same list between them (no blank line) are one record."""
+    if "\n" not in text[lo:hi] or re.search(r"\n[ \t]*\n", text[lo:hi]):
+        return False
+    label = _TIME_LABEL.match(text, text.rfind("\n", 0, at) + 1)
+    return label is not None and label.end() <= at
 
 
 def _quote_owner(
@@ -103,7 +123,10 @@ def _quote_owner(
         (after[0] if after else None, (end, after[0].start if after else 0)),
     ):
         inside = sum(b - a for a, b in sessions if lo <= a and b <= hi)
-        if quote is None or hi - lo - inside > 48 or "\n" in text[lo:hi]:
+        record = _same_record(text, lo, hi, start)
+        if quote is None or hi - lo - inside > (160 if record else 48):
+            continue
+        if "\n" in text[lo:hi] and not record:
             continue  # a line break ends a list item or a table row
         if any(lo <= d.start < hi for d in dates):
             continue

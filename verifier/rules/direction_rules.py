@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
-from verifier.claim import Claim
+from verifier.claim import Claim, subject_words
 from verifier.coverage import direction_spans
 from verifier.grammar.moves import EXTENDED, MOVE
 from verifier.lexicon import alternatives
@@ -143,7 +143,7 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
         ]
         if any(w.lastgroup != "day" for w in near):
             continue  # said of a week or a month: the day's figures do not settle it
-        subject = _nearest(tickers, lo, m.start(), case)
+        subject = _portfolio_said(folded, lo, m, case) or _nearest(tickers, lo, m.start(), case)
         signs = {x.value > 0 for x in _day_figures(case, subject)} if subject else set()
         up = (m.lastgroup == "up") != negated  # "did not fall": it rose
         if signs == {up}:
@@ -154,11 +154,63 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
             yield Reason(
                 rule=ReasonCode.WRONG_DIRECTION,
                 message=(
-                    f'"{text[m.start() : m.end()]}" says {said} of {subject}, but its day '
-                    "figures in the trace have the other sign"
+                    f'"{text[m.start() : m.end()]}" says {said} of {subject_words([subject or ""])}, '
+                    "but its day figures in the trace have the other sign"
                 ),
                 span=m.span(),
             )
+
+
+_HOLDER = re.compile(
+    rf"(?<![\w-])(?:(?:{alternatives('portfolio')})|(?:{alternatives('benchmark')}))(?![\w-])"
+)
+"""A portfolio or its benchmark named as what moved ("P003 finished in the red", "the fund
+closed lower", "la cartera cerró a la baja")."""
+_NOT_SUBJECT = re.compile(
+    r"(?:(?<!\w)(?:in|en|within|into|dentro\s+de)\s+(?:the\s+|la\s+|el\s+)?)$"
+)
+"""A portfolio named as where a holding sits ("ZWW's position in P003 fell") is not what moved."""
+_HOLDER_KEYS = frozenset({"portfolio_day_pnl", "portfolio_return_pct", "return_pct"})
+
+
+def _portfolio_said(folded: str, lo: int, word: re.Match[str], case: Case) -> str | None:
+    """`@portfolio` or `@benchmark` when the sentence says the direction word of one of them: the
+    nearest subject before the word in its sentence (not a ticker, not a possessive "P003's
+    top holding", not "in P003"), or one joined right after it ("a down day for P003"). A
+    portfolio id other than the report's is its own subject, which no figure of the trace holds."""
+    after = _HOLDER.match(folded, word.end() + len(_lead(folded, word.end())))
+    found = after if after and _lead(folded, word.end()) else None
+    if found is None:
+        before = [h for h in _HOLDER.finditer(folded, lo, word.start())]
+        tickers = [f.claim.end for f in case.findings if f.claim.kind == "ticker"]
+        before = [
+            h
+            for h in before
+            if not folded.startswith(("'s", "’s"), h.end())
+            and not _NOT_SUBJECT.search(folded, max(h.start() - 16, 0), h.start())
+        ]
+        if not before or any(before[-1].end() <= t <= word.start() for t in tickers):
+            return None
+        found = before[-1]
+    said = found.group()
+    if said[:1] == "p" and said[1:].isdigit():
+        return "@portfolio" if said.upper() == (case.trace.portfolio_id or "").upper() else said
+    return "@benchmark" if _HOLDER_BENCHMARK.fullmatch(said) else "@portfolio"
+
+
+_HOLDER_BENCHMARK = re.compile(rf"(?:{alternatives('benchmark')})")
+
+
+def _lead(folded: str, at: int) -> str:
+    found = _FOR_HOLDER_AHEAD.match(folded, at)
+    return found.group() if found else ""
+
+
+_FOR_HOLDER_AHEAD = re.compile(
+    r"\s+(?:(?:day|session|sesión|jornada)\s+)?(?:for|of|de|del|para)\s+(?:the\s+|la\s+|el\s+)?"
+)
+"""What joins a direction word to the portfolio it is said of right after it ("a down day for
+P003", "una caída de la cartera")."""
 
 
 def _nearest(tickers: list[Claim], lo: int, at: int, case: Case) -> str | None:
@@ -176,6 +228,12 @@ def _nearest(tickers: list[Claim], lo: int, at: int, case: Case) -> str | None:
 
 
 def _day_figures(case: Case, subject: str) -> list[Fact]:
+    if subject.startswith("@"):
+        return [
+            f
+            for f in case.evidence.facts
+            if f.ticker == subject and f.key in _HOLDER_KEYS and f.value and f.origin == FROM_JSON
+        ]
     return [
         f
         for f in case.evidence.facts

@@ -1,0 +1,109 @@
+"""A direction said of the portfolio or its benchmark, and a headline's day said on a line of
+its own record or joined by words about the news item, over the free-form night's real traces:
+each faithful sentence is drafted from the trace's own results beside a twin with one thing
+wrong, so the test fails if the binding is removed (the twin would pass) or too wide (the
+faithful one would fail)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from tests.verifier.test_unseen_prose import _new_york, _news, _positions, _result, _verdict
+
+_SAID_OF = (
+    ("{p} finished the day {up}.", "{p} finished the day {down}."),
+    ("The portfolio closed {up}.", "The portfolio closed {down}."),
+    ("By the close, {p} was {a}.", "By the close, {p} was {b}."),
+    ("La cartera {p} cerró {es_up}.", "La cartera {p} cerró {es_down}."),
+)
+
+
+def _holders() -> list[tuple[str, dict[str, Any], float]]:
+    out = []
+    for question, position in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        pnl = ranks.get("portfolio_day_pnl")
+        if position.get("day_pnl") and pnl:
+            out.append((question, position, pnl))
+    return out
+
+
+def test_a_direction_said_of_the_portfolio_is_held_against_the_portfolio_s_day() -> None:
+    """ "P003 finished the day lower" after a sentence about a holding is said of the
+    portfolio: its day P&L's sign settles it, not the holding's, which may have the other."""
+    checked = opposite = 0
+    for question, position, pnl in _holders():
+        t, p = position["ticker"], position["portfolio_id"]
+        lead = f"{t} made {position['day_pnl']:,.2f} on the day ({position['pnl_pct']:+.2f}%). "
+        up, down = ("higher", "lower") if pnl > 0 else ("lower", "higher")
+        es_up, es_down = ("al alza", "a la baja") if pnl > 0 else ("a la baja", "al alza")
+        a, b = ("up", "down") if pnl > 0 else ("down", "up")
+        words = {"p": p, "t": t, "up": up, "down": down, "es_up": es_up, "es_down": es_down}
+        for right, wrong in _SAID_OF:
+            kept = _verdict(question, lead + right.format(a=a, b=b, **words))
+            assert kept.accepted, (question, right, kept.reasons)
+            rejected = _verdict(question, lead + wrong.format(a=a, b=b, **words))
+            assert any(r.rule == "wrong_direction" for r in rejected.reasons), (question, wrong)
+        opposite += (pnl > 0) != (position["day_pnl"] > 0)
+        checked += 1
+    assert checked >= 30 and opposite >= 5
+
+
+def test_a_holding_of_the_portfolio_or_another_portfolio_is_no_portfolio_direction() -> None:
+    """ "ZWW, P003's largest holding, slipped": the holding moved; a direction said of a
+    portfolio the report is not for is no fact of this trace."""
+    for question, position, _ in _holders():
+        t, p, pct = position["ticker"], position["portfolio_id"], position["pnl_pct"]
+        moved = "gained ground" if pct > 0 else "lost ground"
+        kept = _verdict(question, f"{t}, a holding of {p}'s, {moved} on the day ({pct:+.2f}%).")
+        assert kept.accepted, (question, kept.reasons)
+        other = "P009" if p != "P009" else "P008"
+        said = _verdict(question, f"{t} moved {pct:+.2f}% on the day. {other} finished higher.")
+        assert not said.accepted, question
+
+
+def _day(item: dict[str, Any]) -> date:
+    return _new_york(item).date()
+
+
+def test_a_headline_s_day_on_a_labelled_line_of_its_record_is_its_publication_day() -> None:
+    """A record of lines ("- Headline: ...", "- Source: ...", "- Published: ...") gives the
+    item's day on a line of its own: the day the item came is kept, the day before is
+    `wrong_time` (a day the trace holds, the report day or the session before, so only the
+    binding tells it)."""
+    checked = 0
+    for question, _, news in _news():
+        for item in news[:1]:
+            head = f'- **Headline:** "{item["headline"]}"\n- **Source:** {item["source"]}\n'
+            other = date(2024, 12, 31) if _day(item) != date(2024, 12, 31) else date(2024, 12, 30)
+            for day, ok in ((_day(item), True), (other, False)):
+                verdict = _verdict(question, f"{head}- **Published:** {day.isoformat()}")
+                codes = {r.rule for r in verdict.reasons}
+                assert ("wrong_time" not in codes) == ok, (question, day, verdict.reasons)
+            checked += 1
+    assert checked >= 15
+
+
+def test_a_relative_day_joined_to_a_headline_by_words_about_the_item_is_its_day() -> None:
+    """ "Monday's report that \"...\"", "\"...\" came out during yesterday's session": the
+    weekday or relative day is the item's, held against when it came (New York time)."""
+    checked = 0
+    for question, _, news in _news():
+        for item in news[:1]:
+            came = _day(item)
+            if came not in (date(2024, 12, 30), date(2024, 12, 31)):
+                continue
+            right, wrong = ("Monday", "Tuesday") if came.day == 30 else ("Tuesday", "Monday")
+            rel, other = ("yesterday", "today") if came.day == 30 else ("today", "yesterday")
+            quoted = f'"{item["headline"]}"'
+            for said, ok in (
+                (f"The only news was {right}'s report that {quoted}.", True),
+                (f"The only news was {wrong}'s report that {quoted}.", False),
+                (f"{quoted} came out during {rel}'s session.", True),
+                (f"{quoted} came out during {other}'s session.", False),
+            ):
+                codes = {r.rule for r in _verdict(question, said).reasons}
+                assert ("wrong_time" not in codes) == ok, (question, said, codes)
+            checked += 1
+    assert checked >= 10
