@@ -82,8 +82,9 @@ def bind_directions(d: Draft) -> None:
 
 
 def bind_subjects(d: Draft) -> None:
-    """The tickers each figure speaks of: those named before it in its sentence."""
-    if d.tickers:
+    """The tickers each figure speaks of: those named before it in its sentence (or the
+    portfolio or benchmark a sentence says it of, in a draft that names no ticker too)."""
+    if d.tickers or d.figures:
         attach_scopes(d.text, d.figures, d.tickers, d.starts)
 
 

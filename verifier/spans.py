@@ -14,8 +14,11 @@ from typing import Any
 from verifier.times import Span
 
 CHANGE_KEYS = frozenset(
-    {"change", "change_pct", "day_pnl", "pnl_pct", "contribution_pct", "day_return_pct"}
-)
+    {
+        "change", "change_pct", "day_pnl", "pnl_pct", "contribution_pct", "day_return_pct",
+        "portfolio_day_pnl", "portfolio_return_pct", "return_pct",
+    }
+)  # fmt: skip
 """Keys whose figure is a change over the result's window, not a level at one session."""
 LEVEL_KEYS = ("close", "open", "high", "low", "volume", "market_value", "price", "adj_close")
 """Keys whose figure is a level at the result's session; other keys are bound to no time."""

@@ -13,6 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from datetime import date
+from itertools import pairwise
 from typing import NamedTuple, Protocol
 
 from verifier.lexicon import alternatives, grouped
@@ -156,8 +157,70 @@ def attach_times(
                 kind = kind or "month"
         if kind or days:
             figure.time = ClaimTime(kind, days, role)
+    _move_times(folded, figures)
+    _heading_times(text, dates, figures)
     _the_day(figures, dates, starts, windows)
     return inside
+
+
+_HEADING = re.compile(r"[^\n]*[:：][\s*_]*$")
+"""A line that ends with a colon: the heading of the lines under it."""
+
+
+def _heading_times(text: str, dates: Sequence[Timed], figures: Sequence[Timed]) -> None:
+    """A figure on a line of a block under a heading that names one day and no figure
+    ("Cartera P003 — 30 de diciembre:", "**AXO on Dec 31:**") is stated for that day, as each
+    line of a list is, unless the line names a time of its own."""
+    if not dates or "\n" not in text:
+        return
+    for figure in figures:
+        if figure.time is not None:
+            continue
+        line = text.rfind("\n", 0, figure.start) + 1
+        heading = _heading_above(text, line)
+        if heading is None:
+            continue
+        lo, hi = heading
+        named = [d for d in dates if lo <= d.start < hi and not d.role]
+        if len(named) == 1 and not any(lo <= f.start < hi for f in figures):
+            figure.time = ClaimTime("", named[0].dates, "")
+
+
+def _heading_above(text: str, line: int) -> tuple[int, int] | None:
+    """The span of the heading line over the block `line` is in (no blank line between)."""
+    while line > 0:
+        above = text.rfind("\n", 0, line - 1) + 1
+        row = text[above : line - 1]
+        if not row.strip():
+            return None
+        if _HEADING.fullmatch(row):
+            return above, line - 1
+        line = above
+    return None
+
+
+_MOVE_TO_FIGURE = re.compile(
+    r"\s+(?:by\s+|un\s+|en\s+)?(?:just\s+|slightly\s+|algo\s+|ligeramente\s+)?"
+    r"(?:over|more\s+than|above|at\s+least|under|less\s+than|below|at\s+most|nearly|almost|"
+    r"roughly|about|around|más\s+de[l]?|menos\s+de[l]?|casi|cerca\s+de[l]?|alrededor\s+de[l]?)\s+"
+    r"(?:un\s+|el\s+)?"
+)
+"""What may stand between a move and the figure that sizes it ("is up more than 3%", "subió
+algo más del 1 %"): a bound or an approximation, so the figure is the move's and its time is."""
+
+
+def _move_times(folded: str, figures: Sequence[Timed]) -> None:
+    """A figure right after a move, joined by a bound ("over the quarter, COD is up more than
+    3%"), takes the move's time: the window the sentence names is said of both."""
+    for move, figure in pairwise(figures):
+        if (
+            move.kind == "move"
+            and figure.kind != "move"
+            and figure.time is None
+            and move.time is not None
+            and _MOVE_TO_FIGURE.fullmatch(folded, move.end, figure.start)
+        ):
+            figure.time = move.time
 
 
 def _the_day(

@@ -174,7 +174,7 @@ FAITHFUL = [
     "AXO rose 1.38% on 12/31.",
 ]
 FAITHFUL_MORE = [
-    "- AXO: +1.38%\n- BRQ: -1.98%\n\nThe portfolio gained $475.20 on the day.",
+    "- AXO: +1.38%\n- BRQ: -1.98%\n\nThe AXO position gained $475.20 on the day.",
     "**AXO** cerró en **291,10 $** el martes 31 de diciembre de 2024, con una subida del **1,38 %**.",
     "AXO avanzó un 1,4 % en la sesión, mientras que BRQ retrocedió un 2 %.",
     "| Valor | Cierre | Variación |\n|---|---|---|\n| AXO | 291,10 | +1,38 % |\n| BRQ | 45,12 | −1,98 % |",
@@ -296,6 +296,7 @@ CORRUPT = [
     ("AXO closed at $45.12.", "wrong_subject"),
     ("AXO's previous close was $291.10.", "wrong_field"),
     ("AXO's market value is $475.20.", "wrong_field"),
+    ("The portfolio gained $475.20 on the day.", "wrong_subject"),  # AXO's P&L, not P001's
     ("The P001 position in AXO lost $475.20 on the day.", "wrong_direction"),
     ("AXO cerró a la baja en 291,10 $.", "wrong_direction"),
     ("AXO retrocedió un 1,38 % el 31 de diciembre.", "wrong_direction"),

@@ -205,9 +205,9 @@ _BOUND_WORDS = (
     "debajo de",
 )  # fmt: skip
 _BOUND = re.compile(
-    r"(?<!\w)(?:(?P<lower>over|more\s+than|above|at\s+least|exceeding|in\s+excess\s+of|más\s+de"
-    r"|mas\s+de|por\s+encima\s+de)|(?P<upper>under|fewer\s+than|less\s+than|below|at\s+most"
-    r"|up\s+to|menos\s+de|por\s+debajo\s+de))\s+(?=[\w(+$€£-])"
+    r"(?<!\w)(?:(?P<lower>over|more\s+than|above|at\s+least|exceeding|in\s+excess\s+of|más\s+del?"
+    r"|mas\s+del?|por\s+encima\s+del?)|(?P<upper>under|fewer\s+than|less\s+than|below|at\s+most"
+    r"|up\s+to|menos\s+del?|por\s+debajo\s+del?))\s+(?=[\w(+$€£-])"
 )
 """A bound word right before a figure (read in the case-folded text), in digits or in words
 ("more than one percent")."""

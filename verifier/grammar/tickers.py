@@ -63,6 +63,15 @@ def attach_scopes(
         if _OWNED.search(text, max(figure.start - 70, sentence), figure.start):
             figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "the portfolio's day P&L was $X"
             continue
+        said = _SAID_BY.search(text, max(figure.start - 90, sentence), figure.start)
+        if (
+            said
+            and (not seen or tickers[seen - 1].end <= said.start())
+            and not _PLACED.search(text, max(said.start() - 16, 0), said.start())
+            and not _held_after(text, figure.end, tickers, seen)
+        ):
+            figure.scope = frozenset({_SUBJECTS[said.lastgroup or "portfolio"]})
+            continue  # "P002 returned -0.90%", "the benchmark fell 0.57%": said by the subject
         if not seen:
             continue
         first = bisect_left(ticker_starts, sentence, 0, seen)
@@ -86,6 +95,35 @@ _OWNED = re.compile(
 )
 """A figure named as the portfolio's own total right before it ("the portfolio's total day P&L
 was $4,854.66", "P001's return of 0.52%"): no ticker's, whatever the sentence named before."""
+_SAID_BY = re.compile(
+    rf"(?i)(?<![\w'’-])(?:(?P<portfolio>{alternatives('portfolio')})|"
+    rf"(?P<benchmark>{alternatives('benchmark')}))(?:\s*\([^()\n]{{0,40}}\))?,?\s+"
+    rf"(?:{alternatives('rise')}|{alternatives('fall')}|{alternatives('session_verbs')}|returned|"
+    r"posted|delivered|made|earned|rindió|ganó|perdió|registró|obtuvo|se\s+anotó)(?!\w)"
+    r"(?:\s+(?:a|an|un|una|the|of|by|de|del|en|at|about|roughly|around|some|nearly|almost|just|"
+    r"over|under|day|session|return|gain|loss|total|rentabilidad|rendimiento|ganancia|pérdida|"
+    r"el|la|its|su)){0,4}\s*[(+\-−$€]*\s*$"
+)
+"""A figure the portfolio or the benchmark is the subject of, with only a verb of its day and
+small words before it ("P002 returned 0.00%", "the fund lost $21,660.18", "la cartera cayó un
+0,90 %"): said of it, not of the ticker an earlier sentence named."""
+
+
+def _held_after(text: str, end: int, tickers: list[Claim], seen: int) -> bool:
+    """Whether the figure's own clause names, right after it, the holding it is made on
+    ("P001 lost 262.14 on its 771 shares of PCD"): then it is that position's."""
+    if seen >= len(tickers) or tickers[seen].start - end > 50:
+        return False
+    return _CLAUSE_BREAK.search(text, end, tickers[seen].start) is None
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:.!?](?!\d)|[()]|\s(?:while|and|but|whereas|y|pero|mientras)\s")
+_PLACED = re.compile(
+    r"(?i)(?<!\w)(?:in|en|within|inside|of|de|del|for|para|to|a|al|from|into|across|at)\s+"
+    r"(?:the\s+|la\s+|el\s+|su\s+|its\s+)?$"
+)
+"""A portfolio named as where a holding sits or whom a figure goes to ("the position in P003
+lost 118.40", "contributed to the portfolio"): not what the verb after it is said of."""
 _FOR_SUBJECT = re.compile(
     r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
 )

@@ -90,6 +90,14 @@ class Lexicon:
     the five biggest contributors"), by group: `detractors`, `contributors` (the day P&L's
     sign, or the ranks' top five where a size or count is named), `gainers`, `decliners` (the
     day return's sign, or the top and bottom movers)."""
+    rank_lists: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The label of one of the ranks' lists said with the tickers it holds ("Top contributors:
+    FSA, WED and HEX", "los mayores lastres, YDLJ y BGBO", "FSA leading the contributor list"),
+    by list: `contributors`, `detractors`, `gainers`, `decliners`; `first_` before one names
+    its first place ("the top contributor", "el mayor lastre")."""
+    list_lead: tuple[str, ...] = ()
+    """Verbs that put the ticker before them at the head of the list after them ("leading",
+    "heading", "encabeza")."""
     relation_lead: tuple[str, ...] = ()
     """Words that state the streak or ranking named right after them ("that marks a fourth
     straight gain", "encadena tres sesiones a la baja", "ranks as the third-largest"): they say

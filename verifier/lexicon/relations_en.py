@@ -248,6 +248,30 @@ RELATIONS: dict[str, Any] = {
             r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|worst|weakest)\s+)?(?:decliners|losers|laggards|fallers|performers)",
         ),
     },
+    "rank_lists": {
+        "contributors": (
+            r"(?:top|biggest|largest|main|leading|best|positive)\s+(?:\d\s+|five\s+)?contributors",
+            r"contributors(?:\s+list)?",
+            r"contributor\s+list",
+        ),
+        "detractors": (
+            r"(?:top|biggest|largest|main|worst)\s+(?:\d\s+|five\s+)?(?:detractors|drags)",
+            r"detractors(?:\s+list)?",
+            r"detractor\s+list",
+        ),
+        "gainers": (
+            r"(?:top|best|biggest)\s+(?:\d\s+|five\s+)?(?:movers|gainers|performers)",
+            r"best(?=\s*:)",
+        ),
+        "decliners": (
+            r"(?:bottom|worst|biggest)\s+(?:\d\s+|five\s+)?(?:movers|decliners|losers|performers)",
+            r"worst(?=\s*:)",
+            r"laggards",
+        ),
+        "first_contributors": (r"(?:top|biggest|largest|leading|best)\s+contributor",),
+        "first_detractors": (r"(?:top|biggest|largest|worst)\s+(?:detractor|drag)",),
+    },
+    "list_lead": (r"(?:leading|leads|led|heading|heads|headed|topping|tops|topped)(?:\s+the)?",),
     "relation_lead": (
         r"(?:that|this|it)\s+(?:makes|made|marks|marked|was|is)",
         r"(?:marks?|marked|marking)",

@@ -175,6 +175,31 @@ RELATIONS: dict[str, Any] = {
             r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+)?(?:que\s+más\s+cayeron|más\s+bajistas|peores)",
         ),
     },
+    "rank_lists": {
+        "contributors": (
+            r"(?:principales|mayores|mejores)\s+(?:\d\s+|cinco\s+)?(?:contribuidores|aportaciones)",
+            r"contribuidores",
+        ),
+        "detractors": (
+            r"(?:principales|mayores|peores)\s+(?:\d\s+|cinco\s+)?(?:lastres|detractores)",
+            r"detractores",
+            r"lastres",
+        ),
+        "gainers": (
+            r"(?:mejores|mayores)\s+(?:valores|subidas|alzas)",
+            r"(?:valores|títulos)\s+que\s+más\s+subieron",
+        ),
+        "decliners": (
+            r"peores\s+valores",
+            r"(?:mayores)\s+(?:caídas|bajadas)",
+            r"(?:valores|títulos)\s+que\s+más\s+cayeron",
+        ),
+        "first_contributors": (r"(?:mayor|principal|mejor)\s+contribuidor",),
+        "first_detractors": (r"(?:mayor|principal|peor)\s+(?:lastre|detractor)",),
+    },
+    "list_lead": (
+        r"(?:encabeza|encabezó|encabezan|lidera|lideró|liderando|encabezando)(?:\s+(?:la|los|las))?",
+    ),
     "relation_lead": (
         r"(?:encadena|encadenó|encadenaba|acumula|acumuló|acumulaba|suma|sumó|sumaba|lleva|llevaba)",
         r"(?:por|es\s+(?:su|la)|fue\s+(?:su|la)|marca|marcó)",

@@ -46,6 +46,7 @@ from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_claims import check_news_claims
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.qualities import check_qualities
+from verifier.rules.rank_lists import check_rank_lists
 from verifier.rules.relations import check_relations
 from verifier.rules.tallies import check_tallies
 from verifier.rules.windows import (
@@ -77,6 +78,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unknown_ticker,
     check_unknown_headline,
     check_relations,
+    check_rank_lists,
     check_window_superlatives,
     check_split_comparisons,
     check_window_comparatives,

@@ -1,0 +1,143 @@
+"""The day's rank lists said as lists of tickers, a heading's day over the lines under it, a
+bound said of a move, and a figure said of the portfolio in a draft that names no ticker, over
+the free-form night's real traces: each faithful draft is made from the trace's own results
+beside a twin with one thing wrong, so the test fails if the binding is removed (the twin
+passes) or drawn too wide (the faithful one fails)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.verifier.test_unseen_prose import _es, _moves, _positions, _result, _verdict
+
+_LABELS = {
+    "top_contributors": ("Top contributors were {}.", "Los principales contribuidores fueron {}."),
+    "detractors": ("The biggest detractors: {}.", "Los mayores lastres, {}."),
+    "top_movers": ("Best movers: {}.", "Los mejores valores: {}."),
+    "bottom_movers": ("Worst performers were {}.", "Los peores valores fueron {}."),
+}
+
+
+def _ranked() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for question, _ in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        if all(len(ranks.get(key) or []) >= 3 for key in _LABELS):
+            out.append((question, ranks))
+    return out
+
+
+def _answer(question: str) -> str:
+    """The answer's opening: the holding's contribution, which the question asks for."""
+    p = _result(question, "get_position_pnl")
+    return f"{p['ticker']} contributed {p['contribution_pct']:+.2f}% to {p['portfolio_id']}. "
+
+
+def _joined(symbols: list[str], spanish: bool) -> str:
+    return f"{', '.join(symbols[:-1])} {'y' if spanish else 'and'} {symbols[-1]}"
+
+
+def test_a_rank_list_said_as_tickers_holds_only_the_list_s_tickers() -> None:
+    """ "Top contributors were A, B and C": each must be in the ranks' list; one from the other
+    end of the day is `wrong_relation`, in either language."""
+    checked = 0
+    for question, ranks in _ranked():
+        opposite = {
+            "top_contributors": "detractors",
+            "detractors": "top_contributors",
+            "top_movers": "bottom_movers",
+            "bottom_movers": "top_movers",
+        }
+        for key, wordings in _LABELS.items():
+            right = list(ranks[key][:3])
+            stray = next(t for t in ranks[opposite[key]] if t not in ranks[key])
+            for spanish, wording in enumerate(wordings):
+                said = _answer(question) + wording.format(_joined(right, bool(spanish)))
+                kept = _verdict(question, said)
+                assert kept.accepted, (question, said, kept.reasons)
+                wrong = _answer(question) + wording.format(
+                    _joined([*right[:2], stray], bool(spanish))
+                )
+                codes = {r.rule for r in _verdict(question, wrong).reasons}
+                assert "wrong_relation" in codes, (question, wrong)
+        checked += 1
+    assert checked >= 30
+
+
+def test_the_head_of_a_rank_list_is_its_first_ticker() -> None:
+    """ "FSA leading the contributor list", "OEE fue el mayor contribuidor", "XMQ heading the
+    detractors": the ticker must be the list's first; its second is `wrong_relation`."""
+    for question, ranks in _ranked():
+        first, second = ranks["top_contributors"][:2]
+        worst, next_worst = ranks["detractors"][:2]
+        for said, ok in (
+            (f"{first} was leading the contributor list.", True),
+            (f"{second} was leading the contributor list.", False),
+            (f"{first} fue el mayor contribuidor.", True),
+            (f"{second} fue el mayor contribuidor.", False),
+            (f"With {worst} heading the detractors.", True),
+            (f"With {next_worst} heading the detractors.", False),
+        ):
+            verdict = _verdict(question, _answer(question) + said)
+            assert verdict.accepted == ok, (question, said, verdict.reasons)
+            if not ok:
+                assert {r.rule for r in verdict.reasons} == {"wrong_relation"}, said
+
+
+def test_a_heading_s_day_is_the_day_of_the_lines_under_it() -> None:
+    """ "Cartera P003 — 30 de diciembre:" over bullets of the report day's figures states them
+    for the 30th: `wrong_time`; the heading with the report day keeps them."""
+    checked = 0
+    for question, ranks in _ranked():
+        pid, pnl = ranks["portfolio_id"], ranks["portfolio_day_pnl"]
+        body = f"\n• Resultado: {_es(pnl)} $\n• Índice: {_es(ranks['benchmark']['return_pct'])} %"
+        lead = _answer(question) + "\n\n"
+        kept = _verdict(question, f"{lead}Cartera {pid} — 31 de diciembre:{body}")
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, f"{lead}Cartera {pid} — 30 de diciembre:{body}")
+        assert "wrong_time" in {r.rule for r in wrong.reasons}, question
+        checked += 1
+    assert checked >= 30
+
+
+def test_a_portfolio_figure_in_a_draft_without_tickers_is_the_portfolio_s() -> None:
+    """ "The portfolio gained $X on the day" with the holding's P&L for X is `wrong_subject`,
+    in a draft that names no ticker as in one that does; the portfolio's own P&L is kept."""
+    checked = 0
+    for question, ranks in _ranked():
+        position = _result(question, "get_position_pnl")
+        own, theirs = ranks["portfolio_day_pnl"], position["day_pnl"]
+        if own * theirs <= 0 or abs(own) == abs(theirs):
+            continue
+        verb = "gained" if own > 0 else "lost"
+        share = f"Its contribution was {position['contribution_pct']:+.2f}%. "
+        kept = _verdict(question, f"The portfolio {verb} ${abs(own):,.2f} on the day. {share}")
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, f"The portfolio {verb} ${abs(theirs):,.2f} on the day. {share}")
+        assert "wrong_subject" in {r.rule for r in wrong.reasons}, question
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_bound_said_of_a_move_holds_for_the_move_s_window() -> None:
+    """ "Over the quarter, X is up more than N%": the bound is the quarter's move's, so a
+    bound the quarter's change is on the wrong side of is rejected; "algo más del N %" too."""
+    checked = 0
+    for question, move, windows in _moves():
+        quarter = windows.get("quarter", {}).get("change_pct")
+        t, pct = move["ticker"], move["change_pct"]
+        if not quarter or abs(quarter) < 1 or not pct or abs(pct) < 0.2:
+            continue
+        up = "up" if quarter > 0 else "down"
+        below, above = int(abs(quarter)), int(abs(quarter)) + 1
+        kept = _verdict(question, f"Over the quarter, {t} is {up} more than {below}%.")
+        assert kept.accepted, (question, kept.reasons)
+        assert not _verdict(question, f"Over the quarter, {t} is {up} more than {above}%.").accepted
+        verb = "subió" if pct > 0 else "cayó"
+        low, high = f"{abs(pct) * 0.9:.1f}".replace(".", ","), f"{abs(pct) * 1.1:.1f}"
+        kept = _verdict(question, f"{t} {verb} algo más del {low} % en la sesión de hoy.")
+        assert kept.accepted, (question, kept.reasons)
+        wrong = f"{t} {verb} algo más del {high.replace('.', ',')} % en la sesión de hoy."
+        assert not _verdict(question, wrong).accepted, (question, wrong)
+        checked += 1
+    assert checked >= 10
