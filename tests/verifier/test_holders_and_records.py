@@ -9,7 +9,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from tests.verifier.test_unseen_prose import _new_york, _news, _positions, _result, _verdict
+from tests.verifier.test_closed_world import FREE_TRACES
+from tests.verifier.test_unseen_prose import _moves, _new_york, _news, _positions, _result, _verdict
 
 _SAID_OF = (
     ("{p} finished the day {up}.", "{p} finished the day {down}."),
@@ -107,3 +108,52 @@ def test_a_relative_day_joined_to_a_headline_by_words_about_the_item_is_its_day(
                 assert ("wrong_time" not in codes) == ok, (question, said, codes)
             checked += 1
     assert checked >= 10
+
+
+def _events() -> list[tuple[str, list[dict[str, Any]]]]:
+    out = []
+    for question in sorted(FREE_TRACES):
+        if question.endswith("/events"):
+            listed = _result(question, "get_events").get("events") or []
+            if listed:
+                out.append((question, listed))
+    return out
+
+
+def test_a_day_that_heads_a_row_is_the_day_of_the_event_the_row_names() -> None:
+    """ "- 2025-01-24: earnings", "| 2025-01-24 | dividend |": the row's event must be the one
+    the trace lists that day; another kind is `wrong_event_day`. A window's end before a colon
+    ("in the 30 days after Dec 31: earnings on ...") heads no row."""
+    checked = 0
+    for question, listed in _events():
+        item = listed[0]
+        other = "dividend" if item["kind"] != "dividend" else "earnings"
+        for row, ok in (
+            (f"- {item['date']}: {item['kind']}", True),
+            (f"- {item['date']}: {other}", False),
+            (f"| {item['date']} | {other} |", False),
+        ):
+            codes = {r.rule for r in _verdict(question, f"Upcoming:\n{row}").reasons}
+            assert ("wrong_event_day" not in codes) == ok, (question, row, codes)
+        window = f"In the 30 days after Dec 31: {item['kind']} on {item['date']}."
+        assert "wrong_event_day" not in {r.rule for r in _verdict(question, window).reasons}
+        checked += 1
+    assert checked >= 10
+
+
+def test_up_or_down_right_after_a_change_is_its_direction() -> None:
+    """ "(2.03% up)", "2.03 pct down on the day": the word after the change says its sign; the
+    wrong one is `wrong_direction`. A count before "down" ("eighteen down") is no change."""
+    checked = 0
+    for question, move, _ in _moves():
+        pct = move["change_pct"]
+        if not pct:
+            continue
+        right, wrong = ("up", "down") if pct > 0 else ("down", "up")
+        for unit in ("%", " pct"):
+            lead = f"{move['ticker']} closed at {move['close']:.2f} ({abs(pct):.2f}{unit}"
+            assert _verdict(question, f"{lead} {right}).").accepted, (question, unit)
+            codes = {r.rule for r in _verdict(question, f"{lead} {wrong}).").reasons}
+            assert "wrong_direction" in codes, (question, unit, wrong)
+        checked += 1
+    assert checked >= 30

@@ -57,6 +57,27 @@ def attach_directions(text: str, folded: str, figures: list[Claim]) -> None:
             if not figures[i].direction:
                 figures[i].direction, figures[i].direction_word = direction, word
             cursor, gap, i = figures[i].end, _CHAIN_GAP, i + 1
+    attach_trailing_up_down(text, figures)
+
+
+_UP_DOWN_AFTER = re.compile(
+    r"(?i)\s*(?:pct|percent|per\s*cent|%)?\s+(?P<word>up|down)(?!\w)(?!\s*[,:]?\s*[-+−$€£(]?\s*\d)"
+)
+"""`up` or `down` right after a figure and before no other figure ("(2.03% up)", "2.03 pct down
+on the day"): the figure's direction, not the next figure's ("287.14, down 3.71")."""
+
+
+def attach_trailing_up_down(text: str, figures: list[Claim]) -> None:
+    """The direction of a change written with `up` or `down` after it (a count is no change:
+    "eighteen down" is a number of decliners)."""
+    for figure in figures:
+        if figure.direction or figure.kind not in ("percent", "money"):
+            continue
+        m = _UP_DOWN_AFTER.match(text, figure.end)
+        if m is not None:
+            word = m.group("word")
+            figure.direction = 1 if word.lower() == "up" else -1
+            figure.direction_word = word
 
 
 def _first_at_or_after(starts: list[int], position: int) -> int:

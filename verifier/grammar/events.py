@@ -80,3 +80,38 @@ def attach_event_kinds(
         dates[i].event = kind
         whose = [t.symbol for t in tickers if t.end <= name.start()]
         dates[i].scope = frozenset(whose[-1:])
+    _label_rows(folded, dates, names, listed, tickers)
+
+
+_ROW_GAP = re.compile(r"[*_`]*\s*[:|—–-]\s*[*_`]*\s*(?:(?:an?|the|un|una|el|la)\s+)?")
+"""Between a day and the event named after it in a row of a list or table ("2025-01-24:
+dividend", "| 2025-01-24 | earnings |", "13 de enero — dividendo")."""
+
+
+_ROW_HEAD = re.compile(r"[\s\-*•·|>#]*(?:\d{1,2}[.)]\s*)?[*_`]*")
+"""What may stand before a day that heads its row: a bullet, a table bar, a list number."""
+
+
+def _label_rows(
+    folded: str,
+    dates: list[Claim],
+    names: list[re.Match[str]],
+    listed: set[int],
+    tickers: list[Claim],
+) -> None:
+    """A day that heads a row naming one event after it is that event's day."""
+    starts = [n.start() for n in names]
+    for day in dates:
+        if day.event:
+            continue
+        k = bisect_left(starts, day.end)
+        if k == len(names) or k in listed or not names[k].lastgroup:
+            continue
+        if _ROW_GAP.fullmatch(folded, day.end, names[k].start()) is None:
+            continue
+        line = folded.rfind("\n", 0, day.start) + 1
+        if _ROW_HEAD.fullmatch(folded, line, day.start) is None:
+            continue  # "in the 30 days after Dec 31: earnings on ...": a window, no row
+        day.event = names[k].lastgroup or ""
+        whose = [t.symbol for t in tickers if t.end <= day.start]
+        day.scope = frozenset(whose[-1:])
