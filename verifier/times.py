@@ -169,8 +169,9 @@ _HEADING = re.compile(r"[^\n]*[:：][\s*_]*$")
 
 def _heading_times(text: str, dates: Sequence[Timed], figures: Sequence[Timed]) -> None:
     """A figure on a line of a block under a heading that names one day and no figure
-    ("Cartera P003 — 30 de diciembre:", "**AXO on Dec 31:**") is stated for that day, as each
-    line of a list is, unless the line names a time of its own."""
+    ("Cartera P003 — 30 de diciembre:", "**AXO on Dec 31:**") is stated as of that day, as each
+    line of a list is (the day's change or a window ending there), unless the line names a time
+    of its own."""
     if not dates or "\n" not in text:
         return
     for figure in figures:
@@ -183,7 +184,7 @@ def _heading_times(text: str, dates: Sequence[Timed], figures: Sequence[Timed]) 
         lo, hi = heading
         named = [d for d in dates if lo <= d.start < hi and not d.role]
         if len(named) == 1 and not any(lo <= f.start < hi for f in figures):
-            figure.time = ClaimTime("", named[0].dates, "")
+            figure.time = ClaimTime("", named[0].dates, "through")  # as of: a window ends there
 
 
 def _heading_above(text: str, line: int) -> tuple[int, int] | None:

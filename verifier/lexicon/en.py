@@ -86,7 +86,7 @@ LEXICON = Lexicon(
         ),
         "week": (
             r"(?:the\s+)?week[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+week",
             r"(?:past|last|prior|previous|this)\s+(?:trading\s+)?week",
             r"(?:on|for|over|in|during|across|through)\s+the\s+(?:trading\s+)?week",
@@ -107,7 +107,7 @@ LEXICON = Lexicon(
         ),
         "month": (
             r"(?:the\s+)?month[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+month",
             r"(?:past|last|prior|previous|this)\s+month",
             r"(?:on|for|over|in|during|across|through)\s+the\s+month",
@@ -128,7 +128,7 @@ LEXICON = Lexicon(
         ),
         "quarter": (
             r"(?:the\s+)?quarter[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*:|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
             r"(?:started|began)\s+the\s+quarter",
             r"quarter[-\s]to[-\s]date",
             r"qtd",

@@ -10,6 +10,7 @@ from contract.reasons import ReasonCode
 from verifier.coverage import direction_spans, name_words, uncovered
 from verifier.framing import framing_spans
 from verifier.lexicon import alternatives
+from verifier.limits import limits_free
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.rules.paraphrase import bind_paraphrases
@@ -55,6 +56,9 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
     spans = uncovered(text, folded, covered, names, figures, starts)
     spans, retold = bind_paraphrases(case, text, folded, spans, starts)
     yield from retold
+    spans = limits_free(
+        text, folded, spans, starts, [c.span for c in claims if c.kind not in ("ticker", "date")]
+    )
     for start, end in spans:
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,

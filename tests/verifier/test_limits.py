@@ -1,0 +1,56 @@
+"""Sentences about the limits of the data or of the answer, over the free-form night's real
+traces: beside a faithful close, a sentence whose subject is the data, its tools or the writer,
+with a negation (or "only") and no claim, is kept whatever its words; the same frame carrying a
+move, a cause, a rating or a contrast is still rejected."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.verifier.test_unseen_prose import _closed, _moves, _verdict
+
+LIMITS = (
+    "The data I pulled doesn't go beyond prices and the calendar.",
+    "I can't vouch for anything beyond these numbers.",
+    "The tools only cover prices, news and scheduled events.",
+    "Honestly, the feed doesn't offer any extra color.",
+    "Nothing in this lookup goes deeper, so I won't guess.",
+    "Los datos no permiten precisarlo.",
+    "La consulta sólo abarca precios y calendario.",
+    "No dispongo de más detalle en la información consultada.",
+)
+
+
+def test_a_sentence_about_the_data_s_limits_is_kept_beside_a_faithful_answer() -> None:
+    checked = 0
+    for question, move, _ in _moves():
+        for limit in LIMITS:
+            verdict = _verdict(question, f"{_closed(move)} {limit}")
+            assert verdict.accepted, (question, limit, verdict.reasons)
+        checked += 1
+    assert checked >= 30
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The data doesn't show why the stock {wrong}.",  # a move the trace contradicts
+        "Nothing in the data rules out that the CFO news caused it.",  # a cause, double negated
+        "I can't confirm it, but analysts upgraded the stock.",  # a contrast carries a claim
+        "The tools only show that the headline drove the shares.",  # "only" with a cause
+        "The data doesn't cover it, yet the stock will rally tomorrow.",  # a forecast
+        "I don't have the full picture, though the sector is in favor.",  # a sector's mood
+        "Los datos no lo dicen, pero la acción subirá mañana.",  # a contrast in Spanish
+        "The data doesn't say so; analysts rate it a buy.",  # a rating after the limit
+        "The data doesn't include the CFO's resignation.",  # says there was one
+        "La información consultada no recoge la fusión anunciada.",  # says there was one
+    ],
+)
+def test_a_limits_frame_carrying_a_claim_is_still_rejected(said: str) -> None:
+    rejected = 0
+    for question, move, _ in _moves():
+        wrong = "rose" if move["change_pct"] < 0 else "fell"
+        verdict = _verdict(question, f"{_closed(move)} {said.format(wrong=wrong)}")
+        assert not verdict.accepted, (question, said)
+        rejected += 1
+    assert rejected >= 30

@@ -1,0 +1,162 @@
+"""Limits: a sentence about what the data or the answer does not hold asserts nothing about
+the market.
+
+"The data doesn't say why the shares moved, and it carries no analyst views", "I can't
+confirm any of them drove it", "el calendario sólo recoge lo anunciado hasta hoy": the data, its
+tools or the writer as the subject, a negation (or "only", where no cause is named), and no
+claim but its own tickers and days (checked by their rules): no figure or quote, no contrast
+that could carry one ("..., but the CFO news drove it"). Such a sentence's unbound words are free, except the words of the grammar
+(a move, a window, an event, a relation: "the data doesn't show why the stock fell" still says
+it fell), which stay `unverified_claim` unless a rule bound them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from verifier.coverage import free_words
+from verifier.lexicon import LANGUAGES
+from verifier.lexicon.disclaimers import CAUSE, EXTERNAL, NEGATIONS, NEWS_EVENTS, SUBJECTS
+
+_SUBJECTS = SUBJECTS | frozenset(
+    [
+        "calendar",
+        "feed",
+        "lookup",
+        "lookups",
+        "answer",
+        "outputs",
+        "output",
+        "dataset",
+        "database",
+        "coverage",
+        "archive",
+        "i'm",
+        "i’m",
+        "i'd",
+        "i’d",
+        "i've",
+        "i’ve",
+        "calendario",
+        "respuesta",
+        "cobertura",
+        "archivo",
+    ]
+)
+"""The data, its tools or the writer (`verifier.lexicon.disclaimers.SUBJECTS`, and the parts
+of the data a writer names: the calendar, the feed, the archive)."""
+_NEGATIONS = NEGATIONS | frozenset(
+    [
+        "unclear",
+        "uncertain",
+        "unknown",
+        "impossible",
+        "imposible",
+        "ningunos",
+        "ningunas",
+        "wouldn't",
+        "wouldn’t",
+        "couldn't",
+        "couldn’t",
+        "shouldn't",
+        "shouldn’t",
+    ]
+)
+_ONLY = frozenset({"only", "solo", "sólo", "solamente", "únicamente", "merely"})
+"""A limit without a negation ("the calendar only lists what was announced"), where the sentence
+names no cause ("the data only shows the news drove it" asserts one)."""
+_CONTRAST = re.compile(
+    r"(?<!\w)(?:but|however|yet|though|although|whereas|while|pero|aunque|mientras|sino|"
+    r"sin\s+embargo|no\s+obstante)(?!\w)"
+)
+_MARKS = re.compile(r"[\"“”«»„]")
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+@cache
+def grammar_words() -> frozenset[str]:
+    """Every word of the grammar's phrases (`verifier.lexicon`), less the free ones, with the
+    words of a cause, of news (`NEWS_EVENTS`) and of what no tool returns (analysts,
+    valuation...): the words a claim is made of, never freed by a sentence's frame ("nothing in the data rules out that the CFO news
+    caused it" asserts the cause; only a disclaimer's rule binds such a word, after its
+    negation)."""
+    words: set[str] = set(CAUSE) | NEWS_EVENTS
+    for terms, _ in EXTERNAL.values():
+        words.update(terms)
+    for lexicon in LANGUAGES:
+        for value in vars(lexicon).values():
+            _collect(value, words)
+    return frozenset(words - free_words() - _SUBJECTS - _NEGATIONS - _ONLY)
+
+
+def _collect(value: object, words: set[str]) -> None:
+    if isinstance(value, str):
+        words.update(
+            w.casefold() for w in re.findall(r"[^\W\d_]{2,}", re.sub(r"\\[a-zA-Z]", " ", value))
+        )
+    elif isinstance(value, dict):
+        for item in value.values():
+            _collect(item, words)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            _collect(item, words)
+
+
+def limits_free(
+    text: str,
+    folded: str,
+    spans: list[tuple[int, int]],
+    starts: Sequence[int],
+    claims: Sequence[tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """`spans` without those that stand in a sentence about the data's limits (see the module
+    docstring) and hold no word of the grammar."""
+    if not spans:
+        return spans
+    ends = [*starts[1:], len(text)]
+    limits = [
+        (lo, hi)
+        for lo, hi in zip(starts, ends, strict=True)
+        if _about_limits(folded, lo, hi, claims)
+    ]
+    if not limits:
+        return spans
+    grammar = grammar_words()
+    kept = []
+    for start, end in spans:
+        inside = any(lo <= start and end <= hi for lo, hi in limits)
+        if inside and not any(
+            m.group().casefold() in grammar and not _denied_cause(folded, m)
+            for m in _WORD.finditer(folded, start, end)
+        ):
+            continue
+        kept.append((start, end))
+    return kept
+
+
+_DENIAL = re.compile(
+    r"(?<!\w)(?:rather\s+than|instead\s+of|not|no|n[’']t|nor|sin|ni|en\s+lugar\s+de|más\s+que)"
+    r"(?:\s+[^\W\d_]+){0,2}\s+$"
+)
+"""A denial right before a word of a cause ("rather than an explanation", "not a cause"): the
+cause is denied, not asserted."""
+
+
+def _denied_cause(folded: str, word: re.Match[str]) -> bool:
+    return word.group() in CAUSE and bool(
+        _DENIAL.search(folded, max(word.start() - 40, 0), word.start())
+    )
+
+
+def _about_limits(folded: str, lo: int, hi: int, claims: Sequence[tuple[int, int]]) -> bool:
+    sentence = folded[lo:hi]
+    if _MARKS.search(sentence) or _CONTRAST.search(sentence):
+        return False
+    if any(lo <= a < hi for a, _ in claims):
+        return False
+    words = {w for w in _WORD.findall(sentence)}
+    if not words & _SUBJECTS:
+        return False
+    return bool(words & _NEGATIONS) or (bool(words & _ONLY) and not words & CAUSE)
