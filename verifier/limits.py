@@ -1,5 +1,5 @@
-"""Limits: a sentence about what the data or the answer does not hold asserts nothing about
-the market.
+"""Limits: a sentence about what the data or the answer does not hold, or one offering more
+help, asserts nothing about the market.
 
 "The data doesn't say why the shares moved, and it carries no analyst views", "I can't
 confirm any of them drove it", "el calendario sólo recoge lo anunciado hasta hoy": the data, its
@@ -8,6 +8,11 @@ claim but its own tickers and days (checked by their rules): no figure or quote,
 that could carry one ("..., but the CFO news drove it"). Such a sentence's unbound words are free, except the words of the grammar
 (a move, a window, an event, a relation: "the data doesn't show why the stock fell" still says
 it fell), which stay `unverified_claim` unless a rule bound them.
+
+An offer ("Let me know if you'd like the weekly picture too", "If useful, I can widen the search
+window", "Quedamos a su disposición para cualquier aclaración") opens with the words of an offer
+and holds no claim either; it may name what the data holds (a window, the news), but not a
+move, a relation, a cause or a piece of news ("happy to dig into the rally" says there was one).
 """
 
 from __future__ import annotations
@@ -17,8 +22,9 @@ from collections.abc import Sequence
 from functools import cache
 
 from verifier.coverage import free_words
-from verifier.lexicon import LANGUAGES
+from verifier.lexicon import LANGUAGES, fragments, grouped
 from verifier.lexicon.disclaimers import CAUSE, EXTERNAL, NEGATIONS, NEWS_EVENTS, SUBJECTS
+from verifier.scanner import PhraseScan
 
 _SUBJECTS = SUBJECTS | frozenset(
     [
@@ -71,6 +77,15 @@ _CONTRAST = re.compile(
     r"(?<!\w)(?:but|however|yet|though|although|whereas|while|pero|aunque|mientras|sino|"
     r"sin\s+embargo|no\s+obstante)(?!\w)"
 )
+_OFFER = re.compile(
+    r"\W*(?:(?:just\s+)?let\s+me\s+know|if\s+(?:you(?:'d|’d|\s+would)?\s+(?:like|want|prefer|"
+    r"need)|useful|helpful|needed)|happy\s+to|glad\s+to|i\s+can\s+(?:also|always)|i(?:'d|’d|\s+would)"
+    r"\s+be\s+happy|want\s+me\s+to|would\s+you\s+like|shall\s+i|should\s+i|feel\s+free|"
+    r"si\s+(?:quieres|quiere|queréis|lo\s+desea|lo\s+deseas|necesitas|necesita|te\s+sirve|le\s+sirve)|"
+    r"¿\s*(?:quieres|quiere|te\s+paso|le\s+paso)|dime\s+si|avísame\s+si|puedo\s+(?:también|ampliar)|"
+    r"qued(?:o|amos)\s+a\s+(?:tu|su|vuestra)\s+(?:entera\s+)?disposición)(?!\w)"
+)
+"""The words an offer of more help opens with."""
 _MARKS = re.compile(r"[\"“”«»„]")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
@@ -89,6 +104,39 @@ def grammar_words() -> frozenset[str]:
         for value in vars(lexicon).values():
             _collect(value, words)
     return frozenset(words - free_words() - _SUBJECTS - _NEGATIONS - _ONLY)
+
+
+_CLAIM_ENTRIES = (
+    "rise", "fall", "governing", "after_figure", "relations", "rankings", "streaks", "qualities",
+    "rank_lists",
+)  # fmt: skip
+"""The lexicon entries whose phrases make a claim of their own (a move, a relation, a quality,
+a place in a list), unlike those that name what the data holds (a window, a field, the news)."""
+
+
+@cache
+def _claim_scan() -> PhraseScan:
+    groups: dict[str, list[str]] = {}
+    for entry in _CLAIM_ENTRIES:
+        named = isinstance(getattr(LANGUAGES[0], entry), dict)
+        found = grouped(entry) if named else {entry: fragments(entry)}
+        for name, parts in found.items():
+            groups.setdefault(f"{entry}_{name}", []).extend(parts)
+    return PhraseScan(groups)
+
+
+@cache
+def _offer_guard() -> frozenset[str]:
+    """Single words an offer may not hold: a cause's, news', what no tool returns."""
+    words: set[str] = set(CAUSE) | NEWS_EVENTS
+    for terms, _ in EXTERNAL.values():
+        words.update(terms)
+    return frozenset(words)
+
+
+def _claims_in(folded: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """Where the claim phrases of an offer stand (a move, a relation, a quality...)."""
+    return [m.span() for m in _claim_scan().finditer(folded[lo:hi])]
 
 
 def _collect(value: object, words: set[str]) -> None:
@@ -111,28 +159,37 @@ def limits_free(
     starts: Sequence[int],
     claims: Sequence[tuple[int, int]],
 ) -> list[tuple[int, int]]:
-    """`spans` without those that stand in a sentence about the data's limits (see the module
-    docstring) and hold no word of the grammar."""
+    """`spans` without those that stand in a sentence about the data's limits or in an offer
+    (see the module docstring) and hold no word that makes a claim."""
     if not spans:
         return spans
     ends = [*starts[1:], len(text)]
-    limits = [
-        (lo, hi)
-        for lo, hi in zip(starts, ends, strict=True)
-        if _about_limits(folded, lo, hi, claims)
-    ]
-    if not limits:
+    limits, offers = [], []
+    for lo, hi in zip(starts, ends, strict=True):
+        if _claimless(folded, lo, hi, claims):
+            if _about_limits(folded, lo, hi):
+                limits.append((lo, hi))
+            elif _OFFER.match(folded, lo, hi):
+                offers.append((lo, hi))
+    if not limits and not offers:
         return spans
-    grammar = grammar_words()
     kept = []
     for start, end in spans:
-        inside = any(lo <= start and end <= hi for lo, hi in limits)
-        if inside and not any(
-            m.group().casefold() in grammar and not _denied_cause(folded, m)
-            for m in _WORD.finditer(folded, start, end)
-        ):
+        if any(lo <= start and end <= hi for lo, hi in limits):
+            guard = grammar_words()
+        elif offer := next(((lo, hi) for lo, hi in offers if lo <= start and end <= hi), None):
+            lo, _ = offer
+            phrases = _claims_in(folded, *offer)
+            if any(lo + a < end and start < lo + b for a, b in phrases):
+                kept.append((start, end))
+                continue
+            guard = _offer_guard()
+        else:
+            kept.append((start, end))
             continue
-        kept.append((start, end))
+        words = _WORD.finditer(folded, start, end)
+        if any(m.group() in guard and not _denied_cause(folded, m) for m in words):
+            kept.append((start, end))
     return kept
 
 
@@ -150,13 +207,16 @@ def _denied_cause(folded: str, word: re.Match[str]) -> bool:
     )
 
 
-def _about_limits(folded: str, lo: int, hi: int, claims: Sequence[tuple[int, int]]) -> bool:
+def _claimless(folded: str, lo: int, hi: int, claims: Sequence[tuple[int, int]]) -> bool:
+    """No figure, quote or contrast in the sentence."""
     sentence = folded[lo:hi]
     if _MARKS.search(sentence) or _CONTRAST.search(sentence):
         return False
-    if any(lo <= a < hi for a, _ in claims):
-        return False
-    words = {w for w in _WORD.findall(sentence)}
+    return not any(lo <= a < hi for a, _ in claims)
+
+
+def _about_limits(folded: str, lo: int, hi: int) -> bool:
+    words = set(_WORD.findall(folded, lo, hi))
     if not words & _SUBJECTS:
         return False
     return bool(words & _NEGATIONS) or (bool(words & _ONLY) and not words & CAUSE)

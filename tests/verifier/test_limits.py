@@ -54,3 +54,35 @@ def test_a_limits_frame_carrying_a_claim_is_still_rejected(said: str) -> None:
         assert not verdict.accepted, (question, said)
         rejected += 1
     assert rejected >= 30
+
+
+OFFERS = (
+    "Let me know if you'd like the monthly view as well.",
+    "If helpful, I can pull the full news list for the window.",
+    "Happy to share the scheduled events too, just say the word.",
+    "Would you like me to add the year-to-date figures?",
+    "Si quieres, te paso también el detalle semanal.",
+    "Quedo a su entera disposición para ampliar la información.",
+)
+
+
+def test_an_offer_of_more_help_is_kept_beside_a_faithful_answer() -> None:
+    for question, move, _ in _moves():
+        for offer in OFFERS:
+            verdict = _verdict(question, f"{_closed(move)} {offer}")
+            assert verdict.accepted, (question, offer, verdict.reasons)
+
+
+@pytest.mark.parametrize(
+    "offer",
+    [
+        "Happy to dig into the rally if useful.",  # says there was a rally
+        "Let me know if you want the CFO resignation details.",  # says there was one
+        "If useful, I can explain why analysts cut their rating.",  # a rating change
+        "Let me know if you'd like more, but the stock will rebound.",  # a contrast
+        "Si quieres, te explico por qué subió tras la fusión.",  # a move and a merger
+    ],
+)
+def test_an_offer_carrying_a_claim_is_still_rejected(offer: str) -> None:
+    for question, move, _ in _moves():
+        assert not _verdict(question, f"{_closed(move)} {offer}").accepted, (question, offer)
