@@ -9,6 +9,10 @@ that could carry one ("..., but the CFO news drove it"). Such a sentence's unbou
 (a move, a window, an event, a relation: "the data doesn't show why the stock fell" still says
 it fell), which stay `unverified_claim` unless a rule bound them.
 
+The message speaking of itself ("This communication was reviewed by Compliance and is provided
+for information purposes only", "Este documento tiene carácter meramente informativo") is held
+the same way.
+
 An offer ("Let me know if you'd like the weekly picture too", "If useful, I can widen the search
 window", "Quedamos a su disposición para cualquier aclaración") opens with the words of an offer
 and holds no claim either; it may name what the data holds (a window, the news), but not a
@@ -70,7 +74,7 @@ _NEGATIONS = NEGATIONS | frozenset(
         "shouldn’t",
     ]
 )
-_ONLY = frozenset({"only", "solo", "sólo", "solamente", "únicamente", "merely"})
+_ONLY = frozenset({"only", "solo", "sólo", "solamente", "únicamente", "merely", "meramente"})
 """A limit without a negation ("the calendar only lists what was announced"), where the sentence
 names no cause ("the data only shows the news drove it" asserts one)."""
 _CONTRAST = re.compile(
@@ -215,7 +219,28 @@ def _claimless(folded: str, lo: int, hi: int, claims: Sequence[tuple[int, int]])
     return not any(lo <= a < hi for a, _ in claims)
 
 
+_ITSELF = re.compile(
+    r"(?<!\w)(?:this|our|my|the\s+present|the\s+following|este|esta|nuestr[oa]|mi|"
+    r"el\s+presente|la\s+presente|el\s+siguiente|la\s+siguiente)\s+(?:[\w-]+\s+)?"
+    r"(?:communication|document|note|message|e-?mail|memo|report|summary|update|brief|material|"
+    r"analysis|answer|documento|comunicación|nota|mensaje|correo|informe|resumen|análisis|"
+    r"respuesta)(?!\w)"
+)
+"""The message speaking of itself ("this communication was reviewed by Compliance", "este
+documento tiene carácter meramente informativo"): what it is, not what the market did."""
+
+
+_VIEWS = re.compile(
+    r"(?<!\w)(?:suggests?|indicates?|shows?|confirms?|expects?|believes?|thinks?|sees?|views?|"
+    r"recommends?|anticipates?|predicts?|forecasts?|argues?|implies|sugiere|indica|muestra|"
+    r"confirma|espera|prevé|anticipa|cree|recomienda|apunta|señala|considera)(?!\w)"
+)
+"""What makes a message speaking of itself state a view ("our analysis suggests ...")."""
+
+
 def _about_limits(folded: str, lo: int, hi: int) -> bool:
+    if _ITSELF.search(folded, lo, hi):
+        return not _VIEWS.search(folded, lo, hi)
     words = set(_WORD.findall(folded, lo, hi))
     if not words & _SUBJECTS:
         return False

@@ -18,6 +18,9 @@ LIMITS = (
     "Los datos no permiten precisarlo.",
     "La consulta sólo abarca precios y calendario.",
     "No dispongo de más detalle en la información consultada.",
+    "This note was prepared by the desk for information purposes.",
+    "Please find above our update, reviewed by the desk.",
+    "Este informe se elabora con fines meramente informativos.",
 )
 
 
@@ -44,6 +47,9 @@ def test_a_sentence_about_the_data_s_limits_is_kept_beside_a_faithful_answer() -
         "The data doesn't say so; analysts rate it a buy.",  # a rating after the limit
         "The data doesn't include the CFO's resignation.",  # says there was one
         "La información consultada no recoge la fusión anunciada.",  # says there was one
+        "This report confirms the CFO's resignation.",  # the message asserting news
+        "Our analysis suggests the stock is undervalued.",  # a valuation
+        "Este informe anticipa una recompra de acciones.",  # news in Spanish
     ],
 )
 def test_a_limits_frame_carrying_a_claim_is_still_rejected(said: str) -> None:
