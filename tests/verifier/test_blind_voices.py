@@ -1,4 +1,4 @@
-"""Five voices nobody wrote the verifier for, over the free-form night's traces.
+"""Voices nobody wrote the verifier for, over the free-form night's traces.
 
 `closed_world/voice_D.jsonl` (a columnist: judgements, causes, holidays as dates, "a sharp
 3.62% drop") and `voice_E.jsonl` (a desk note and its Spanish twin: "Contrib: -0.11% (rank
@@ -26,8 +26,15 @@ compliance-reviewed letter, a Slack reply, a club newsletter, JSON and tables, a
 brief and a banker's WhatsApp...) and `voice_J.jsonl` (200 answers written the way chat models
 answer: "Here's a summary", "Key points", "Let me know if", "Cabe destacar") were written blind
 while those bindings were built and never shown to them: their floors are their first contact
-(I: 11 of 120 faithful kept, 120 of 120 corrupted rejected; J: 37 of 100 and 99 of 100), kept
-as measured so that a change that loses ground on them fails here.
+(I: 11 of 120 faithful kept, 120 of 120 corrupted rejected; J: 37 of 100 and 99 of 100).
+`voice_K.jsonl` (200 answers in the styles of today's chat models, several facts to a sentence,
+hedges, data caveats and tables, English and Spanish) was written blind after them: first
+contact 28 of 100 faithful kept and 99 of 100 corrupted rejected. Then came the bindings of
+`test_holders_and_records.py`, `test_lists_and_headings.py` and `test_limits.py` (rank lists,
+headings, a portfolio's directions, records of a headline, the data's limits, offers, the
+message speaking of itself; each tested on drafts generated from the traces), built with K in
+view: every floor is now what the verifier measures after them, so that a change that loses
+ground on any voice fails here.
 """
 
 from __future__ import annotations
@@ -49,13 +56,14 @@ def _rows(name: str) -> list[dict[str, object]]:
 @pytest.mark.parametrize(
     ("name", "kept_at_least", "rejected_at_least"),
     [
-        ("voice_D.jsonl", 0.64, 0.99),
-        ("voice_E.jsonl", 0.88, 1.0),
-        ("voice_F.jsonl", 0.92, 0.97),
+        ("voice_D.jsonl", 0.65, 0.99),
+        ("voice_E.jsonl", 0.89, 1.0),
+        ("voice_F.jsonl", 0.93, 0.97),
         ("voice_G.jsonl", 0.9, 1.0),
-        ("voice_H.jsonl", 0.71, 0.98),
-        ("voice_I.jsonl", 0.09, 1.0),
-        ("voice_J.jsonl", 0.37, 0.99),
+        ("voice_H.jsonl", 0.72, 1.0),
+        ("voice_I.jsonl", 0.12, 1.0),
+        ("voice_J.jsonl", 0.47, 1.0),
+        ("voice_K.jsonl", 0.46, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(
