@@ -92,3 +92,25 @@ def test_an_offer_of_more_help_is_kept_beside_a_faithful_answer() -> None:
 def test_an_offer_carrying_a_claim_is_still_rejected(offer: str) -> None:
     for question, move, _ in _moves():
         assert not _verdict(question, f"{_closed(move)} {offer}").accepted, (question, offer)
+
+
+HEDGED = (
+    "It's plausible the news played a role, but the data doesn't establish that.",
+    "Whether any story drove the move is unclear; the data doesn't say, so I'd treat the news "
+    "as possible context rather than the cause.",
+    "Es posible que haya alguna relación, pero no está demostrada.",
+)
+
+
+def test_a_hedge_the_sentence_denies_is_kept_and_a_cause_asserted_beside_it_is_not() -> None:
+    """ "Possible, but not established": the hedge is answered in its sentence, so it asserts
+    nothing; a cause stated as fact next to the same denial is still `unverified_claim`."""
+    for question, move, _ in _moves():
+        for hedge in HEDGED:
+            verdict = _verdict(question, f"{_closed(move)} {hedge}")
+            assert verdict.accepted, (question, hedge, verdict.reasons)
+        for said in (
+            "The CFO news drove the move, though the data doesn't establish that.",
+            "La noticia explica la caída, aunque no está demostrada.",
+        ):
+            assert not _verdict(question, f"{_closed(move)} {said}").accepted, (question, said)

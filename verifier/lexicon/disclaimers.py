@@ -360,6 +360,24 @@ holding it would say ("analysts reiterate neutral rating"): where a result holds
 no analyst views" is `wrong_absence`."""
 CONFIRMING = frozenset(
     [
+        "say",
+        "says",
+        "tell",
+        "tells",
+        "show",
+        "shows",
+        "dice",
+        "dicen",
+        "muestra",
+        "muestran",
+        "demostrada",
+        "demostrado",
+        "probada",
+        "probado",
+        "confirmada",
+        "confirmado",
+        "established",
+        "proven",
         "confirmar",
         "confirm",
         "confirms",
@@ -380,6 +398,14 @@ lo confirman"): a disclaimer of a cause where the sentence holds a hedge."""
 HEDGES = (
     r"(?:may|might|could)\s+(?:well\s+)?(?:be|have\s+been)\s+(?:relevant|related|connected|"
     r"linked|material|a\s+factor)",
+    r"(?:it(?:'s|’s|\s+is)\s+)?(?:plausible|possible|conceivable)\s+(?:that\s+)?(?:the\s+|this\s+|"
+    r"that\s+)?(?:news|headline|story|item|announcement|report|it|this|that)s?\s+(?:played|"
+    r"(?:may|might|could)\s+have\s+played|had)\s+(?:a|some)\s+(?:role|part)",
+    r"whether\s+(?:that|the|this|these|any|it|they)\s+(?:[\w'’-]+\s+){0,3}?(?:drove|caused|explains|"
+    r"explained|moved|was\s+behind|were\s+behind)\s+(?:the\s+|that\s+|this\s+)?(?:move|drop|rise|"
+    r"decline|gain|shares|stock|session)\s+(?:is|remains)\s+(?:unclear|uncertain|unknown|not\s+clear)",
+    r"(?:es\s+)?(?:posible|plausible|probable)\s+que\s+(?:haya|exista|tenga|tuviera|haya\s+tenido)"
+    r"\s+(?:alguna\s+)?(?:relación|vínculo|conexión|influencia|peso|que\s+ver)",
     r"(?:podría|podrían|puede|pueden|pudo|pudieron|puede\s+que|quizá|quizás|tal\s+vez)\s+"
     r"(?:estar|ser|haber\s+estado|esté|estén|está|están|sea|sean)\s+"
     r"(?:relacionad[oa]s?|vinculad[oa]s?|relevantes?|conectad[oa]s?)",
@@ -387,6 +413,9 @@ HEDGES = (
 """A relation said to be possible, never asserted: free only in a sentence whose disclaimer
 says the data does not confirm it."""
 DECLINES = (
+    r"(?:i(?:'d|’d|\s+would)\s+)?(?:treat|read|see|take)\s+(?:it|them|this|that|these|the\s+news)\s+as\s+"
+    r"(?:a\s+)?(?:possible|potential)\s+(?:contributor|context|factor|influence)s?\s+rather\s+than"
+    r"\s+(?:the|a|an)\s+(?:cause|explanation|driver|reason)",
     r"(?:any|an)\s+(?:explanation|reason|attribution)(?:\s+for\s+(?:the|this|that|today's|"
     r"today’s)\s+(?:move|drop|rise|decline|gain|fall|session))?\s+would\s+be\s+(?:speculation|"
     r"speculative|guesswork|a\s+guess)",

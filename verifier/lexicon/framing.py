@@ -199,6 +199,9 @@ PHRASES = (
     r"thanks\s+for\s+reading",
     r"that(?:'s|’s|\s+is)\s+all(?:\s+for\s+(?:now|today))?",
     r"eso\s+es\s+todo(?:\s+por\s+ahora)?",
+    # connectives that open on a negation word ("sin", "no"): a phrase of their own
+    r"sin\s+embargo",
+    r"no\s+obstante",
     # context: "For context,", "En perspectiva,"
     r"for\s+(?:context|reference|the\s+record|what\s+it(?:'s|’s|\s+is)\s+worth)",
     r"(?:as|some)\s+(?:context|background)",

@@ -56,15 +56,17 @@ def check_disclaimers(case: Case) -> Iterator[Reason]:
     result holds what it says the data lacks."""
     scan = scan_of(case)
     folded, text, starts = scan.folded, scan.text, scan.starts
-    if not _HINT.search(folded):
-        return
     hedges, declines = _phrases()
+    if not _HINT.search(folded) and not hedges.search(folded):
+        return
+    carried: list[tuple[int, int]] = []
     for i, start in enumerate(starts):
         end = starts[i + 1] if i + 1 < len(starts) else len(text)
         sentence = folded[start:end]
-        if not _HINT.search(sentence):
-            continue
-        hedged = [(start + m.start(), start + m.end()) for m in hedges.finditer(sentence)]
+        hedged = carried + [(start + m.start(), start + m.end()) for m in hedges.finditer(sentence)]
+        carried = hedged if sentence.rstrip().endswith((";", "—", "–")) else []
+        if not hedged and not _HINT.search(sentence):
+            continue  # a hedge before a semicolon is answered after it: "unclear; the data..."
         held = False
         for lo, hi in _clauses(sentence):
             words = [(start + m.start(), start + m.end()) for m in _WORD.finditer(sentence, lo, hi)]
@@ -101,12 +103,16 @@ def _disclaimer(
     result holds what it denies, the reason."""
     said = [folded[a:b] for a, b in words]
     negation = next((k for k, w in enumerate(said) if w in NEGATIONS), None)
-    if negation is None or not any(w in SUBJECTS for w in said):
+    if negation is None:
         return None, ""
     after = said[negation + 1 :]
+    confirms = (
+        bool(hedged) and hedged[0][0] < words[negation][0] and any(w in CONFIRMING for w in after)
+    )
+    if not confirms and not any(w in SUBJECTS for w in said):
+        return None, ""  # a hedge denied ("possible, but not proven") needs no subject
     categories = [name for name, (terms, _) in EXTERNAL.items() if any(w in terms for w in after)]
     cause = any(w in CAUSE for w in after)
-    confirms = bool(hedged) and hedged[0][0] < words[0][0] and any(w in CONFIRMING for w in after)
     if not (categories or cause or confirms):
         return None, ""
     external = {w for name in categories for w in EXTERNAL[name][0]}
