@@ -141,3 +141,38 @@ def test_a_bound_said_of_a_move_holds_for_the_move_s_window() -> None:
         assert not _verdict(question, wrong).accepted, (question, wrong)
         checked += 1
     assert checked >= 10
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def test_a_place_whose_measure_opens_its_clause_is_held_by_that_measure() -> None:
+    """ "On contribution it ranked 1st out of 19", "por tamaño ocupa el puesto 2.º entre las 19
+    posiciones", "by size it ranks 2nd of 19": the place is the one the named ranking gives;
+    one off is `wrong_relation`."""
+    checked = 0
+    for question, ranks in _ranked():
+        ticker = _result(question, "get_position_pnl")["ticker"]
+        row = next(p for p in ranks["positions"] if p["ticker"] == ticker)
+        count = ranks["positions_count"]
+        for rank, taken, said in (
+            (
+                row["contribution_rank"],
+                {row["pnl_rank"]},
+                "On contribution it ranked {} out of {}.",
+            ),
+            (row["weight_rank"], set(), "By size it ranks {} of {}."),
+        ):  # by what it added, its P&L's place and its contribution's are both that place
+            other = next(n for n in range(1, count + 1) if n not in {rank, *taken})
+            kept = _verdict(question, _answer(question) + said.format(_ordinal(rank), count))
+            assert kept.accepted, (question, said, kept.reasons)
+            wrong = _verdict(question, _answer(question) + said.format(_ordinal(other), count))
+            assert "wrong_relation" in {r.rule for r in wrong.reasons}, (question, said)
+        es = "Por tamaño ocupa el puesto {}.º entre las {} posiciones."
+        kept = _verdict(question, _answer(question) + es.format(row["weight_rank"], count))
+        assert kept.accepted, (question, kept.reasons)
+        other = row["weight_rank"] + 1 if row["weight_rank"] < count else row["weight_rank"] - 1
+        assert not _verdict(question, _answer(question) + es.format(other, count)).accepted
+        checked += 1
+    assert checked >= 30

@@ -308,7 +308,12 @@ RELATIONS: dict[str, Any] = {
         ),
         "last": (r"(?:el|la)\s+(?:menor|peor|más\s+baj[oa])\s+de\s+(?:toda\s+)?la\s+cartera",),
         "behind": (r"por\s+detrás\s+de", r"detrás\s+de", r"tras"),
-        "place": (r"puesto\s+\d{1,3}\s*(?:/|de)\s*\d{1,3}(?!\s+por)",),
+        "place": (
+            r"puesto\s+\d{1,3}\s*(?:/|de)\s*\d{1,3}(?!\s+por)",
+            r"(?:se\s+sitúa|se\s+situó|ocupa|ocupó|queda|quedó|figura)\s+(?:en\s+)?(?:el\s+)?"
+            r"(?:puesto\s+)?\d{1,2}\s*(?:\.?\s*[ºo°]|\.?\s*er)?(?:\s+(?:lugar|puesto))?"
+            r"(?:\s+(?:de|entre)\s+(?:las\s+|los\s+|sus\s+)?\d{1,3}(?:\s+(?:posiciones|valores|títulos))?)?",
+        ),
     },
     "news_terms": {
         "chief financial officer": (

@@ -856,7 +856,7 @@ _MEASURE_WORDS = (
         "pnl_top",
         re.compile(r"contrib\w*|p&l|pnl|aporte|aportación|restaron|restó|lastres|detractors?"),
     ),
-    ("weight_top", re.compile(r"weight\w*|peso|ponderación")),
+    ("weight_top", re.compile(r"weight\w*|peso|ponderación|size|tamaño")),
     ("return_top", re.compile(r"returns?|performance|rentabilidad|rendimiento")),
 )
 
@@ -868,10 +868,25 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     after = re.match(
         r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
     )
+    opening = _MEASURE_LEAD.search(folded, lo, m.start())  # "On contribution, it ranked 1st"
     for kind, word in _MEASURE_WORDS:
         if re.search(rf"(?:{word.pattern})$", before) or (after and word.fullmatch(after[1])):
             return kind
+        if opening and word.fullmatch(opening[1]):
+            return kind
     return ""
+
+
+_MEASURE_AFTER = re.compile(
+    r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(?:contrib\w*|p&l|pnl|weight\w*|peso|tamaño|size|"
+    r"returns?|rentabilidad|aportación)(?!\w)"
+)
+_MEASURE_LEAD = re.compile(
+    r"(?:^|[.;:]\s+|\s)(?:on|by|in\s+terms\s+of|por|en\s+cuanto\s+a)\s+(?:its\s+|su\s+|la\s+|el\s+)?"
+    r"(p&l|\w+)[,\s]+(?:(?:it|the\s+stock|the\s+position|se|la\s+posición|[a-z]{1,5})\s+)?$"
+)
+"""The measure a clause opens with, the place following it in that clause ("on contribution it
+ranked 1st", "por contribución se sitúa en el 8.º lugar")."""
 
 
 def _measure(case: Case, lo: int, at: int) -> str:
@@ -930,6 +945,10 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
     place = count - rank + 1 if kind.endswith("_bottom") else rank
     if group == "place":
         case.bound.append(m.span())
+        if lead := _MEASURE_LEAD.search(folded, lo, m.start()):
+            case.bound.append(lead.span())  # "por tamaño", "on contribution": the place's own
+        if by := _MEASURE_AFTER.match(folded, m.end()):
+            case.bound.append(by.span())  # "puesto 12.º por tamaño", "2nd of 19 by weight"
         if wanted in _places(row, kind, count) and out_of in (None, count):
             return None
         return _contradicted(
