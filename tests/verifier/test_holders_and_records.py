@@ -157,3 +157,32 @@ def test_up_or_down_right_after_a_change_is_its_direction() -> None:
             assert "wrong_direction" in codes, (question, unit, wrong)
         checked += 1
     assert checked >= 30
+
+
+def test_a_comparison_said_of_the_portfolio_with_the_benchmark_named_before_it() -> None:
+    """ "The benchmark did -0.57%, so the book lagged", "... The portfolio beat it.": the
+    object is the benchmark named before; the portfolio's return against it settles the word,
+    the other word is `wrong_relation`."""
+    checked = 0
+    for question, position, _ in _holders():
+        ranks = _result(question, "get_portfolio_ranks")
+        mine, theirs = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        if mine == theirs:
+            continue
+        better, worse = ("outperformed", "lagged") if mine > theirs else ("lagged", "outperformed")
+        lead = (
+            f"{position['ticker']} contributed {position['contribution_pct']:+.2f}% to "
+            f"{position['portfolio_id']}. The benchmark returned {theirs:+.2f}%"
+        )
+        for tail, ok in (
+            (f", so the book {better}.", True),
+            (f", so the book {worse}.", False),
+            (f". The portfolio {better} it.", True),
+            (f". The portfolio {worse} it.", False),
+        ):
+            verdict = _verdict(question, lead + tail)
+            assert verdict.accepted == ok, (question, tail, verdict.reasons)
+            if not ok:
+                assert "wrong_relation" in {r.rule for r in verdict.reasons}, tail
+        checked += 1
+    assert checked >= 30

@@ -243,7 +243,7 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
         return _figure_order(case, text, m, *pair)
     first = _before(tickers, lo, m.start())
     if first is None:
-        return _portfolio_vs_benchmark(case, text, folded, m, lo, results)
+        return _portfolio_vs_benchmark(s, m, lo)
     a = _move(case, first.symbol, lo, hi, results)
     other = _after(tickers, m.end(), hi)
     b: float | None
@@ -402,18 +402,34 @@ def _whole_portfolio(case: Case, folded: str, lo: int, at: int) -> bool:
     )
 
 
-def _portfolio_vs_benchmark(
-    case: Case, text: str, folded: str, m: re.Match[str], lo: int, results: list[dict[str, Any]]
-) -> Reason | None:
+_CLAUSE_END = re.compile(r"(?:\s+(?:it|él|lo|la|them))?\s*(?:[.,;:)!]|$)")
+
+
+def _benchmark_before(folded: str, starts: list[int], lo: int, m: re.Match[str]) -> bool:
+    """ "The benchmark did -0.57%, so the book lagged": a comparison word that ends its clause
+    (or takes "it"), said of the portfolio, against the benchmark named before it in its
+    sentence or the one before."""
+    if not _CLAUSE_END.match(folded, m.end()):
+        return False
+    before = max((s for s in starts if s < lo), default=lo)
+    return bool(
+        re.search(rf"(?<!\w)(?:{alternatives('benchmark')})(?!\w)", folded[before : m.start()])
+    )
+
+
+def _portfolio_vs_benchmark(s: DraftScan, m: re.Match[str], lo: int) -> Reason | None:
     """ "The portfolio did worse than the benchmark": the answer's own portfolio's return
     against its benchmark's, from its ranks."""
+    case, text, folded, starts, _, results = s.parts()
     said = _portfolio_before().search(folded, lo, m.start())
     if said is None:
         if not _whole_portfolio(case, folded, lo, m.start()):
             return None
     elif _COMPLEMENT.search(folded, lo, said.start()):
         return None  # "the sector weighting in this portfolio is above": not the portfolio's return
-    if not _benchmark_after().match(folded, m.end()):
+    if not _benchmark_after().match(folded, m.end()) and not _benchmark_before(
+        folded, starts, lo, m
+    ):
         return None
     ranks = _ranks(case, results)
     bench = (ranks or {}).get("benchmark") or {}
