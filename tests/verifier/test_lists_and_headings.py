@@ -6,9 +6,10 @@ passes) or drawn too wide (the faithful one fails)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
-from tests.verifier.test_unseen_prose import _es, _moves, _positions, _result, _verdict
+from tests.verifier.test_unseen_prose import _closed, _es, _moves, _positions, _result, _verdict
 
 _LABELS = {
     "top_contributors": ("Top contributors were {}.", "Los principales contribuidores fueron {}."),
@@ -176,3 +177,38 @@ def test_a_place_whose_measure_opens_its_clause_is_held_by_that_measure() -> Non
         assert not _verdict(question, _answer(question) + es.format(other, count)).accepted
         checked += 1
     assert checked >= 30
+
+
+def test_a_streak_counted_by_the_day_that_extends_it_or_started_by_a_run() -> None:
+    """ "Today makes it three in a row", "encadena tres sesiones bajistas seguidas", "declined
+    for three straight sessions, a run that started on Friday, Dec. 27": the count, the
+    direction and the first day are the trend's streak; a count one off is `wrong_relation`."""
+    checked = 0
+    for question, move, _ in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        n, since = streak.get("sessions"), str(streak.get("since_session") or "")
+        if not isinstance(n, int) or not 2 <= n <= 5 or not since:
+            continue
+        words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+        es = {2: "dos", 3: "tres", 4: "cuatro", 5: "cinco", 6: "seis"}
+        down = streak["direction"] == "down"
+        verb, es_dir = ("closed lower", "bajistas") if down else ("closed higher", "alcistas")
+        fell = "declined" if down else "advanced"
+        day = date.fromisoformat(since)
+        lead = _closed(move) + " "
+        for right, wrong in (
+            (f"It {verb}, and today makes it {words[n]} in a row.",
+             f"It {verb}, and today makes it {words[n + 1]} in a row."),
+            (f"Encadena {es[n]} sesiones {es_dir} seguidas.",
+             f"Encadena {es[n + 1]} sesiones {es_dir} seguidas."),
+            (f"It has {fell} for {words[n]} straight sessions, a run that started on "
+             f"{day:%A}, {day:%b}. {day.day}.",
+             f"It has {fell} for {words[n + 1]} straight sessions, a run that started on "
+             f"{day:%A}, {day:%b}. {day.day}."),
+        ):  # fmt: skip
+            kept = _verdict(question, lead + right)
+            assert kept.accepted, (question, right, kept.reasons)
+            codes = {r.rule for r in _verdict(question, lead + wrong).reasons}
+            assert "wrong_relation" in codes, (question, wrong, codes)
+        checked += 1
+    assert checked >= 10

@@ -233,6 +233,9 @@ RELATIONS: dict[str, Any] = {
             r"(?:straight|consecutive|successive)\s+(?:sessions?|days?)\s+(?:down|lower|of\s+losses)",
             r"(?:losing|down|downward)\s+(?:run|streak)",
         ),
+        "either": (
+            r"(?:makes?|made|making)\s+it\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions?\s+|days?\s+)?(?:in\s+a\s+row|straight)",
+        ),
     },
     "membership": {
         "detractors": (

@@ -150,7 +150,8 @@ RELATIONS: dict[str, Any] = {
             r"racha\s+(?:alcista|ganadora)",
             r"(?:sesión|jornada)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:alzas?|subidas?|ganancias?|al\s+alza|en\s+verde)",
             r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:alzas?|subidas?|ganancias?|al\s+alza|en\s+verde)",
-            r"(?:sesiones|jornadas)\s+(?:al\s+alza|en\s+verde|de\s+subidas|alcistas)",
+            r"(?:sesiones|jornadas)\s+(?:al\s+alza|en\s+verde|de\s+subidas|alcistas)(?:\s+(?:seguidas|consecutivas))?",
+            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas)\s+(?:alcistas|al\s+alza|en\s+verde|de\s+subidas)(?:\s+(?:seguidas|consecutivas))?",
         ),
         "down": (
             r"(?:sesiones|días|jornadas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:baja|caída|pérdidas?)",
@@ -158,7 +159,11 @@ RELATIONS: dict[str, Any] = {
             r"racha\s+(?:bajista|perdedora)",
             r"(?:sesión|jornada)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
             r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
-            r"(?:sesiones|jornadas)\s+(?:a\s+la\s+baja|en\s+rojo|de\s+caídas|bajistas)",
+            r"(?:sesiones|jornadas)\s+(?:a\s+la\s+baja|en\s+rojo|de\s+caídas|bajistas)(?:\s+(?:seguidas|consecutivas))?",
+            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas)\s+(?:bajistas|a\s+la\s+baja|en\s+rojo|de\s+caídas)(?:\s+(?:seguidas|consecutivas))?",
+        ),
+        "either": (
+            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas)(?:\s+(?:seguidas|consecutivas))?",
         ),
     },
     "membership": {

@@ -320,9 +320,10 @@ _COUNT_AFTER = re.compile(
 )
 """A streak's length said after it ("la racha bajista es de una sola sesión")."""
 _STARTED = re.compile(
-    r"\s*,?\s*(?:(?:that|which|que)\s+)?(?:began|begun|started|starting|beginning|(?:dating|going"
+    r"\s*,?\s*(?:(?:in|of|de|en)\s+[a-z.\-]{1,6}\s+)?(?:(?:a|the|una|la)\s+(?:run|streak|stretch|slide|"
+    r"racha|serie)\s+)?(?:(?:that|which|que)\s+)?(?:began|begun|started|starting|beginning|(?:dating|going"
     r"|stretching|reaching)\s+back\s+to|running\s+since|since|que\s+se\s+remonta\s+al?|arrancó|empezó|comenzó|se\s+inició|iniciada|desde)"
-    r"(?:\s+(?:on|el|en|the))?(?:\s+(?:monday|tuesday|wednesday|thursday|friday|lunes|martes|"
+    r"(?:\s+(?:on|el|en|the))?(?:\s+(?:last|pasado))?(?:\s+(?:monday|tuesday|wednesday|thursday|friday|lunes|martes|"
     r"miércoles|jueves|viernes)(?:'s|,)?)?\s*\(?\s*$"
 )
 """What joins a streak to the day it began ("a losing run that began on Monday, December 30",
@@ -632,7 +633,7 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
         opens = lead.start()
     direction = m.lastgroup or ""
     sessions = trend.get("sessions")
-    holds = trend.get("direction") == direction and isinstance(sessions, int)
+    holds = direction in ("either", trend.get("direction")) and isinstance(sessions, int)
     if holds and isinstance(sessions, int):
         holds = sessions == said if said is not None else sessions >= 2
     case.bound.append((opens, after.end() if after is not None and said is not None else m.end()))
