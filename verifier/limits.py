@@ -85,7 +85,8 @@ _OFFER = re.compile(
     r"\W*(?:(?:just\s+)?let\s+me\s+know|if\s+(?:you(?:'d|’d|\s+would)?\s+(?:like|want|prefer|"
     r"need)|useful|helpful|needed)|happy\s+to|glad\s+to|i\s+can\s+(?:also|always)|i(?:'d|’d|\s+would)"
     r"\s+be\s+happy|want\s+me\s+to|would\s+you\s+like|shall\s+i|should\s+i|feel\s+free|"
-    r"si\s+(?:quieres|quiere|queréis|lo\s+desea|lo\s+deseas|necesitas|necesita|te\s+sirve|le\s+sirve)|"
+    r"si\s+(?:quieres|querés|quiere|queréis|lo\s+desea|lo\s+deseas|necesitas|necesitás|necesita|"
+    r"te\s+sirve|le\s+sirve|se\s+anuncia\s+algo)|te\s+(?:avisamos|aviso|mostramos|muestro)|"
     r"¿\s*(?:quieres|quiere|te\s+paso|le\s+paso)|dime\s+si|avísame\s+si|puedo\s+(?:también|ampliar)|"
     r"qued(?:o|amos)\s+a\s+(?:tu|su|vuestra)\s+(?:entera\s+)?disposición)(?!\w)"
 )

@@ -277,7 +277,8 @@ _HOLDINGS_BEFORE = re.compile(
     r"(?<!\w)(?:holdings|positions|quantities|shares\s+held|posiciones|tenencias)\s*$"
 )
 _BASE_BETWEEN = re.compile(
-    r"(?<!\w)(?:por\s+(?:encima|debajo)\s+del?|frente\s+a|respecto\s+al?|than|above|below)\s"
+    r"(?<!\w)(?:por\s+(?:encima|debajo)\s+del?|frente\s+al?|respecto\s+(?:al?|del?)|con\s+respecto\s+al?|"
+    r"than|above|below|versus|vs\.?|compared\s+(?:with|to)|against)\s"
 )
 """A base named between a figure and the date after it ("2,36 dólares por encima del cierre
 de ayer", "4.93% below its November 29 close"): the figure is a change since that date."""
@@ -369,7 +370,7 @@ def _nearest_dates(
         searched = _SEARCHED.search(folded, figure.end, after.start)  # "with no news in the
         if near and bisect_left(ends, after.start) - 1 == k and not searched:  # 28–31 window"
             days, role = _group(dates, after)
-            if not role and _BASE_BETWEEN.search(folded, figure.end, after.start):
+            if role in ("", "through") and _BASE_BETWEEN.search(folded, figure.end, after.start):
                 role = "since"  # "2,36 dólares por encima del cierre de ayer": measured from it
             return days, role
     if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:

@@ -25,8 +25,10 @@ from hypothesis import strategies as st
 
 from verifier.coverage import free_words, grammar_scan
 from verifier.extraction import extract_claims
+from verifier.framing import framing_spans
 from verifier.grammar.moves import MOVE
 from verifier.grammar.relative import Anchor
+from verifier.scanner import fold_aligned
 from verifier.verify import verify_json as verify
 
 HERE = Path(__file__).parent / "closed_world"
@@ -90,9 +92,17 @@ OUTSIDE = st.text(alphabet=string.ascii_lowercase, min_size=4, max_size=10).filt
         w not in free_words()
         and not grammar_scan().finditer(w)
         and not MOVE.finditer(w)  # a direction word: a claim of its own
-        and not extract_claims(f"On {w.capitalize()} {w}", (), ANCHOR)
-    )  # a weekday, month, number
+        and not extract_claims(f"On {w.capitalize()} {w}", (), ANCHOR)  # a weekday, a number
+        and not _framing(w)  # a greeting or a closing ("Hello.", "Thanks."): the frame's
+    )
 )
+
+
+def _framing(word: str) -> bool:
+    return any(
+        framing_spans(text, fold_aligned(text))
+        for text in (f"{word.capitalize()}.", f"{word.capitalize()}, x", f"x. {word.capitalize()}.")
+    )
 
 
 @settings(max_examples=150, deadline=None)

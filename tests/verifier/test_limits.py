@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.verifier.test_unseen_prose import _closed, _moves, _verdict
+from tests.verifier.test_unseen_prose import _closed, _es, _moves, _verdict
 
 LIMITS = (
     "The data I pulled doesn't go beyond prices and the calendar.",
@@ -114,3 +114,47 @@ def test_a_hedge_the_sentence_denies_is_kept_and_a_cause_asserted_beside_it_is_n
             "La noticia explica la caída, aunque no está demostrada.",
         ):
             assert not _verdict(question, f"{_closed(move)} {said}").accepted, (question, said)
+
+
+def test_a_regulator_s_lines_and_a_letter_s_set_phrases_frame_a_faithful_answer() -> None:
+    """What the message is not ("not investment advice", "past performance is not a guarantee
+    of future results", "no constituye una recomendación") and a letter's or an app's set
+    phrases state no fact; a claim beside them is still rejected."""
+    frames = (
+        ("", " Not investment advice."),
+        ("", " Past performance is not a guarantee of future results."),
+        ("", " This message does not constitute investment advice."),
+        ("Distinguido cliente: ", " Sin otro particular, le saluda atentamente."),
+        ("Ojo: ", " Las rentabilidades pasadas no garantizan rentabilidades futuras."),
+        ("Muy señor nuestro: ", " Esta nota no constituye una recomendación de inversión."),
+    )
+    for question, move, _ in _moves():
+        for head, tail in frames:
+            verdict = _verdict(question, f"{head}{_closed(move)}{tail}")
+            assert verdict.accepted, (question, head, tail, verdict.reasons)
+        for said in (
+            " Not investment advice, but analysts rate it a buy.",
+            " Ojo: los analistas recomiendan comprar.",
+        ):
+            assert not _verdict(question, f"{_closed(move)}{said}").accepted, (question, said)
+
+
+def test_a_change_said_against_the_close_of_a_named_day_is_measured_from_that_day() -> None:
+    """ "subió 0,23 $ frente al cierre de ayer", "rose 1.87% versus Monday's close": the day is
+    the base the change is measured from, not the change's own day."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, change, pct = move["ticker"], move["change"], move["change_pct"]
+        verb, es = ("rose", "subió") if change > 0 else ("fell", "bajó")
+        base = f"{move['previous_session'][8:10].lstrip('0')} de diciembre"
+        for said in (
+            f"{t} {es} {_es(abs(change))} $ ({_es(pct, True)} %) frente al cierre de ayer.",
+            f"{t} {es} {_es(abs(pct))} % respecto al cierre del {base}.",
+            f"{t} {verb} {abs(pct):.2f}% versus yesterday's close.",
+        ):
+            if move["previous_session"] != "2024-12-30":
+                continue
+            verdict = _verdict(question, said)
+            assert verdict.accepted, (question, said, verdict.reasons)
+            checked += 1
+    assert checked >= 60

@@ -199,6 +199,25 @@ PHRASES = (
     r"thanks\s+for\s+reading",
     r"that(?:'s|’s|\s+is)\s+all(?:\s+for\s+(?:now|today))?",
     r"eso\s+es\s+todo(?:\s+por\s+ahora)?",
+    # a regulator's lines: what the message is not (advice, a recommendation, a promise)
+    r"(?:this\s+is\s+)?not\s+(?:investment|financial|tax)\s+advice",
+    r"(?:this\s+is\s+)?not\s+a\s+recommendation(?:\s+to\s+(?:buy|sell|hold|buy\s+or\s+sell))?",
+    r"(?:does\s+not|doesn't|doesn’t)\s+constitute\s+(?:investment|financial)\s+advice"
+    r"(?:\s+or\s+a\s+recommendation)?",
+    r"past\s+performance\s+is\s+(?:not|no)\s+(?:a\s+)?(?:guarantee|indication|indicative|guide)\s+"
+    r"(?:of|to)\s+future\s+(?:results|returns|performance)",
+    r"(?:las\s+)?(?:rentabilidades|resultados)\s+pasad[oa]s\s+no\s+(?:garantizan|son\s+garantía\s+de)"
+    r"\s+(?:rentabilidades|resultados)\s+futur[oa]s",
+    r"no\s+constituye\s+(?:una\s+)?(?:recomendación|asesoramiento)(?:\s+de\s+inversión)?",
+    # a letter's and an app's set phrases in Spanish
+    r"muy\s+señor(?:a)?\s+(?:nuestro|nuestra|mío|mía)",
+    r"distinguid[oa]s?\s+client[ea]s?",
+    r"sin\s+otro\s+particular",
+    r"(?:le|les)\s+saluda(?:n|mos)?\s+atentamente",
+    r"(?:te|le|les|os)\s+(?:contamos|cuento)(?:\s+más(?:\s+(?:mañana|pronto|luego|cuando\s+pase))?)?",
+    r"seguimos\s+atent[oa]s",
+    r"ojo(?=\s*[:,!])",
+    r"o\s+sea",
     # connectives that open on a negation word ("sin", "no"): a phrase of their own
     r"sin\s+embargo",
     r"no\s+obstante",
