@@ -18,7 +18,7 @@ from verifier.grammar.figures import clear_caches as clear_claim_caches
 from verifier.grammar.quotes import normalise_headline
 from verifier.literals import tolerance
 from verifier.quoting import normalised, quoted_by
-from verifier.readings import date_keys, read_text
+from verifier.readings import arg_dates, date_keys, read_text
 from verifier.reuse import forget
 from verifier.spans import spans_named
 from verifier.trace_facts import (
@@ -26,6 +26,7 @@ from verifier.trace_facts import (
     YEAR,
     Fact,
     Failure,
+    fraction_key,
     in_percent,
     make_fact,
     percent_key,
@@ -197,10 +198,12 @@ def clear_caches() -> None:
     """Forget the strings read so far (memory, or a cold-start measurement)."""
     caches = (
         read_text,
+        arg_dates,
         normalised,
         date_keys,
         percent_key,
         in_percent,
+        fraction_key,
         words_of_name,
         writes_money,
         spans_named,

@@ -15,7 +15,7 @@ from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, DateReading
 from verifier.coverage import NAME_KEYS, names_in
 from verifier.evidence import Evidence
 from verifier.grammar.events import EVENT_KINDS
-from verifier.readings import TextReading, date_keys, iso_days, read_text
+from verifier.readings import TextReading, arg_dates, date_keys, iso_days, read_text
 from verifier.reuse import per_trace
 from verifier.spans import asked_dates, spans_of
 from verifier.times import Span
@@ -29,7 +29,7 @@ from verifier.trace_facts import (
     QUESTION,
     Fact,
     Failure,
-    in_percent,
+    fraction_key,
     magnitude,
     make_fact,
     percent_key,
@@ -136,8 +136,8 @@ def _index(trace: TraceView, question: bool) -> Evidence:
         walker.start(event.id, event.tool, asked_dates(args))
         if isinstance(args, dict):
             for value in args.values():
-                if isinstance(value, str) and ISO_DATE.fullmatch(value):
-                    for when, _ in read_text(value).dates:
+                if isinstance(value, str):
+                    for when in arg_dates(value):
                         walker.add_date(when, False)
         walker.walk(event.result, "", ticker)
     if question:
@@ -162,8 +162,8 @@ def _file_facts(ev: Evidence, facts: list[Fact]) -> None:
     ev.facts = facts = list(map(facts.__getitem__, order))
     ev.magnitudes = sorted(unsorted)
     changes = ev.changes
-    for f in facts:  # a change's span has a start; 4: ticker, 3: key, 10: span, 11: origin
-        if f[4] and f[3] in _PRICE_CHANGES and f[10] and f[10][0] and not f[11]:
+    for f in facts:  # a change's span has a start; 3: key, 4: ticker, 10: span, 11: origin
+        if f[3] in _PRICE_CHANGES and f[4] and f[10] and f[10][0] and not f[11]:
             held = changes.get(f[4])
             if held is None:
                 changes[f[4]] = [f]
@@ -172,12 +172,7 @@ def _file_facts(ev: Evidence, facts: list[Fact]) -> None:
     fractions = [
         _new(Fact, (f[0] * 100, *f[1:5], True, f[6], -1, *f[8:]))
         for f in facts  # 5: percent, 6: signed
-        if f[5]
-        and f[6]
-        and f[3]
-        and -10 <= f[0] <= 10
-        and not in_percent(f[3])
-        and (not traits_of(f[2]).sql or percent_key(f[3]))  # a SQL `change` of 3.71 != 371%
+        if f[5] and f[6] and f[3] and -10 <= f[0] <= 10 and fraction_key(f[3], f[2])
     ]
     fractions.sort(key=magnitude)  # already in order of the facts' magnitudes: one pass
     ev.fractions = fractions
