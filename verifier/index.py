@@ -7,6 +7,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import fields
 from datetime import date
+from itertools import repeat
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
@@ -325,16 +326,16 @@ class _Walker:
             self.walk_items(node, shape.plan, names, ticker, named, spans)
             self.span, self.rows = outer_span, outer_rows
             return
-        for (name, percent, is_name), value in zip(shape.plan, node.values(), strict=True):
-            if spans:
-                span = spans.get(name)
+        plan = shape.plans[2 if percent_all else 1 if calc else 0]
+        aligned = _aligned(shape, spans) if spans else repeat(span)
+        values = node.values()  # as many as the plan's keys; `repeat` has no end
+        for (name, percent, is_name), value, span in zip(plan, values, aligned, strict=False):
             kind = value.__class__
             if kind is float or kind is int:  # the common leaves, filed here (as `number`)
-                if value == value and value != _INF and value != _NEG_INF:
+                if _NEG_INF < value < _INF:  # not NaN
                     add_fact(
-                        _new(Fact, (float(value), event, tool, name, ticker,
-                                    percent_all or (calc and percent), True, -1, None, 0, span,
-                                    0))
+                        _new(Fact, (value if kind is float else float(value), event, tool, name,
+                                    ticker, percent, True, -1, None, 0, span, 0))
                     )  # fmt: skip
             elif kind is str:
                 if is_name and names is not None:
@@ -539,6 +540,9 @@ class _Shape(NamedTuple):
     special: bool
     """A key that a headline, an event or an events window has (`_Walker.special`)."""
     expression: bool
+    plans: tuple[tuple[tuple[str, bool, bool], ...], ...]
+    """`plan` with whether each key's number is a percentage for a call that computes nothing,
+    one that computes, and an arithmetic or SQL call (every number)."""
 
 
 _SHAPES: dict[tuple[Any, ...], _Shape] = {}
@@ -561,7 +565,28 @@ def _shape(keys: tuple[Any, ...]) -> _Shape:
         not _SESSION.isdisjoint(keys),
         not _SPECIAL.isdisjoint(keys),
         any(name == "expression" for name, _, _ in plan),
+        (
+            tuple((name, False, is_name) for name, _, is_name in plan),
+            tuple(plan),
+            tuple((name, True, is_name) for name, _, is_name in plan),
+        ),
     )
+    return found
+
+
+_ALIGNED: dict[tuple[int, int], tuple[_Shape, dict[str, Span], tuple[Span | None, ...]]] = {}
+"""Per shape and spans of a dict (both shared, held here so their ids stay theirs), the span of
+each of its keys in order."""
+
+
+def _aligned(shape: _Shape, spans: dict[str, Span]) -> tuple[Span | None, ...]:
+    held = _ALIGNED.get((id(shape), id(spans)))
+    if held is not None and held[0] is shape and held[1] is spans:
+        return held[2]
+    if len(_ALIGNED) >= 4096:
+        _ALIGNED.clear()
+    found = tuple(spans.get(name) for name, _, _ in shape.plan)
+    _ALIGNED[(id(shape), id(spans))] = (shape, spans, found)
     return found
 
 
