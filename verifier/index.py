@@ -7,7 +7,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import fields
 from datetime import date
-from itertools import repeat
+from itertools import compress, repeat
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
@@ -68,7 +68,7 @@ def _add_question(base: Evidence, question: str, reading: TextReading) -> Eviden
     headlines = dict(base.headlines)
     headlines[pair] = None
     ev = _copy(base)  # as `dataclasses.replace`, without its per-field checks
-    ev.texts, ev.headlines = [*base.texts, pair], headlines
+    ev.runs, ev.headlines = [*base.runs, (QUESTION, [question])], headlines
     ev.question_money = writes_money(question)
     if reading.empty:
         return ev
@@ -163,8 +163,9 @@ def _file_facts(ev: Evidence, facts: list[Fact]) -> None:
     ev.facts = facts = list(map(facts.__getitem__, order))
     ev.magnitudes = sorted(unsorted)
     changes = ev.changes
-    for f in facts:  # a change's span has a start; 3: key, 4: ticker, 10: span, 11: origin
-        if f[3] in _PRICE_CHANGES and f[4] and f[10] and f[10][0] and not f[11]:
+    keyed = compress(facts, map(_PRICE_CHANGES.__contains__, map(_KEY, facts)))
+    for f in keyed:  # a change's span has a start; 4: ticker, 10: span, 11: origin
+        if f[4] and f[10] and f[10][0] and not f[11]:
             held = changes.get(f[4])
             if held is None:
                 changes[f[4]] = [f]
@@ -172,8 +173,8 @@ def _file_facts(ev: Evidence, facts: list[Fact]) -> None:
                 held.append(f)
     fractions = [
         _new(Fact, (f[0] * 100, *f[1:5], True, f[6], -1, *f[8:]))
-        for f in facts  # 5: percent, 6: signed
-        if f[5] and f[6] and f[3] and -10 <= f[0] <= 10 and fraction_key(f[3], f[2])
+        for f in compress(facts, map(_PERCENT, facts))  # 6: signed
+        if f[6] and f[3] and -10 <= f[0] <= 10 and fraction_key(f[3], f[2])
     ]
     fractions.sort(key=magnitude)  # already in order of the facts' magnitudes: one pass
     ev.fractions = fractions
@@ -199,6 +200,7 @@ class _Walker:
         "per_event",
         "percent_all",
         "rows",
+        "run",
         "seen",
         "span",
         "tool",
@@ -215,6 +217,8 @@ class _Walker:
         self.idle: set[str] = set()
         """The strings of the current event whose repetition files nothing more (no news, no
         number)."""
+        self.run: list[str] = []
+        """The strings of the current event, in the order first met (`Evidence.runs`)."""
         self.per_event: dict[str, tuple[set[str], set[str]]] = {}
         """`seen` and `idle` of each event id (ids may repeat: they share theirs)."""
         self.span: Span | None = None
@@ -234,6 +238,8 @@ class _Walker:
         if held is None:
             held = self.per_event[event] = (set(), set())
         self.seen, self.idle = held
+        self.run = []
+        self.ev.runs.append((event, self.run))
         self.span = self.rows = None
         self.calc = tool in CALCULATING_TOOLS
         traits = traits_of(tool)
@@ -263,7 +269,7 @@ class _Walker:
             )  # fmt: skip
             self.hidden += kind is tuple
             idle, plain, event = self.idle, not self.news, self.event
-            texts = self.ev.texts
+            run, tickers = self.run, self.ev.tickers
             for item in node:  # the common items without a further dispatch
                 item_kind = item.__class__
                 if item_kind is str:
@@ -272,9 +278,15 @@ class _Walker:
                     reading = read_text(item)
                     if plain and not reading.numbers:  # as `text`, inline
                         idle.add(item)
-                        texts.append((item, event))
-                        if not reading.empty:
-                            self.file_names(reading)
+                        run.append(item)
+                        for symbol in reading.tickers:  # as `file_names`
+                            held = tickers.get(symbol)
+                            if held is None:
+                                tickers[symbol] = {event}
+                            else:
+                                held.add(event)
+                        if reading.dates:
+                            self.file_dates(reading)
                     else:
                         self.text(item, key, ticker)
                 elif item_kind is dict:
@@ -321,7 +333,7 @@ class _Walker:
         self.rows = spans
         add_fact = self.facts.append
         event, tool, calc, percent_all = self.event, self.tool, self.calc, self.percent_all
-        idle, plain, texts = self.idle, not self.news, ev.texts
+        idle, plain, run, tickers = self.idle, not self.news, self.run, ev.tickers
         if named or (shape.expression and self.arithmetic):
             self.walk_items(node, shape.plan, names, ticker, named, spans)
             self.span, self.rows = outer_span, outer_rows
@@ -345,9 +357,15 @@ class _Walker:
                 reading = read_text(value)
                 if plain and not reading.numbers:  # as `text`, inline
                     idle.add(value)
-                    texts.append((value, event))
-                    if not reading.empty:
-                        self.file_names(reading)
+                    run.append(value)
+                    for symbol in reading.tickers:  # as `file_names`
+                        held = tickers.get(symbol)
+                        if held is None:
+                            tickers[symbol] = {event}
+                        else:
+                            held.add(event)
+                    if reading.dates:
+                        self.file_dates(reading)
                 else:
                     self.text(value, name, ticker)
             elif value is not None and kind is not bool:
@@ -466,13 +484,13 @@ class _Walker:
             first = text not in self.seen
             if first:
                 self.seen.add(text)
-                self.ev.texts.append((text, event))
+                self.run.append(text)
         elif text in self.idle:  # walked as a whole result, past the walk's own check
             return
         else:  # its repetitions file nothing: the walk skips them
             first = True
             self.idle.add(text)
-            self.ev.texts.append((text, event))
+            self.run.append(text)
         if self.news:
             self.ev.headlines[(text, event)] = None
             if event != QUESTION:
@@ -512,7 +530,12 @@ class _Walker:
                 tickers[symbol] = {event}
             else:
                 held.add(event)
-        dates = self.dates
+        if reading.dates:
+            self.file_dates(reading)
+
+    def file_dates(self, reading: TextReading) -> None:
+        """File the dates a string of the current event names."""
+        event, dates = self.event, self.dates
         for when, tied in reading.dates:  # as `add_date`
             named = dates.get(when)
             if named is None:
@@ -522,7 +545,7 @@ class _Walker:
 
 
 _new = tuple.__new__
-_VALUE = itemgetter(0)
+_VALUE, _KEY, _PERCENT = itemgetter(0), itemgetter(3), itemgetter(5)
 
 
 class _Shape(NamedTuple):
@@ -616,7 +639,7 @@ def _file_absence(walker: _Walker, args: Any, message: str) -> None:
             make_fact(value, walker.event, walker.tool, "error", None, False, signed, decimals,
                       None, 0, None, FROM_FAILURE)
         )  # fmt: skip
-    walker.ev.texts.append((message, walker.event))
+    walker.run.append(message)
 
 
 def _file_dates(ev: Evidence, dates: dict[DateReading, dict[str, bool]]) -> list[int]:
