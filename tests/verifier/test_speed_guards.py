@@ -51,3 +51,52 @@ def test_the_cause_guard_is_reached_by_real_causes() -> None:
     for joint in JOINTS:
         text = f"AXO rose {joint} the news."
         assert _cause().search(text) and _CAUSE_WORDS.search(text)
+
+
+RANKED = st.lists(
+    st.sampled_from(
+        [
+            "3rd ",
+            "12th ",
+            "٣rd ",
+            "2nd best ",
+            "second-best performer ",
+            "1st by return ",
+            "third largest by weight ",
+            "5th of 25 positions by return ",
+            "2ª posición por peso ",
+            "closed higher ",
+            "rose for 3 straight sessions ",
+            "fell in each of the last 4 sessions ",
+            "4th straight day in a row that AXO has closed higher ",
+            "up 5 days in a row ",
+            "down for a third consecutive session ",
+            "worst ",
+            "top ",
+            "(",
+            "-",
+            ", ",
+            "7",
+            "x",
+            "\n",
+        ]
+    ),
+    max_size=20,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(RANKED, st.text(max_size=60)))
+def test_every_phrase_scan_finds_what_its_reference_pattern_finds(text: str) -> None:
+    """Those whose fragments may open with a digit included: they are tried where a stem or
+    any decimal digit starts a word, not at every position."""
+    from verifier.rules.relations import scans
+    from verifier.scanner import PhraseScan, fold_aligned
+    from verifier.verify import warm_up
+
+    warm_up()
+    scans()
+    folded = fold_aligned(text)
+    for scan in PhraseScan.made:
+        expected = [(m.span(), m.lastgroup) for m in scan.reference.finditer(folded)]
+        assert [(m.span(), m.lastgroup) for m in scan.finditer(folded)] == expected
