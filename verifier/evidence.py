@@ -18,7 +18,7 @@ from verifier.grammar.figures import clear_caches as clear_claim_caches
 from verifier.grammar.quotes import normalise_headline
 from verifier.literals import tolerance
 from verifier.quoting import normalised, quoted_by
-from verifier.readings import date_keys, read_text
+from verifier.readings import arg_dates, date_keys, read_text
 from verifier.reuse import forget
 from verifier.spans import spans_named
 from verifier.trace_facts import (
@@ -26,6 +26,7 @@ from verifier.trace_facts import (
     YEAR,
     Fact,
     Failure,
+    fraction_key,
     in_percent,
     make_fact,
     percent_key,
@@ -45,8 +46,10 @@ class Evidence:
     tickers: dict[str, set[str]] = field(default_factory=dict)
     headlines: dict[tuple[str, str], None] = field(default_factory=dict)
     """(text, event) of every string a news result or the question holds; normalised on demand."""
-    texts: list[tuple[str, str]] = field(default_factory=list)
-    """(text, event) of every string a successful result or the question holds."""
+    runs: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Per event walked, in order, the strings its result (or the question) holds, each once:
+    `texts` pairs them with the event (a pair per string would be most of the index's
+    objects, and few drafts read them)."""
     sessions: dict[str, set[str]] = field(default_factory=dict)
     """The sessions ("before", "during", "after") each news headline came in, where its results
     say so."""
@@ -81,6 +84,11 @@ class Evidence:
     changes: dict[str, list[Fact]] = field(default_factory=dict)
     """Each ticker's price changes that a result's structure holds, with their windows: what a
     direction word said of the ticker is held against."""
+
+    @property
+    def texts(self) -> list[tuple[str, str]]:
+        """(text, event) of every string a successful result or the question holds."""
+        return [(text, event) for event, strings in self.runs for text in strings]
 
     def match_figure(self, claim: Claim) -> list[Fact]:
         """Facts that round to the claim at the precision it displays (any ticker).
@@ -197,10 +205,12 @@ def clear_caches() -> None:
     """Forget the strings read so far (memory, or a cold-start measurement)."""
     caches = (
         read_text,
+        arg_dates,
         normalised,
         date_keys,
         percent_key,
         in_percent,
+        fraction_key,
         words_of_name,
         writes_money,
         spans_named,

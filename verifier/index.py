@@ -7,15 +7,16 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import fields
 from datetime import date
-from operator import attrgetter
-from typing import Any
+from itertools import compress, repeat
+from operator import attrgetter, itemgetter
+from typing import Any, NamedTuple
 
 from contract.tools import traits_of
 from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, DateReading
 from verifier.coverage import NAME_KEYS, names_in
 from verifier.evidence import Evidence
 from verifier.grammar.events import EVENT_KINDS
-from verifier.readings import TextReading, date_keys, iso_days, read_text
+from verifier.readings import TextReading, arg_dates, date_keys, iso_days, read_text
 from verifier.reuse import per_trace
 from verifier.spans import asked_dates, spans_of
 from verifier.times import Span
@@ -29,7 +30,7 @@ from verifier.trace_facts import (
     QUESTION,
     Fact,
     Failure,
-    in_percent,
+    fraction_key,
     magnitude,
     make_fact,
     percent_key,
@@ -67,7 +68,7 @@ def _add_question(base: Evidence, question: str, reading: TextReading) -> Eviden
     headlines = dict(base.headlines)
     headlines[pair] = None
     ev = _copy(base)  # as `dataclasses.replace`, without its per-field checks
-    ev.texts, ev.headlines = [*base.texts, pair], headlines
+    ev.runs, ev.headlines = [*base.runs, (QUESTION, [question])], headlines
     ev.question_money = writes_money(question)
     if reading.empty:
         return ev
@@ -136,8 +137,8 @@ def _index(trace: TraceView, question: bool) -> Evidence:
         walker.start(event.id, event.tool, asked_dates(args))
         if isinstance(args, dict):
             for value in args.values():
-                if isinstance(value, str) and ISO_DATE.fullmatch(value):
-                    for when, _ in read_text(value).dates:
+                if isinstance(value, str):
+                    for when in arg_dates(value):
                         walker.add_date(when, False)
         walker.walk(event.result, "", ticker)
     if question:
@@ -157,13 +158,14 @@ def _index(trace: TraceView, question: bool) -> Evidence:
 def _file_facts(ev: Evidence, facts: list[Fact]) -> None:
     """Sort the facts by magnitude (ties in walk order) and file the price changes and the
     fractions (a signed ratio, also as a percentage) they hold."""
-    unsorted = [abs(f[0]) for f in facts]
+    unsorted = list(map(abs, map(_VALUE, facts)))
     order = sorted(range(len(facts)), key=unsorted.__getitem__)  # stable, as facts.sort
-    ev.facts = facts = [facts[i] for i in order]
-    ev.magnitudes = [unsorted[i] for i in order]
+    ev.facts = facts = list(map(facts.__getitem__, order))
+    ev.magnitudes = sorted(unsorted)
     changes = ev.changes
-    for f in facts:  # a change's span has a start; 4: ticker, 3: key, 10: span, 11: origin
-        if f[4] and f[3] in _PRICE_CHANGES and f[10] and f[10][0] and not f[11]:
+    keyed = compress(facts, map(_PRICE_CHANGES.__contains__, map(_KEY, facts)))
+    for f in keyed:  # a change's span has a start; 4: ticker, 10: span, 11: origin
+        if f[4] and f[10] and f[10][0] and not f[11]:
             held = changes.get(f[4])
             if held is None:
                 changes[f[4]] = [f]
@@ -171,13 +173,8 @@ def _file_facts(ev: Evidence, facts: list[Fact]) -> None:
                 held.append(f)
     fractions = [
         _new(Fact, (f[0] * 100, *f[1:5], True, f[6], -1, *f[8:]))
-        for f in facts  # 5: percent, 6: signed
-        if f[5]
-        and f[6]
-        and f[3]
-        and -10 <= f[0] <= 10
-        and not in_percent(f[3])
-        and (not traits_of(f[2]).sql or percent_key(f[3]))  # a SQL `change` of 3.71 != 371%
+        for f in compress(facts, map(_PERCENT, facts))  # 6: signed
+        if f[6] and f[3] and -10 <= f[0] <= 10 and fraction_key(f[3], f[2])
     ]
     fractions.sort(key=magnitude)  # already in order of the facts' magnitudes: one pass
     ev.fractions = fractions
@@ -200,8 +197,10 @@ class _Walker:
         "hidden",
         "idle",
         "news",
+        "per_event",
         "percent_all",
         "rows",
+        "run",
         "seen",
         "span",
         "tool",
@@ -212,10 +211,16 @@ class _Walker:
         self.facts: list[Fact] = []
         self.dates: dict[DateReading, dict[str, bool]] = {}
         """Per date, the events that hold it and whether each names it only as a base quarter."""
-        self.seen: dict[tuple[str, str], TextReading] = {}
-        """The reading of each (string, event) filed so far."""
-        self.idle: set[tuple[str, str]] = set()
-        """The (string, event) pairs whose repetition files nothing more (no news, no number)."""
+        self.seen: set[str] = set()
+        """The strings of the current event filed so far that are filed again when repeated
+        (news, numbers)."""
+        self.idle: set[str] = set()
+        """The strings of the current event whose repetition files nothing more (no news, no
+        number)."""
+        self.run: list[str] = []
+        """The strings of the current event, in the order first met (`Evidence.runs`)."""
+        self.per_event: dict[str, tuple[set[str], set[str]]] = {}
+        """`seen` and `idle` of each event id (ids may repeat: they share theirs)."""
         self.span: Span | None = None
         self.rows: dict[str, Span] | None = None
         """The spans a result names for the rows under it that name no session of their own
@@ -229,6 +234,12 @@ class _Walker:
 
     def start(self, event: str, tool: str, asked: tuple[date, ...] = ()) -> None:
         self.event, self.tool, self.asked = event, tool, asked
+        held = self.per_event.get(event)
+        if held is None:
+            held = self.per_event[event] = (set(), set())
+        self.seen, self.idle = held
+        self.run = []
+        self.ev.runs.append((event, self.run))
         self.span = self.rows = None
         self.calc = tool in CALCULATING_TOOLS
         traits = traits_of(tool)
@@ -257,11 +268,26 @@ class _Walker:
                             -1, None, 0, None, 0))
             )  # fmt: skip
             self.hidden += kind is tuple
-            idle, event = self.idle, self.event
+            idle, plain, event = self.idle, not self.news, self.event
+            run, tickers = self.run, self.ev.tickers
             for item in node:  # the common items without a further dispatch
                 item_kind = item.__class__
                 if item_kind is str:
-                    if (item, event) not in idle:
+                    if item in idle:
+                        continue
+                    reading = read_text(item)
+                    if plain and not reading.numbers:  # as `text`, inline
+                        idle.add(item)
+                        run.append(item)
+                        for symbol in reading.tickers:  # as `file_names`
+                            held = tickers.get(symbol)
+                            if held is None:
+                                tickers[symbol] = {event}
+                            else:
+                                held.add(event)
+                        if reading.dates:
+                            self.file_dates(reading)
+                    else:
                         self.text(item, key, ticker)
                 elif item_kind is dict:
                     self.walk_dict(item, ticker)
@@ -284,16 +310,75 @@ class _Walker:
     def walk_dict(self, node: dict[Any, Any], ticker: str | None) -> None:
         ev = self.ev
         names = ev.names if node.__class__ is not _Row and not self.hidden else None
-        node = _rows_as_dicts(node)
-        own = node.get("ticker")
-        if own.__class__ is str and own:
-            ticker = own.upper()
-            ev.tickers.setdefault(ticker, set()).add(self.event)
-            ev.called.add(ticker)
-        elif "ticker" in node:  # a subject that is no ticker: the benchmark's universe
-            ticker = BENCHMARK_SUBJECT
-        elif "portfolio_id" in node:  # the portfolio's own figures, whatever the call's ticker
+        shape = _SHAPES.get(keys := tuple(node))
+        if shape is None:
+            shape = _shape(keys)
+        if shape.sql and (keyed := _rows_as_dicts(node)) is not node:
+            node = keyed
+            shape = _SHAPES.get(keys := tuple(node)) or _shape(keys)
+        if shape.ticker:
+            own = node["ticker"]
+            if own.__class__ is str and own:
+                ticker = own.upper()
+                ev.tickers.setdefault(ticker, set()).add(self.event)
+                ev.called.add(ticker)
+            else:  # a subject that is no ticker: the benchmark's universe
+                ticker = BENCHMARK_SUBJECT
+        elif shape.portfolio:  # the portfolio's own figures, whatever the call's ticker
             ticker = PORTFOLIO_SUBJECT
+        named = self.special(node, shape, ticker) if shape.special else ""
+        outer_span = span = self.span
+        outer_rows = self.rows
+        spans = spans_of(node, self.asked) if shape.session else outer_rows
+        self.rows = spans
+        add_fact = self.facts.append
+        event, tool, calc, percent_all = self.event, self.tool, self.calc, self.percent_all
+        idle, plain, run, tickers = self.idle, not self.news, self.run, ev.tickers
+        if named or (shape.expression and self.arithmetic):
+            self.walk_items(node, shape.plan, names, ticker, named, spans)
+            self.span, self.rows = outer_span, outer_rows
+            return
+        plan = shape.plans[2 if percent_all else 1 if calc else 0]
+        aligned = _aligned(shape, spans) if spans else repeat(span)
+        values = node.values()  # as many as the plan's keys; `repeat` has no end
+        for (name, percent, is_name), value, span in zip(plan, values, aligned, strict=False):
+            kind = value.__class__
+            if kind is float or kind is int:  # the common leaves, filed here (as `number`)
+                if _NEG_INF < value < _INF:  # not NaN
+                    add_fact(
+                        _new(Fact, (value if kind is float else float(value), event, tool, name,
+                                    ticker, percent, True, -1, None, 0, span, 0))
+                    )  # fmt: skip
+            elif kind is str:
+                if is_name and names is not None:
+                    names.append(value)
+                if value in idle:
+                    continue
+                reading = read_text(value)
+                if plain and not reading.numbers:  # as `text`, inline
+                    idle.add(value)
+                    run.append(value)
+                    for symbol in reading.tickers:  # as `file_names`
+                        held = tickers.get(symbol)
+                        if held is None:
+                            tickers[symbol] = {event}
+                        else:
+                            held.add(event)
+                    if reading.dates:
+                        self.file_dates(reading)
+                else:
+                    self.text(value, name, ticker)
+            elif value is not None and kind is not bool:
+                if is_name and names is not None and isinstance(value, str):
+                    names.append(value)  # a subclass of str
+                self.span = span
+                self.walk(value, name, ticker)
+        self.span, self.rows = outer_span, outer_rows
+
+    def special(self, node: dict[Any, Any], shape: _Shape, ticker: str | None) -> str:
+        """File what a headline, an event or an events window says beyond its figures; the
+        event kind the dict is (its `value` is that kind's figure), or ""."""
+        ev = self.ev
         headline = node.get("headline")
         if headline.__class__ is str:
             session, published = node.get("session"), node.get("published_at")
@@ -301,11 +386,6 @@ class _Walker:
                 ev.sessions.setdefault(headline, set()).add(session.lower())
             if published.__class__ is str:
                 ev.published.setdefault(headline, set()).add(published)
-        outer_span = span = self.span
-        outer_rows = self.rows
-        named_session = "session" in node or "date" in node or "start_session" in node
-        spans = spans_of(node, self.asked) if named_session else self.rows
-        self.rows = spans
         kind = node.get("kind")
         named = kind.lower() if kind.__class__ is str and kind.lower() in EVENT_KINDS else ""
         if node.get("events").__class__ is list:
@@ -317,12 +397,24 @@ class _Walker:
                 ev.event_dates.setdefault((ticker, named), []).append(day)
             self.event_day(node.get("date"), (ticker, named), ev.event_days, first=True)
             self.event_day(node.get("announced_at"), (ticker, named), ev.announced_days)
+        return named
+
+    def walk_items(
+        self,
+        node: dict[Any, Any],
+        plan: tuple[tuple[str, bool, bool], ...],
+        names: list[str] | None,
+        ticker: str | None,
+        named: str,
+        spans: dict[str, Span] | None,
+    ) -> None:
+        """The values of a dict that is an event (its `value` is its kind's figure) or holds an
+        arithmetic call's echoed `expression`: `walk_dict`'s loop with those two cases."""
+        ev = self.ev
+        span = self.span
         add_fact = self.facts.append
         event, tool, calc, percent_all = self.event, self.tool, self.calc, self.percent_all
         skip_expression, idle = self.arithmetic, self.idle
-        plan = _PLANS.get(keys := tuple(node))
-        if plan is None:
-            plan = _plan(keys)
         for (name, percent, is_name), value in zip(plan, node.values(), strict=True):
             if is_name and names is not None and isinstance(value, str):
                 names.append(value)
@@ -336,7 +428,7 @@ class _Walker:
             if spans:
                 span = spans.get(name)
             kind = value.__class__
-            if kind is float or kind is int:  # the common leaves, filed here (as `number`)
+            if kind is float or kind is int:
                 if value == value and value != _INF and value != _NEG_INF:
                     add_fact(
                         _new(Fact, (float(value), event, tool, name, ticker,
@@ -344,12 +436,11 @@ class _Walker:
                                     0))
                     )  # fmt: skip
             elif kind is str:
-                if (value, event) not in idle:
+                if value not in idle:
                     self.text(value, name, ticker)
             elif value is not None:
                 self.span = span
                 self.walk(value, name, ticker)
-        self.span, self.rows = outer_span, outer_rows
 
     @staticmethod
     def event_day(
@@ -388,16 +479,20 @@ class _Walker:
 
     def text(self, text: str, key: str, ticker: str | None) -> None:
         event = self.event
-        pair = (text, event)
-        reading = self.seen.get(pair)
-        first = reading is None
-        if reading is None:
-            reading = self.seen[pair] = read_text(text)
-            self.ev.texts.append(pair)
-            if not self.news and not reading.numbers:
-                self.idle.add(pair)
+        reading = read_text(text)
+        if self.news or reading.numbers:  # filed again when repeated
+            first = text not in self.seen
+            if first:
+                self.seen.add(text)
+                self.run.append(text)
+        elif text in self.idle:  # walked as a whole result, past the walk's own check
+            return
+        else:  # its repetitions file nothing: the walk skips them
+            first = True
+            self.idle.add(text)
+            self.run.append(text)
         if self.news:
-            self.ev.headlines[pair] = None
+            self.ev.headlines[(text, event)] = None
             if event != QUESTION:
                 self.ev.news_tickers.setdefault(text, set()).add(ticker)
         if reading.numbers:
@@ -422,8 +517,12 @@ class _Walker:
                         origin,
                     )
                 )
-        if reading.empty or not first:
-            return
+        if not reading.empty and first:
+            self.file_names(reading)
+
+    def file_names(self, reading: TextReading) -> None:
+        """File the tickers and dates a string of the current event names."""
+        event = self.event
         tickers = self.ev.tickers
         for symbol in reading.tickers:
             held = tickers.get(symbol)
@@ -431,7 +530,12 @@ class _Walker:
                 tickers[symbol] = {event}
             else:
                 held.add(event)
-        dates = self.dates
+        if reading.dates:
+            self.file_dates(reading)
+
+    def file_dates(self, reading: TextReading) -> None:
+        """File the dates a string of the current event names."""
+        event, dates = self.event, self.dates
         for when, tied in reading.dates:  # as `add_date`
             named = dates.get(when)
             if named is None:
@@ -441,20 +545,71 @@ class _Walker:
 
 
 _new = tuple.__new__
-_PLANS: dict[tuple[Any, ...], tuple[tuple[str, bool, bool], ...]] = {}
-"""Per set of keys a result dict has (results of one tool share theirs): each key as a fact's
-key (case-folded), whether that key holds a percentage (`percent_key`) and whether it holds a
-name (`NAME_KEYS`)."""
+_VALUE, _KEY, _PERCENT = itemgetter(0), itemgetter(3), itemgetter(5)
 
 
-def _plan(keys: tuple[Any, ...]) -> tuple[tuple[str, bool, bool], ...]:
+class _Shape(NamedTuple):
+    """What a set of result keys asks of the walk (results of one tool share theirs)."""
+
+    plan: tuple[tuple[str, bool, bool], ...]
+    """Each key as a fact's key (case-folded), whether it holds a percentage (`percent_key`)
+    and whether it holds a name (`NAME_KEYS`)."""
+    sql: bool
+    """`columns` and `rows`: a SQL result, keyed per row (`_rows_as_dicts`)."""
+    ticker: bool
+    portfolio: bool
+    session: bool
+    """A key that names a session: the dict's figures have spans (`spans_of`)."""
+    special: bool
+    """A key that a headline, an event or an events window has (`_Walker.special`)."""
+    expression: bool
+    plans: tuple[tuple[tuple[str, bool, bool], ...], ...]
+    """`plan` with whether each key's number is a percentage for a call that computes nothing,
+    one that computes, and an arithmetic or SQL call (every number)."""
+
+
+_SHAPES: dict[tuple[Any, ...], _Shape] = {}
+_SPECIAL = frozenset({"headline", "kind", "events"})
+_SESSION = frozenset({"session", "date", "start_session"})
+
+
+def _shape(keys: tuple[Any, ...]) -> _Shape:
     plan = []
     for key in keys:
         name = key.lower() if key.__class__ is str else str(key).lower()
         plan.append((name, percent_key(name), key in NAME_KEYS))
-    if len(_PLANS) >= 2048:
-        _PLANS.clear()
-    _PLANS[keys] = found = tuple(plan)
+    if len(_SHAPES) >= 2048:
+        _SHAPES.clear()
+    _SHAPES[keys] = found = _Shape(
+        tuple(plan),
+        "columns" in keys and "rows" in keys,
+        "ticker" in keys,
+        "portfolio_id" in keys,
+        not _SESSION.isdisjoint(keys),
+        not _SPECIAL.isdisjoint(keys),
+        any(name == "expression" for name, _, _ in plan),
+        (
+            tuple((name, False, is_name) for name, _, is_name in plan),
+            tuple(plan),
+            tuple((name, True, is_name) for name, _, is_name in plan),
+        ),
+    )
+    return found
+
+
+_ALIGNED: dict[tuple[int, int], tuple[_Shape, dict[str, Span], tuple[Span | None, ...]]] = {}
+"""Per shape and spans of a dict (both shared, held here so their ids stay theirs), the span of
+each of its keys in order."""
+
+
+def _aligned(shape: _Shape, spans: dict[str, Span]) -> tuple[Span | None, ...]:
+    held = _ALIGNED.get((id(shape), id(spans)))
+    if held is not None and held[0] is shape and held[1] is spans:
+        return held[2]
+    if len(_ALIGNED) >= 4096:
+        _ALIGNED.clear()
+    found = tuple(spans.get(name) for name, _, _ in shape.plan)
+    _ALIGNED[(id(shape), id(spans))] = (shape, spans, found)
     return found
 
 
@@ -484,7 +639,7 @@ def _file_absence(walker: _Walker, args: Any, message: str) -> None:
             make_fact(value, walker.event, walker.tool, "error", None, False, signed, decimals,
                       None, 0, None, FROM_FAILURE)
         )  # fmt: skip
-    walker.ev.texts.append((message, walker.event))
+    walker.run.append(message)
 
 
 def _file_dates(ev: Evidence, dates: dict[DateReading, dict[str, bool]]) -> list[int]:

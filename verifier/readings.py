@@ -67,6 +67,15 @@ def read_text(text: str) -> TextReading:
     return TextReading(tickers, named, tuple(numbers), not (tickers or named))
 
 
+@lru_cache(maxsize=1024)
+def arg_dates(value: str) -> tuple[DateReading, ...]:
+    """The dates a call's argument names where it is written as an ISO date or timestamp
+    (calls repeat their arguments)."""
+    if not ISO_DATE.fullmatch(value):
+        return ()
+    return tuple(when for when, _ in read_text(value).dates)
+
+
 def _quarter_years(claims: list[Claim]) -> dict[int, Period]:
     """The periods a source means by the quarters it names without a year ("Third quarter
     adjusted EPS was $0.34"): the one year it names that quarter with for its own figures (not as

@@ -50,12 +50,60 @@ def stems_of(fragment: str) -> list[str] | None:
         if i < len(fragment) and fragment[i] in "?*{":
             return None
         inner = fragment[3 : i - 1]
-        if "(" in inner:
-            return None
+        if "(" in inner:  # an alternative holds a group: its own openings, or a digit's
+            found: list[str] = []
+            for alt in _alternatives(inner):
+                opening = _opening(alt)
+                if opening is None:
+                    return None
+                found += opening
+            return found
         stems = [literal_prefix(alt) for alt in inner.split("|")]
         return stems if all(stems) else None
     stem = literal_prefix(fragment)
     return [stem] if stem else None
+
+
+DIGIT = "\\d"
+"""The opening of an alternative that starts with a required digit (`\\d{1,2}(?:st|nd|rd|th)`):
+any character `str.isdecimal` holds (what `\\d` matches in a text)."""
+
+
+def _opening(alt: str) -> list[str] | None:
+    """The openings of one alternative of a leading group (`stems_of`)."""
+    if alt.startswith("(?:"):
+        return stems_of(alt)
+    if alt.startswith(DIGIT):
+        after = alt[len(DIGIT) :]
+        optional = after[:1] in ("?", "*") or after.startswith(("{0", "{,"))
+        return None if optional else [DIGIT]
+    stem = literal_prefix(alt)
+    return [stem] if stem else None
+
+
+def _alternatives(inner: str) -> list[str]:
+    """The top-level alternatives of a group's body (bars inside groups or classes, or escaped,
+    do not split it)."""
+    parts, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(inner):
+        ch = inner[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(inner[start:i])
+            start = i + 1
+        i += 1
+    parts.append(inner[start:])
+    return parts
 
 
 class PhraseScan:
@@ -67,7 +115,7 @@ class PhraseScan:
     not tried at every position. With `groups`, each group of fragments is a named group
     (`lastgroup`)."""
 
-    __slots__ = ("_reference", "by_first", "hint", "source", "sources")
+    __slots__ = ("_reference", "by_first", "digits", "hint", "source", "sources")
 
     made: ClassVar[list[PhraseScan]] = []
     """Every scan built (the lexicon's are module constants), for `compile_all`."""
@@ -81,22 +129,45 @@ class PhraseScan:
         """The pattern of each first character, compiled when a text first holds it (most
         scans meet few of theirs; compiling them all cost a night's first draft ~0.1 s)."""
         self.sources: dict[str, str] = {}
-        buckets: dict[str, dict[str, list[str]]] = {}
+        self.digits: list[tuple[str, str, frozenset[str], bool]] = []
+        """Where some fragment opens with a digit: every fragment, in order, with the first
+        characters of its stems and whether it may open with a digit, for the pattern of a
+        digit (those fragments and the ones a stem opens with that digit)."""
+        entries: list[tuple[str, str, frozenset[str], bool]] = []
         stems: set[str] = set()
         for name, parts in groups.items():
             for fragment in sorted(parts, key=len, reverse=True):
                 found = stems_of(fragment)
                 if found is None:
                     return  # no literal opening: `finditer` runs the reference pattern
-                stems.update(found)
-                for first in {stem[0] for stem in found}:
-                    bucket = buckets.setdefault(first, {}).setdefault(name, [])
-                    bucket.append(f"(?:{fragment})")
-        self.hint = re.compile(f"{_BEFORE_WORD}(?={trie(stems)})")
+                literal = {stem for stem in found if stem != DIGIT}
+                stems.update(literal)
+                firsts = frozenset(stem[0] for stem in literal)
+                entries.append((name, fragment, firsts, DIGIT in found))
+        buckets: dict[str, dict[str, list[str]]] = {}
+        for name, fragment, firsts, _ in entries:
+            for first in firsts:
+                buckets.setdefault(first, {}).setdefault(name, []).append(f"(?:{fragment})")
+        digit = any(opens for *_, opens in entries)
+        openings = [trie(stems)] if stems else []
+        self.hint = re.compile(f"{_BEFORE_WORD}(?={'|'.join(openings + [DIGIT] * digit)})")
         self.sources = {
             first: rf"(?:{_alternation(bucket, ordered=True)})(?!\w)"
             for first, bucket in buckets.items()
         }
+        if digit:
+            self.digits = entries
+            for first in "0123456789":  # the others are built when a text first holds them
+                self.sources[first] = self.digit_source(first)
+
+    def digit_source(self, first: str) -> str:
+        """The pattern of a decimal digit: the fragments that may open with any digit and those
+        a stem opens with this one, in the order of the reference pattern."""
+        bucket: dict[str, list[str]] = {}
+        for name, fragment, firsts, opens in self.digits:
+            if opens or first in firsts:
+                bucket.setdefault(name, []).append(f"(?:{fragment})")
+        return rf"(?:{_alternation(bucket, ordered=True)})(?!\w)"
 
     @property
     def reference(self) -> re.Pattern[str]:
@@ -112,7 +183,7 @@ class PhraseScan:
         by_first, sources = self.by_first, self.sources
         last = -1
         starts = [hit.end() for hit in self.hint.finditer(folded)]
-        if folded and folded[0] in sources:
+        if folded and (folded[0] in sources or (self.digits and folded[0].isdecimal())):
             starts.insert(0, 0)
         for start in starts:
             if start < last:
@@ -120,7 +191,8 @@ class PhraseScan:
             first = folded[start]
             pattern = by_first.get(first)
             if pattern is None:
-                pattern = by_first[first] = re.compile(sources[first])
+                source = sources.get(first) or self.digit_source(first)
+                pattern = by_first[first] = re.compile(source)
             if (m := pattern.match(folded, start)) is not None:
                 found.append(m)
                 last = m.end()

@@ -54,18 +54,16 @@ def spans_of(node: dict[str, Any], asked: tuple[date, ...]) -> dict[str, Span]:
     Shared by every dict that names the same sessions (results repeat them): read, never
     changed."""
     get = node.get
-    return spans_named(
-        _text(get("session")),
-        _text(get("date")),
-        _text(get("start_session")),
-        _text(get("end_session")),
-        _text(get("previous_session")),
+    session, day, start = get("session"), get("date"), get("start_session")
+    end, previous = get("end_session"), get("previous_session")
+    return spans_named(  # `_day` reads strings alone: any other value is None
+        session if session.__class__ is str else None,
+        day if day.__class__ is str else None,
+        start if start.__class__ is str else None,
+        end if end.__class__ is str else None,
+        previous if previous.__class__ is str else None,
         asked,
     )
-
-
-def _text(value: Any) -> str | None:
-    return value if value.__class__ is str else None  # `_day` reads nothing else
 
 
 @lru_cache(maxsize=1024)

@@ -123,3 +123,11 @@ def writes_money(text: str) -> bool:
 @lru_cache(maxsize=1024)
 def in_percent(key: str) -> bool:
     return bool(_PERCENT_UNIT_KEY.search(key))
+
+
+@lru_cache(maxsize=1024)
+def fraction_key(key: str, tool: str) -> bool:
+    """Whether a signed ratio under `key` of `tool`'s result is also a percentage (0.0645 for
+    6.45%): not where the key is already in percent, and of a SQL result only under a percent
+    key (a SQL `change` of 3.71 is not 371%)."""
+    return not in_percent(key) and (not traits_of(tool).sql or percent_key(key))

@@ -50,13 +50,16 @@ def _moment(stamp: str) -> datetime:
 
 
 def _stamps(case: Case) -> list[str]:
-    return _all_stamps((), [case.evidence.texts], case.evidence.texts)
+    return _all_stamps((), [case.evidence.runs], case.evidence.runs)
 
 
 @per_trace
-def _all_stamps(texts: list[tuple[str, str]]) -> list[str]:
+def _all_stamps(runs: list[tuple[str, list[str]]]) -> list[str]:
     """Every timestamp a result string writes, once each."""
-    found = {m.group() for text, _ in texts if ":" in text for m in _STAMP.finditer(text)}
+    found = {
+        m.group() for _, texts in runs for text in texts if ":" in text
+        for m in _STAMP.finditer(text)
+    }  # fmt: skip
     return sorted(found)
 
 

@@ -32,17 +32,25 @@ def _cause() -> re.Pattern[str]:
     )
 
 
+_CAUSE_WORDS = re.compile(r"(?i)thanks|due|because|back|response|gracias|debido|causa")
+"""A word every joining phrase of `_cause` holds, under the same case rules: `_cause` opens
+with a lookbehind, so its engine tries every position of a draft (~0.1 ms for 175
+characters); few drafts hold one of these."""
+
+
 def check_unverified_claim(case: Case) -> Iterator[Reason]:
     """Each run of words that no claim, binding phrase, free word or trace name covers."""
     text = case.trace.draft or ""
     claims = [f.claim for f in case.findings]
     covered = [c.span for c in claims] + case.bound + direction_spans(text, claims)
     for tool in {e.tool for e in case.trace.events if e.tool}:  # "no data came back from get_price"
-        covered += [m.span() for m in re.finditer(rf"(?<!\w){re.escape(tool)}(?!\w)", text)]
+        if tool in text:  # most drafts name no tool: no pattern to build
+            covered += [m.span() for m in re.finditer(rf"(?<!\w){re.escape(tool)}(?!\w)", text)]
     names = name_words(case.evidence.names)
     figures = [f.claim.start for f in case.figures if f.in_scope]
     starts = sentence_starts(text)
-    for m in _cause().finditer(text):
+    causes = _cause().finditer(text) if _CAUSE_WORDS.search(text) else ()
+    for m in causes:
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,
             message=(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from contract.reasons import ReasonCode
 from verifier.evidence import Evidence
@@ -75,7 +76,7 @@ def check_other_portfolio(case: Case) -> Iterator[Reason]:
                     span=f.claim.span,
                 )
     draft = case.trace.draft or ""
-    for m in _shape(case.portfolios | ({own} if own else set())).finditer(draft):
+    for m in _shape(frozenset(case.portfolios | ({own} if own else set()))).finditer(draft):
         name = m.group()
         if name == own or name in case.evidence.called:
             continue  # its own, or a ticker
@@ -89,10 +90,11 @@ def check_other_portfolio(case: Case) -> Iterator[Reason]:
         )
 
 
-def _shape(ids: set[str]) -> re.Pattern[str]:
+@lru_cache(maxsize=256)
+def _shape(ids: frozenset[str]) -> re.Pattern[str]:
     """Portfolio ids as a draft may name them: the ids the trace knows, and any word of their
     form (letters, then digits: "P002" or "P1002" beside "P001"); "P" and 3 or more digits by
-    default."""
+    default. Built once per set of ids (a night has a few portfolios)."""
     forms = {re.sub(r"\d+", r"\\d+", re.escape(i)) for i in ids if i}
     forms |= {re.escape(i) for i in ids if i}
     alternatives = "|".join(sorted(forms, key=len, reverse=True)) or r"P\d{3,}"

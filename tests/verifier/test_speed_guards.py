@@ -1,0 +1,102 @@
+"""Cheap checks that let the verifier skip a costly pattern must never skip a match: each guard
+finds something wherever the pattern it guards does, under the same case rules (Python's
+`(?i)` also folds "ſ", "ı" and the Kelvin sign)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifier.rules.closed_world import _CAUSE_WORDS, _cause
+
+JOINTS = [
+    "thanks to",
+    "due to",
+    "because of",
+    "on the back of",
+    "in response to",
+    "gracias a",
+    "debido a",
+    "a causa de",
+]
+MOVES = ["rose", "fell", "gained", "dropped", "subió", "cayó", "rallied", "slid"]
+OBJECTS = ["the news", "the report", '"Acme wins"', "la noticia", "an announcement", "*"]
+FOLDS = {"s": "ſ", "i": "ı", "k": "\u212a", "a": "A", "e": "E", "t": "T"}
+
+
+def _fold(text: str, picks: list[bool]) -> str:
+    return "".join(
+        FOLDS[c] if c in FOLDS and picks[i % len(picks)] else c for i, c in enumerate(text)
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    move=st.sampled_from(MOVES),
+    joint=st.sampled_from(JOINTS),
+    what=st.sampled_from(OBJECTS),
+    gap=st.sampled_from([" ", "  ", "\n", "\t"]),
+    picks=st.lists(st.booleans(), min_size=1, max_size=7),
+    before=st.text(max_size=20),
+)
+def test_the_cause_guard_finds_a_word_wherever_a_cause_is_said(
+    move: str, joint: str, what: str, gap: str, picks: list[bool], before: str
+) -> None:
+    text = before + " " + _fold(gap.join([move, *joint.split(), what]), picks)
+    if _cause().search(text) is not None:
+        assert _CAUSE_WORDS.search(text) is not None
+
+
+def test_the_cause_guard_is_reached_by_real_causes() -> None:
+    for joint in JOINTS:
+        text = f"AXO rose {joint} the news."
+        assert _cause().search(text) and _CAUSE_WORDS.search(text)
+
+
+RANKED = st.lists(
+    st.sampled_from(
+        [
+            "3rd ",
+            "12th ",
+            "٣rd ",
+            "2nd best ",
+            "second-best performer ",
+            "1st by return ",
+            "third largest by weight ",
+            "5th of 25 positions by return ",
+            "2ª posición por peso ",
+            "closed higher ",
+            "rose for 3 straight sessions ",
+            "fell in each of the last 4 sessions ",
+            "4th straight day in a row that AXO has closed higher ",
+            "up 5 days in a row ",
+            "down for a third consecutive session ",
+            "worst ",
+            "top ",
+            "(",
+            "-",
+            ", ",
+            "7",
+            "x",
+            "\n",
+        ]
+    ),
+    max_size=20,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(RANKED, st.text(max_size=60)))
+def test_every_phrase_scan_finds_what_its_reference_pattern_finds(text: str) -> None:
+    """Those whose fragments may open with a digit included: they are tried where a stem or
+    any decimal digit starts a word, not at every position."""
+    from verifier.rules.relations import scans
+    from verifier.scanner import PhraseScan, fold_aligned
+    from verifier.verify import warm_up
+
+    warm_up()
+    scans()
+    folded = fold_aligned(text)
+    for scan in PhraseScan.made:
+        expected = [(m.span(), m.lastgroup) for m in scan.reference.finditer(folded)]
+        assert [(m.span(), m.lastgroup) for m in scan.finditer(folded)] == expected
