@@ -35,6 +35,12 @@ headings, a portfolio's directions, records of a headline, the data's limits, of
 message speaking of itself; each tested on drafts generated from the traces), built with K in
 view: every floor is now what the verifier measures after them, so that a change that loses
 ground on any voice fails here.
+`voice_L.jsonl` (six registers: a sell-side note's bullets, a broker app for beginners, a
+robo-adviser's message with its compliance line, a model told to cite its data, a
+Latin-American fintech app and a Spanish private bank's letter) was written blind after those
+bindings: first contact 11 of 100 faithful kept (6 of 100 before this round's bindings) and
+100 of 100 corrupted rejected. Its floor is what the verifier measures after the regulator's
+lines, the letter's set phrases, desk abbreviations and Spanish level verbs were added.
 """
 
 from __future__ import annotations
@@ -64,6 +70,7 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_I.jsonl", 0.12, 1.0),
         ("voice_J.jsonl", 0.5, 1.0),
         ("voice_K.jsonl", 0.56, 1.0),
+        ("voice_L.jsonl", 0.35, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

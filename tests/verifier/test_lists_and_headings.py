@@ -212,3 +212,30 @@ def test_a_streak_counted_by_the_day_that_extends_it_or_started_by_a_run() -> No
             assert "wrong_relation" in codes, (question, wrong, codes)
         checked += 1
     assert checked >= 10
+
+
+def test_a_desk_note_s_abbreviations_and_spanish_level_verbs_name_their_fields() -> None:
+    """ "cl. 142.11" is the close, "bmk" and "EW univ." the benchmark, "se situó en" and
+    "cotizaba a" a close in Spanish: each binds its figure like the word it stands for, so the
+    previous close said with it is `wrong_field` and the right one is kept."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, close, prev, pct = (move[k] for k in ("ticker", "close", "previous_close", "change_pct"))
+        for said, wrong in (
+            (f"• {t}: cl. {close:.2f}, {pct:+.2f}% d/d", f"• {t}: cl. {prev:.2f}, {pct:+.2f}% d/d"),
+            (
+                f"La cotización de {t} se situó en {_es(close)} USD ({_es(pct, True)} %).",
+                f"La cotización de {t} se situó en {_es(prev)} USD ({_es(pct, True)} %).",
+            ),
+        ):
+            kept = _verdict(question, said)
+            assert kept.accepted, (question, said, kept.reasons)
+            assert "wrong_field" in {r.rule for r in _verdict(question, wrong).reasons}, wrong
+        checked += 1
+    assert checked >= 30
+    for question, ranks in _ranked():
+        p, b = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        lead = _answer(question)
+        assert _verdict(question, f"{lead}Port. {p:+.2f}% vs bmk {b:+.2f}%.").accepted, question
+        wrong = _verdict(question, f"{lead}Port. {p:+.2f}% vs EW univ. {p + 0.5:+.2f}%.")
+        assert not wrong.accepted, question

@@ -59,7 +59,7 @@ LEXICON = Lexicon(
         IRS EV EVS R D RD IT HR FCF OCF CAGR ARPU SAAS ASP SG SGA LIBOR SOFR NIM CET BPS PCT MM
         MN BN TN VS ETA NAV AUM TSR OEM Q H II III IV VI CET1 S&P OR AND THE
         TO OF IN ON AT BY AN AS IS UP NOT ALL NEW IMPORTANT REIT REITS OTC WSJ CNBC AP FT PT
-        EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
+        EW BMK EOD ATH ATL RSI SMA EMA MACD VWAP EBITDA EBIT CAPEX OPEX ROIC DCF SPAC ETN ATM BOE BOJ
         PBOC IMF WTO NFP PMI ISM AGM PR UPI BBC CNN NYT DJ MW IBD
         LAST PREV CLS CHG PX QTY TL DR TLDR FYI PS RE FW FWD WT WGT CTR VOL HI LO OPEN HIGH LOW CLOSE DTD WTD
     """,
@@ -319,9 +319,16 @@ LEXICON = Lexicon(
         r"made\s+public",
     ),
     session_verbs=(r"closed", r"ended\s+the\s+(?:day|session)", r"finished", r"settled"),
-    portfolio=(r"portfolios?", r"fund", r"book", r"account", r"p\d{3,}"),
+    portfolio=(r"portfolios?", r"fund", r"book", r"account", r"p\d{3,}", r"port(?=\.)"),
     level_nouns=(r"close", r"closing\s+price", r"price", r"level", r"market\s+value", r"value"),
-    benchmark=(r"benchmarks?", r"index", r"universe", r"(?:broader\s+)?market(?!\s+value)"),
+    benchmark=(
+        r"benchmarks?",
+        r"index",
+        r"universe",
+        r"(?:broader\s+)?market(?!\s+value)",
+        r"bmk",
+        r"(?:ew|eq\.?[-\s]?wt\.?)\s+univ(?:erse|\.)?",
+    ),
     negations=(r"not", r"n't", r"never", r"no", r"neither", r"nor", r"without"),
     contribution_after=(
         r"(?:to|from|of)\s+(?:the\s+)?portfolio'?s?\s+(?:day'?s?\s+|daily\s+|total\s+)?"
@@ -484,6 +491,7 @@ LEXICON = Lexicon(
         "close": (
             r"closing\s+price",
             r"(?:last\s+)?px",
+            r"cl\.",
             r"closed",
             r"closing",
             r"close",

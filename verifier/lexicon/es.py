@@ -81,6 +81,7 @@ LEXICON = Lexicon(
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+trimestre",
             r"en\s+el\s+trimestre",
             r"del\s+(?:último\s+)?trimestre",
+            r"en\s+el\s+último\s+trimestre",
             r"este\s+trimestre",
             r"trimestral",
         ),
@@ -293,6 +294,9 @@ LEXICON = Lexicon(
     fields={
         "previous_close": (r"cierre\s+(?:anterior|previo)", r"(?:el|los)\s+anterior(?:es)?"),
         "close": (
+            r"se\s+situó\s+en",
+            r"situad[oa]\s+en",
+            r"cotizaba\s+a",
             r"cerró",
             r"cerro",
             r"cerraron",
