@@ -353,6 +353,22 @@ _SEARCHED = re.compile(
 figure's time ("fell 1.35% to 399.54 with no headlines in the December 28–31 window")."""
 
 
+def _closed_bracket(folded: str, day: Timed, at: int) -> bool:
+    """Whether a date stands inside a bracket that closes before `at`."""
+    opened = folded.rfind("(", 0, day.start)
+    return opened >= 0 and ")" not in folded[opened : day.start] and ")" in folded[day.end : at]
+
+
+def _own_bracket(folded: str, end: int, after: Timed, ends: list[int], k: int) -> bool:
+    """Whether the date after a figure opens a bracket that holds a figure of its own ("cerró
+    en 78,75 $ (ayer, lunes, estaba en 79,09 $)"): the bracket's day is that figure's."""
+    opened = folded.rfind("(", end, after.start)
+    if opened < 0 or ")" in folded[opened : after.start]:
+        return False
+    closed = folded.find(")", after.end)
+    return k + 1 < len(ends) and after.end < ends[k + 1] <= (closed if closed >= 0 else len(folded))
+
+
 def _nearest_dates(
     folded: str,
     dates: Sequence[Timed],
@@ -368,7 +384,8 @@ def _nearest_dates(
         after = dates[i]
         near = after.start < hi and after.start - figure.end < 40
         searched = _SEARCHED.search(folded, figure.end, after.start)  # "with no news in the
-        if near and bisect_left(ends, after.start) - 1 == k and not searched:  # 28–31 window"
+        near = near and not _own_bracket(folded, figure.end, after, ends, k)  # 28–31 window"
+        if near and bisect_left(ends, after.start) - 1 == k and not searched:
             days, role = _group(dates, after)
             if role in ("", "through") and _BASE_BETWEEN.search(folded, figure.end, after.start):
                 role = "since"  # "2,36 dólares por encima del cierre de ayer": measured from it
@@ -376,8 +393,8 @@ def _nearest_dates(
     if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:
         return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19": not its time
     last = dates[i - 1]
-    if last.role == "holdings":
-        return (), ""
+    if last.role == "holdings" or _closed_bracket(folded, last, figure.start):
+        return (), ""  # "(ayer, lunes, estaba en 79,09 $), un -0,43 %": the bracket's own day
     if _OWN_LEVEL.fullmatch(folded, last.end, figure.start):
         return _group(dates, last)[0], ""  # "from Monday's close of $92.19": that session's
     crossed = bisect_right(ends, last.end) < k

@@ -239,3 +239,22 @@ def test_a_desk_note_s_abbreviations_and_spanish_level_verbs_name_their_fields()
         assert _verdict(question, f"{lead}Port. {p:+.2f}% vs bmk {b:+.2f}%.").accepted, question
         wrong = _verdict(question, f"{lead}Port. {p:+.2f}% vs EW univ. {p + 0.5:+.2f}%.")
         assert not wrong.accepted, question
+
+
+def test_a_day_in_brackets_belongs_to_the_figure_inside_them() -> None:
+    """ "cerró hoy en 78,75 $ (ayer estaba en 79,09 $), un -0,43 %": "ayer" is the bracket's
+    own figure's day, neither the close's before it nor the change's after it; the two closes
+    swapped are both `wrong_time`."""
+    checked = 0
+    for question, move, _ in _moves():
+        if move["previous_session"] != "2024-12-30":
+            continue
+        t, c, p, pct = (move[k] for k in ("ticker", "close", "previous_close", "change_pct"))
+        said = "{t} cerró hoy en {a} $ (ayer estaba en {b} $), un {pct} %."
+        right = said.format(t=t, a=_es(c), b=_es(p), pct=_es(pct, True))
+        kept = _verdict(question, right)
+        assert kept.accepted, (question, right, kept.reasons)
+        swapped = said.format(t=t, a=_es(p), b=_es(c), pct=_es(pct, True))
+        assert "wrong_time" in {r.rule for r in _verdict(question, swapped).reasons}, swapped
+        checked += 1
+    assert checked >= 30
