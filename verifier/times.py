@@ -353,10 +353,15 @@ _SEARCHED = re.compile(
 figure's time ("fell 1.35% to 399.54 with no headlines in the December 28–31 window")."""
 
 
-def _closed_bracket(folded: str, day: Timed, at: int) -> bool:
-    """Whether a date stands inside a bracket that closes before `at`."""
+def _closed_bracket(folded: str, day: Timed, at: int, ends: list[int]) -> bool:
+    """Whether a date stands inside a bracket that closes before `at` and holds a figure of its
+    own after the date ("(ayer estaba en 79,09 $)"); a bracket that only labels what follows
+    ("Previous close (Dec 30): 351.30") gives its day to that."""
     opened = folded.rfind("(", 0, day.start)
-    return opened >= 0 and ")" not in folded[opened : day.start] and ")" in folded[day.end : at]
+    if opened < 0 or ")" in folded[opened : day.start]:
+        return False
+    closed = folded.find(")", day.end, at)
+    return closed >= 0 and any(day.end < e <= closed for e in ends)
 
 
 def _own_bracket(folded: str, end: int, after: Timed, ends: list[int], k: int) -> bool:
@@ -393,7 +398,7 @@ def _nearest_dates(
     if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:
         return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19": not its time
     last = dates[i - 1]
-    if last.role == "holdings" or _closed_bracket(folded, last, figure.start):
+    if last.role == "holdings" or _closed_bracket(folded, last, figure.start, ends):
         return (), ""  # "(ayer, lunes, estaba en 79,09 $), un -0,43 %": the bracket's own day
     if _OWN_LEVEL.fullmatch(folded, last.end, figure.start):
         return _group(dates, last)[0], ""  # "from Monday's close of $92.19": that session's

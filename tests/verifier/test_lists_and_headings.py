@@ -258,3 +258,18 @@ def test_a_day_in_brackets_belongs_to_the_figure_inside_them() -> None:
         assert "wrong_time" in {r.rule for r in _verdict(question, swapped).reasons}, swapped
         checked += 1
     assert checked >= 30
+
+
+def test_a_day_in_brackets_that_labels_a_figure_is_that_figure_s() -> None:
+    """ "Previous close (Dec 30, 2024): 351.30": a bracket with no figure of its own labels the
+    figure after it, so the previous close is kept and the close said so is `wrong_time`."""
+    for question, move, _ in _moves():
+        if move["previous_session"] != "2024-12-30":
+            continue
+        head = f"Here's {move['ticker']} for December 31, 2024:\n- Close: {move['close']:.2f}\n"
+        kept = _verdict(
+            question, f"{head}- Previous close (Dec 30, 2024): {move['previous_close']:.2f}"
+        )
+        assert "wrong_time" not in {r.rule for r in kept.reasons}, (question, kept.reasons)
+        wrong = _verdict(question, f"{head}- Previous close (Dec 30, 2024): {move['close']:.2f}")
+        assert not wrong.accepted, question
