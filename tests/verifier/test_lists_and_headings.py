@@ -273,3 +273,51 @@ def test_a_day_in_brackets_that_labels_a_figure_is_that_figure_s() -> None:
         assert "wrong_time" not in {r.rule for r in kept.reasons}, (question, kept.reasons)
         wrong = _verdict(question, f"{head}- Previous close (Dec 30, 2024): {move['close']:.2f}")
         assert not wrong.accepted, question
+
+
+def test_a_gap_between_two_named_figures_or_said_by_a_side_is_their_difference() -> None:
+    """ "The gap between X's quarterly performance (a%) and its year-to-date figure (b%) is
+    N pp", "P001 returned a% against b% for the benchmark, N pp ahead of it": N is recomputed
+    from the two figures, and the side ("ahead", "behind") must be the first figure's."""
+    checked = 0
+    for question, move, windows in _moves():
+        q, y = (
+            windows.get("quarter", {}).get("change_pct"),
+            windows.get("year_to_date", {}).get("change_pct"),
+        )
+        if not q or not y or q == y:  # a gap from 0 is the other figure itself
+            continue
+        t = move["ticker"]
+        said = (
+            f"The gap between {t}'s quarterly performance ({q:.2f}%) and its year-to-date "
+            "figure ({y:.2f}%) is {n:.2f} pp."
+        )
+        kept = _verdict(question, _closed(move) + " " + said.format(y=y, n=abs(y - q)))
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, _closed(move) + " " + said.format(y=y, n=abs(y - q) + 1))
+        assert "wrong_relation" in {r.rule for r in wrong.reasons}, question
+        checked += 1
+    assert checked >= 20
+    for question, ranks in _ranked():
+        p, b = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        if not p or not b or p == b:  # a gap from 0 is the other figure itself
+            continue
+        side, other = ("ahead of", "behind") if p > b else ("behind", "ahead of")
+        lead = _answer(question) + f"{ranks['portfolio_id']} returned {p:.2f}% against {b:.2f}%"
+        kept = _verdict(question, f"{lead} for the benchmark, {abs(p - b):.2f} pp {side} it.")
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, f"{lead} for the benchmark, {abs(p - b):.2f} pp {other} it.")
+        assert "wrong_relation" in {r.rule for r in wrong.reasons}, question
+
+
+def test_the_portfolio_s_value_at_the_previous_close_is_its_own_field() -> None:
+    """ "con un valor de cartera al cierre anterior de X $" names the portfolio's value, not a
+    previous close: the right value is kept, the holding's market value there is `wrong_field`."""
+    for question, _ in _positions():
+        p = _result(question, "get_position_pnl")
+        said = "{t} aportó {c} % a {pid}, con un valor de cartera al cierre anterior de {v} $."
+        words = {"t": p["ticker"], "c": _es(p["contribution_pct"], True), "pid": p["portfolio_id"]}
+        kept = _verdict(question, said.format(v=_es(p["portfolio_value_previous_close"]), **words))
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, said.format(v=_es(p["market_value"]), **words))
+        assert "wrong_field" in {r.rule for r in wrong.reasons}, question

@@ -20,6 +20,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "weight": frozenset({"weight_pct", "weight"}),
     "dividend": frozenset({"dividend"}),
     "earnings": frozenset({"earnings"}),
+    "portfolio_value": frozenset({"portfolio_value_previous_close"}),
 }
 """What a draft may call a figure, and the result keys that hold such a figure."""
 PERCENT_FIELDS = frozenset({"contribution", "weight"})

@@ -136,6 +136,7 @@ LEXICON = Lexicon(
             r"(?:on|for|over|in|during|across|through)\s+the\s+quarter",
             r"this\s+quarter",
             r"on\s+the\s+quarter",
+            r"quarterly\s+(?:performance|return|change|move|gain|loss)",
         ),
         "ytd": (
             r"(?:started|began)\s+the\s+year",
@@ -515,12 +516,17 @@ LEXICON = Lexicon(
         ),
         "day_pnl": (r"day\s+p&l", r"p&l", r"day\s+pnl", r"pnl"),
         "day_change": (r"day\s+change", r"daily\s+change", r"chg\.?"),
+        "portfolio_value": (
+            r"(?:the\s+)?portfolio(?:'s|’s)?\s+value\s+(?:at|as\s+of)\s+(?:the\s+)?(?:previous|prior|last)\s+close",
+            r"(?:a\s+)?previous[-\s]close\s+portfolio\s+value",
+        ),
         "contribution": (
             r"contribution",
             r"contributing",
             r"contributed",
             r"contributes",
             r"contrib\.?",
+            r"chipped\s+in",
             r"ctr\.?",
             r"ctb\.?",
             r"ctrb\.?",

@@ -307,6 +307,10 @@ LEXICON = Lexicon(
         "market_value": (r"valor\s+de\s+mercado", r"valorada\s+en", r"valorado\s+en", r"vale"),
         "day_pnl": (r"resultado\s+del\s+día",),
         "day_change": (r"variación\s+diaria",),
+        "portfolio_value": (
+            r"valor\s+de\s+(?:la\s+)?cartera\s+al\s+cierre\s+anterior",
+            r"valor\s+de\s+(?:la\s+)?cartera\s+en\s+el\s+cierre\s+anterior",
+        ),
         "contribution": (r"contribución", r"aportó", r"aporte", r"aportación"),
         "weight": (r"peso", r"pesa", r"pesaba", r"representa", r"representaba", r"supone"),
         "dividend": (r"dividendo",),

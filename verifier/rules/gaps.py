@@ -23,6 +23,17 @@ _GAP = re.compile(
     r"(?<!\w)(?:gap|spread|difference|margin|brecha|diferencia|distancia|margen)"
     r"(?:\s+(?:of|de|del))?(?:\s+(?:just|only|about|roughly|solo|apenas|unos|unas))?\s*$"
 )
+_GAP_BETWEEN = re.compile(
+    r"(?<!\w)(?:gap|spread|difference|margin|brecha|diferencia|distancia)\s+(?:between|entre)\s"
+    r"[^;]{0,160}?\s(?:is|was|comes\s+to|stands\s+at|of|es|fue|de)\s*(?:just|only|about|roughly)?\s*$"
+)
+"""A gap named before the two figures it is between ("the gap between X's quarterly
+performance (-1.29%) and its year-to-date figure (29.82%) is 31.11 pp")."""
+_AHEAD = re.compile(
+    r"\s*(?:(?:pp|percentage\s+points?|points?|pts|puntos(?:\s+porcentuales)?)\s+)?"
+    r"(?:ahead\s+of|behind|above|below|over|under|por\s+(?:encima|debajo)\s+del?)(?:\s+(?:it|them|él))?(?!\w)"
+)
+"""A gap said by where the first figure stands against the second ("1.09 pp ahead of it")."""
 _REACH = 40
 _POINTS = re.compile(r"\s*(?:points|pts|puntos)(?!\w)")
 """A gap of two percentages in bare points ("a gap of -0.33 points")."""
@@ -33,15 +44,19 @@ def check_gaps(case: Case) -> Iterator[Reason]:
     scan = scan_of(case)
     folded, starts = scan.folded, scan.starts
     if not any(
-        word in folded for word in ("gap", "spread", "differ", "margin", "brecha", "margen")
-    ):
+        word in folded
+        for word in ("gap", "spread", "differ", "margin", "brecha", "margen", "ahead", "behind",
+                     "above", "below", "encima", "debajo")
+    ):  # fmt: skip
         return
     for f in case.figures:
         claim = f.claim
+        sentence = bisect_right(starts, claim.start) - 1
         m = _GAP.search(folded, max(claim.start - _REACH, 0), claim.start)
+        m = m or _GAP_BETWEEN.search(folded, starts[sentence], claim.start)
+        m = m or _AHEAD.match(folded, claim.end)
         if m is None or not claim.readings:
             continue
-        sentence = bisect_right(starts, claim.start) - 1
         unit = claim.unit or ("%" if _POINTS.match(folded, claim.end) else "")
         others = [
             g.claim
@@ -53,6 +68,28 @@ def check_gaps(case: Case) -> Iterator[Reason]:
             and bool(g.claim.unit) == bool(unit)
         ]
         if len(others) < 2:
+            continue
+        if m.re is _AHEAD:  # "1.09 pp ahead of it": the gap and which side the first is on
+            word = (m.end() - len(m.group().lstrip()), m.end())
+            above = re.match(r"\s*(?:\S+\s+)*?(?:ahead|above|over|por\s+encima)", m.group())
+            ahead = [others[0]] if above else [others[1]]  # the one the sentence puts first
+            ordered = signed_amount(others[0]) > signed_amount(others[1])
+            sized = _difference(claim, others[:2])
+            if sized and ordered == (ahead[0] is others[0]):
+                case.bound.append(word)
+                continue
+            if not sized:
+                yield _wrong(f, others[:2], word)
+                continue
+            a, b = others[0].text, others[1].text
+            yield Reason(
+                rule=ReasonCode.WRONG_RELATION,
+                message=(
+                    f'"{m.group().strip()}" puts {a} on the wrong side of {b}: the gap is '
+                    f"{claim.text} the other way"
+                ),
+                span=(claim.start, m.end()),
+            )
             continue
         word = (m.start(), m.start() + len(m.group().split()[0]))
         if _difference(claim, others):
