@@ -321,3 +321,38 @@ def test_the_portfolio_s_value_at_the_previous_close_is_its_own_field() -> None:
         assert kept.accepted, (question, kept.reasons)
         wrong = _verdict(question, said.format(v=_es(p["market_value"]), **words))
         assert "wrong_field" in {r.rule for r in wrong.reasons}, question
+
+
+def test_spanish_rank_lists_said_by_what_the_holdings_did() -> None:
+    """ "Los que más restaron fueron A, B y C", "el que más sumó hoy fue X": the ranks' lists,
+    held like their labels in English."""
+    for question, ranks in _ranked():
+        worst, best = ranks["detractors"], ranks["top_contributors"]
+        stray = next(t for t in best if t not in worst)
+        lead = _answer(question)
+        said = "Los que más restaron fueron {}."
+        assert _verdict(question, lead + said.format(_joined(worst[:3], True))).accepted, question
+        wrong = _verdict(question, lead + said.format(_joined([*worst[:2], stray], True)))
+        assert "wrong_relation" in {r.rule for r in wrong.reasons}, question
+        kept = _verdict(question, f"{lead}El que más sumó hoy fue {best[0]}.")
+        assert kept.accepted, (question, kept.reasons)
+        assert not _verdict(question, f"{lead}El que más sumó hoy fue {best[1]}.").accepted
+
+
+def test_a_gap_to_the_benchmark_and_a_gap_in_your_favour_are_recomputed() -> None:
+    """ "Its gap to the benchmark was N percentage points (p% vs b%)", "N puntos de diferencia
+    a tu favor": the size from the two figures, the side from their order."""
+    for question, ranks in _ranked():
+        p, b = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        if not p or not b or p == b:
+            continue
+        n, lead = abs(p - b), _answer(question)
+        said = "The portfolio's gap to the benchmark was {:.2f} percentage points ({:.2f}% vs {:.2f}%)."
+        assert _verdict(question, lead + said.format(n, p, b)).accepted, question
+        codes = {r.rule for r in _verdict(question, lead + said.format(n + 1, p, b)).reasons}
+        assert "wrong_relation" in codes, question
+        side, other = ("a tu favor", "en contra") if p > b else ("en contra", "a tu favor")
+        es = f"{lead}Tu cartera hizo {_es(p)} % y el índice {_es(b)} %: {_es(n)} puntos de diferencia "
+        kept = _verdict(question, f"{es}{side}.")
+        assert kept.accepted, (question, kept.reasons)
+        assert "wrong_relation" in {r.rule for r in _verdict(question, f"{es}{other}.").reasons}

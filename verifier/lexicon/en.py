@@ -217,6 +217,7 @@ LEXICON = Lexicon(
     ),
     fall=(
         r"edged\s+(?:down|lower)",
+        r"dn",
         r"cost(?:s|ing)?",
         r"shaving",
         r"knocking",

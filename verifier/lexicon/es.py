@@ -199,7 +199,7 @@ LEXICON = Lexicon(
         r"índice",
         r"indice",
         r"referencia",
-        r"universo(?:\s+equiponderado)?(?:\s+de\s+referencia)?",
+        r"universo(?:\s+equiponderado)?(?:\s+de\s+referencia)?(?:\s+equiponderado)?",
         r"mercado(?<!valor de mercado)",
     ),
     negations=(r"no", r"ni", r"nunca", r"sin"),

@@ -216,7 +216,7 @@ PHRASES = (
     r"(?:le|les)\s+saluda(?:n|mos)?\s+atentamente",
     r"(?:te|le|les|os)\s+(?:contamos|cuento)(?:\s+más(?:\s+(?:mañana|pronto|luego|cuando\s+pase))?)?",
     r"seguimos\s+atent[oa]s",
-    r"ojo(?=\s*[:,!])",
+    r"ojo(?=\s*[:,!]|\s+con\s)",
     r"o\s+sea",
     # connectives that open on a negation word ("sin", "no"): a phrase of their own
     r"sin\s+embargo",

@@ -182,10 +182,12 @@ RELATIONS: dict[str, Any] = {
     },
     "rank_lists": {
         "contributors": (
+            r"(?:los|las)\s+que\s+más\s+(?:sumaron|aportaron|ganaron|contribuyeron)",
             r"(?:principales|mayores|mejores)\s+(?:\d\s+|cinco\s+)?(?:contribuidores|aportaciones)",
             r"contribuidores",
         ),
         "detractors": (
+            r"(?:los|las)\s+que\s+más\s+(?:restaron|lastraron|perdieron|restaron\s+a\s+la\s+cartera)",
             r"(?:principales|mayores|peores)\s+(?:\d\s+|cinco\s+)?(?:lastres|detractores)",
             r"detractores",
             r"lastres",
@@ -199,8 +201,14 @@ RELATIONS: dict[str, Any] = {
             r"(?:mayores)\s+(?:caídas|bajadas)",
             r"(?:valores|títulos)\s+que\s+más\s+cayeron",
         ),
-        "first_contributors": (r"(?:mayor|principal|mejor)\s+contribuidor",),
-        "first_detractors": (r"(?:mayor|principal|peor)\s+(?:lastre|detractor)",),
+        "first_contributors": (
+            r"(?:mayor|principal|mejor)\s+contribuidor",
+            r"(?:el|la)\s+que\s+más\s+(?:sumó|aportó|ganó|contribuyó)",
+        ),
+        "first_detractors": (
+            r"(?:mayor|principal|peor)\s+(?:lastre|detractor)",
+            r"(?:el|la)\s+que\s+más\s+(?:restó|lastró|perdió)",
+        ),
     },
     "list_lead": (
         r"(?:encabeza|encabezó|encabezan|lidera|lideró|liderando|encabezando)(?:\s+(?:la|los|las))?",

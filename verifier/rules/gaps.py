@@ -21,7 +21,10 @@ from verifier.verdict import Reason
 
 _GAP = re.compile(
     r"(?<!\w)(?:gap|spread|difference|margin|brecha|diferencia|distancia|margen)"
-    r"(?:\s+(?:of|de|del))?(?:\s+(?:just|only|about|roughly|solo|apenas|unos|unas))?\s*$"
+    r"(?:\s+(?:to|from|with|against|respecto\s+al?|frente\s+al?|con)\s+(?:the\s+|el\s+|la\s+)?"
+    r"(?:benchmark|index|bmk|market|portfolio|índice|referencia|cartera))?"
+    r"(?:\s+(?:was|is|of|came\s+to|stood\s+at|de|del|fue|es))?"
+    r"(?:\s+(?:just|only|about|roughly|solo|apenas|unos|unas))?\s*$"
 )
 _GAP_BETWEEN = re.compile(
     r"(?<!\w)(?:gap|spread|difference|margin|brecha|diferencia|distancia)\s+(?:between|entre)\s"
@@ -31,7 +34,8 @@ _GAP_BETWEEN = re.compile(
 performance (-1.29%) and its year-to-date figure (29.82%) is 31.11 pp")."""
 _AHEAD = re.compile(
     r"\s*(?:(?:pp|percentage\s+points?|points?|pts|puntos(?:\s+porcentuales)?)\s+)?"
-    r"(?:ahead\s+of|behind|above|below|over|under|por\s+(?:encima|debajo)\s+del?)(?:\s+(?:it|them|él))?(?!\w)"
+    r"(?:de\s+diferencia\s+)?(?:ahead\s+of|behind|above|below|over|under|por\s+(?:encima|debajo)\s+del?|"
+    r"a\s+(?:tu|su|vuestro|nuestro)\s+favor|en\s+contra)(?:\s+(?:it|them|él))?(?!\w)"
 )
 """A gap said by where the first figure stands against the second ("1.09 pp ahead of it")."""
 _REACH = 40
@@ -45,8 +49,9 @@ def check_gaps(case: Case) -> Iterator[Reason]:
     folded, starts = scan.folded, scan.starts
     if not any(
         word in folded
-        for word in ("gap", "spread", "differ", "margin", "brecha", "margen", "ahead", "behind",
-                     "above", "below", "encima", "debajo")
+        for word in ("gap", "spread", "differ", "diferencia", "distancia", "margin", "brecha",
+                     "margen", "ahead", "behind", "above", "below", "encima", "debajo", "favor",
+                     "contra")
     ):  # fmt: skip
         return
     for f in case.figures:
@@ -71,7 +76,9 @@ def check_gaps(case: Case) -> Iterator[Reason]:
             continue
         if m.re is _AHEAD:  # "1.09 pp ahead of it": the gap and which side the first is on
             word = (m.end() - len(m.group().lstrip()), m.end())
-            above = re.match(r"\s*(?:\S+\s+)*?(?:ahead|above|over|por\s+encima)", m.group())
+            above = re.match(
+                r"\s*(?:\S+\s+)*?(?:ahead|above|over|por\s+encima|a\s+\w+\s+favor)", m.group()
+            )
             ahead = [others[0]] if above else [others[1]]  # the one the sentence puts first
             ordered = signed_amount(others[0]) > signed_amount(others[1])
             sized = _difference(claim, others[:2])

@@ -35,7 +35,7 @@ LISTS = {
 """The ranks' list each label names."""
 _JOIN = re.compile(
     r"[\s:,—–*_-]*(?:(?:were|are|was|is|fueron|son|fue|es|the|los|las|el|la|included|including|"
-    r"incluyen|incluyeron)[\s:,—–*_-]+)*"
+    r"incluyen|incluyeron|today|hoy)[\s:,—–*_-]+)*"
 )
 """What may stand between a label and its first ticker ("Top contributors were FSA")."""
 _NEXT = re.compile(r"[\s,*_]*(?:(?:and|y|e|&|plus)[\s,*_]+)?[\s,*_]*")
