@@ -10,6 +10,7 @@ from datetime import date
 from typing import Any
 
 from tests.verifier.test_unseen_prose import _closed, _es, _moves, _positions, _result, _verdict
+from verifier.verify import verify_json as verify
 
 _LABELS = {
     "top_contributors": ("Top contributors were {}.", "Los principales contribuidores fueron {}."),
@@ -356,3 +357,23 @@ def test_a_gap_to_the_benchmark_and_a_gap_in_your_favour_are_recomputed() -> Non
         kept = _verdict(question, f"{es}{side}.")
         assert kept.accepted, (question, kept.reasons)
         assert "wrong_relation" in {r.rule for r in _verdict(question, f"{es}{other}.").reasons}
+
+
+def test_a_margin_or_an_amount_above_a_reference_is_no_gap_of_the_sentence() -> None:
+    """A metric called a margin ("the net interest margin was 67 basis points higher") and an
+    amount above a reference the sentence does not state ("$125 million above prior guidance")
+    are not gaps between the sentence's figures: no `wrong_relation` is made of them."""
+    doc = (
+        "The CET1 ratio was 13.8 percent, down 70 basis points. The net interest margin was 67 "
+        "basis points higher. Revenue of $11,100 million to $11,250 million, up $125 million "
+        "from prior guidance."
+    )
+    event = {"id": "e1", "tool": "run_sql", "args": {"sql": "select doc"}, "result": doc}
+    for said in (
+        "The ratio was 13.8 percent, down 70 basis points, but the net interest margin was 67 "
+        "basis points higher than Q2.",
+        "Revenue should land between $11,100 million and $11,250 million, an increase of $125 "
+        "million above prior guidance.",
+    ):
+        verdict = verify({"question": "Summarise the call.", "draft": said, "events": [event]})
+        assert "wrong_relation" not in {r.rule for r in verdict.reasons}, (said, verdict.reasons)

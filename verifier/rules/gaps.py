@@ -22,8 +22,9 @@ from verifier.verdict import Reason
 _GAP = re.compile(
     r"(?<!\w)(?:gap|spread|difference|margin|brecha|diferencia|distancia|margen)"
     r"(?:\s+(?:to|from|with|against|respecto\s+al?|frente\s+al?|con)\s+(?:the\s+|el\s+|la\s+)?"
-    r"(?:benchmark|index|bmk|market|portfolio|índice|referencia|cartera))?"
-    r"(?:\s+(?:was|is|of|came\s+to|stood\s+at|de|del|fue|es))?"
+    r"(?:benchmark|index|bmk|market|portfolio|índice|referencia|cartera)"
+    r"(?:\s+(?:was|is|came\s+to|stood\s+at|fue|es))?)?"  # "its gap to the benchmark was"
+    r"(?:\s+(?:of|de|del))?"
     r"(?:\s+(?:just|only|about|roughly|solo|apenas|unos|unas))?\s*$"
 )
 _GAP_BETWEEN = re.compile(
@@ -33,7 +34,7 @@ _GAP_BETWEEN = re.compile(
 """A gap named before the two figures it is between ("the gap between X's quarterly
 performance (-1.29%) and its year-to-date figure (29.82%) is 31.11 pp")."""
 _AHEAD = re.compile(
-    r"\s*(?:(?:pp|percentage\s+points?|points?|pts|puntos(?:\s+porcentuales)?)\s+)?"
+    r"\s*(?:(pp|percentage\s+points?|points?|pts|puntos(?:\s+porcentuales)?)\s+)?"
     r"(?:de\s+diferencia\s+)?(?:ahead\s+of|behind|above|below|over|under|por\s+(?:encima|debajo)\s+del?|"
     r"a\s+(?:tu|su|vuestro|nuestro)\s+favor|en\s+contra)(?:\s+(?:it|them|él))?(?!\w)"
 )
@@ -59,7 +60,7 @@ def check_gaps(case: Case) -> Iterator[Reason]:
         sentence = bisect_right(starts, claim.start) - 1
         m = _GAP.search(folded, max(claim.start - _REACH, 0), claim.start)
         m = m or _GAP_BETWEEN.search(folded, starts[sentence], claim.start)
-        m = m or _AHEAD.match(folded, claim.end)
+        m = m or _points_ahead(folded, claim)
         if m is None or not claim.readings:
             continue
         unit = claim.unit or ("%" if _POINTS.match(folded, claim.end) else "")
@@ -103,6 +104,17 @@ def check_gaps(case: Case) -> Iterator[Reason]:
             case.bound.append(word)
             continue
         yield _wrong(f, others, word)
+
+
+def _points_ahead(folded: str, claim: Claim) -> re.Match[str] | None:
+    """ "1.09 pp ahead of it", "0,33 puntos de diferencia en contra": a side said of a figure in
+    percentage points only ("$125 million above prior guidance" measures from what the sentence
+    may not name)."""
+    m = _AHEAD.match(folded, claim.end)
+    if m is None:
+        return None
+    points = claim.points or re.search(r"(?:pp|pts?|points?)$", claim.text.casefold())
+    return m if points or m.group(1) else None
 
 
 def _difference(claim: Claim, others: list[Claim]) -> bool:
