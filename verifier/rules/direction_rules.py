@@ -162,10 +162,16 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
 
 
 _HOLDER = re.compile(
-    rf"(?<![\w-])(?:(?:{alternatives('portfolio')})|(?:{alternatives('benchmark')}))(?![\w-])"
+    rf"(?<![\w-])(?:(?P<portfolio>{alternatives('portfolio')})|"
+    rf"(?P<benchmark>{alternatives('benchmark')}))(?![\w-])"
 )
 """A portfolio or its benchmark named as what moved ("P003 finished in the red", "the fund
 closed lower", "la cartera cerró a la baja")."""
+_FOR_HOLDER = re.compile(
+    r"\s+(?:(?:day|session|sesión|jornada)\s+)?(?:for|of|de|del|para)\s+(?:the\s+|la\s+|el\s+)?"
+)
+"""What joins a direction word to the portfolio it is said of right after it ("a down day for
+P003", "una caída de la cartera")."""
 _NOT_SUBJECT = re.compile(
     r"(?:(?<!\w)(?:in|en|within|into|dentro\s+de)\s+(?:the\s+|la\s+|el\s+)?)$"
 )
@@ -178,39 +184,23 @@ def _portfolio_said(folded: str, lo: int, word: re.Match[str], case: Case) -> st
     nearest subject before the word in its sentence (not a ticker, not a possessive "P003's
     top holding", not "in P003"), or one joined right after it ("a down day for P003"). A
     portfolio id other than the report's is its own subject, which no figure of the trace holds."""
-    after = _HOLDER.match(folded, word.end() + len(_lead(folded, word.end())))
-    found = after if after and _lead(folded, word.end()) else None
+    joint = _FOR_HOLDER.match(folded, word.end())
+    found = _HOLDER.match(folded, joint.end()) if joint else None
     if found is None:
-        before = [h for h in _HOLDER.finditer(folded, lo, word.start())]
-        tickers = [f.claim.end for f in case.findings if f.claim.kind == "ticker"]
         before = [
             h
-            for h in before
+            for h in _HOLDER.finditer(folded, lo, word.start())
             if not folded.startswith(("'s", "’s"), h.end())
             and not _NOT_SUBJECT.search(folded, max(h.start() - 16, 0), h.start())
         ]
+        tickers = [f.claim.end for f in case.findings if f.claim.kind == "ticker"]
         if not before or any(before[-1].end() <= t <= word.start() for t in tickers):
             return None
         found = before[-1]
     said = found.group()
     if said[:1] == "p" and said[1:].isdigit():
         return "@portfolio" if said.upper() == (case.trace.portfolio_id or "").upper() else said
-    return "@benchmark" if _HOLDER_BENCHMARK.fullmatch(said) else "@portfolio"
-
-
-_HOLDER_BENCHMARK = re.compile(rf"(?:{alternatives('benchmark')})")
-
-
-def _lead(folded: str, at: int) -> str:
-    found = _FOR_HOLDER_AHEAD.match(folded, at)
-    return found.group() if found else ""
-
-
-_FOR_HOLDER_AHEAD = re.compile(
-    r"\s+(?:(?:day|session|sesión|jornada)\s+)?(?:for|of|de|del|para)\s+(?:the\s+|la\s+|el\s+)?"
-)
-"""What joins a direction word to the portfolio it is said of right after it ("a down day for
-P003", "una caída de la cartera")."""
+    return "@benchmark" if found.lastgroup == "benchmark" else "@portfolio"
 
 
 def _nearest(tickers: list[Claim], lo: int, at: int, case: Case) -> str | None:
