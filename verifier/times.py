@@ -150,6 +150,13 @@ def attach_times(
                 days, role = ((int(year.group()), 12, None),), "since"
             elif days:
                 kind = ""  # the next clause's window; this figure's time is its own date
+        if near and days and _NEXT_SESSION.search(folded, near[1], near[2]):
+            days, role = (), ""  # "hit FBB on December 30 ... closed 1.87% higher the next day"
+        if near and days and near[1] >= figure.end:
+            if _own_date_first(dates, date_starts, figure, near[1], days):
+                kind = ""  # "3.70% drop on December 31 is larger than ... over the past week"
+            elif _COORDINATED.search(folded, _date_end(dates, days, figure), figure.start):
+                days, role = (), ""  # "dating back to December 26, and ... off 5.37% for the week"
         if role == "" and days and all(d[2] is None for d in days):
             if days[0][1] > 12:
                 days = ()  # a quarter: `verifier.periods` binds it
@@ -158,9 +165,60 @@ def attach_times(
         if kind or days:
             figure.time = ClaimTime(kind, days, role)
     _move_times(folded, figures)
+    _restated_times(folded, figures, windows)
     _heading_times(text, dates, figures)
     _the_day(figures, dates, starts, windows)
     return inside
+
+
+_OPENS_CLAUSE = re.compile(r"(?:[,;)]\s*|\s)(?:and|but|y|pero|while|mientras|although|aunque)\s+$")
+"""A conjunction right before a window phrase: the window opens the clause after it."""
+_NEXT_SESSION = re.compile(r"next|following|siguiente")
+"""A day window said relative to the date before it ("the next day", "al día siguiente"): one
+session, not the date's own."""
+_COORDINATED = re.compile(
+    r"(?:[,;]\s*|\s)(?:and|but|while|whereas|although|though|y|pero|mientras|aunque)\s|;"
+)
+"""A break between two clauses of one sentence that each state their own time."""
+
+
+def _own_date_first(
+    dates: Sequence[Timed], date_starts: list[int], figure: Timed, window: int, days: tuple
+) -> bool:
+    """Whether the figure's date stands right after it, before the window phrase it would take:
+    the date is its time, and the window after is said of what follows."""
+    i = bisect_left(date_starts, figure.end)
+    return i < len(dates) and dates[i].start < window and dates[i].dates[:1] == days[:1]
+
+
+def _date_end(dates: Sequence[Timed], days: tuple, figure: Timed) -> int:
+    """Where the date a figure took ends, when it stands before the figure (else the figure's
+    start, so that nothing lies between)."""
+    before = [d for d in dates if d.end <= figure.start and d.dates[:1] == days[:1]]
+    return before[-1].end if before else figure.start
+
+
+_RESTATED = re.compile(r"\s*\(\s*")
+_RESTATED_CLOSE = re.compile(r"\s*\)")
+
+
+def _restated_times(
+    folded: str, figures: Sequence[Timed], windows: Sequence[tuple[int, int, str]]
+) -> None:
+    """A figure restated in brackets right after another ("about a third (33.15%)", "una
+    cuarta parte (25,25 %)") is the same quantity: both take one time, the window that
+    follows the bracket directly if one does, else the first one's."""
+    for first, second in pairwise(figures):
+        if not (
+            first.kind == second.kind == "percent"
+            and _RESTATED.fullmatch(folded, first.end, second.start)
+            and (closed := _RESTATED_CLOSE.match(folded, second.end))
+        ):
+            continue
+        after = closed.end()
+        follows = any(after <= s <= after + 2 for s, _, _ in windows)
+        time = second.time if follows else (first.time or second.time)
+        first.time = second.time = time
 
 
 _HEADING = re.compile(r"[^\n]*[:：][\s*_]*$")
@@ -293,9 +351,12 @@ December 30 close of 92.19"): the figure is that session's, even after a "from".
 _OWN_AFTER = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*\d")
 """A figure in brackets right after a date ("el cierre de ayer (163,24)"): the date is its."""
 _HOLDINGS_AT = re.compile(
-    r"(?<!\w)(?:posiciones|tenencias|holdings|positions)(?:\s+(?:de|of)\s+\w+)?\s+(?:a|al)\s+$"
+    r"(?<!\w)(?:(?:posiciones|tenencias|holdings|positions)(?:\s+(?:de|of)\s+\w+)?\s+(?:a|al)"
+    r"|(?:holdings|positions|snapshot)\s+(?:date|dated)(?:\s+(?:of|is|was))?:?"
+    r"|fecha\s+de\s+(?:las\s+)?(?:posiciones|tenencias)(?:\s+(?:es|era|del?))?:?)\s+$"
 )
-"""Holdings named with their day by "a" ("las posiciones de P002 a 19 de diciembre")."""
+"""Holdings named with their day by "a" ("las posiciones de P002 a 19 de diciembre") or by
+their date ("as of the holdings date 2024-12-19", "fecha de las posiciones: 19/12/2024")."""
 """What an as-of date may name instead of a figure's time: "holdings as of 2024-12-19" is when
 the holdings were taken, not when the figures after it were."""
 _YEAR_IN = re.compile(r"(?:19|20)\d\d")
@@ -337,6 +398,10 @@ def _nearest_window(
         if start >= figure.end and _NEXT_CLAUSE.search(folded, figure.end, start):
             continue  # "fell 3.99% today and finishes the year down": the next clause's own
         if start >= figure.end and _CLAUSE_BREAK.search(folded, figure.end, start):
+            if k + 1 < len(ends) and ends[k + 1] > end:
+                continue  # "un 31 %, y en la semana, casi un 2 %": the next figure's window
+            if _OPENS_CLAUSE.search(folded, figure.end, start):
+                continue  # "(-1,14 %), y en el año más que duplica": the next clause opens with it
             gap += 40  # "... 3.74%, pero en el trimestre ...": the next clause's window
         elif start >= figure.end and gap < 40:
             gap -= 40  # a window right after its figure is its own ("4.93% over the month")
@@ -353,6 +418,13 @@ _SEARCHED = re.compile(
 figure's time ("fell 1.35% to 399.54 with no headlines in the December 28–31 window")."""
 
 
+_NEWS_ITEM = re.compile(
+    r"(?<!\w)(?:reports?|headlines?|articles?|stor(?:y|ies)|news|releases?|announcements?|"
+    r"filings?|informes?|noticias?|titulares?|notas?|comunicados?)(?!\w)"
+)
+"""A news item named between a figure and the date after it: the date is the item's."""
+
+
 def _closed_bracket(folded: str, day: Timed, at: int, ends: list[int]) -> bool:
     """Whether a date stands inside a bracket that closes before `at` and holds a figure of its
     own after the date ("(ayer estaba en 79,09 $)"); a bracket that only labels what follows
@@ -362,6 +434,25 @@ def _closed_bracket(folded: str, day: Timed, at: int, ends: list[int]) -> bool:
         return False
     closed = folded.find(")", day.end, at)
     return closed >= 0 and any(day.end < e <= closed for e in ends)
+
+
+_BRACKET_CLAUSE_END = re.compile(r"\s*\)\s*[,;]")
+
+
+def _earlier_clause_bracket(folded: str, day: Timed, at: int, ends: list[int], k: int) -> bool:
+    """Whether a date stands in a bracket that annotates an earlier figure's clause and a
+    clause break follows the bracket ("versus 17.38 in the previous session (2024-12-30), a
+    move of -0.63", "1.45% (from $60.10 on 9/30/2024), year to date -14.09%"): the date is
+    that figure's, not the next clause's. A bracket that opens the sentence ("On Monday (Dec
+    30), JBBM fell 1%") has no figure before it and keeps its day for what follows."""
+    opened = folded.rfind("(", 0, day.start)
+    if not k or opened < 0 or ")" in folded[opened : day.start]:
+        return False
+    closed = _BRACKET_CLAUSE_END.match(folded, day.end)
+    if closed is None or closed.end() > at:
+        return False
+    before = ends[k - 1]
+    return before <= day.start and not re.search(r"[,;:]", folded[before:opened])
 
 
 def _own_bracket(folded: str, end: int, after: Timed, ends: list[int], k: int) -> bool:
@@ -388,7 +479,9 @@ def _nearest_dates(
     if i < len(dates):
         after = dates[i]
         near = after.start < hi and after.start - figure.end < 40
-        searched = _SEARCHED.search(folded, figure.end, after.start)  # "with no news in the
+        searched = _SEARCHED.search(folded, figure.end, after.start) or _NEWS_ITEM.search(
+            folded, figure.end, after.start
+        )  # "with no news in the 28–31 window", "followed a Reuters report on Monday"
         near = near and not _own_bracket(folded, figure.end, after, ends, k)  # 28–31 window"
         if near and bisect_left(ends, after.start) - 1 == k and not searched:
             days, role = _group(dates, after)
@@ -398,7 +491,11 @@ def _nearest_dates(
     if not i or dates[i - 1].start < lo or figure.field in _BACKWARD:
         return (), ""  # "on 2024-06-14, up from the prior day's close of 26.19": not its time
     last = dates[i - 1]
-    if last.role == "holdings" or _closed_bracket(folded, last, figure.start, ends):
+    if (
+        last.role == "holdings"
+        or _closed_bracket(folded, last, figure.start, ends)
+        or _earlier_clause_bracket(folded, last, figure.start, ends, k)
+    ):
         return (), ""  # "(ayer, lunes, estaba en 79,09 $), un -0,43 %": the bracket's own day
     if _OWN_LEVEL.fullmatch(folded, last.end, figure.start):
         return _group(dates, last)[0], ""  # "from Monday's close of $92.19": that session's

@@ -66,6 +66,7 @@ LEXICON = Lexicon(
     windows={
         "day": (
             r"d/d",
+            r"(?:the\s+)?(?:next|following)\s+(?:trading\s+)?(?:day|session)",
             r"day[-\s]over[-\s]day",
             r"on\s+the\s+day",
             r"for\s+the\s+day",
@@ -86,7 +87,7 @@ LEXICON = Lexicon(
         ),
         "week": (
             r"(?:the\s+)?week[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+week",
             r"(?:past|last|prior|previous|this)\s+(?:trading\s+)?week",
             r"(?:on|for|over|in|during|across|through)\s+the\s+(?:trading\s+)?week",
@@ -107,7 +108,7 @@ LEXICON = Lexicon(
         ),
         "month": (
             r"(?:the\s+)?month[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+month",
             r"(?:past|last|prior|previous|this)\s+month",
             r"(?:on|for|over|in|during|across|through)\s+the\s+month",
@@ -128,7 +129,7 @@ LEXICON = Lexicon(
         ),
         "quarter": (
             r"(?:the\s+)?quarter[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+quarter",
             r"quarter[-\s]to[-\s]date",
             r"qtd",

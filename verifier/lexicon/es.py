@@ -47,6 +47,8 @@ LEXICON = Lexicon(
     not_tickers="EE UU BCE IPC PIB SA SL DE LA EL EN Y O UN BPA OPA OPV IVA PER BNA",
     windows={
         "day": (
+            r"(?:al|el)\s+día\s+siguiente",
+            r"(?:en\s+)?la\s+(?:sesión|jornada)\s+siguiente",
             r"en\s+la\s+(?:sesión|jornada)",
             r"en\s+el\s+día",
             r"del\s+día",
@@ -55,7 +57,7 @@ LEXICON = Lexicon(
             rf"el\s+{_DIAS}",
         ),
         "week": (
-            r"(?:la\s+)?semana(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:la\s+)?semana(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:en|durante)\s+(?:la\s+)?(?:última|pasada|esta)\s+semana",
             r"(?:en|durante)\s+la\s+semana(?:\s+(?:pasada|anterior))?",
             r"semanal",
@@ -66,7 +68,7 @@ LEXICON = Lexicon(
             r"(?:últimas|pasadas)\s+(?:5|cinco)\s+sesiones",
         ),
         "month": (
-            r"(?:el\s+)?mes(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:el\s+)?mes(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"del\s+(?:último\s+|pasado\s+)?mes(?!\s+de)",
             r"(?:en|durante)\s+(?:el\s+)?(?:último|pasado|este)\s+mes",
             r"en\s+el\s+mes",
@@ -77,7 +79,7 @@ LEXICON = Lexicon(
             r"(?:últimos|pasados)\s+(?:30|treinta)\s+días",
         ),
         "quarter": (
-            r"(?:el\s+)?trimestre(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d)",
+            r"(?:el\s+)?trimestre(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+trimestre",
             r"en\s+el\s+trimestre",
             r"del\s+(?:último\s+)?trimestre",

@@ -161,7 +161,17 @@ def _day_after(case: Case, folded: str, m: re.Match[str]) -> str | None:
             year, month, day = claim.dates[0]
             if year and day:
                 return f"{year:04d}-{month:02d}-{day:02d}"
+    same_day = _THE_DAY.match(folded, m.end())
+    if same_day and case.trace.as_of:  # "there was no news on the day itself": the session's
+        return case.trace.as_of[:10]
     return None
+
+
+_THE_DAY = re.compile(
+    r"\s+(?:(?:on|for)\s+)?(?:the|that)\s+(?:day|session)(?:\s+itself)?(?!\w)|"
+    r"\s+(?:(?:en\s+)?(?:ese|el\s+mismo)\s+día|en\s+(?:la|esa)\s+(?:misma\s+)?(?:sesión|jornada))(?!\w)"
+)
+"""The session a report is about, named after a denial without a date."""
 
 
 def _held(case: Case, kind: str, subject: str | None, day: str | None) -> tuple[str, bool]:

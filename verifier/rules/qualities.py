@@ -51,6 +51,12 @@ _WINDOW_BEFORE = re.compile(
     r"quite|very|still|muy|más)\s+)?$"
 )
 """A window named before the word that judges it ("the quarter has been strong")."""
+_WINDOW_LEAD = re.compile(
+    rf"(?<!\w)(?:in|over|for|on|during|en|durante)\s+(?:the|this|its|el|la|este|esta|su)\s+"
+    rf"(?:(?:past|last|pasad[oa]|últim[oa])\s+)?({_NOUN})\s+(?:(?:it|the\s+stock|la\s+acción)\s+)?$"
+)
+"""A window said right before the word that judges it, as the clause's opening ("y en el año
+más que duplica su precio", "over the quarter it more than doubled")."""
 
 
 @cache
@@ -87,7 +93,9 @@ def _judge(s: DraftScan, m: re.Match[str]) -> Reason | None:
     i = bisect_right(starts, m.start()) - 1
     lo, hi = starts[i], starts[i + 1] if i + 1 < len(starts) else len(text)
     span = (m.start(), m.end())
-    lead = _WINDOW_BEFORE.search(folded, lo, m.start())
+    lead = _WINDOW_BEFORE.search(folded, lo, m.start()) or _WINDOW_LEAD.search(
+        folded, lo, m.start()
+    )
     named = _WINDOW_IN.search(folded, m.start(), m.end())
     said = named or lead
     window = _WINDOW_NOUNS[said.group(1)] if said is not None else ""
@@ -260,7 +268,26 @@ def _anchor(
             return best[1], best[2]
     if (of_day or window == "day") and subject is not None:
         return _day_move(results, subject.symbol), "day"
+    if window and subject is not None:  # "y en el año más que duplica": the year's own change
+        return _window_move(results, subject.symbol, window), window
     return None, ""
+
+
+_TREND_WINDOWS = {"week": "week", "month": "month", "quarter": "quarter", "year_to_date": "year"}
+"""A trend result's window names, as the judging words name them."""
+
+
+def _window_move(results: list[dict[str, Any]], symbol: str, window: str) -> float | None:
+    """The subject's change in percent over a named window, from its trend result."""
+    for result in results:
+        if result.get("ticker") != symbol:
+            continue
+        for row in result.get("changes") or ():
+            if isinstance(row, dict) and _TREND_WINDOWS.get(row.get("window", "")) == window:
+                value = row.get("change_pct")
+                if isinstance(value, int | float):
+                    return float(value)
+    return None
 
 
 def _day_move(results: list[dict[str, Any]], symbol: str) -> float | None:

@@ -314,11 +314,22 @@ def _gap(
 
 
 _COUNT_AFTER = re.compile(
-    r"\s+(?:es|fue|is|was)\s+(?:de\s+)?(?P<n>una\s+sola|un\s+solo|a\s+single|just\s+one|"
-    r"only\s+one|[^\W_]+)\s+(?:sesión|sesiones|session|sessions|día|días|day|days|jornadas?)"
+    r"\s+(?:es|fue|is|was)\s+(?:(?:just|only|solo|sólo|solamente)\s+)?(?:de\s+)?(?:"
+    r"(?P<n>una\s+sola|un\s+solo|a\s+single|just\s+one|only\s+one|[^\W_]+)\s+"
+    r"(?:sesión|sesiones|session|sessions|día|días|day|days|jornadas?)"
+    r"|(?P<today>today(?:['’]s(?:\s+session)?)?|this\s+session|hoy|la\s+de\s+hoy|la\s+sesión\s+de\s+hoy))"
     r"(?!\w)"
 )
-"""A streak's length said after it ("la racha bajista es de una sola sesión")."""
+"""A streak's length said after it ("la racha bajista es de una sola sesión", "the winning
+streak is just today's session": one)."""
+_CURRENT = re.compile(r"(?<!\w)(?:current|present|ongoing|actual|vigente)\s+$")
+_ONE_BEFORE = re.compile(
+    r"(?<!\w)(?:only|just|solo|sólo)\s+(?:one|1|a\s+single|una|una\s+sola)\s+"
+    r"(?:session|day|sesión|jornada|día)\s+(?:in|of|into|en|de)\s+(?:its|the|this|su|la|esta)\s+"
+    r"(?:(?:current|present|actual)\s+)?$"
+)
+"""A streak's length of one said before it ("only one session in its current winning
+streak")."""
 _STARTED = re.compile(
     r"\s*,?\s*(?:(?:in|of|de|en)\s+[a-z.\-]{1,6}\s+)?(?:(?:a|the|una|la)\s+(?:run|streak|stretch|slide|"
     r"racha|serie)\s+)?(?:(?:that|which|que)\s+)?(?:began|begun|started|starting|beginning|(?:dating|going"
@@ -483,6 +494,8 @@ def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -
     above = (m.lastgroup or "") == "above"
     case.bound.append(m.span())
     x, y = _value(a), _value(b)
+    if _SIZE_WORD.search(m.group()):
+        x, y = abs(x), abs(y)  # "its 3.70% drop is larger than its decline over the week (1.92%)"
     if x != y and (x > y) == above:
         return _gap(case, text, folded_of(case), m, x, y, bool(a.unit))
     return _contradicted(
@@ -492,6 +505,14 @@ def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -
         ),
         (a.start, b.end),
     )
+
+
+_SIZE_WORD = re.compile(
+    r"(?<!\w)(?:larger|bigger|greater|smaller|steeper|deeper|"
+    r"más\s+(?:grande|amplia|amplio|profunda|profundo)|más\s+pequeñ[ao])(?!\w)"
+)
+"""Words that compare two moves by their size, not their signed value ("a 3.70% drop is
+larger than its 1.92% decline"); "milder" and "better" compare signed values."""
 
 
 def _place(folded: str, start: int) -> tuple[int, int]:
@@ -627,7 +648,13 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
         said = _count_inside(folded[m.start() : m.end()])
     after = _COUNT_AFTER.match(folded, m.end())
     if said is None and after is not None:  # "la racha bajista es de una sola sesión"
-        said = _count_said(after.group("n"))
+        said = 1 if after.group("today") else _count_said(after.group("n"))
+    one = _ONE_BEFORE.search(folded, max(m.start() - 60, 0), m.start())
+    if said is None and one is not None:
+        said, opens = 1, one.start()
+    current = _CURRENT.search(folded, max(opens - 20, 0), opens)
+    if current is not None:  # "the current winning streak": the run as of the report day
+        opens = current.start()
     lead = _lead().search(folded, 0, opens)
     if lead is not None:
         opens = lead.start()
@@ -814,28 +841,59 @@ def _membership(s: DraftScan, m: re.Match[str]) -> Reason | None:
         return None
     subject, ranks, row = found
     group = m.lastgroup or ""
-    if _SIZED.search(folded, m.start(), m.end()):
-        listed = ranks.get(_MEMBER_LISTS[group])
-        if not isinstance(listed, list):
+    negated = _NOT_AMONG.search(folded, max(m.start() - 30, 0), m.start())
+    groups = [group]
+    other = _OR_OTHER.match(folded, m.end()) if negated else None
+    if other is not None:  # "no está entre los cinco principales contribuidores ni detractores"
+        groups.append(next(g for g, words in _OTHER_WORDS.items() if words.search(other.group(1))))
+    sized = _SIZED.search(folded, m.start(), m.end()) is not None
+    for name in groups:
+        held = _member(subject.symbol, ranks, row, name, sized)
+        if held is None:
             return None
-        holds = subject.symbol in listed
-    else:
-        key, sign = _MEMBER_SIGN[group]
-        value = row.get(key) if row else None
-        if not isinstance(value, int | float):
-            return None
-        holds = value * sign > 0
-    case.bound.append(m.span())
-    if holds:
-        return None
-    return _contradicted(
-        (
-            f'"{text[m.start() : m.end()]}" places {subject.symbol} among the {group} of '
-            f"portfolio {ranks.get('portfolio_id')}, but the trace does not: "
-            f"{_MEMBER_LISTS[group]} {ranks.get(_MEMBER_LISTS[group])}"
-        ),
-        m.span(),
+        if held == bool(negated):
+            said = "outside" if negated else "among"
+            return _contradicted(
+                (
+                    f'"{text[m.start() : m.end()]}" places {subject.symbol} {said} the {name} of '
+                    f"portfolio {ranks.get('portfolio_id')}, but the trace does not: "
+                    f"{_MEMBER_LISTS[name]} {ranks.get(_MEMBER_LISTS[name])}"
+                ),
+                m.span(),
+            )
+    case.bound.append(
+        (negated.start() if negated else m.start(), other.end() if other else m.end())
     )
+    return None
+
+
+def _member(
+    symbol: str, ranks: dict[str, Any], row: dict[str, Any] | None, group: str, sized: bool
+) -> bool | None:
+    """Whether the holding is in the ranks' list of the group (a sized one: "the five biggest
+    detractors") or of its sign ("one of its detractors"); None where the trace cannot say."""
+    if sized:
+        listed = ranks.get(_MEMBER_LISTS[group])
+        return symbol in listed if isinstance(listed, list) else None
+    key, sign = _MEMBER_SIGN[group]
+    value = row.get(key) if row else None
+    return value * sign > 0 if isinstance(value, int | float) else None
+
+
+_NOT_AMONG = re.compile(
+    r"(?<!\w)(?:not|isn['’]t|wasn['’]t|aren['’]t|weren['’]t|never|no|nunca)\s+"
+    r"(?:(?:está|estuvo|figura|figuró|aparece|apareció|quedó|was|is|one|even|listed|ranked)\s+){0,2}$"
+)
+"""A negation right before a membership ("is not among", "no está entre"): the holding is
+outside that list."""
+_OTHER_WORDS = {
+    "detractors": re.compile(r"detractors|detractores|lastres"),
+    "contributors": re.compile(r"contributors|contribuidores"),
+}
+_OR_OTHER = re.compile(
+    r"\s+(?:ni|nor|or|o)\s+(?:(?:the|los|sus|its)\s+)?(detractors|detractores|lastres|contributors|contribuidores)(?!\w)"
+)
+"""A second list denied with the first ("ni detractores", "nor detractors")."""
 
 
 _GAP = re.compile(r"[\s,]*(?:(?:in|of|the|its|on|today|del?|la|el|día|cartera|p\d{3,})[\s,]+)*")
