@@ -9,7 +9,7 @@ A new wording is a lexicon entry; a new kind of binding is one pass here, with a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -43,6 +43,8 @@ class Draft:
     figures: list[Claim]
     anchor: Anchor | None = None
     """The report date relative days are counted from; without it they stay unread."""
+    portfolios: Sequence[tuple[str, str]] = ()
+    """Each portfolio's name and id ("Dividend Income", "P002")."""
     _starts: list[int] | None = field(default=None, init=False)
     _folded: str | None = field(default=None, init=False)
 
@@ -66,6 +68,25 @@ def bind_names(d: Draft) -> None:
     attach_names(d.text, d.figures)
 
 
+def named_as_ids(text: str, portfolios: Sequence[tuple[str, str]]) -> str:
+    """The text with each portfolio's name written as its id in the name's place, next to
+    the word it leans on: before a possessive right-aligned ("Dividend Income's loss" ->
+    "           P002's loss"), else left-aligned ("in Balanced Allocation, fell" -> "in P003
+    ..."). Positions stay, and the subject rules that read "P002" read the name."""
+    for name, pid in portfolios:
+        if len(name) < len(pid):
+            continue
+        lowered, key = text.casefold(), name.casefold()
+        at = lowered.find(key)
+        while at >= 0:
+            end = at + len(name)
+            possessive = text.startswith(("'s", "’s"), end)
+            written = pid.rjust(len(name)) if possessive else pid.ljust(len(name))
+            text = text[:at] + written + text[end:]
+            at = lowered.find(key, end)
+    return text
+
+
 def bind_bounds(d: Draft) -> None:
     """A figure after "over", "fewer than", "más de" is a bound."""
     attach_bounds(d.text, d.figures)
@@ -85,7 +106,7 @@ def bind_subjects(d: Draft) -> None:
     """The tickers each figure speaks of: those named before it in its sentence (or the
     portfolio or benchmark a sentence says it of, in a draft that names no ticker too)."""
     if d.tickers or d.figures:
-        attach_scopes(d.text, d.figures, d.tickers, d.starts)
+        attach_scopes(named_as_ids(d.text, d.portfolios), d.figures, d.tickers, d.starts)
 
 
 def bind_periods(d: Draft) -> None:

@@ -10,7 +10,7 @@ whether a claim holds is decided elsewhere, against the trace.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import attrgetter
 
 from verifier.claim import Claim
@@ -42,16 +42,20 @@ def _quotes_and_dates(text: str, claims: list[Claim]) -> str:
 
 
 def extract_claims(
-    text: str, known_tickers: Iterable[str] = (), anchor: Anchor | None = None
+    text: str,
+    known_tickers: Iterable[str] = (),
+    anchor: Anchor | None = None,
+    portfolios: Sequence[tuple[str, str]] = (),
 ) -> list[Claim]:
     """All claims of `text` in order of position, bound by the context passes; relative days
-    ("yesterday") are read only with the report date's `anchor`."""
+    ("yesterday") are read only with the report date's `anchor`; a portfolio's name
+    (`portfolios`: name and id) is a subject like its id."""
     claims: list[Claim] = []
     masked = _quotes_and_dates(text, claims)
     tickers = find_tickers(masked, frozenset(known_tickers), claims)
     figures = find_figures(mask(masked, [(t.start, t.end) for t in tickers]), claims)
     claims.sort(key=_START)
-    return bind_claims(Draft(text, claims, tickers, figures, anchor))
+    return bind_claims(Draft(text, claims, tickers, figures, anchor, portfolios))
 
 
 def extract_facts(text: str) -> list[Claim]:

@@ -14,7 +14,7 @@ from verifier.grammar.relative import anchor_of
 from verifier.index import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
 from verifier.rules.derived import derive_figures
-from verifier.rules.other_portfolios import portfolio_of, split_portfolios
+from verifier.rules.other_portfolios import portfolio_names, portfolio_of, split_portfolios
 from verifier.scanner import compile_all
 from verifier.trace_view import TraceView, parse_trace, view_of
 from verifier.verdict import Reason, Verdict
@@ -96,7 +96,10 @@ def verify(trace: Trace | TraceView) -> Verdict:
     own, others = split_portfolios(view)
     evidence = index_trace(own)
     anchor = anchor_of(view.as_of, [e.result for e in view.events])
-    claims = extract_claims(draft, evidence.called, anchor)  # a stop word: a ticker only if called
+    names = portfolio_names(own)  # "Dividend Income's total day loss": the portfolio's
+    claims = extract_claims(
+        draft, evidence.called, anchor, names
+    )  # a stop word: a ticker only if called
     case = Case(own, evidence, [assess_claim(c, evidence) for c in claims])
     case.portfolios = {p for e in view.events if (p := portfolio_of(e))}
     if others is not None:

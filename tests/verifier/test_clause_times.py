@@ -322,3 +322,69 @@ def test_no_news_on_the_day_itself_is_held_against_that_day() -> None:
             _kept(question, said)
             quiet += 1
     assert quiet >= 3 and busy >= 3
+
+
+def _names(question: str) -> tuple[str, str]:
+    """The portfolio's name in the position result and the name of another portfolio."""
+    own = _result(question, "get_position_pnl")
+    others = {
+        _result(q, "get_position_pnl").get("name")
+        for q, _ in _positions()
+        if _result(q, "get_position_pnl").get("portfolio_id") != own.get("portfolio_id")
+    }
+    return own["name"], sorted(n for n in others if n)[0]
+
+
+def test_a_portfolio_named_by_its_name_is_the_portfolio() -> None:
+    """ "about 12.5% of Dividend Income's total day loss of 21,660.18", "Core Growth returned
+    0.52%": the name is the portfolio's, like its id; the figure said of another portfolio's
+    name is `wrong_subject`, and the holding's own return said of the portfolio is too."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        whole, pnl = ranks.get("portfolio_day_pnl"), pos["day_pnl"]
+        if (
+            not whole
+            or not pnl
+            or abs(pnl / whole) * 100 < 1
+            or pos["pnl_pct"] == ranks.get("portfolio_return_pct")
+        ):
+            continue
+        name, other = _names(question)
+        t, share = pos["ticker"], abs(pnl / whole) * 100
+        said = (
+            f"{t} contributed {pos['contribution_pct']:+.2f}% to {pos['portfolio_id']}. "
+            f"The {t} stake made {pnl:,.2f}, about {share:.1f}% of {{}}'s total day P&L of {whole:,.2f}."
+        )
+        _kept(question, said.format(name))
+        assert "wrong_subject" in _codes(question, said.format(other)), question
+        opening = f"{t} contributed {pos['contribution_pct']:+.2f}% to {pos['portfolio_id']}, and "
+        _kept(
+            question, f"{opening}{name} returned {ranks['portfolio_return_pct']:+.2f}% on the day."
+        )
+        wrong = f"{opening}{name} returned {pos['pnl_pct']:+.2f}% on the day."
+        assert "wrong_subject" in _codes(question, wrong), question
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_count_of_members_before_the_benchmark_is_the_benchmark_s() -> None:
+    """ "IBS (-0.34%) outperformed the 59-stock equal-weight universe (-0.57%)": 59 is the
+    benchmark's count; another count is rejected (`unsupported_figure`, or `wrong_subject` where
+    another value of the trace happens to be that number)."""
+    checked = 0
+    for question, pos in _positions():
+        bench = _result(question, "get_portfolio_ranks").get("benchmark") or {}
+        n, ret = bench.get("constituents"), bench.get("return_pct")
+        if not isinstance(n, int) or ret is None or pos["pnl_pct"] == ret:
+            continue
+        verb = "outperformed" if pos["pnl_pct"] > ret else "underperformed"
+        said = (
+            f"{pos['ticker']} contributed {pos['contribution_pct']:+.2f}% to {pos['portfolio_id']}. "
+            f"{pos['ticker']} ({pos['pnl_pct']:+.2f}%) {verb} the {{}}-stock equal-weight universe "
+            f"({ret:+.2f}%)."
+        )
+        _kept(question, said.format(n))
+        assert {"unsupported_figure", "wrong_subject"} & _codes(question, said.format(n + 3))
+        checked += 1
+    assert checked >= 20

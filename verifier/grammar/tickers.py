@@ -60,6 +60,9 @@ def attach_scopes(
         while seen < len(tickers) and tickers[seen].end <= figure.start:
             seen += 1
         sentence = sentence_starts[bisect_right(sentence_starts, figure.start) - 1]
+        if _MEMBERS_OF.match(text, figure.end):
+            figure.scope = frozenset({BENCHMARK_SUBJECT})  # "the 59-stock equal-weight universe"
+            continue
         if _OWNED.search(text, max(figure.start - 70, sentence), figure.start):
             figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "the portfolio's day P&L was $X"
             continue
@@ -88,6 +91,12 @@ def attach_scopes(
         figure.scope = scope | {other} if other else scope
 
 
+_MEMBERS_OF = re.compile(
+    rf"(?i)[-\s](?:stocks?|names?|members?|companies|constituents?|valores|títulos)\s+"
+    rf"(?:[\w.-]+\s+){{0,2}}?(?:{alternatives('benchmark')})(?!\w)"
+)
+"""A count of members said right before the benchmark it counts ("the 59-stock equal-weight
+universe", "el universo de 59 valores" reads the other way round): the benchmark's."""
 _OWNED = re.compile(
     r"(?i)(?<!\w)(?:the\s+)?(?:portfolio|fund|book|p\d{3,})['’]s\s+(?:(?:total|overall|whole|"
     r"entire|combined)\s+)?(?:day(?:'s)?\s+)?(?:p&l|pnl|profit|loss|return)"

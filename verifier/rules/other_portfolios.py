@@ -41,6 +41,19 @@ def own_portfolio(view: TraceView) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+def portfolio_names(view: TraceView) -> tuple[tuple[str, str], ...]:
+    """The name each portfolio of the trace's results goes by, with its id ("Dividend Income",
+    "P002"): a draft that names the portfolio so names the portfolio."""
+    found: dict[str, str] = {}
+    for event in view.events:
+        result = event.result
+        if isinstance(result, dict) and isinstance(result.get("portfolio_id"), str):
+            name = result.get("name") or result.get("portfolio_name")
+            if isinstance(name, str) and len(name.strip()) >= 4:
+                found.setdefault(name.strip(), result["portfolio_id"])
+    return tuple(found.items())
+
+
 def split_portfolios(view: TraceView) -> tuple[TraceView, TraceView | None]:
     """The trace with only its own portfolio's events, and one with the others' (or None)."""
     own = own_portfolio(view)
