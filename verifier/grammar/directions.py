@@ -24,6 +24,18 @@ _SESSIONS_AFTER = re.compile(
 )
 """A count of sessions ("fallen four sessions in a row"): a length of time, never a signed change."""
 _CHAIN_GAP = re.compile(r"(?i)\s*[,(/]?\s*(?:or|o|i\.e\.)?\s*\(?\s*")
+_COUNTED = re.compile(
+    r"(?i)\s+(?:positions?|stocks?|names|holdings|constituents|companies|shares\s+(?:rose|fell)|"
+    r"closes|finishes|posiciones|valores|títulos|empresas|cierres)(?!\w)"
+)
+"""A count of holdings or closes ("18 down (25 positions)", "two lower closes"): a number of
+things, never a signed change."""
+_PLURAL_VERB = re.compile(
+    r"(?i)(?:subieron|bajaron|cayeron|avanzaron|retrocedieron|ganaron|perdieron|suben|bajan|"
+    r"caen|avanzan|retroceden|ganan|pierden)$"
+)
+"""A Spanish verb in the plural ("bajaron 12", "suben 7"): the count after it is its subject,
+how many holdings moved, not a change."""
 
 
 _AFTER_FIGURE = frozenset(fragments("after_figure"))
@@ -46,13 +58,16 @@ def attach_directions(text: str, folded: str, figures: list[Claim]) -> None:
                 before >= 0
                 and not figures[before].direction
                 and not text[figures[before].end : m.start()].strip()
+                and not _COUNTED.match(text, m.end())
             ):
                 figures[before].direction, figures[before].direction_word = direction, word
         i = _first_at_or_after(starts, m.end())
         gap = _LEAD_GAP
         cursor = m.end()
         while i < len(figures) and gap.fullmatch(text, cursor, figures[i].start):
-            if _SESSIONS_AFTER.match(text, figures[i].end):
+            if _SESSIONS_AFTER.match(text, figures[i].end) or _COUNTED.match(text, figures[i].end):
+                break
+            if _bare_count(figures[i]) and _PLURAL_VERB.search(word):
                 break
             if not figures[i].direction:
                 figures[i].direction, figures[i].direction_word = direction, word
@@ -78,6 +93,11 @@ def attach_trailing_up_down(text: str, figures: list[Claim]) -> None:
             word = m.group("word")
             figure.direction = 1 if word.lower() == "up" else -1
             figure.direction_word = word
+
+
+def _bare_count(figure: Claim) -> bool:
+    """A whole number written with no unit, sign or decimals ("12")."""
+    return not figure.unit and figure.text.isdigit()
 
 
 def _first_at_or_after(starts: list[int], position: int) -> int:

@@ -52,7 +52,7 @@ LEXICON = Lexicon(
         ("twelve",),
     ),
     not_tickers="""
-        I A AM PM ET EST EDT UTC GMT USD EUR GBP JPY CHF CAD AUD CNY HKD MXN US USA U.S UK EU
+        I A AM PM ET EST EDT UTC GMT NY NYC USD EUR GBP JPY CHF CAD AUD CNY HKD MXN US USA U.S UK EU
         CEO CFO COO CTO EPS ETF IPO GDP CPI PPI FED FOMC ECB SEC NYSE AMEX NASDAQ AI OK
         MV TV PC YOY YTD QTD MTD QOQ PNL P L NA N YES NO GAAP FY FX IR ROE ROI ROA ESG M B K PE PB
         NV INC CO LLC LTD PLC ADR API SQL JSON OPEC COVID NOTE NEWS FDA FTC DOJ
@@ -369,6 +369,7 @@ LEXICON = Lexicon(
             r"(?:a\s+)?profit\s+of",
         ),
         "down": (
+            r"(?:given|gave|give|gives|giving)\s+up",
             r"cost(?:s|ing)?",
             r"weigh(?:ed|s)?\s+on",
             r"weighing\s+on",

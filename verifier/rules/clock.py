@@ -27,9 +27,9 @@ from verifier.verdict import Reason
 _HINT = re.compile(r"\d:\d\d")
 _CLOCK = re.compile(
     r"(?<![\w:.,/])(?P<h>[012]?\d):(?P<m>[0-5]\d)(?::[0-5]\d)?(?![\d:])"
-    r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?)?"
+    r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s?(?:h|hs|hrs)\b\.?)?"
     r"(?:,?\s*\(?(?P<zone>hora\s+(?:de\s+)?(?:Nueva\s+York|NY|del\s+Este)|hora\s+UTC|"
-    r"New\s+York\s+time|Eastern(?:\s+Time)?|ET|EST|EDT|UTC|GMT|Z)\b\)?)?",
+    r"New\s+York\s+time|Eastern(?:\s+Time)?|ET|EST|EDT|UTC|GMT|NY|Z)\b\)?)?",
     re.IGNORECASE,
 )
 """A time of day with its minutes, its half of the day and its zone where written."""

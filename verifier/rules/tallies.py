@@ -26,9 +26,41 @@ _TALLY = re.compile(
 )
 
 
+_ONE = re.compile(
+    r"(?<!\w)(?:(?P<up>gainers|advancers|risers|suben|subieron|avanzan|avanzaron)|"
+    r"(?P<down>decliners|fallers|bajan|bajaron|caen|cayeron|retroceden|retrocedieron)|"
+    r"(?P<unchanged>unchanged|sin\s+cambios))"
+    r"\s*(?:\*\*)?\s*[:=]?\s*(?:\*\*)?\s*(?P<n>\d{1,4})(?![\d%]|[.,]\d)"
+    r"(?:\s+(?:valores|posiciones|títulos|positions|stocks|names|holdings))?"
+)
+"""One labelled count ("Suben: 7", "bajaron 12", "Decliners: 18 "): the label's count in the
+ranks of the answer's own portfolio."""
+_KEYS = {"up": "gainers", "down": "decliners", "unchanged": "unchanged"}
+
+
 def check_tallies(case: Case) -> Iterator[Reason]:
-    """Each pair of labelled counts, held against the portfolio's ranks."""
+    """Each pair of labelled counts, and each labelled count, held against the portfolio's
+    ranks."""
     scan = scan_of(case)
+    pairs = [m.span() for m in _TALLY.finditer(scan.folded)] if "/" in scan.folded else []
+    for m in _ONE.finditer(scan.folded):
+        if any(a <= m.start() < b for a, b in pairs):
+            continue  # "Gainers / decliners: 7 / 12": the pair's
+        ranks = own_ranks(case, scan.results)
+        if ranks is None:
+            break
+        key = next(_KEYS[g] for g in _KEYS if m.group(g))
+        case.bound.append(m.span())
+        if ranks.get(key) == int(m.group("n")):
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{scan.text[m.start() : m.end()]}": portfolio {ranks.get("portfolio_id")} had '
+                f"{ranks.get(key)} {key}"
+            ),
+            span=m.span(),
+        )
     if "/" not in scan.folded:
         return
     for m in _TALLY.finditer(scan.folded):
