@@ -198,6 +198,22 @@ def limits_free(
     return kept
 
 
+def labels_free(
+    folded: str, spans: list[tuple[int, int]], labels: Sequence[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """`spans` without those inside a label (`verifier.labels`) that hold no word a claim is
+    made of."""
+    if not labels:
+        return spans
+    guard = grammar_words()
+    return [
+        (start, end)
+        for start, end in spans
+        if not any(lo <= start and end <= hi for lo, hi in labels)
+        or any(m.group() in guard for m in _WORD.finditer(folded, start, end))
+    ]
+
+
 _DENIAL = re.compile(
     r"(?<!\w)(?:rather\s+than|instead\s+of|not|no|n[’']t|nor|sin|ni|en\s+lugar\s+de|más\s+que)"
     r"(?:\s+[^\W\d_]+){0,2}\s+$"

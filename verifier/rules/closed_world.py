@@ -9,8 +9,9 @@ from functools import cache
 from contract.reasons import ReasonCode
 from verifier.coverage import direction_spans, name_words, uncovered
 from verifier.framing import framing_spans
+from verifier.labels import label_regions
 from verifier.lexicon import alternatives
-from verifier.limits import limits_free
+from verifier.limits import labels_free, limits_free
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.rules.paraphrase import bind_paraphrases
@@ -67,6 +68,7 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
     spans = limits_free(
         text, folded, spans, starts, [c.span for c in claims if c.kind not in ("ticker", "date")]
     )
+    spans = labels_free(folded, spans, label_regions(text)) if spans else spans
     for start, end in spans:
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,

@@ -1,0 +1,38 @@
+"""Labels name a value and state none: a table's header row and first cells, the key of a
+"key: value" line and a heading with no figure may hold words no rule binds ("| Metric |
+Reading |", "**ABXQ snapshot — quick glance**", "- Quick glance: ..."); the same words in a
+sentence stay `unverified_claim`, and a label that makes a claim ("**ABXQ upgraded to Buy:**")
+stays one too. Over the free-form night's real traces."""
+
+from __future__ import annotations
+
+from tests.verifier.test_unseen_prose import _closed, _moves, _verdict
+
+
+def _unbound(question: str, draft: str) -> list[str]:
+    verdict = _verdict(question, draft)
+    return [
+        draft[r.span[0] : r.span[1]]
+        for r in verdict.reasons
+        if r.span and r.rule == "unverified_claim"
+    ]
+
+
+def test_words_in_label_positions_are_free_and_the_same_words_in_a_sentence_are_not() -> None:
+    checked = 0
+    for question, move, _ in _moves():
+        t, close, pct = move["ticker"], move["close"], move["change_pct"]
+        labelled = (
+            f"**{t} snapshot — quick glance**\n{_closed(move)}",
+            f"- Quick glance: {_closed(move)}",
+            f"| Metric | Reading |\n|---|---|\n| Close | {close:.2f} |\n| Day change | {pct:+.2f}% |",
+        )
+        for draft in labelled:
+            verdict = _verdict(question, draft)
+            assert verdict.accepted, (question, draft, verdict.reasons)
+        assert _unbound(question, f"{_closed(move)} A quick glance at the snapshot."), question
+        assert _unbound(question, f"{_closed(move)} The reading is the metric."), question
+        claimed = _unbound(question, f"**{t} upgraded to Buy:**\n{_closed(move)}")
+        assert {"upgraded", "Buy"} <= set(claimed), (question, claimed)
+        checked += 1
+    assert checked >= 30

@@ -1,0 +1,60 @@
+"""Labels: the words that name a value, not state one.
+
+A table's header row and the first cell of each row ("| Measure | Rank |", "| Contribution |
+7 / 19 |"), the key of a "key: value" line ("**Ficha**: ...", "- Sector: ..."), and a heading
+line with no figure ("**ABXQ — resumen rápido**", "Key points:") say what the value beside or
+under them is; the value is checked by its own rules. Their unbound words are free, except the
+words a claim is made of (`verifier.limits.grammar_words`: a move, a relation, a cause, news,
+what no tool returns), which stay `unverified_claim` unless a rule bound them: "**Upgraded to
+Buy:** ..." still asserts the upgrade.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_SEPARATOR = re.compile(r"[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*")
+"""A markdown table's separator row (`|---|:--:|`)."""
+_ROW = re.compile(r"[ \t]*\|(?P<cell>[^|\n]*)\|")
+"""A table row's first cell."""
+_KEY = re.compile(
+    r"[ \t]*(?:[-*•·▪►]+[ \t]*|[^\w\s*#|]{1,3}[ \t]*)?(?:\*\*|__)?"
+    r"(?P<key>[^\W\d_][^:\n|*()]{0,40}?)(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*\S"
+)
+"""A line that opens with a short key and a colon, a value after it ("- **Sector:** Energy");
+a key with an aside in brackets says more than a name ("AAPL (Straße office): ...")."""
+_HEADING_END = (":", "：", ":**", "**", "__")
+_MAX_KEY_WORDS = 5
+_MAX_HEADING_WORDS = 8
+
+
+def label_regions(text: str) -> list[tuple[int, int]]:
+    """Where the labels of `text` stand: header rows, first cells, keys and headings."""
+    return list(_regions(text))
+
+
+def _regions(text: str) -> Iterator[tuple[int, int]]:
+    lines = text.split("\n")
+    at = 0
+    for i, line in enumerate(lines):
+        lo, hi = at, at + len(line)
+        at = hi + 1
+        if "|" in line and i + 1 < len(lines) and _SEPARATOR.fullmatch(lines[i + 1]):
+            yield lo, hi  # the header row
+            continue
+        row = _ROW.match(line)
+        if row is not None:
+            yield lo + row.start("cell"), lo + row.end("cell")
+            continue
+        key = _KEY.match(line)
+        if key is not None and len(key.group("key").split()) <= _MAX_KEY_WORDS:
+            yield lo + key.start("key"), lo + key.end("key")
+            continue
+        stripped = line.rstrip()
+        if (
+            stripped.endswith(_HEADING_END)
+            and not any(ch.isdigit() for ch in line)
+            and len(line.split()) <= _MAX_HEADING_WORDS
+        ):
+            yield lo, hi
