@@ -18,7 +18,7 @@ from verifier.grammar.dates import attach_weekdays
 from verifier.grammar.directions import attach_directions
 from verifier.grammar.events import attach_event_kinds
 from verifier.grammar.field_words import attach_fields
-from verifier.grammar.figures import attach_bounds, attach_names
+from verifier.grammar.figures import attach_bounds, attach_hedges, attach_names
 from verifier.grammar.moves import find_moves
 from verifier.grammar.quotes import attach_quote_subjects, attach_quote_times
 from verifier.grammar.relative import Anchor, find_relative_days
@@ -90,6 +90,11 @@ def named_as_ids(text: str, portfolios: Sequence[tuple[str, str]]) -> str:
 def bind_bounds(d: Draft) -> None:
     """A figure after "over", "fewer than", "más de" is a bound."""
     attach_bounds(d.text, d.figures)
+
+
+def bind_hedges(d: Draft) -> None:
+    """A round figure after "roughly", "close to", "cerca del" is said to its tens."""
+    attach_hedges(d.text, d.figures)
 
 
 def bind_fields(d: Draft) -> None:
@@ -172,6 +177,7 @@ def bind_events(d: Draft) -> None:
 FIGURE_PASSES: tuple[Callable[[Draft], None], ...] = (
     bind_names,
     bind_bounds,
+    bind_hedges,
     bind_fields,
     bind_directions,
     bind_subjects,

@@ -107,6 +107,11 @@ class Evidence:
                 self._near(written, value, decimals, scale, places)
                 found += [f for f in written if not in_percent(f.key)]
                 value, decimals = value / 100, decimals + 2
+            if decimals < 0:  # a hedged round figure ("roughly 60%"): the same kind of value
+                near: list[Fact] = []
+                self._near(near, value, decimals, scale, places)
+                found += [f for f in near if f.percent == (unit == "%")]
+                continue
             self._near(found, value, decimals, scale, places)
             if unit:
                 half = tolerance(decimals)

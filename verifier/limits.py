@@ -81,6 +81,10 @@ _CONTRAST = re.compile(
     r"(?<!\w)(?:but|however|yet|though|although|whereas|while|pero|aunque|mientras|sino|"
     r"sin\s+embargo|no\s+obstante)(?!\w)"
 )
+_OPENING_CONTRAST = re.compile(
+    r"\W*(?:but|however|yet|still|that\s+said|pero|sin\s+embargo|no\s+obstante|aun\s+así|ahora\s+bien)"
+    r"\s*,"
+)
 _OFFER = re.compile(
     r"\W*(?:(?:just\s+)?let\s+me\s+know|if\s+(?:you(?:'d|’d|\s+would)?\s+(?:like|want|prefer|"
     r"need)|useful|helpful|needed)|happy\s+to|glad\s+to|i\s+can\s+(?:also|always)|i(?:'d|’d|\s+would)"
@@ -231,7 +235,10 @@ def _denied_cause(folded: str, word: re.Match[str]) -> bool:
 def _claimless(folded: str, lo: int, hi: int, claims: Sequence[tuple[int, int]]) -> bool:
     """No figure, quote or contrast in the sentence."""
     sentence = folded[lo:hi]
-    if _MARKS.search(sentence) or _CONTRAST.search(sentence):
+    opener = _OPENING_CONTRAST.match(
+        sentence
+    )  # "No obstante, ...": a turn from the sentence before
+    if _MARKS.search(sentence) or _CONTRAST.search(sentence, opener.end() if opener else 0):
         return False
     return not any(lo <= a < hi for a, _ in claims)
 

@@ -64,7 +64,7 @@ WINDOW = PhraseScan(grouped("windows"))
 """A window phrase, its kind the name of the group that matched (case-folded text)."""
 _LEAD = re.compile(
     rf"(?<!\w)(?:(?P<range>{alternatives('range_open')})|(?P<since>{alternatives('since')})"
-    rf"|(?P<through>{alternatives('through')}))\s+(?:(?:the|its|their|el|la|su)\s+)?$"
+    rf"|(?P<through>{alternatives('through')}))\s+(?:(?:the|its|their|el|la|su|last|past|previous)\s+)?$"
 )
 """The word before a date that gives it a role: a range's start, a since, an as-of; a since
 followed by a second date ("desde ... hasta ...") opens a range too."""
@@ -152,10 +152,12 @@ def attach_times(
                 kind = ""  # the next clause's window; this figure's time is its own date
         if near and days and _NEXT_SESSION.search(folded, near[1], near[2]):
             days, role = (), ""  # "hit FBB on December 30 ... closed 1.87% higher the next day"
-        if near and days and near[1] >= figure.end:
-            if _own_date_first(dates, date_starts, figure, near[1], days):
+        if near and days:
+            if near[1] >= figure.end and _own_date_first(dates, date_starts, figure, near[1], days):
                 kind = ""  # "3.70% drop on December 31 is larger than ... over the past week"
-            elif _COORDINATED.search(folded, _date_end(dates, days, figure), figure.start):
+            elif _COORDINATED.search(
+                folded, _date_end(dates, days, figure), min(near[1], figure.start)
+            ):
                 days, role = (), ""  # "dating back to December 26, and ... off 5.37% for the week"
         if role == "" and days and all(d[2] is None for d in days):
             if days[0][1] > 12:

@@ -40,8 +40,25 @@ _FIELD_GAP = re.compile(
 close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-folded text."""
 
 
+_PREVIOUS_AFTER = re.compile(
+    r"\s*(?:\$|us\$|€|dólares|usd)?\s*(?:del|de\s+(?:su|el)|of\s+(?:the|its))\s+"
+    r"(?:cierre\s+(?:anterior|previo|de\s+la\s+sesión\s+anterior)|(?:previous|prior)\s+(?:close|session))"
+    r"(?!\w)"
+)
+"""A previous close named right after its figure ("frente a los 62,37 dólares del cierre
+anterior", "the 17.80 of the prior session"); "rose 4.85 from its previous close" is a change
+from it."""
+
+
 def attach_fields(text: str, figures: list[Claim]) -> None:
     folded = fold_aligned(text)
+    for figure in figures:
+        if (
+            not figure.field
+            and figure.kind in ("number", "money")
+            and _PREVIOUS_AFTER.match(folded, figure.end)
+        ):
+            figure.field = "previous_close"
     names = [(m.end(), m.lastgroup) for m in FIELD_WORD.finditer(folded)]
     if not names:
         return

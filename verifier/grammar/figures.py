@@ -230,6 +230,31 @@ def attach_bounds(text: str, figures: list[Claim]) -> None:
             figures[i].bound = 1 if m.group("lower") else -1
 
 
+_HEDGE = re.compile(
+    r"(?<!\w)(?:about|around|roughly|approximately|nearly|almost|close\s+to|some|circa|"
+    r"alrededor\s+del?|cerca\s+del?|casi|unos|unas|aproximadamente|en\s+torno\s+al?)"
+    r"\s+(?:(?:un|una|el|the)\s+)?[+$€£]?$"
+)
+"""A hedge right before a figure ("roughly 60%", "cerca del 90 %", "close to $2,000")."""
+_ROUND = re.compile(r"[+$€£]?[1-9]\d*0(?:\s?%|\s?pct|\s?por\s+ciento)?", re.IGNORECASE)
+"""A whole number ending in zero, written with no decimals."""
+
+
+def attach_hedges(text: str, figures: list[Claim]) -> None:
+    """A round figure said with a hedge ("roughly 60%", "close to 90%") is said to its tens:
+    it also reads as that figure give or take five (60.73 is roughly 60%). One with decimals
+    or a last digit other than zero keeps its own precision ("about 2.2%")."""
+    folded = fold_aligned(text)
+    for figure in figures:
+        if not figure.readings or figure.readings[0].decimals or figure.bound:
+            continue
+        if _ROUND.fullmatch(figure.text.replace(",", "")) and _HEDGE.search(
+            folded, max(figure.start - 30, 0), figure.start
+        ):
+            value = figure.readings[0].value
+            figure.readings = (*figure.readings, Reading(value, -1))
+
+
 _START = attrgetter("start")
 
 

@@ -99,8 +99,25 @@ def find_relative_days(
         back = (anchor.report.weekday() - weekday) % 7
         last = anchor.report - timedelta(days=back)
         ahead = last + timedelta(days=7) if back else anchor.report + timedelta(days=7)
-        found.append(_claim(text, start, end, (_reading(ahead), _reading(last))))
+        if _PAST_BEFORE.search(folded, max(start - 12, 0), start) or _PAST_AFTER.match(folded, end):
+            last = last if back else last - timedelta(days=7)  # "last Tuesday" on a Tuesday
+            found.append(_claim(text, start, end, (_reading(last),)))
+        elif _NEXT_BEFORE.search(folded, max(start - 16, 0), start) or _NEXT_AFTER.match(
+            folded, end
+        ):
+            found.append(_claim(text, start, end, (_reading(ahead),)))
+        else:
+            found.append(_claim(text, start, end, (_reading(ahead), _reading(last))))
     return found
+
+
+_PAST_BEFORE = re.compile(r"(?<!\w)(?:last|past|previous|prior|el\s+pasado)\s+$")
+_PAST_AFTER = re.compile(r"\s+(?:pasado|anterior)(?!\w)")
+"""A weekday said to be past ("last Tuesday", "el martes pasado"): the latest one before the
+report day."""
+_NEXT_BEFORE = re.compile(r"(?<!\w)(?:next|this\s+coming|coming|el\s+próximo|el\s+proximo)\s+$")
+_NEXT_AFTER = re.compile(r"\s+(?:próximo|proximo|que\s+viene)(?!\w)")
+"""A weekday said to come ("next Friday", "el viernes que viene"): the next one after it."""
 
 
 def _a_weekday(text: str, m: re.Match[str], claims: list[Claim], dated: list[Claim]) -> bool:

@@ -221,6 +221,24 @@ PHRASES = (
     # connectives that open on a negation word ("sin", "no"): a phrase of their own
     r"sin\s+embargo",
     r"no\s+obstante",
+    # a conclusion's opener: "In conclusion,", "En conclusión,"
+    r"(?:in\s+conclusion|to\s+conclude|in\s+summary|to\s+sum\s+up|to\s+summari[sz]e|all\s+in\s+all|"
+    r"overall|in\s+short)(?=\s*[,:])",
+    r"(?:en\s+conclusión|para\s+concluir|en\s+síntesis|en\s+suma|en\s+general)(?=\s*[,:])",
+    # where the answer comes from: "Based on the provided data", "Según los datos proporcionados"
+    r"(?:based\s+on|from|using|per|according\s+to|going\s+by)\s+(?:the\s+)?(?:provided|given|supplied|"
+    r"available|returned)\s+(?:data|information|tool\s+(?:results|outputs|data)|results|figures|numbers)",
+    r"(?:the\s+)?(?:data|information|tool\s+results|results|figures)\s+(?:provided|given|supplied)"
+    r"(?:\s+(?:here|above|to\s+me))?",
+    r"(?:según|con|a\s+partir\s+de|de\s+acuerdo\s+con)\s+(?:los\s+|las\s+|la\s+)?(?:datos|resultados|"
+    r"información|cifras)\s+(?:proporcionad[oa]s|facilitad[oa]s|disponibles|suministrad[oa]s|"
+    r"devuelt[oa]s|obtenid[oa]s)",
+    # walking through it: "Let's break this down step by step", "Vamos paso a paso"
+    r"let(?:'s|’s|\s+us|\s+me)\s+(?:break\s+(?:it|this|that)\s+down|walk\s+(?:you\s+)?through\s+"
+    r"(?:it|this)|go\s+through\s+(?:it|this))(?:\s+step\s+by\s+step)?",
+    r"step\s+by\s+step",
+    r"(?:vamos|veamos|vayamos)\s+(?:paso\s+a\s+paso|por\s+partes)",
+    r"paso\s+a\s+paso",
     # context: "For context,", "En perspectiva,"
     r"for\s+(?:context|reference|the\s+record|what\s+it(?:'s|’s|\s+is)\s+worth)",
     r"(?:as|some)\s+(?:context|background)",

@@ -90,9 +90,11 @@ def check_absence(case: Case) -> Iterator[Reason]:
 
 _REFERRED = re.compile(
     r"(?<!\w)(?:whether|si)(?!\w)|"
-    r"(?<!\w)(?:that|this|those|these|esa|ese|esas|esos|esta|este|estas|estos|aquella|aquel)\s+$"
+    r"(?<!\w)(?:that|this|those|these|esa|ese|esas|esos|esta|este|estas|estos|aquella|aquel)\s+$|"
+    r"(?<!\w)(?:that|que)\s+(?:the|a|an|any|el|la|los|las|un|una)\s+$"
 )
-"""Words between a negation and news that make the news a named item, not what is denied."""
+"""Words between a negation and news that make the news a named item, not what is denied ("does
+not show that the headline caused it": a clause about the item)."""
 _ANALYSTS = re.compile(r"(?<!\w)(?:analysts?|analistas?)['’]?\s+(?:de\s+)?$")
 _QUALIFIER = re.compile(
     r"(?<!\w)(?:relevant|significant|notable|material|major|important|fresh|new|relevantes?|"

@@ -1,0 +1,127 @@
+"""How chat models frame an answer, over the free-form night's real traces: the frame asserts
+nothing and the claims inside it are still checked. "Based on the provided data", "In
+conclusion", "Let's break this down step by step", "Según los datos proporcionados" open or
+close a faithful answer; a round figure said with a hedge ("roughly 60%") is said to its tens;
+"last Tuesday" is the week before a Tuesday report; "measured from" opens a window; a window
+that opens its own clause keeps an earlier clause's date out; a previous close named after its
+figure ("62,37 dólares del cierre anterior") is the session before's; a cause inside a denied
+clause ("no permiten afirmar que esa noticia explique el movimiento") is denied. Each faithful
+draft beside a twin with one thing wrong."""
+
+from __future__ import annotations
+
+from tests.verifier.test_unseen_prose import FREE_TRACES, _closed, _es, _moves, _result, _verdict
+
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _codes(question: str, draft: str) -> set[str]:
+    return {str(r.rule) for r in _verdict(question, draft).reasons}
+
+
+def _kept(question: str, draft: str) -> None:
+    verdict = _verdict(question, draft)
+    assert verdict.accepted, (question, draft, verdict.reasons)
+
+
+def test_a_chat_model_s_frame_asserts_nothing_and_its_figures_are_still_checked() -> None:
+    frames = (
+        "Based on the provided data, {} In conclusion, that was the session.",
+        "Let's break this down step by step. {}",
+        "Según los datos proporcionados: {} En conclusión, esa fue la sesión.",
+    )
+    for question, move, _ in _moves():
+        wrong = dict(move, close=move["close"] + 1.37)
+        for frame in frames:
+            _kept(question, frame.format(_closed(move)))
+            codes = _codes(question, frame.format(_closed(wrong)))
+            assert codes & {"unsupported_figure", "wrong_field", "wrong_subject"}, question
+
+
+def _up(value: float) -> str:
+    return "up" if value > 0 else "down"
+
+
+def test_a_round_figure_said_with_a_hedge_is_said_to_its_tens() -> None:
+    """ "up roughly 60% on the year" for 60.73%: the tens hold it; 20 points off does not."""
+    checked = 0
+    for question, move, windows in _moves():
+        ytd = windows.get("year_to_date")
+        if not ytd or abs(ytd["change_pct"]) < 15:
+            continue
+        tens = round(abs(ytd["change_pct"]), -1)
+        if abs(tens - abs(ytd["change_pct"])) < 0.5:
+            continue  # a figure its own units hold proves nothing about the tens
+        said = f"{_closed(move)} On the year it is {_up(ytd['change_pct'])} roughly {{:.0f}}%."
+        _kept(question, said.format(tens))
+        assert _codes(question, said.format(tens + 20)), question
+        checked += 1
+    assert checked >= 20
+
+
+def test_last_weekday_measured_from_and_a_window_that_opens_its_own_clause() -> None:
+    """ "This week — measured from last Tuesday's close of $17.13 — the shares are up 1.52%,
+    and for the quarter they are down 1.02%": the week runs from the Tuesday before the report
+    day, and the quarter's figure is the quarter's; "next Tuesday" is no day of the results
+    (`unsupported_date`), and the quarter's figure said for the week is `wrong_time`."""
+    checked = 0
+    for question, move, windows in _moves():
+        week, quarter = windows.get("week"), windows.get("quarter")
+        if not week or not quarter or abs(week["change_pct"] - quarter["change_pct"]) < 0.5:
+            continue
+        start = FREE_TRACES[question]["as_of"]
+        day = _WEEKDAYS[__import__("datetime").date.fromisoformat(week["start_session"]).weekday()]
+        if start[:10] == week["start_session"] or day != "Tuesday":
+            continue
+        said = (
+            f"{_closed(move)} This week — measured from {{}} {day}'s close of "
+            f"${week['start_close']:.2f} — the shares are {{}}, and for the quarter they are "
+            f"{_up(quarter['change_pct'])} {abs(quarter['change_pct']):.2f}%."
+        )
+        w = f"{_up(week['change_pct'])} {abs(week['change_pct']):.2f}%"
+        q = f"{_up(quarter['change_pct'])} {abs(quarter['change_pct']):.2f}%"
+        _kept(question, said.format("last", w))
+        assert "unsupported_date" in _codes(question, said.format("next", w)), question
+        assert "wrong_time" in _codes(question, said.format("last", q)), question
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_previous_close_named_after_its_figure_is_the_session_before_s() -> None:
+    """ "cerró el 31 de diciembre en 62,90 dólares, frente a los 62,37 dólares del cierre
+    anterior": the previous session's level; the same figure with nothing after it is said
+    for the report day (`wrong_time`)."""
+    for question, move, _ in _moves():
+        said = (
+            f"{move['ticker']} cerró el 31 de diciembre de 2024 en {_es(move['close'])} dólares "
+            f"({_es(move['change_pct'], True)} %), frente a los {_es(move['previous_close'])} dólares{{}}."
+        )
+        _kept(question, said.format(" del cierre anterior"))
+        assert "wrong_time" in _codes(question, said.format("")), question
+
+
+def test_a_cause_inside_a_denied_clause_is_denied() -> None:
+    """ "No obstante, los datos no permiten afirmar que esa noticia explique el movimiento",
+    "The data does not show that the headline caused the move": nothing is asserted; the
+    same clause affirmed asserts the cause (`unverified_claim`)."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
+        move = _result(question, "get_daily_move")
+        news = _result(question, "search_news").get("news") or []
+        if "close" not in move or not news:
+            continue
+        opening = f'{_closed(move)} One headline: "{news[0]["headline"]}" ({news[0]["source"]}).'
+        for denied, affirmed in (
+            (
+                " No obstante, los datos no permiten afirmar que esa noticia explique el movimiento.",
+                " Los datos permiten afirmar que esa noticia explica el movimiento.",
+            ),
+            (
+                " The data does not show that the headline caused the move.",
+                " The data shows that the headline caused the move.",
+            ),
+        ):
+            _kept(question, opening + denied)
+            assert "unverified_claim" in _codes(question, opening + affirmed), question
+        checked += 1
+    assert checked >= 10
