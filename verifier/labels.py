@@ -24,7 +24,6 @@ _KEY = re.compile(
 )
 """A line that opens with a short key and a colon, a value after it ("- **Sector:** Energy");
 a key with an aside in brackets says more than a name ("AAPL (Straße office): ...")."""
-_HEADING_END = (":", "：", ":**", "**", "__")
 _MAX_KEY_WORDS = 5
 _MAX_HEADING_WORDS = 8
 
@@ -48,13 +47,31 @@ def _regions(text: str) -> Iterator[tuple[int, int]]:
             yield lo + row.start("cell"), lo + row.end("cell")
             continue
         key = _KEY.match(line)
-        if key is not None and len(key.group("key").split()) <= _MAX_KEY_WORDS:
+        if (
+            key is not None
+            and len(key.group("key").split()) <= _MAX_KEY_WORDS
+            and not _INNER_STOP.search(key.group("key"))
+        ):
             yield lo + key.start("key"), lo + key.end("key")
             continue
-        stripped = line.rstrip()
-        if (
-            stripped.endswith(_HEADING_END)
-            and not any(ch.isdigit() for ch in line)
-            and len(line.split()) <= _MAX_HEADING_WORDS
-        ):
+        if _heading(line):
             yield lo, hi
+
+
+_HEADING = re.compile(
+    r"[ \t]*(?:#{1,6}[ \t]+[^\n]+|(?:\*\*|__)[^\n]+(?:\*\*|__)[ \t]*:?|[^\W\d_][^\n]*[:：])[ \t]*"
+)
+"""A heading line: a markdown heading, a line in bold, or a line that ends with a colon."""
+_INNER_STOP = re.compile(r"[.!?](?:\s|$)(?!$)")
+
+
+def _heading(line: str) -> bool:
+    """A short heading with no figure and no sentence inside it ("**ABXQ — resumen rápido**",
+    "Key points:"); "Aaaa. **Summary**" is a sentence before a heading, not a heading."""
+    stripped = line.strip()
+    return (
+        bool(_HEADING.fullmatch(line))
+        and not any(ch.isdigit() for ch in line)
+        and len(line.split()) <= _MAX_HEADING_WORDS
+        and not _INNER_STOP.search(stripped.rstrip(":*_ "))
+    )

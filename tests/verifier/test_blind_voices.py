@@ -41,6 +41,14 @@ Latin-American fintech app and a Spanish private bank's letter) was written blin
 bindings: first contact 11 of 100 faithful kept (6 of 100 before this round's bindings) and
 100 of 100 corrupted rejected. Its floor is what the verifier measures after the regulator's
 lines, the letter's set phrases, desk abbreviations and Spanish level verbs were added.
+`voice_M.jsonl` (small open chat models: "Based on the provided data", "Let's break this down
+step by step", "In conclusion", restating the question, emoji) and `voice_N.jsonl` (large chat
+models told to answer for a report from the tool results only: ledes, em dashes, tables,
+careful hedges) were written blind in the next round: first contact 18 and 25 of 100 faithful
+kept at that round's start, 20 and 25 after its bindings of `test_clause_times.py` and
+`test_counts_not_changes.py`, 99 of 100 corrupted rejected each. Their floors are what the
+verifier measures after `test_chat_frames.py`, `test_labels.py` and `test_event_windows.py`
+(which also closed the one false accept of each).
 """
 
 from __future__ import annotations
@@ -71,6 +79,8 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_J.jsonl", 0.51, 1.0),
         ("voice_K.jsonl", 0.67, 1.0),
         ("voice_L.jsonl", 0.49, 1.0),
+        ("voice_M.jsonl", 0.31, 1.0),
+        ("voice_N.jsonl", 0.31, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

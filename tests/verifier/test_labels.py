@@ -32,6 +32,11 @@ def test_words_in_label_positions_are_free_and_the_same_words_in_a_sentence_are_
             assert verdict.accepted, (question, draft, verdict.reasons)
         assert _unbound(question, f"{_closed(move)} A quick glance at the snapshot."), question
         assert _unbound(question, f"{_closed(move)} The reading is the metric."), question
+        for glued in (
+            f"Glance tidy. {t} snapshot: {_closed(move)}",
+            f"Glance tidy. **{t} snapshot**",
+        ):
+            assert "tidy" in " ".join(_unbound(question, glued)), (question, glued)
         claimed = _unbound(question, f"**{t} upgraded to Buy:**\n{_closed(move)}")
         assert {"upgraded", "Buy"} <= set(claimed), (question, claimed)
         checked += 1

@@ -152,21 +152,38 @@ def _subject(tickers: list[Claim], at: int) -> str | None:
     return before[-1].symbol if before else (tickers[0].symbol if tickers else None)
 
 
-def _day_after(case: Case, folded: str, m: re.Match[str]) -> str | None:
-    """The day a denial is said for ("no earnings on 2024-07-01"): a date right after the
-    thing, in its clause; None for the whole window."""
-    for f in case.findings:
-        claim = f.claim
-        if claim.kind == "date" and 0 <= claim.start - m.end() < 30 and claim.dates:
+def _day_after(case: Case, folded: str, m: re.Match[str]) -> tuple[str, str] | None:
+    """The days a denial is said for, first and last ("no earnings on 2024-07-01", "no events
+    between 2024-12-31 and 2025-01-30"): a date (or a range) right after the thing, in its
+    clause; None for the whole window."""
+    dated = [f.claim for f in case.findings if f.claim.kind == "date" and f.claim.dates]
+    for i, claim in enumerate(dated):
+        if 0 <= claim.start - m.end() < 30:
             if _BREAK.search(folded, m.end(), claim.start):
                 return None
-            year, month, day = claim.dates[0]
-            if year and day:
-                return f"{year:04d}-{month:02d}-{day:02d}"
+            first = _iso(claim)
+            if first is None:
+                return None
+            if _RANGE_OPEN.search(folded, m.end(), claim.start) and i + 1 < len(dated):
+                last = _iso(dated[i + 1])
+                if last is not None and _RANGE_JOIN.fullmatch(
+                    folded, claim.end, dated[i + 1].start
+                ):
+                    return first, last  # "between 2024-12-31 and 2025-01-30"
+            return first, first
     same_day = _THE_DAY.match(folded, m.end())
     if same_day and case.trace.as_of:  # "there was no news on the day itself": the session's
-        return case.trace.as_of[:10]
+        return case.trace.as_of[:10], case.trace.as_of[:10]
     return None
+
+
+def _iso(claim: Claim) -> str | None:
+    year, month, day = claim.dates[0]
+    return f"{year:04d}-{month:02d}-{day:02d}" if year and day else None
+
+
+_RANGE_OPEN = re.compile(r"(?<!\w)(?:between|from|entre|desde|del)\s+(?:the\s+|el\s+)?$")
+_RANGE_JOIN = re.compile(r"\s*(?:and|to|through|until|y|al|hasta|a|[-–—])\s*(?:the\s+|el\s+)?")
 
 
 _THE_DAY = re.compile(
@@ -176,7 +193,9 @@ _THE_DAY = re.compile(
 """The session a report is about, named after a denial without a date."""
 
 
-def _held(case: Case, kind: str, subject: str | None, day: str | None) -> tuple[str, bool]:
+def _held(
+    case: Case, kind: str, subject: str | None, day: tuple[str, str] | None
+) -> tuple[str, bool]:
     """What the trace holds of the kind for the subject (on `day` where one is said; "" for
     nothing), and whether any call looked for it."""
     tools = _NEWS_TOOLS if kind == "news" else _EVENT_TOOLS
@@ -187,7 +206,7 @@ def _held(case: Case, kind: str, subject: str | None, day: str | None) -> tuple[
         searched = True
         items = _items(event.result, kind)
         if day is not None:
-            items = [i for i in items if isinstance(i, dict) and _on(i, day)]
+            items = [i for i in items if isinstance(i, dict) and _within(i, *day)]
         if items:
             return f"{len(items)} in {event.tool} {event.id}", True
     return "", searched
@@ -225,9 +244,9 @@ def _named(item: dict[str, Any], day: tuple[int | None, int, int | None]) -> boo
     return same_day and (year is None or year == int(when[:4]))
 
 
-def _on(item: dict[str, Any], day: str) -> bool:
+def _within(item: dict[str, Any], first: str, last: str) -> bool:
     when = item.get("date") or item.get("published_at") or ""
-    return isinstance(when, str) and when.startswith(day)
+    return isinstance(when, str) and first <= when[:10] <= last
 
 
 def _items(result: Any, kind: str) -> list[Any]:
