@@ -236,16 +236,22 @@ def test_a_streak_of_one_session_is_said_as_one() -> None:
         racha = "alcista" if direction == "up" else "bajista"
         t = move["ticker"]
         day = f"{_es(move['change_pct'], True)} %"
+        way, other = ("up", "down") if direction == "up" else ("down", "up")
         drafts = (
             f"{_closed(move)} Only one session in its current {run} streak.",
             f"{_closed(move)} The current {run} streak is just today's session.",
             f"{t} cerró en {_es(move['close'])} $ ({day}) y la racha {racha} es solo de hoy.",
+            f"{_closed(move)} Its current streak is just one session ({way} on {move['session']}).",
+            f"{_closed(move)} The streak counter shows a single {way} session.",
         )
         for draft in drafts:
             if sessions == 1:
                 _kept(question, draft)
             else:
                 assert "wrong_relation" in _codes(question, draft), (question, draft)
+        if sessions == 1:
+            turned = f"{_closed(move)} The streak counter shows a single {other} session."
+            assert "wrong_relation" in _codes(question, turned), (question, turned)
         ones += sessions == 1
         longer += sessions > 1
     assert ones >= 10 and longer >= 10

@@ -6,7 +6,7 @@ stays one too. Over the free-form night's real traces."""
 
 from __future__ import annotations
 
-from tests.verifier.test_unseen_prose import _closed, _moves, _verdict
+from tests.verifier.test_unseen_prose import _closed, _moves, _positions, _result, _verdict
 
 
 def _unbound(question: str, draft: str) -> list[str]:
@@ -41,3 +41,34 @@ def test_words_in_label_positions_are_free_and_the_same_words_in_a_sentence_are_
         assert {"upgraded", "Buy"} <= set(claimed), (question, claimed)
         checked += 1
     assert checked >= 30
+
+
+def test_a_rank_under_its_label_is_held_against_the_ranks() -> None:
+    """ "- Contribution rank: 17 of 25", "| Return rank | 8 of 19 |", "Puesto por contribución:
+    19 de 19": the holding's place by that measure; another place is `wrong_relation`."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        row = next(
+            (r for r in ranks.get("positions") or () if r.get("ticker") == pos["ticker"]), None
+        )
+        n = ranks.get("positions_count")
+        if row is None or not isinstance(n, int) or n < 3:
+            continue
+        opening = (
+            f"{pos['ticker']} contributed {pos['contribution_pct']:+.2f}% to {pos['portfolio_id']}."
+        )
+        by_pnl = {row["contribution_rank"], row["pnl_rank"]}  # what it added, in % or in $
+        for label, held in (
+            ("- Contribution rank: {} of {}", by_pnl),
+            ("| Return rank | {} of {} |", {row["return_rank"]}),
+            ("- Puesto por contribución: {} de {}", by_pnl),
+        ):
+            said = f"{opening}\n{label}"
+            verdict = _verdict(question, said.format(min(held), n))
+            assert verdict.accepted, (question, said, verdict.reasons)
+            other = next(p for p in range(1, n + 1) if p not in held)
+            codes = {str(r.rule) for r in _verdict(question, said.format(other, n)).reasons}
+            assert "wrong_relation" in codes, (question, said.format(other, n))
+        checked += 1
+    assert checked >= 20

@@ -103,6 +103,7 @@ RELATIONS: dict[str, Any] = {
     },
     "rankings": {
         "return_top": (
+            r"puesto\s+por\s+(?:rentabilidad|rendimiento|variación)\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}(?:\s+de\s+\d{1,3})?",
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:rentabilidad|rendimiento|variación)",
             r"mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
             r"el\s+mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
@@ -119,6 +120,7 @@ RELATIONS: dict[str, Any] = {
             r"lideró\s+(?:las\s+)?(?:caídas|bajadas|pérdidas)",
         ),
         "weight_top": (
+            r"puesto\s+por\s+(?:peso|tamaño|valor)\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}(?:\s+de\s+\d{1,3})?",
             r"(?:primer[oa]?|segund[oa]|tercer[oa]?|cuart[oa]|quint[oa]|sext[oa]|séptim[oa]|octav[oa]|noven[oa]|décim[oa]|\d{1,2}(?:ª|º|\.ª|\.º)?)\s+(?:mayor\s+)?(?:posición|tenencia|participación)(?:\s+de\s+(?:la\s+cartera|p\d{3,}))?\s+por\s+(?:peso|tamaño|valor)",
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:peso|tamaño|valor)",
             r"mayor\s+(?:posición|participación|tenencia|peso)",
@@ -128,6 +130,7 @@ RELATIONS: dict[str, Any] = {
             r"la\s+posición\s+más\s+grande",
         ),
         "pnl_top": (
+            r"puesto\s+por\s+(?:contribución|aporte|resultado)\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}(?:\s+de\s+\d{1,3})?",
             r"(?:posición|valor|título)\s+que\s+más\s+(?:aportó|sumó|contribuyó|aporta|ganó)",
             r"puesto\s+\d{1,3}(?:\s+de\s+\d{1,3})?\s+por\s+(?:contribución|aporte|resultado)",
             r"mayor\s+(?:contribuidor|aporte|contribución)",

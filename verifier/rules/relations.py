@@ -314,9 +314,14 @@ def _gap(
 
 
 _COUNT_AFTER = re.compile(
-    r"\s+(?:es|fue|is|was)\s+(?:(?:just|only|solo|sólo|solamente)\s+)?(?:de\s+)?(?:"
+    r"\s+(?:es|fue|is|was|shows|stands\s+at|reads|muestra|marca)\s+"
+    r"(?:(?:just|only|solo|sólo|solamente)\s+)?(?:de\s+)?(?:"
     r"(?P<n>una\s+sola|un\s+solo|a\s+single|just\s+one|only\s+one|[^\W_]+)\s+"
+    r"(?:(?P<up>up|higher|alcista)\s+|(?P<down>down|lower|bajista)\s+)?"
     r"(?:sesión|sesiones|session|sessions|día|días|day|days|jornadas?)"
+    r"(?:\s+(?P<up_after>alcistas?|al\s+alza)|\s+(?P<down_after>bajistas?|a\s+la\s+baja)"
+    r"|\s*\(\s*(?:(?P<up_paren>up|higher|al\s+alza)|(?P<down_paren>down|lower|a\s+la\s+baja))"
+    r"(?!\w)[^()\n]{0,30}\))?"
     r"|(?P<today>today(?:['’]s(?:\s+session)?)?|this\s+session|hoy|la\s+de\s+hoy|la\s+sesión\s+de\s+hoy))"
     r"(?!\w)"
 )
@@ -659,6 +664,11 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
     if lead is not None:
         opens = lead.start()
     direction = m.lastgroup or ""
+    if direction == "either" and after is not None and said is not None:
+        if after.group("up") or after.group("up_after") or after.group("up_paren"):
+            direction = "up"  # "the streak counter shows a single up session"
+        elif after.group("down") or after.group("down_after") or after.group("down_paren"):
+            direction = "down"  # "its current streak is just one session (down on 2024-12-31)"
     sessions = trend.get("sessions")
     holds = direction in ("either", trend.get("direction")) and isinstance(sessions, int)
     if holds and isinstance(sessions, int):
