@@ -79,7 +79,7 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_J.jsonl", 0.51, 1.0),
         ("voice_K.jsonl", 0.67, 1.0),
         ("voice_L.jsonl", 0.49, 1.0),
-        ("voice_M.jsonl", 0.35, 1.0),
+        ("voice_M.jsonl", 0.38, 1.0),
         ("voice_N.jsonl", 0.35, 1.0),
     ],
 )

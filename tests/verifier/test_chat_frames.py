@@ -125,3 +125,20 @@ def test_a_cause_inside_a_denied_clause_is_denied() -> None:
             assert "unverified_claim" in _codes(question, opening + affirmed), question
         checked += 1
     assert checked >= 10
+
+
+def test_a_restated_question_in_its_own_words_asserts_nothing() -> None:
+    """ "The question asks how did COD close on 2024-12-31, and what was its day change": the
+    question's words; "The question asks why the analyst downgrade hit COD" holds words the
+    question does not (`unverified_claim`)."""
+    checked = 0
+    for question, move, _ in _moves():
+        asked = FREE_TRACES[question]["question"].rstrip("?")
+        restated = f"The question asks {asked[0].lower()}{asked[1:]}. {_closed(move)}"
+        _kept(question, restated)
+        invented = (
+            f"The question asks why the analyst downgrade hit {move['ticker']}. {_closed(move)}"
+        )
+        assert "unverified_claim" in _codes(question, invented), question
+        checked += 1
+    assert checked >= 30

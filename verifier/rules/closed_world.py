@@ -13,6 +13,7 @@ from verifier.labels import label_regions
 from verifier.lexicon import alternatives
 from verifier.limits import labels_free, limits_free
 from verifier.periods import sentence_starts
+from verifier.restatement import restated_free
 from verifier.rules.case import Case
 from verifier.rules.paraphrase import bind_paraphrases
 from verifier.scanner import fold_aligned
@@ -69,6 +70,7 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
         text, folded, spans, starts, [c.span for c in claims if c.kind not in ("ticker", "date")]
     )
     spans = labels_free(folded, spans, label_regions(text)) if spans else spans
+    spans = restated_free(folded, case.trace.question or "", spans, starts)
     for start, end in spans:
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,
