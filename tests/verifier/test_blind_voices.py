@@ -49,6 +49,14 @@ kept at that round's start, 20 and 25 after its bindings of `test_clause_times.p
 `test_counts_not_changes.py`, 99 of 100 corrupted rejected each. Their floors are what the
 verifier measures after `test_chat_frames.py`, `test_labels.py` and `test_event_windows.py`
 (which also closed the one false accept of each).
+`voice_O.jsonl` (agents that cite their tool calls, show their steps, add a "Sources:" footer
+or a key=value line) and `voice_P.jsonl` (the paragraph of a nightly report: a wealth
+manager's client report, an institutional P&L commentary, a factsheet, a Spanish private
+bank's "informe diario") were written blind at the end of that round, after all of its
+bindings: first contact 18 and 19 of 100 faithful kept (13 and 16 on the round's first commit),
+99 and 100 of 100 corrupted rejected. Their floors are that first contact: the one false
+accept of O ("+46.59", the portfolio's day P&L said as the position's after "a weight in
+P003") is a known gap (`verifier/README.md`).
 """
 
 from __future__ import annotations
@@ -79,8 +87,10 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_J.jsonl", 0.51, 1.0),
         ("voice_K.jsonl", 0.67, 1.0),
         ("voice_L.jsonl", 0.49, 1.0),
-        ("voice_M.jsonl", 0.38, 1.0),
+        ("voice_M.jsonl", 0.39, 1.0),
         ("voice_N.jsonl", 0.35, 1.0),
+        ("voice_O.jsonl", 0.18, 0.99),
+        ("voice_P.jsonl", 0.19, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

@@ -142,3 +142,60 @@ def test_a_restated_question_in_its_own_words_asserts_nothing() -> None:
         assert "unverified_claim" in _codes(question, invented), question
         checked += 1
     assert checked >= 30
+
+
+def test_list_numbers_steps_a_formula_s_hundred_and_a_count_in_brackets_are_no_changes() -> None:
+    """ "11) Close: ...", "Step 12 – ...", "-5.46 ÷ 405.00 × 100 ≈ -1.35%", "Headlines found
+    (1)": an item's number, a step's, the hundred of a percentage and a count beside its noun;
+    the formula's result off by a point is still rejected."""
+    checked = 0
+    for question, move, _ in _moves():
+        pct, prev, change = move["change_pct"], move["previous_close"], move["change"]
+        listed = (
+            f"Step 12 – the move of {move['ticker']}:\n"
+            f"11) Close: {move['close']:.2f}\n"
+            f"12) Previous close: {prev:.2f}\n"
+            f"13) Percentage change = {change:+.2f} ÷ {prev:.2f} × 100 ≈ {{:+.2f}}%"
+        )
+        _kept(question, listed.format(pct))
+        assert _codes(question, listed.format(pct + 13.57)), question
+        checked += 1
+    assert checked >= 30
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
+        move = _result(question, "get_daily_move")
+        news = _result(question, "search_news").get("news") or []
+        if "close" not in move or len(news) != 1:
+            continue
+        said = f'{_closed(move)} Headlines found ({{}}): "{news[0]["headline"]}".'
+        _kept(question, said.format(1))
+
+
+def test_a_session_phrase_joins_its_headline_across_the_days_said_with_it() -> None:
+    """ "(Reuters), came out yesterday (Monday) after the close": the headline's session,
+    whatever days stand between; another session is `wrong_session`."""
+    other = {
+        "before": "after the close",
+        "during": "after the close",
+        "after": "during the session",
+    }
+    right = {
+        "before": "before the open",
+        "during": "during the session",
+        "after": "after the close",
+    }
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
+        move = _result(question, "get_daily_move")
+        news = _result(question, "search_news").get("news") or []
+        items = [n for n in news if n["published_at"][:10] == move.get("previous_session")]
+        if "close" not in move or not items or items[0].get("session") not in right:
+            continue
+        item = items[0]
+        said = (
+            f'{_closed(move)} One headline, "{item["headline"]}" ({item["source"]}), came '
+            "out yesterday (Monday) {}."
+        )
+        _kept(question, said.format(right[item["session"]]))
+        assert "wrong_session" in _codes(question, said.format(other[item["session"]])), question
+        checked += 1
+    assert checked >= 5

@@ -92,6 +92,8 @@ def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
             )
         ):
             continue  # "Dec 28–31", "28–31 Dec", "el lunes 30": a day, not a quantity
+        if _item_number(text, start) or _step_or_constant(text, m):
+            continue  # "3. Year to date: ...", "Step 2 –", "÷ 405.00 × 100": no quantity
         before = (
             _aside_anchor(text, start, figures, date_ends)
             if text[start] == "("  # only a parenthesised figure asks what it follows
@@ -274,7 +276,8 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
             or (cur and _after_noun(text, start))
             or _after_level(text, start)  # "the close (287.14)": a level is never negative
             or (unit and _after_name(text, start))  # "P002 (9.59%)": a share, not a loss
-        ):
+            or (not cur and not unit and (digits or "").isdigit() and _after_noun(text, start))
+        ):  # "Headlines found (1)": a count beside its noun, not a loss
             start, end = m.end("open"), m.start("close")
         else:
             sign = -1
@@ -326,6 +329,37 @@ _AMOUNT_LEAD = frozenset(
     )
 )
 """Words after which "($0.12)" is an amount in accounting style, negative ("EPS was ($0.12)")."""
+
+
+_MARKER = re.compile(r"[ \t>*_#-]*(?:\*\*)?\d{1,2}[.)](?:\*\*)?[ \t]")
+"""A list's item number at the start of a line ("3. Year to date", "2) Cierre")."""
+_STEP = re.compile(r"(?i)(?<!\w)(?:step|paso|fase|phase)\s+$")
+_TIMES_HUNDRED = re.compile(r"\s*[×x*]\s*$")
+
+
+def _line_start(text: str, at: int) -> int:
+    return text.rfind("\n", 0, at) + 1
+
+
+def _item_number(text: str, start: int) -> bool:
+    marker = _MARKER.match(text, _line_start(text, start))
+    return marker is not None and start < marker.end()
+
+
+def _step_or_constant(text: str, m: re.Match[str]) -> bool:
+    """A step's number ("Step 2 –", "Paso 3:") or the hundred of a percentage written as a
+    formula ("-5.46 ÷ 405.00 × 100 ≈ -1.35%")."""
+    start = m.start()
+    if not m.group().strip().isdigit():
+        return False
+    if _STEP.search(text, max(start - 8, 0), start):
+        return True
+    line = text[_line_start(text, start) : start]
+    return (
+        m.group().strip() == "100"
+        and bool(_TIMES_HUNDRED.search(line))
+        and ("÷" in line or "/" in line)
+    )
 
 
 def _after_noun(text: str, start: int) -> bool:

@@ -35,7 +35,7 @@ def attach_quote_times(text: str, claims: list[Claim]) -> None:
     dates = [c for c in claims if c.kind == "date"]
     sessions = SESSION_WORD.finditer(folded)
     for m in sessions:
-        owner = _quote_owner(text, m.start(), m.end(), quotes, dates)
+        owner = _quote_owner(text, m.start(), m.end(), quotes, dates, through_days=True)
         if owner is not None and not owner.session:
             owner.session = m.lastgroup or ""
     said = [m.span() for m in sessions]
@@ -107,12 +107,15 @@ def _quote_owner(
     quotes: list[Claim],
     dates: list[Claim],
     sessions: Sequence[tuple[int, int]] = (),
+    through_days: bool = False,
 ) -> Claim | None:
     """The quote that what the draft writes from `start` to `end` (a time, a session phrase)
     says when came: the one whose brackets hold it (`"..." (PR Newswire, 2024-12-30T14:22Z)`),
     else the quote before or after it joined only by linking words and source names ("At ...
     PR Newswire ran", "published ... by", "after the close MarketWatch reported"), the one
-    without a comma between if both are; None where that does not tell."""
+    without a comma between if both are; None where that does not tell. A session phrase may
+    be joined across the days said with it (`through_days`: "came out yesterday (Monday) after
+    the close")."""
     before = [q for q in quotes if q.end <= start]
     after = [q for q in quotes if q.start >= end]
     if before and _AFTER_QUOTE.fullmatch(text, before[-1].end, start):
@@ -122,18 +125,19 @@ def _quote_owner(
         (before[-1] if before else None, (before[-1].end if before else 0, start)),
         (after[0] if after else None, (end, after[0].start if after else 0)),
     ):
-        inside = sum(b - a for a, b in sessions if lo <= a and b <= hi)
+        days = [(d.start, d.end) for d in dates if lo <= d.start < hi]
+        if days and not through_days:
+            continue  # a date between a date and a quote: which one it dates is not told
+        inside = sum(b - a for a, b in [*sessions, *days] if lo <= a and b <= hi)
         record = _same_record(text, lo, hi, start)
         if quote is None or hi - lo - inside > (160 if record else 48):
             continue
         if "\n" in text[lo:hi] and not record:
             continue  # a line break ends a list item or a table row
-        if any(lo <= d.start < hi for d in dates):
-            continue
         gap = text[lo:hi]
-        for a, b in sessions:  # "On December 31, during the session, PR Newswire ran": the
-            if lo <= a and b <= hi:  # session phrase is part of the time, not a break
-                gap = gap[: a - lo] + " " * (b - a) + gap[b - lo :]
+        for a, b in [*sessions, *days]:  # "On December 31, during the session, PR Newswire
+            if lo <= a and b <= hi:  # ran", "came out yesterday (Monday) after the close":
+                gap = gap[: a - lo] + " " * (b - a) + gap[b - lo :]  # part of the time
         tokens = _LINK_TOKEN.findall(gap)
         if all(t in _LINK_MARKS or t[0].isupper() or t.casefold() in _LINK_WORDS for t in tokens):
             linked.append(("," in tokens, quote))
