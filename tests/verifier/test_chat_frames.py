@@ -10,18 +10,17 @@ draft beside a twin with one thing wrong."""
 
 from __future__ import annotations
 
-from tests.verifier.test_unseen_prose import FREE_TRACES, _closed, _es, _moves, _result, _verdict
+from tests.verifier.test_unseen_prose import (
+    FREE_TRACES,
+    _closed,
+    _codes,
+    _es,
+    _kept,
+    _moves,
+    _news_days,
+)
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
-def _codes(question: str, draft: str) -> set[str]:
-    return {str(r.rule) for r in _verdict(question, draft).reasons}
-
-
-def _kept(question: str, draft: str) -> None:
-    verdict = _verdict(question, draft)
-    assert verdict.accepted, (question, draft, verdict.reasons)
 
 
 def test_a_chat_model_s_frame_asserts_nothing_and_its_figures_are_still_checked() -> None:
@@ -105,10 +104,8 @@ def test_a_cause_inside_a_denied_clause_is_denied() -> None:
     "The data does not show that the headline caused the move": nothing is asserted; the
     same clause affirmed asserts the cause (`unverified_claim`)."""
     checked = 0
-    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
-        move = _result(question, "get_daily_move")
-        news = _result(question, "search_news").get("news") or []
-        if "close" not in move or not news:
+    for question, move, news in _news_days():
+        if not news:
             continue
         opening = f'{_closed(move)} One headline: "{news[0]["headline"]}" ({news[0]["source"]}).'
         for denied, affirmed in (
@@ -161,10 +158,8 @@ def test_list_numbers_steps_a_formula_s_hundred_and_a_count_in_brackets_are_no_c
         assert _codes(question, listed.format(pct + 13.57)), question
         checked += 1
     assert checked >= 30
-    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
-        move = _result(question, "get_daily_move")
-        news = _result(question, "search_news").get("news") or []
-        if "close" not in move or len(news) != 1:
+    for question, move, news in _news_days():
+        if len(news) != 1:
             continue
         said = f'{_closed(move)} Headlines found ({{}}): "{news[0]["headline"]}".'
         _kept(question, said.format(1))
@@ -184,11 +179,9 @@ def test_a_session_phrase_joins_its_headline_across_the_days_said_with_it() -> N
         "after": "after the close",
     }
     checked = 0
-    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
-        move = _result(question, "get_daily_move")
-        news = _result(question, "search_news").get("news") or []
+    for question, move, news in _news_days():
         items = [n for n in news if n["published_at"][:10] == move.get("previous_session")]
-        if "close" not in move or not items or items[0].get("session") not in right:
+        if not items or items[0].get("session") not in right:
             continue
         item = items[0]
         said = (

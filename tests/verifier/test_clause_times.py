@@ -12,23 +12,15 @@ from __future__ import annotations
 from tests.verifier.test_unseen_prose import (
     FREE_TRACES,
     _closed,
+    _codes,
     _es,
+    _kept,
     _moves,
     _positions,
     _result,
-    _verdict,
 )
 
 _ONES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
-
-def _codes(question: str, draft: str) -> set[str]:
-    return {str(r.rule) for r in _verdict(question, draft).reasons}
-
-
-def _kept(question: str, draft: str) -> None:
-    verdict = _verdict(question, draft)
-    assert verdict.accepted, (question, draft, verdict.reasons)
 
 
 def _us(day: str) -> str:

@@ -9,24 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from tests.verifier.test_unseen_prose import (
-    FREE_TRACES,
     _closed,
+    _codes,
     _es,
+    _kept,
     _moves,
     _new_york,
+    _news_days,
     _positions,
     _result,
-    _verdict,
 )
-
-
-def _codes(question: str, draft: str) -> set[str]:
-    return {str(r.rule) for r in _verdict(question, draft).reasons}
-
-
-def _kept(question: str, draft: str) -> None:
-    verdict = _verdict(question, draft)
-    assert verdict.accepted, (question, draft, verdict.reasons)
 
 
 def _tallied() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
@@ -99,10 +91,8 @@ def test_a_clock_time_with_h_and_ny_is_new_york_time() -> None:
     """ "(Dow Jones Newswires, 31 de diciembre, 13:07 h NY)": the headline's own time; another
     minute is `unsupported_date`."""
     checked = 0
-    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
-        move = _result(question, "get_daily_move")
-        news = _result(question, "search_news").get("news") or []
-        if "close" not in move or not news:
+    for question, move, news in _news_days():
+        if not news:
             continue
         item = news[0]
         when = _new_york(item)

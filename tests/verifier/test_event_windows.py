@@ -8,7 +8,12 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from tests.verifier.test_unseen_prose import FREE_TRACES, _result, _verdict
+from tests.verifier.test_unseen_prose import (
+    FREE_TRACES,
+    _codes,
+    _result,
+    _verdict,
+)
 
 
 def _calendars() -> list[tuple[str, dict[str, Any]]]:
@@ -18,10 +23,6 @@ def _calendars() -> list[tuple[str, dict[str, Any]]]:
         if len(events) == 1 and events[0].get("scheduled"):
             out.append((question, events[0]))
     return out
-
-
-def _codes(question: str, draft: str) -> set[str]:
-    return {str(r.rule) for r in _verdict(question, draft).reasons}
 
 
 def test_a_denial_over_a_range_holds_against_the_events_in_that_range() -> None:

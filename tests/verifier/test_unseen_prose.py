@@ -16,6 +16,26 @@ def _verdict(question: str, draft: str) -> Any:
     return verify({**FREE_TRACES[question], "draft": draft})
 
 
+def _codes(question: str, draft: str) -> set[str]:
+    """The reason codes of a draft's verdict over the question's trace."""
+    return {str(r.rule) for r in _verdict(question, draft).reasons}
+
+
+def _kept(question: str, draft: str) -> None:
+    verdict = _verdict(question, draft)
+    assert verdict.accepted, (question, draft, verdict.reasons)
+
+
+def _news_days() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    """The news questions whose trace has the day's move: question, move, the items found."""
+    out = []
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
+        move = _result(question, "get_daily_move")
+        if "close" in move:
+            out.append((question, move, _result(question, "search_news").get("news") or []))
+    return out
+
+
 def _result(question: str, tool: str) -> dict[str, Any]:
     events = FREE_TRACES[question]["events"]
     return next((e.get("result") or {} for e in events if e["tool"] == tool), {})
