@@ -13,6 +13,7 @@ never seen is therefore a rejection an analyst can read, never an acceptance.
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
@@ -71,12 +72,24 @@ def figure_words() -> frozenset[str]:
 
 
 def _read_words(folder: Path) -> frozenset[str]:
+    """The words of the lists, each also without its accents: "variacion", "ultima" are how
+    many writers (and keyboards) spell "variación", "última"."""
     words: set[str] = set()
     for path in sorted(folder.glob("*.txt")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if not line.startswith(("#", "~")):
                 words.update(w.casefold() for w in line.split())
-    return frozenset(words)
+    return frozenset(words | {unaccented(w) for w in words})
+
+
+def unaccented(word: str) -> str:
+    """The word without its combining accents ("variación" -> "variacion"; "ñ" stays)."""
+    if word.isascii():
+        return word
+    return "".join(
+        base[0] if ch not in "ñÑ" and (base := unicodedata.normalize("NFD", ch)) else ch
+        for ch in word
+    )
 
 
 @cache

@@ -54,9 +54,10 @@ or a key=value line) and `voice_P.jsonl` (the paragraph of a nightly report: a w
 manager's client report, an institutional P&L commentary, a factsheet, a Spanish private
 bank's "informe diario") were written blind at the end of that round, after all of its
 bindings: first contact 18 and 19 of 100 faithful kept (13 and 16 on the round's first commit),
-99 and 100 of 100 corrupted rejected. Their floors are that first contact: the one false
-accept of O ("+46.59", the portfolio's day P&L said as the position's after "a weight in
-P003") is a known gap (`verifier/README.md`).
+99 and 100 of 100 corrupted rejected. Their floors are what the verifier measures after the
+bindings built with them in view (`test_chat_frames.py`: an agent's steps, a UTC offset,
+Spanish without accents; a figure after a sentence that only placed the holding in its
+portfolio is the holding's, which closed O's one false accept).
 """
 
 from __future__ import annotations
@@ -89,8 +90,8 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_L.jsonl", 0.49, 1.0),
         ("voice_M.jsonl", 0.39, 1.0),
         ("voice_N.jsonl", 0.35, 1.0),
-        ("voice_O.jsonl", 0.18, 0.99),
-        ("voice_P.jsonl", 0.19, 1.0),
+        ("voice_O.jsonl", 0.22, 1.0),
+        ("voice_P.jsonl", 0.22, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

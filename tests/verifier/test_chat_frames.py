@@ -17,7 +17,10 @@ from tests.verifier.test_unseen_prose import (
     _es,
     _kept,
     _moves,
+    _new_york,
     _news_days,
+    _positions,
+    _result,
 )
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -192,3 +195,50 @@ def test_a_session_phrase_joins_its_headline_across_the_days_said_with_it() -> N
         assert "wrong_session" in _codes(question, said.format(other[item["session"]])), question
         checked += 1
     assert checked >= 5
+
+
+def test_an_agent_s_steps_a_utc_offset_and_spanish_without_accents() -> None:
+    """ "First, I called get_daily_move ...", "(Reuters, 13:25 UTC-05:00)", "variacion del
+    dia" for "variación del día", "portafolio": what an agent writes around its figures; the
+    same time at another offset is `unsupported_date`."""
+    checked = 0
+    for question, move, news in _news_days():
+        if not news:
+            continue
+        item = news[0]
+        when = _new_york(item)
+        stamp = f"{when.hour:02d}:{when.minute:02d} UTC-05:00"
+        said = (
+            f"First, I called get_daily_move for {move['ticker']}: it closed at "
+            f"{move['close']:.2f} ({move['change_pct']:+.2f}%). Then, search_news found "
+            f'"{item["headline"]}" ({item["source"]}, {{}}).'
+        )
+        _kept(question, said.format(stamp))
+        assert "unsupported_date" in _codes(question, said.format(stamp.replace("-05", "+01")))
+        plain = f"La variacion del dia de {move['ticker']} en el portafolio fue de {_es(move['change_pct'], True)} %."
+        _kept(question, plain)
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_figure_after_a_sentence_that_placed_the_holding_in_its_portfolio_is_the_holding_s() -> (
+    None
+):
+    """ "I called get_position_pnl for PQN in P003 (Balanced Allocation): ... The day P&L was
+    +46.59": a figure of a sentence that names no subject is the holding's, so the portfolio's
+    day P&L said there is `wrong_subject`; the holding's own holds."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        whole = ranks.get("portfolio_day_pnl")
+        if whole is None or abs(whole - pos["day_pnl"]) < 0.01:
+            continue
+        said = (
+            f"I called get_position_pnl for {pos['ticker']} in {pos['portfolio_id']} "
+            f"({pos['name']}): {pos['quantity']:g} shares. The day P&L was {{:+,.2f}} "
+            f"({pos['pnl_pct']:+.2f}%), a contribution of {pos['contribution_pct']:+.2f}%."
+        )
+        _kept(question, said.format(pos["day_pnl"]))
+        assert "wrong_subject" in _codes(question, said.format(whole)), question
+        checked += 1
+    assert checked >= 20

@@ -86,7 +86,7 @@ def attach_scopes(
             symbols.add(tickers[seen - 1].symbol)
             scope = scopes[(first, seen)] = frozenset(symbols)
         other = _named_after(text, figure.end) or _nearer_subject(
-            text, tickers[seen - 1].end, figure.start
+            text, tickers[seen - 1].end, figure.start, sentence
         )  # "the −0.57% of the benchmark": what it is said of right after it comes first
         figure.scope = scope | {other} if other else scope
 
@@ -133,6 +133,7 @@ _PLACED = re.compile(
 )
 """A portfolio named as where a holding sits or whom a figure goes to ("the position in P003
 lost 118.40", "contributed to the portfolio"): not what the verb after it is said of."""
+_ASIDE = re.compile(r"\(\s*$")
 _FOR_SUBJECT = re.compile(
     r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
 )
@@ -148,11 +149,18 @@ def _named_after(text: str, end: int) -> str | None:
     return _SUBJECTS[m.lastgroup] if m and m.lastgroup else None
 
 
-def _nearer_subject(text: str, after: int, before: int) -> str | None:
+def _nearer_subject(text: str, after: int, before: int, sentence: int) -> str | None:
     """The portfolio or the benchmark, where one is named between the last ticker and a figure
     ("AXO lagged the benchmark, which returned -0.57%"): the figure may be its. A figure whose
-    last named subject is a ticker is never the portfolio's or the benchmark's."""
+    last named subject is a ticker is never the portfolio's or the benchmark's, nor is a figure
+    whose sentence names none after a sentence that only placed the ticker in a portfolio
+    ("VKJT is a 1.50% weight in P003. ... it ... a day P&L of +46.59": the position's)."""
     found = None
     for m in _OTHER_SUBJECT.finditer(text, after, before):
+        if m.start() < sentence and (
+            _PLACED.search(text, max(m.start() - 16, 0), m.start())
+            or _ASIDE.search(text, max(m.start() - 4, 0), m.start())  # "in P003 (Core Growth)"
+        ):
+            continue
         found = m.lastgroup
     return _SUBJECTS[found] if found else None

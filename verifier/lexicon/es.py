@@ -195,7 +195,7 @@ LEXICON = Lexicon(
         r"dio\s+a\s+conocer",
     ),
     session_verbs=(r"cerró", r"cerraron", r"terminó\s+la\s+sesión", r"acabó"),
-    portfolio=(r"carteras?", r"fondo", r"cuenta"),
+    portfolio=(r"carteras?", r"portafolios?", r"fondo", r"cuenta"),
     level_nouns=(r"cierre", r"anterior", r"precio", r"nivel", r"valor(?:\s+de\s+mercado)?"),
     benchmark=(
         r"índice",

@@ -233,6 +233,9 @@ PHRASES = (
     r"(?:según|con|a\s+partir\s+de|de\s+acuerdo\s+con)\s+(?:los\s+|las\s+|la\s+)?(?:datos|resultados|"
     r"información|cifras)\s+(?:proporcionad[oa]s|facilitad[oa]s|disponibles|suministrad[oa]s|"
     r"devuelt[oa]s|obtenid[oa]s)",
+    # the order of the steps: "First, I called get_daily_move", "Luego, consulté"
+    r"(?:first|then|next|finally|lastly|after\s+that|primero|luego|después|finalmente|"
+    r"por\s+último)(?=\s*,)",
     # walking through it: "Let's break this down step by step", "Vamos paso a paso"
     r"let(?:'s|’s|\s+us|\s+me)\s+(?:break\s+(?:it|this|that)\s+down|walk\s+(?:you\s+)?through\s+"
     r"(?:it|this)|go\s+through\s+(?:it|this))(?:\s+step\s+by\s+step)?",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from functools import cache
 from zoneinfo import ZoneInfo
 
@@ -29,7 +29,8 @@ _CLOCK = re.compile(
     r"(?<![\w:.,/])(?P<h>[012]?\d):(?P<m>[0-5]\d)(?::[0-5]\d)?(?![\d:])"
     r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s?(?:h|hs|hrs)\b\.?)?"
     r"(?:,?\s*\(?(?P<zone>hora\s+(?:de\s+)?(?:Nueva\s+York|NY|del\s+Este)|hora\s+UTC|"
-    r"New\s+York\s+time|Eastern(?:\s+Time)?|ET|EST|EDT|UTC|GMT|NY|Z)\b\)?)?",
+    r"New\s+York\s+time|Eastern(?:\s+Time)?|(?:UTC|GMT)\s?[+\-−]\s?\d{1,2}(?::?\d\d)?|"
+    r"ET|EST|EDT|UTC|GMT|NY|Z)\b\)?)?",
     re.IGNORECASE,
 )
 """A time of day with its minutes, its half of the day and its zone where written."""
@@ -37,8 +38,17 @@ _STAMP = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\
 _NEW_YORK = ZoneInfo("America/New_York")
 
 
+_OFFSET = re.compile(r"(?:utc|gmt)\s?([+\-−])\s?(\d{1,2})(?::?(\d\d))?")
+"""A zone written as an offset from UTC ("UTC-05:00", as the results write their times)."""
+
+
 def _zone(written: str | None) -> str:
-    if written and written.strip().casefold() in {"utc", "gmt", "z", "hora utc"}:
+    """ "utc", "et", "" (none written) or an offset in minutes east of UTC ("-300")."""
+    folded = (written or "").strip().casefold()
+    if offset := _OFFSET.fullmatch(folded):
+        sign = -1 if offset.group(1) in "-−" else 1
+        return str(sign * (int(offset.group(2)) * 60 + int(offset.group(3) or 0)))
+    if folded in {"utc", "gmt", "z", "hora utc"}:
         return "utc"
     return "et" if written else ""
 
@@ -67,6 +77,9 @@ def _readings(stamp: str, zone: str) -> set[tuple[tuple[int, int, int], int, int
     """(day, hour, minute) of a timestamp in the zone named; with none, in New York time and as
     the result writes it."""
     when = _moment(stamp)
+    if zone.lstrip("-").isdigit():  # "16:47 (UTC-05:00)": the time at that offset
+        there = when.astimezone(timezone(timedelta(minutes=int(zone))))
+        return {((there.year, there.month, there.day), there.hour, there.minute)}
     seen = [when.astimezone(UTC)] if zone == "utc" else [when.astimezone(_NEW_YORK)]
     if not zone:
         seen.append(when)
