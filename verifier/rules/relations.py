@@ -857,10 +857,13 @@ def _membership(s: DraftScan, m: re.Match[str]) -> Reason | None:
     if other is not None:  # "no está entre los cinco principales contribuidores ni detractores"
         groups.append(next(g for g, words in _OTHER_WORDS.items() if words.search(other.group(1))))
     sized = _SIZED.search(folded, m.start(), m.end()) is not None
-    for name in groups:
-        held = _member(subject.symbol, ranks, row, name, sized)
-        if held is None:
-            return None
+    held_all = [_member(subject.symbol, ranks, row, name, sized) for name in groups]
+    if None in held_all:
+        return None
+    case.bound.append(
+        (negated.start() if negated else m.start(), other.end() if other else m.end())
+    )
+    for name, held in zip(groups, held_all, strict=True):
         if held == bool(negated):
             said = "outside" if negated else "among"
             return _contradicted(
@@ -871,9 +874,6 @@ def _membership(s: DraftScan, m: re.Match[str]) -> Reason | None:
                 ),
                 m.span(),
             )
-    case.bound.append(
-        (negated.start() if negated else m.start(), other.end() if other else m.end())
-    )
     return None
 
 
