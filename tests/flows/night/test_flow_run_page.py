@@ -150,7 +150,7 @@ def test_a_cut_night_says_so_on_its_page_and_in_its_summary_artifact(
     tasks = settled_task_states(ui_server, run_id)
     cases = rejected_cases(tmp_path / str(DAY))
     cut = {c["ticker"] for c in cases if c["reason"] == "budget_exhausted"}
-    assert cut and {name for name, s in tasks.items() if s["name"] == "Cut"} == cut, tasks
+    assert cut and {name for name, s in tasks.items() if s and s["name"] == "Cut"} == cut, tasks
     SCREENS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -173,7 +173,8 @@ def test_a_cut_night_says_so_on_its_page_and_in_its_summary_artifact(
 def settled_task_states(ui_server: str, run_id: str, wait_s: float = 120) -> dict[str, Any]:
     """The final state of each task run of a flow run, by task name. The server learns task
     states from events it processes after the flow has ended, so a state still `Running`
-    here is the server catching up: ask again until every state is final (or time is up)."""
+    here is the server catching up, as is a task run it has created but not yet given a
+    state (`null`): ask again until every state is final (or time is up)."""
     ask = urllib.request.Request(
         f"{ui_server}/api/task_runs/filter",
         data=json.dumps({"flow_runs": {"id": {"any_": [run_id]}}}).encode(),
@@ -183,7 +184,8 @@ def settled_task_states(ui_server: str, run_id: str, wait_s: float = 120) -> dic
     while True:
         with urllib.request.urlopen(ask, timeout=30) as reply:
             tasks = {t["name"]: t["state"] for t in json.loads(reply.read())}
-        if all(s["type"] in FINAL for s in tasks.values()) or time.monotonic() > deadline:
+        settled = all(s is not None and s["type"] in FINAL for s in tasks.values())
+        if settled or time.monotonic() > deadline:
             return tasks
         time.sleep(0.5)
 
