@@ -84,6 +84,11 @@ def test_a_run_without_a_server_uses_its_own_and_leaves_none_behind(
         logs = db.execute("select count(*) from log").fetchone()[0]
         artifacts = {row[0] for row in db.execute("select key from artifact")}
         block_types = db.execute("select count(*) from block_type").fetchone()[0]
+        task_runs = dict(db.execute("select state_type, count(*) from task_run group by 1"))
+    tickers = json.loads((tmp_path / "out" / DAY / "manifest.json").read_text())["summary"]
+    # every ticker's task run is recorded in its final state, though the server writes their
+    # events in batches and was stopped as soon as the night ended
+    assert task_runs == {"COMPLETED": tickers["night"]["tickers"]}
     assert f"nightly-{DAY}" in names
     assert logs > 0 and f"summary-{DAY}" in artifacts  # its logs and artifacts with it
     assert block_types == 0  # what a night never uses was not started
