@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from itertools import pairwise
 
 from verifier.coverage import free_words
 from verifier.lexicon import LANGUAGES, fragments, grouped
@@ -173,19 +174,25 @@ def limits_free(
     if not spans:
         return spans
     ends = [*starts[1:], len(text)]
-    limits, offers = [], []
+    limits, offers, hedges = [], [], []
     for lo, hi in zip(starts, ends, strict=True):
         if _claimless(folded, lo, hi, claims):
             if _about_limits(folded, lo, hi):
                 limits.append((lo, hi))
             elif _OFFER.match(folded, lo, hi):
                 offers.append((lo, hi))
-    if not limits and not offers:
+            elif _hedged(folded, lo, hi):
+                hedges.append((lo, hi))
+        elif _bare(folded, lo, hi, claims) and _hedged(folded, lo, hi):
+            hedges.append((lo, hi))
+    if not limits and not offers and not hedges:
         return spans
     kept = []
     for start, end in spans:
         if any(lo <= start and end <= hi for lo, hi in limits):
             guard = grammar_words()
+        elif any(lo <= start and end <= hi for lo, hi in hedges):
+            guard = hedge_guard()
         elif offer := next(((lo, hi) for lo, hi in offers if lo <= start and end <= hi), None):
             lo, _ = offer
             phrases = _claims_in(folded, *offer)
@@ -230,6 +237,85 @@ def _denied_cause(folded: str, word: re.Match[str]) -> bool:
     return word.group() in CAUSE and bool(
         _DENIAL.search(folded, max(word.start() - 40, 0), word.start())
     )
+
+
+def _bare(folded: str, lo: int, hi: int, claims: Sequence[tuple[int, int]]) -> bool:
+    """No figure or quote in the sentence (a contrast may join its clauses)."""
+    return not _MARKS.search(folded, lo, hi) and not any(lo <= a < hi for a, _ in claims)
+
+
+_MODAL = re.compile(
+    r"(?<!\w)(?:may|might|could|possibly|perhaps|maybe|conceivably|podría|podrían|pudo|pudieron|"
+    r"quizás?|tal\s+vez|posiblemente|puede\s+que|a\s+lo\s+mejor)(?!\w)"
+)
+"""A possibility said, not a fact ("likely" and "probably" assert more: they are not here)."""
+_UNCERTAIN = frozenset(
+    [
+        "hypothesis", "hypothetical", "possibility", "possible", "speculation", "speculative",
+        "conjecture", "guess", "guesswork", "coincidence", "coincidental", "hipótesis",
+        "posibilidad", "posible", "especulación", "especulativo", "especulativa", "conjetura",
+        "coincidencia",
+    ]
+)  # fmt: skip
+"""Nouns and adjectives that hold a relation open ("treat any connection as a hypothesis")."""
+_CERTAIN = frozenset(
+    [
+        "conclusive", "conclusively", "certain", "certainly", "clear", "clearly", "definitive",
+        "definitively", "proven", "proof", "establish", "establishes", "established", "confirm",
+        "confirms", "confirmed", "evident", "obvious", "concluyente", "concluyentes", "claro",
+        "clara", "certeza", "seguro", "evidente", "afirmar", "afirmarlo", "probado", "probada",
+        "demostrado", "demostrada", "confirmar", "confirmarlo",
+    ]
+)  # fmt: skip
+"""Words of certainty: denied ("it's not conclusive", "no está claro"), a relation stays open."""
+_DENIABLE = _CERTAIN | frozenset(["point", "points", "pointing", "apunta", "apuntan"])
+"""What a negation holds open: certainty ("it's not conclusive"), or pointing to a cause ("no
+headline points directly to the move")."""
+_NO_CAUSE = re.compile(
+    r"(?<!\w)(?:no|without|sin|ningún|ninguna|ninguno)\s+(?:[^\W\d_]+\s+){0,3}?(?:"
+    + "|".join(sorted(CAUSE, key=len, reverse=True))
+    + r")(?!\w)"
+)
+"""A cause said not to exist ("no obvious catalyst", "sin un motivo claro"): a claim about the
+day, not an open question; the disclaimers' rule holds it."""
+_CLAUSES = re.compile(_CONTRAST.pattern + r"|;")
+_LEAD = re.compile(r"\W*(?:[^\W\d_][\w'’-]*\s*){1,3}\W*:")
+"""A short label before the sentence ("**Short answer:**", "Read-through:"): not a clause."""
+
+
+def _hedged(folded: str, lo: int, hi: int) -> bool:
+    """A sentence each of whose clauses holds a relation open, one of them saying it is not
+    established: a possibility ("may have played a part"), an open noun ("a hypothesis"),
+    denied certainty ("it's not conclusive", "no está claro"), or the data's limits. "That may
+    have played a part, but the headline alone doesn't establish cause" asserts nothing; "...,
+    but analysts upgraded it" has a clause that does; "it may be related" alone floats one."""
+    lead = _LEAD.match(folded, lo, hi)
+    lo = lead.end() if lead else lo
+    bounds = [lo, *(m.end() for m in _CLAUSES.finditer(folded, lo, hi)), hi]
+    clauses = [(a, b) for a, b in pairwise(bounds) if _WORD.search(folded, a, b)]
+    opens = [_open(folded, a, b) for a, b in clauses]
+    return bool(opens) and all(opens) and any(o == "settled" for o in opens)
+
+
+def _open(folded: str, lo: int, hi: int) -> str:
+    """How a clause holds a relation open: "settled" where it says the relation is not
+    established (an open noun, denied certainty, the data's limits), "modal" where it only says
+    it may hold ("it may be related" alone floats a cause), "" where it does not."""
+    words = set(_WORD.findall(folded, lo, hi))
+    if words & _UNCERTAIN:
+        return "settled"
+    if not _NO_CAUSE.search(folded, lo, hi) and (
+        _about_limits(folded, lo, hi) or (words & _NEGATIONS and words & _DENIABLE)
+    ):
+        return "settled"
+    return "modal" if _MODAL.search(folded, lo, hi) else ""
+
+
+@cache
+def hedge_guard() -> frozenset[str]:
+    """What a hedged sentence may not hold: the grammar's words, news and what no tool returns,
+    as `grammar_words`, less the words of a cause and of certainty, which it holds open."""
+    return grammar_words() - set(CAUSE) - _CERTAIN - _UNCERTAIN
 
 
 def _claimless(folded: str, lo: int, hi: int, claims: Sequence[tuple[int, int]]) -> bool:

@@ -58,6 +58,14 @@ bindings: first contact 18 and 19 of 100 faithful kept (13 and 16 on the round's
 bindings built with them in view (`test_chat_frames.py`: an agent's steps, a UTC offset,
 Spanish without accents; a figure after a sentence that only placed the holding in its
 portfolio is the holding's, which closed O's one false accept).
+`voice_Q.jsonl` (today's chat models and report writers answering from tool results: "TL;DR",
+"Bottom line:", numbered findings, a caveat about the data, an offer to follow up, hedged
+causes; Spain's and Latin America's Spanish; its kinds are the writer's 44 templates) was
+written blind in the round after: first contact 30 of 100 faithful kept and 100 of 100
+corrupted rejected. Its floor is what the verifier measures after that round's bindings: a
+sentence that holds a relation open in every clause (`test_limits.py`), a relation said of the
+news that is not news said to be missing, and a change between two closes that keeps its sign
+(`test_derived.py`, which closed a false accept of P's: "(+2,03 %) frente a 361,76").
 """
 
 from __future__ import annotations
@@ -85,13 +93,14 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_G.jsonl", 0.92, 1.0),
         ("voice_H.jsonl", 0.72, 1.0),
         ("voice_I.jsonl", 0.15, 1.0),
-        ("voice_J.jsonl", 0.51, 1.0),
+        ("voice_J.jsonl", 0.53, 1.0),
         ("voice_K.jsonl", 0.67, 1.0),
         ("voice_L.jsonl", 0.49, 1.0),
-        ("voice_M.jsonl", 0.39, 1.0),
-        ("voice_N.jsonl", 0.35, 1.0),
-        ("voice_O.jsonl", 0.22, 1.0),
-        ("voice_P.jsonl", 0.22, 1.0),
+        ("voice_M.jsonl", 0.43, 1.0),
+        ("voice_N.jsonl", 0.36, 1.0),
+        ("voice_O.jsonl", 0.25, 1.0),
+        ("voice_P.jsonl", 0.24, 1.0),
+        ("voice_Q.jsonl", 0.34, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

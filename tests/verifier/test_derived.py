@@ -81,3 +81,29 @@ def test_a_random_figure_passes_for_a_derivation_rarely(decimals: int) -> None:
         f"derivation ({rate:.2%})"
     )
     assert rate < 0.01
+
+
+def test_a_change_between_two_closes_keeps_the_sign_of_its_direction() -> None:
+    """ "closed at 354.42 (+2.03%) versus 361.76": the percentage a close and the previous one
+    give is a fall from the one to the other; said as a rise it is no derivation (and no fact),
+    over every move of the free-form night."""
+    from tests.verifier.test_unseen_prose import _moves, _verdict
+
+    checked = 0
+    for question, move, _ in _moves():
+        t, close, before, pct = (
+            move["ticker"],
+            move["close"],
+            move["previous_close"],
+            move["change_pct"],
+        )
+        if abs(pct) < 0.1:
+            continue
+        said = (
+            f"{t} closed at {close:.2f} ({{:+.2f}}%) versus {before:.2f} in the previous session."
+        )
+        kept = _verdict(question, said.format(pct))
+        assert kept.accepted, (question, kept.reasons)
+        assert not _verdict(question, said.format(-pct)).accepted, question
+        checked += 1
+    assert checked >= 30

@@ -158,3 +158,44 @@ def test_a_change_said_against_the_close_of_a_named_day_is_measured_from_that_da
             assert verdict.accepted, (question, said, verdict.reasons)
             checked += 1
     assert checked >= 60
+
+
+OPEN = (
+    "**Short answer:** possibly, but it's not conclusive.",
+    "That may have played a part, but the headline alone doesn't establish cause.",
+    "**Bottom line:** no headline points directly to the price change; treat any link as a "
+    "hypothesis.",
+    "Podría haber cierta relación, pero los datos no permiten afirmarlo.",
+    "Ninguno lo menciona directamente, así que la relación es solo una posibilidad.",
+    "No está claro que eso explique la variación.",
+    "Perhaps a coincidence; nothing here confirms a link.",
+)
+"""Sentences that hold a relation open in each clause, in wordings the lists of hedges above
+do not have: a possibility, an open noun, certainty denied."""
+
+
+def test_a_sentence_holding_a_relation_open_in_every_clause_is_kept() -> None:
+    for question, move, _ in _moves():
+        for said in OPEN:
+            verdict = _verdict(question, f"{_closed(move)} {said}")
+            assert verdict.accepted, (question, said, verdict.reasons)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Possibly, but analysts upgraded the stock.",  # a clause that asserts
+        "It may have played a part, but the stock will rebound.",  # a forecast beside a hedge
+        "The merger talk may have played a part, but that's not conclusive.",  # news said
+        "Analysts may have cut their target; the data doesn't establish it.",  # a rating
+        "No obvious catalyst.",  # a cause said not to exist is a claim about the day
+        "The CFO news drove it; treat any other link as a hypothesis.",  # a cause asserted
+        "Quizás la fusión influyó, pero no está claro.",  # news in Spanish
+        "The shares may have {wrong} on the news, but it's not conclusive.",  # a wrong move
+    ],
+)
+def test_a_hedge_beside_a_clause_or_a_word_that_asserts_is_still_rejected(said: str) -> None:
+    for question, move, _ in _moves():
+        wrong = "risen" if move["change_pct"] < 0 else "fallen"
+        verdict = _verdict(question, f"{_closed(move)} {said.format(wrong=wrong)}")
+        assert not verdict.accepted, (question, said)

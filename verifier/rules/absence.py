@@ -95,6 +95,13 @@ _REFERRED = re.compile(
 )
 """Words between a negation and news that make the news a named item, not what is denied ("does
 not show that the headline caused it": a clause about the item)."""
+_RELATES = re.compile(
+    r"\s+(?:(?:directly|clearly|obviously|explicitly|directamente|claramente)\s+)?(?:points?|"
+    r"explains?|accounts?\s+for|ties|links|relates|apunta|apuntan|explica|explican|vincula|"
+    r"vinculan)(?!\w)"
+)
+"""A relation said of the news right after it ("no headline points directly to the move"):
+what the news does not do, not news said to be missing."""
 _ANALYSTS = re.compile(r"(?<!\w)(?:analysts?|analistas?)['’]?\s+(?:de\s+)?$")
 _QUALIFIER = re.compile(
     r"(?<!\w)(?:relevant|significant|notable|material|major|important|fresh|new|relevantes?|"
@@ -142,7 +149,7 @@ def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:
         between = clause[denial.end() :]
         # "the data does not say whether that headline moved it", "no hay datos que vinculen
         # esa noticia": a named item and what the data does not say of it, not a denial of news
-        return not _REFERRED.search(between)
+        return not _REFERRED.search(between) and not _RELATES.match(folded, m.end())
     after = folded[m.end() : m.end() + 16]
     return bool(re.match(r"\s*[:—–-]?\s*(?:none|nothing|ninguno|ninguna|nada)(?!\w)", after))
 

@@ -22,7 +22,7 @@ from datetime import date
 
 from verifier.claim import Claim
 from verifier.periods import sentence_starts
-from verifier.rules.case import Case
+from verifier.rules.case import Case, Finding
 from verifier.trace_facts import make_fact
 
 DERIVED = "derived"
@@ -64,7 +64,7 @@ def derive_figures(case: Case) -> None:
             if bisect_right(starts, g.claim.start) - 1 in own and g.claim.readings
         ]
         points = bool(_POINTS.match(text, f.claim.end))
-        how = _derivation(f.claim, operands, points)
+        how = _derivation(f.claim, operands, points, _previous(supported))
         if how:
             f.in_scope = [
                 make_fact(_amount(f.claim), DERIVED, "", how, None, True, False, -1, None)
@@ -104,6 +104,8 @@ def _amount(claim: Claim) -> float:
 
 
 def _candidates(claim: Claim, a: Claim, b: Claim) -> Iterator[tuple[str, float]]:
+    """What the claim may be computed as from `a` and `b`: sizes, except a relative change,
+    which keeps its sign (a rise from the one to the other, or a fall)."""
     x, y = _amount(a), _amount(b)
     if claim.unit:
         if a.unit and b.unit:
@@ -115,8 +117,8 @@ def _candidates(claim: Claim, a: Claim, b: Claim) -> Iterator[tuple[str, float]]
         elif not a.unit and not b.unit and x and y:
             yield f"{a.text} / {b.text} x 100", abs(x / y * 100)
             yield f"{b.text} / {a.text} x 100", abs(y / x * 100)
-            yield f"({a.text} - {b.text}) / {b.text} x 100", abs((x - y) / y * 100)
-            yield f"({b.text} - {a.text}) / {a.text} x 100", abs((y - x) / x * 100)
+            yield f"({a.text} - {b.text}) / {b.text} x 100", (x - y) / y * 100
+            yield f"({b.text} - {a.text}) / {a.text} x 100", (y - x) / x * 100
         return
     if a.unit or b.unit:
         return
@@ -138,7 +140,20 @@ _POINTS = re.compile(r"(?i)\s*(?:points|pts|puntos)(?!\w)")
 """A gap of two percentages written in bare points ("a gap of -0.33 points", "0,33 puntos")."""
 
 
-def _derivation(claim: Claim, operands: list[Claim], points: bool = False) -> str:
+def _previous(supported: list[Finding]) -> frozenset[int]:
+    """The figures that are only ever a previous value (a previous close): a change is measured
+    from them, never to them."""
+    return frozenset(
+        id(g.claim) for g in supported if all("previous" in fact.key for fact in g.in_scope)
+    )
+
+
+def _derivation(
+    claim: Claim,
+    operands: list[Claim],
+    points: bool = False,
+    previous: frozenset[int] = frozenset(),
+) -> str:
     """How the claim is computed from two of the operands, or "" where no one operation
     gives it at the precision it shows. A figure of one significant digit ("$2 billion", "1%")
     is too coarse to tell a derivation from a chance match; one in words ("a twentieth") has
@@ -146,12 +161,19 @@ def _derivation(claim: Claim, operands: list[Claim], points: bool = False) -> st
     written = any(ch.isdigit() for ch in claim.text)
     if written and _significant(claim) < 2:
         return ""
+    said = 1 if claim.sign > 0 or claim.direction > 0 else 0
+    said = -1 if claim.sign < 0 or claim.direction < 0 else said
     for i, a in enumerate(operands):
         for b in operands[i + 1 :]:
             pairs = _candidates(claim, a, b)
             if points and not claim.unit and a.unit == b.unit == "%":
                 pairs = iter([(f"{a.text} - {b.text}", abs(signed_amount(a) - signed_amount(b)))])
             for how, value in pairs:
+                if how.startswith("(") and (
+                    value * said < 0 or id(b if how.startswith(f"({b.text}") else a) in previous
+                ):
+                    continue  # said with the other sign, or measured to a previous value
+                value = abs(value)
                 if any(_rounds_to(value, r.value, r.decimals, claim.scale) for r in claim.readings):
                     return how
     return ""
