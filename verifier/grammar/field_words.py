@@ -50,6 +50,10 @@ anterior", "the 17.80 of the prior session"); "rose 4.85 from its previous close
 from it."""
 
 
+_MEASURE_OF = re.compile(r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+)?$")
+"""A field that is what a ranking goes by ("Rank by P&L: 9 of 25"), not the figure's name."""
+
+
 def attach_fields(text: str, figures: list[Claim]) -> None:
     folded = fold_aligned(text)
     for figure in figures:
@@ -59,7 +63,11 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
             and _PREVIOUS_AFTER.match(folded, figure.end)
         ):
             figure.field = "previous_close"
-    names = [(m.end(), m.lastgroup) for m in FIELD_WORD.finditer(folded)]
+    names = [
+        (m.end(), m.lastgroup)
+        for m in FIELD_WORD.finditer(folded)
+        if not _MEASURE_OF.search(folded, max(m.start() - 12, 0), m.start())
+    ]
     if not names:
         return
     starts = [f.start for f in figures]

@@ -67,10 +67,11 @@ def attach_scopes(
             figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "the portfolio's day P&L was $X"
             continue
         said = _SAID_BY.search(text, max(figure.start - 90, sentence), figure.start)
+        placed = said and _PLACED_PORTFOLIO.search(text, max(said.start() - 40, 0), said.start())
         if (
             said
             and (not seen or tickers[seen - 1].end <= said.start())
-            and not _PLACED.search(text, max(said.start() - 16, 0), said.start())
+            and not placed
             and not _held_after(text, figure.end, tickers, seen)
         ):
             figure.scope = frozenset({_SUBJECTS[said.lastgroup or "portfolio"]})
@@ -85,9 +86,15 @@ def attach_scopes(
             symbols = {t.symbol for t in tickers[first:seen]}
             symbols.add(tickers[seen - 1].symbol)
             scope = scopes[(first, seen)] = frozenset(symbols)
-        other = _named_after(text, figure.end) or _nearer_subject(
+        named = _named_after(text, figure.end)
+        if named == BENCHMARK_SUBJECT:
+            figure.scope = frozenset({named})  # "versus -0.57% for the benchmark": its alone
+            continue
+        other = named or _nearer_subject(
             text, tickers[seen - 1].end, figure.start, sentence
         )  # "the −0.57% of the benchmark": what it is said of right after it comes first
+        if placed and other == PORTFOLIO_SUBJECT:
+            other = None  # "the YRAN holding in the P002 portfolio lost ...": the holding's
         figure.scope = scope | {other} if other else scope
 
 
@@ -133,6 +140,12 @@ _PLACED = re.compile(
 )
 """A portfolio named as where a holding sits or whom a figure goes to ("the position in P003
 lost 118.40", "contributed to the portfolio"): not what the verb after it is said of."""
+_PLACED_PORTFOLIO = re.compile(
+    _PLACED.pattern.removesuffix("$") + r"(?:p\d{3,}\s+)?$", re.IGNORECASE
+)
+"""The same, with the portfolio's id (or its name, read as the id) before the word
+"portfolio": "the YRAN holding in the Dividend Income portfolio lost 4,073.13" is the
+holding's loss."""
 _ASIDE = re.compile(r"\(\s*$")
 _FOR_SUBJECT = re.compile(
     r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
@@ -145,8 +158,14 @@ def _named_after(text: str, end: int) -> str | None:
     lead = _FOR_SUBJECT.match(text, end)
     if lead is None:
         return None
-    m = _OTHER_SUBJECT.match(text, lead.end())
-    return _SUBJECTS[m.lastgroup] if m and m.lastgroup else None
+    m = _OTHER_SUBJECT.search(text, lead.end(), lead.end() + 40)
+    if m is None or not _MODIFIERS.fullmatch(text, lead.end(), m.start()):
+        return None  # "for the equal-weight universe": its words may stand before it
+    return _SUBJECTS[m.lastgroup] if m.lastgroup else None
+
+
+_MODIFIERS = re.compile(r"(?:(?:[^\W\d_]|\d+-[^\W\d_])[\w-]*\s+){0,2}")
+"""Words that may stand before the subject's name: "equal-weight", "59-stock"."""
 
 
 def _nearer_subject(text: str, after: int, before: int, sentence: int) -> str | None:

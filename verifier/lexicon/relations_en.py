@@ -416,6 +416,7 @@ RELATIONS: dict[str, Any] = {
         "behind": (r"behind", r"after"),
         "place": (
             r"rank(?:ed|s)?\s+#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
+            r"rank(?:ed|s|ing)?\s+by\s+(?:[\w&/-]+\s+)?[\w&/-]+\s*:\s*#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
             r"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+(?:#\d{1,2}|\d{1,2}(?:st|nd|rd|th))(?:\s+(?:out\s+of|of|among)\s+(?:its\s+|the\s+)?\d{1,3}(?:\s+(?:positions|holdings|names|stocks))?)?",
             rf"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+{ORDINAL_WORDS}(?:\s+(?:out\s+of|among|of)\s+(?:its\s+|the\s+)?\d{{1,3}}(?:\s+(?:positions|holdings|names|stocks))?)?",
             rf"(?:ranked|ranks?|ranking|placed|came\s+in)\s+{ORDINAL_WORDS}(?:\s+(?:among|of|in)\s+(?:the\s+|its\s+|p\d{{3}}'?s?\s+|the\s+portfolio'?s?\s+)?(?:contributors|detractors|holdings|positions|portfolio|book))?",

@@ -948,11 +948,12 @@ _MEASURE_WORDS = (
 
 def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     """The ranking a place names itself: the measure right before it ("contribution rank 8 of
-    25", "peso: puesto 3") or after "by"/"por" right after it ("rank 8 of 25 by weight")."""
+    25", "peso: puesto 3") or after "by"/"por" right after it ("rank 8 of 25 by weight") or
+    before its label's colon ("Rank by P&L: 9 of 25")."""
     before = folded[max(lo, m.start() - 24) : m.start()].rstrip(" :(")
     after = re.match(
         r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
-    )
+    ) or re.search(r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)\s*:", m.group())
     opening = _MEASURE_LEAD.search(folded, lo, m.start())  # "On contribution, it ranked 1st"
     for kind, word in _MEASURE_WORDS:
         if re.search(rf"(?:{word.pattern})$", before) or (after and word.fullmatch(after[1])):

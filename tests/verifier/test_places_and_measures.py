@@ -1,0 +1,90 @@
+"""Where a figure belongs when the sentence says it around the figure, over the free-form
+night's real position traces: a holding placed in its portfolio by the portfolio's name, a
+figure said "for the benchmark" right after it, a ranking's label that names its measure
+("Rank by weight: 3 of 19"). Each faithful wording is kept and its twin with one thing wrong
+is rejected."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.verifier.test_unseen_prose import _positions, _result, _verdict
+
+
+def _held() -> list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """Each position with its portfolio's ranks and its own row among them."""
+    out = []
+    for question, position in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        rows = [r for r in ranks.get("positions", []) if r["ticker"] == position.get("ticker")]
+        if position.get("day_pnl") and ranks.get("portfolio_day_pnl") and rows:
+            out.append((question, position, ranks, rows[0]))
+    return out
+
+
+def test_a_holding_placed_in_its_named_portfolio_is_the_subject_of_the_verb() -> None:
+    """ "the YRAN holding in the Dividend Income portfolio lost 4,073.13": the holding's loss;
+    the portfolio's own day P&L said so is `wrong_subject`."""
+    checked = 0
+    for question, position, ranks, _ in _held():
+        if abs(abs(position["day_pnl"]) - abs(ranks["portfolio_day_pnl"])) < 1:
+            continue
+        t, name = position["ticker"], position["name"]
+        said = f"On Tuesday, the {t} holding in the {name} portfolio {{verb}} {{amount:,.2f}} ({{pct:+.2f}}%)."
+        verb = "gained" if position["day_pnl"] > 0 else "lost"
+        kept = _verdict(
+            question,
+            said.format(verb=verb, amount=abs(position["day_pnl"]), pct=position["pnl_pct"]),
+        )
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(
+            question,
+            said.format(
+                verb="gained" if ranks["portfolio_day_pnl"] > 0 else "lost",
+                amount=abs(ranks["portfolio_day_pnl"]),
+                pct=position["pnl_pct"],
+            ),
+        )
+        assert "wrong_subject" in {r.rule.value for r in wrong.reasons}, (question, wrong.reasons)
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_figure_said_for_the_benchmark_right_after_it_is_the_benchmark_s_alone() -> None:
+    """ "+1.45% versus -0.57% for the equal-weight universe": the second figure is the
+    benchmark's, words before its name or not; the holding's own return said there is
+    `wrong_subject`, though the sentence names the holding."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        bench = ranks["benchmark"]["return_pct"]
+        own = row["day_return_pct"]
+        if abs(own - bench) < 0.05:
+            continue
+        t = position["ticker"]
+        for name in ("equal-weight universe", "benchmark", "59-stock universe"):
+            said = f"{t} returned {own:+.2f}% versus {{:+.2f}}% for the {name}."
+            kept = _verdict(question, said.format(bench))
+            assert kept.accepted, (question, name, kept.reasons)
+            wrong = _verdict(question, said.format(own))
+            assert "wrong_subject" in {r.rule.value for r in wrong.reasons}, (question, name)
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_rank_label_that_names_its_measure_is_held_against_that_ranking() -> None:
+    """ "Rank by weight: 15 of 25" is the weight ranking's place, and "Rank by P&L: 24 of 25"
+    the P&L's; the number is no figure of the measure it names ("24" is no day P&L)."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        t, count = position["ticker"], ranks["positions_count"]
+        lead = f"{t} contributed {position['contribution_pct']:+.2f}%."
+        for measure, key in (("weight", "weight_rank"), ("P&L", "pnl_rank")):
+            place = row[key]
+            kept = _verdict(question, f"{lead}\n- Rank by {measure}: {place} of {count}")
+            assert kept.accepted, (question, measure, kept.reasons)
+            if measure == "weight":  # P&L and contribution share their order but for ties
+                other = place + 3 if place + 3 <= count else place - 3
+                wrong = _verdict(question, f"{lead}\n- Rank by {measure}: {other} of {count}")
+                assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, question
+        checked += 1
+    assert checked >= 20
