@@ -311,6 +311,12 @@ def _open(folded: str, lo: int, hi: int) -> str:
     return "modal" if _MODAL.search(folded, lo, hi) else ""
 
 
+def holds_open(word: str) -> bool:
+    """Whether a word can hold a relation open by itself (a modal, an open noun, a word of
+    certainty): the words the hedges of this module read."""
+    return word in _UNCERTAIN or word in _CERTAIN or bool(_MODAL.fullmatch(word))
+
+
 @cache
 def hedge_guard() -> frozenset[str]:
     """What a hedged sentence may not hold: the grammar's words, news and what no tool returns,

@@ -139,7 +139,7 @@ def attach_times(
         near = _nearest_window(folded, windows, figure, k, ends, lo, hi) if windows else None
         kind = near[0] if near else ""
         days, role = (
-            _nearest_dates(folded, dates, date_starts, figure, k, ends, (lo, hi))
+            _nearest_dates(folded, dates, date_starts, figures, k, ends, (lo, hi))
             if dates
             else ((), "")
         )
@@ -159,6 +159,11 @@ def attach_times(
                 folded, _date_end(dates, days, figure), min(near[1], figure.start)
             ):
                 days, role = (), ""  # "dating back to December 26, and ... off 5.37% for the week"
+        base = _base_before(folded, figures, k, lo)
+        if not kind and base is not None and base.kind and (role == "since" or not days):
+            # "over the quarter, from 25.98 on 2023-12-29, +32.41%": the base's window is the
+            # change's, measured from the base's day
+            kind, days, role = base.kind, days or base.days, "since" if base.days else role
         if role == "" and days and all(d[2] is None for d in days):
             if days[0][1] > 12:
                 days = ()  # a quarter: `verifier.periods` binds it
@@ -342,6 +347,33 @@ _BASE_BETWEEN = re.compile(
 )
 """A base named between a figure and the date after it ("2,36 dólares por encima del cierre
 de ayer", "4.93% below its November 29 close"): the figure is a change since that date."""
+_MEASURED_FROM = re.compile(
+    r"(?<!\w)(?:from|versus|vs\.?|against|compared\s+(?:with|to)|desde|frente\s+a|"
+    r"respecto\s+(?:a|al|de)|since)\s+(?:(?:a|an|the|its|el|la|los|su)\s+)?(?:(?:previous|prior)\s+"
+    r"close\s+of\s+|(?:close|cierre)\s+(?:(?:anterior\s+)?de|of)\s+)?[$€£]?\s*$"
+)
+"""A figure named as where a change is measured from ("against a previous close of 114.72",
+"desde 64,78", "desde el cierre de 65,30"): a date right after it starts the later change's
+window."""
+
+
+def _base_before(folded: str, figures: Sequence[Timed], k: int, lo: int) -> ClaimTime | None:
+    """The time of the figure a change is measured from, earlier in the change's sentence
+    ("from 25.98 on 2023-12-29", "desde el cierre de 65,30 del 2024-12-24"), if one."""
+    for base in reversed(figures[:k]):
+        if base.start < lo:
+            return None
+        if base.time is not None and _MEASURED_FROM.search(
+            folded, max(base.start - 40, lo), base.start
+        ):
+            return base.time
+    return None
+
+
+_DATED = re.compile(
+    r"\s*(?:[$€£]|dólares|usd)?\s*(?:(?:de|del|of|from|on|at|el|en)\s+)?(?:the\s+|el\s+)?"
+)
+"""A date right after a figure ("114.72 on 2024-12-30", "64,78 el 2024-11-29"): that figure's."""
 _OWN_BEFORE = re.compile(r"\s*(?:[$€£]|dólares|usd)?\s*(?:(?:de|del|of|from)\s+)?(?:the\s+|el\s+)?")
 """A date right after a figure, joined by "de" or nothing ("los 130,14 de ayer", "83.51 the
 session before"): that figure's time, not the next one's."""
@@ -471,12 +503,13 @@ def _nearest_dates(
     folded: str,
     dates: Sequence[Timed],
     date_starts: list[int],
-    figure: Timed,
+    figures: Sequence[Timed],
     k: int,
     ends: list[int],
     sentence: tuple[int, int],
 ) -> tuple[tuple[DateReading, ...], str]:
     lo, hi = sentence
+    figure = figures[k]
     i = bisect_left(date_starts, figure.end)
     if i < len(dates):
         after = dates[i]
@@ -502,9 +535,15 @@ def _nearest_dates(
     if _OWN_LEVEL.fullmatch(folded, last.end, figure.start):
         return _group(dates, last)[0], ""  # "from Monday's close of $92.19": that session's
     crossed = bisect_right(ends, last.end) < k
-    if (
-        k and ends[k - 1] <= last.start and _OWN_BEFORE.fullmatch(folded, ends[k - 1], last.start)
-    ) or (crossed and _OWN_AFTER.match(folded, last.end)):
+    j = bisect_right(ends, last.start) - 1  # the last figure before the date
+    if 0 <= j < k and ends[j] >= lo and _DATED.fullmatch(folded, ends[j], last.start):
+        base = figures[j]
+        if base.field in _BACKWARD or _MEASURED_FROM.search(
+            folded, max(base.start - 40, lo), base.start
+        ):
+            return _group(dates, last)[0], "since"  # "desde 64,78 el 2024-11-29, acumula -9,77 %"
+        return (), ""  # "cerró en 58,45 el 31, una variación de -0,10": the close's own day
+    if crossed and _OWN_AFTER.match(folded, last.end):
         return (), ""  # "los 130,14 de ayer (-0,02 %)", "del cierre de ayer (163,24), un 1,45 %"
     if _BASE_BEFORE.search(folded, lo if crossed else max(figure.start - 40, lo), figure.start):
         return (), ""

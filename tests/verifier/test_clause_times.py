@@ -386,3 +386,48 @@ def test_a_count_of_members_before_the_benchmark_is_the_benchmark_s() -> None:
         assert {"unsupported_figure", "wrong_subject"} & _codes(question, said.format(n + 3))
         checked += 1
     assert checked >= 20
+
+
+_WINDOW_WORDS = {"week": "week", "month": "month", "quarter": "quarter", "year_to_date": "year"}
+
+
+def test_a_change_after_the_figure_it_is_measured_from_takes_that_figure_s_day_and_window() -> None:
+    """ "against a previous close of 114.72 on 2024-12-30, a change of -1.08 (-0.94%)", "over
+    the quarter, from 245.66 on 2024-09-30, the shares are +37.29%": the date is the base's, the
+    change is measured from it (the day's move, the quarter's); the window word said of the base
+    still binds the change ("over the month, from 245.66 on 2024-09-30, +37.29%" is
+    `wrong_time`), and a date that no base owns stays the change's own day."""
+    checked = 0
+    for question, move, trend in _moves():
+        t = move["ticker"]
+        day = (
+            f"{t} closed at {move['close']:.2f} against a previous close of "
+            f"{move['previous_close']:.2f} on {move['previous_session']}, a change of "
+            f"{move['change']:+.2f} ({move['change_pct']:+.2f}%)."
+        )
+        _kept(question, day)
+        moved = f"On {move['previous_session']}, {t} moved {move['change_pct']:+.2f}%."
+        assert "wrong_time" in _codes(question, moved), question  # no base owns that date
+        for window, row in trend.items():
+            others = [
+                w
+                for w in trend
+                if w != window and trend[w]["start_session"] != row["start_session"]
+            ]
+            if not others or abs(row["change_pct"]) < 0.1:
+                continue
+            said = (
+                f"Over the {{}}, from {row['start_close']:.2f} on {row['start_session']}, "
+                f"{t} is {row['change_pct']:+.2f}%, a change of {row['change']:+.2f}."
+            )
+            _kept(question, said.format(_WINDOW_WORDS[window]))
+            since = f"From {row['start_close']:.2f} on {row['start_session']}, {t} is {row['change_pct']:+.2f}%."
+            _kept(question, since)
+            other = trend[others[0]]["change_pct"]
+            if abs(other - row["change_pct"]) >= 0.1:  # another window's change, said since it
+                moved_since = since.replace(f"{row['change_pct']:+.2f}%", f"{other:+.2f}%")
+                assert "wrong_time" in _codes(question, moved_since), (question, moved_since)
+            wrong = said.format(_WINDOW_WORDS[others[0]])
+            assert "wrong_time" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 30
