@@ -71,8 +71,8 @@ followed by a second date ("desde ... hasta ...") opens a range too."""
 _SINCE_WORD = re.compile(alternatives("since"))
 _RANGE_JOIN = re.compile(rf"\s*(?:{alternatives('range_join')}|[-–—])\s*(?:the\s+|el\s+)?")
 _BASE_BEFORE = re.compile(
-    r"(?<!\w)(?:from|versus|vs\.?|against|compared\s+(?:with|to)|than|above|below|over|under"
-    r"|desde|frente\s+a|de|sobre|por\s+(?:encima|debajo)\s+de)"
+    r"(?<!\w)(?:from|versus|vs\.?|against|compared\s+(?:with|to)|relative\s+to|than|above|below"
+    r"|over|under|desde|frente\s+a|(?:con\s+)?respecto\s+a|de|sobre|por\s+(?:encima|debajo)\s+de)"
     r"\s+(?:a\s+|the\s+|an?\s+)?(?:(?:previous|prior)\s+close\s+of\s+)?[$€£]?\s*$"
 )
 """A figure a change is measured from ("down from 287.14"): a date before it is not its time."""
@@ -561,7 +561,7 @@ def _group(dates: Sequence[Timed], date_claim: Timed) -> tuple[tuple[DateReading
     return date_claim.dates, date_claim.role
 
 
-def _same(reading: DateReading, when: date) -> bool:
+def same_day(reading: DateReading, when: date) -> bool:
     year, month, day = reading
     return (year is None or year == when.year) and month == when.month and day == when.day
 
@@ -583,7 +583,7 @@ def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
         if said.role not in ("", "through") or said.kind not in ("", "day"):
             return True  # a level is not a window's: "closed the week at" is its last close
         days = [d for d in said.days if d[2] is not None]
-        return not days or any(_same(d, held.end) for d in days)
+        return not days or any(same_day(d, held.end) for d in days)
     length = (held.end - held.start).days
     kind = said.kind or ("day" if said.days and not said.role else "")
     if kind in _LENGTHS:
@@ -616,9 +616,11 @@ def _days_agree(said: ClaimTime, held: Span) -> bool:
     if not days:
         return True
     if said.role == "since":  # a weekday alone reads as the last such day or the next one
-        return any(_same(d, s) for d in days for s in starts)
+        return any(same_day(d, s) for d in days for s in starts)
     if said.role == "range":
-        return any(_same(days[0], s) for s in starts) and any(_same(days[-1], e) for e in ends)
-    if said.kind not in ("", "day") and any(_same(days[-1], s) for s in starts):
+        return any(same_day(days[0], s) for s in starts) and any(
+            same_day(days[-1], e) for e in ends
+        )
+    if said.kind not in ("", "day") and any(same_day(days[-1], s) for s in starts):
         return True  # "vs the 12/24 close, +0.20% on the week": the day the window opens
-    return any(_same(days[-1], e) for e in ends)
+    return any(same_day(days[-1], e) for e in ends)

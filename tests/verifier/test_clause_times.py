@@ -18,6 +18,7 @@ from tests.verifier.test_unseen_prose import (
     _moves,
     _positions,
     _result,
+    _verdict,
 )
 
 _ONES = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -429,5 +430,34 @@ def test_a_change_after_the_figure_it_is_measured_from_takes_that_figure_s_day_a
                 assert "wrong_time" in _codes(question, moved_since), (question, moved_since)
             wrong = said.format(_WINDOW_WORDS[others[0]])
             assert "wrong_time" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 30
+
+
+def test_the_close_a_change_is_measured_from_is_the_previous_session_s() -> None:
+    """A base after "respecto a", a `prev_close=` field and a day named as the base close ("the
+    day change computed against the 2024-12-30 close") are the previous session's: said so they
+    are kept; the close and the base swapped, or the session named as the base, are rejected
+    (`wrong_time` for the day)."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, close, prev, pct = (
+            move["ticker"],
+            move["close"],
+            move["previous_close"],
+            move["change_pct"],
+        )
+        session, before = move["session"], move["previous_session"]
+        if abs(close - prev) < 0.02:
+            continue
+        bracket = f"{t} cerró el {session} en {{:.2f}} ({pct:+.2f} % respecto a {{:.2f}})."
+        _kept(question, bracket.format(close, prev))
+        assert not _verdict(question, bracket.format(prev, close)).accepted, question
+        fields = f"ticker={t} session={session} close={{:.2f}} prev_close={{:.2f}} change_pct={pct:+.2f}%"
+        _kept(question, fields.format(close, prev))
+        assert not _verdict(question, fields.format(prev, close)).accepted, question
+        based = f"{_closed(move)} The day change is computed against the {{}} close."
+        _kept(question, based.format(before))
+        assert "wrong_time" in _codes(question, based.format(session)), question
         checked += 1
     assert checked >= 30

@@ -486,9 +486,9 @@ LEXICON = Lexicon(
     fields={
         "previous_close": (
             r"(?:started|began)\s+the\s+(?:week|month|quarter|year)\s+at",
-            r"previous\s+close",
-            r"prior\s+close",
-            r"prev\.?\s+(?:close|cls)",
+            r"previous[\s_]close",
+            r"prior[\s_]close",
+            r"prev\.?[\s_](?:close|cls)",
             r"previously\s+closed",
             r"(?:previous|prior)\s+(?:day|session)'s\s+close",
         ),

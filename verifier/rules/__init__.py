@@ -25,6 +25,7 @@ from verifier.rules.case import Case, Finding, assess_claim
 from verifier.rules.clock import check_clock_times
 from verifier.rules.closed_world import check_unverified_claim
 from verifier.rules.date_rules import (
+    check_base_days,
     check_unsupported_date,
     check_wrong_event_day,
     check_wrong_session,
@@ -72,6 +73,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_weekday,
     check_wrong_event_day,
     check_wrong_session,
+    check_base_days,
     check_clock_times,
     check_day_parts,
     check_announcement_days,

@@ -12,6 +12,7 @@ from verifier.claim import QUARTER_BASE, Claim
 from verifier.evidence import Evidence
 from verifier.readings import iso_days
 from verifier.rules.case import Case, Finding
+from verifier.times import same_day
 from verifier.trace_facts import ISO_DATE
 from verifier.verdict import Reason
 
@@ -224,3 +225,65 @@ def check_wrong_session(case: Case) -> Iterator[Reason]:
                 message=f'"{claim.text}" is said to come {said}, but the source has it {source}',
                 span=claim.span,
             )
+
+
+_BASE_DAY_BEFORE = re.compile(
+    r"(?i)(?<!\w)(?:against|versus|vs\.?|from|relative\s+to|compared\s+(?:with|to)|frente\s+al?|"
+    r"respecto\s+al?|desde)\s+(?:the\s+|el\s+|la\s+)?(?:(?:close|closing\s+price|cierre)\s+"
+    r"(?:of\s+|del?\s+)(?:the\s+)?)?$"
+)
+_BASE_DAY_AFTER = re.compile(r"(?i)(?:['’]s)?\s+(?:close|closing\s+price|cierre)(?!\w)")
+_BASE_KEYS = ("previous_session", "start_session")
+
+
+def check_base_days(case: Case) -> Iterator[Reason]:
+    """A day named as the close a change is measured from ("computed against the 2024-12-30
+    close", "frente al cierre del 24 de diciembre"): some result must measure a change from that
+    day (a previous session, a window's start); the session itself is no such day."""
+    text = case.trace.draft or ""
+    starts: set[date] | None = None
+    for f in case.findings:
+        claim = f.claim
+        if claim.kind != "date" or not claim.dates or claim.headline:
+            continue
+        before = _BASE_DAY_BEFORE.search(text, max(claim.start - 40, 0), claim.start)
+        after = _BASE_DAY_AFTER.match(text, claim.end)
+        if before is None or (
+            after is None and not re.search(r"(?i)(?:close|cierre)", before.group())
+        ):
+            continue
+        if starts is None:
+            starts = _base_days(case)
+        if not starts:
+            return
+        days = [d for d in claim.dates if d[2] is not None]
+        if days and not any(same_day(d, s) for d in days for s in starts):
+            held = ", ".join(sorted(s.isoformat() for s in starts))
+            yield Reason(
+                rule=ReasonCode.WRONG_TIME,
+                message=(
+                    f'"{claim.text}" is named as the close a change is measured from, but the '
+                    f"trace measures its changes from {held}"
+                ),
+                span=claim.span,
+            )
+
+
+def _base_days(case: Case) -> set[date]:
+    """The days the trace's changes are measured from."""
+    found: set[date] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key in _BASE_KEYS and isinstance(item, str) and ISO_DATE.fullmatch(item):
+                    found.add(date.fromisoformat(item))
+                else:
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for event in case.trace.events:
+        walk(event.result)
+    return found
