@@ -461,3 +461,25 @@ def test_the_close_a_change_is_measured_from_is_the_previous_session_s() -> None
         assert "wrong_time" in _codes(question, based.format(session)), question
         checked += 1
     assert checked >= 30
+
+
+def test_a_window_said_as_the_subject_or_so_far_is_the_window_of_its_figure() -> None:
+    """ "The month is down 9.07%", "Month to date the shares are -9.07%", "**Quarter so far:**
+    +37.29%": the window is the figure's; another window's change said so is `wrong_time`."""
+    checked = 0
+    for question, move, trend in _moves():
+        for word in ("week", "month", "quarter"):
+            row = trend.get(word)
+            other = next((trend[w] for w in trend if w != word), None)
+            if row is None or other is None or abs(other["change_pct"] - row["change_pct"]) < 0.1:
+                continue
+            for said in (
+                lambda pct, w=word: f"The {w} is {'up' if pct > 0 else 'down'} {abs(pct):.2f}%.",
+                lambda pct, w=word: f"{w.capitalize()} to date the shares are {pct:+.2f}%.",
+                lambda pct, w=word: f"**{w.capitalize()} so far:** {pct:+.2f}%.",
+            ):
+                _kept(question, f"{_closed(move)} {said(row['change_pct'])}")
+                wrong = f"{_closed(move)} {said(other['change_pct'])}"
+                assert "wrong_time" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 30
