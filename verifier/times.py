@@ -253,14 +253,21 @@ def _heading_times(text: str, dates: Sequence[Timed], figures: Sequence[Timed]) 
 
 
 def _heading_above(text: str, line: int) -> tuple[int, int] | None:
-    """The span of the heading line over the block `line` is in (no blank line between)."""
+    """The span of the heading line over the block `line` is in: no blank line between, or one
+    right under the heading ("Here's what the data shows for AXO yesterday:", a blank line, a
+    table)."""
+    blank = False
     while line > 0:
         above = text.rfind("\n", 0, line - 1) + 1
         row = text[above : line - 1]
         if not row.strip():
-            return None
-        if _HEADING.fullmatch(row):
+            if blank:
+                return None
+            blank = True
+        elif _HEADING.fullmatch(row):
             return above, line - 1
+        elif blank:
+            return None  # a paragraph, not a heading, above the blank line
         line = above
     return None
 

@@ -21,6 +21,7 @@ from tests.verifier.test_unseen_prose import (
     _news_days,
     _positions,
     _result,
+    _verdict,
 )
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -242,3 +243,35 @@ def test_a_figure_after_a_sentence_that_placed_the_holding_in_its_portfolio_is_t
         assert "wrong_subject" in _codes(question, said.format(whole)), question
         checked += 1
     assert checked >= 20
+
+
+def test_where_the_writer_looks_frames_the_answer_and_a_heading_s_day_reaches_its_table() -> None:
+    """ "Looking at the numbers for AXO:", "Mirando los números de AXO:", "Here's the picture
+    for AXO today.", "In other words, ..." frame a faithful answer; a wrong direction inside the
+    frame is still rejected. A heading's day reaches the table under it across one blank line:
+    "Here's what the data shows for AXO yesterday:" over the report day's figures is
+    `wrong_time`, "... today:" is kept."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        if abs(pct) < 0.05:
+            continue
+        went, wrong = ("gained", "lost") if pct > 0 else ("lost", "gained")
+        for opener in (
+            f"Looking at the numbers for {t}: ",
+            f"Mirando los números de {t}: ",
+            f"Here's the picture for {t} today. ",
+            "A bit of context from the data: ",
+        ):
+            _kept(question, f"{opener}{_closed(move)}")
+        _kept(question, f"{_closed(move)} In other words, the shares {went} {abs(pct):.2f}%.")
+        said = f"{_closed(move)} In other words, the shares {wrong} {abs(pct):.2f}%."
+        assert not _verdict(question, said).accepted, question
+        table = (
+            f"Here's what the data shows for {t} {{}}:\n\n| Metric | Value |\n|---|---|\n"
+            f"| Close | {move['close']:.2f} |\n| Day change | {move['change']:+.2f} ({pct:+.2f}%) |"
+        )
+        _kept(question, table.format("today"))
+        assert "wrong_time" in _codes(question, table.format("yesterday")), question
+        checked += 1
+    assert checked >= 30

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.verifier.test_unseen_prose import _positions, _result, _verdict
+from tests.verifier.test_unseen_prose import _es, _positions, _result, _verdict
 
 
 def _held() -> list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
@@ -86,5 +86,26 @@ def test_a_rank_label_that_names_its_measure_is_held_against_that_ranking() -> N
                 other = place + 3 if place + 3 <= count else place - 3
                 wrong = _verdict(question, f"{lead}\n- Rank by {measure}: {other} of {count}")
                 assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, question
+        checked += 1
+    assert checked >= 20
+
+
+def test_the_equal_weighted_reference_index_is_the_benchmark_in_spanish() -> None:
+    """ "inferior al índice de referencia equiponderado (-0,57 %)": the benchmark's figure, the
+    relation held against it; the other side is `wrong_relation`."""
+    checked = 0
+    for question, position, ranks, _ in _held():
+        own, bench = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        if abs(own - bench) < 0.05:
+            continue
+        side, other = ("superior", "inferior") if own > bench else ("inferior", "superior")
+        said = (
+            f"La cartera {position['portfolio_id']} rindió {_es(own, True)} %, {{}} al índice "
+            f"de referencia equiponderado ({_es(bench, True)} %)."
+        )
+        kept = _verdict(question, said.format(side))
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, said.format(other))
+        assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, question
         checked += 1
     assert checked >= 20

@@ -198,9 +198,8 @@ LEXICON = Lexicon(
     portfolio=(r"carteras?", r"portafolios?", r"fondo", r"cuenta"),
     level_nouns=(r"cierre", r"anterior", r"precio", r"nivel", r"valor(?:\s+de\s+mercado)?"),
     benchmark=(
-        r"índice",
-        r"indice",
-        r"referencia",
+        r"(?:índice|indice)(?:\s+de\s+referencia)?(?:\s+equiponderado)?",
+        r"referencia(?:\s+equiponderada)?",
         r"universo(?:\s+equiponderado)?(?:\s+de\s+referencia)?(?:\s+equiponderado)?",
         r"mercado(?<!valor de mercado)",
     ),

@@ -242,6 +242,16 @@ PHRASES = (
     r"step\s+by\s+step",
     r"(?:vamos|veamos|vayamos)\s+(?:paso\s+a\s+paso|por\s+partes)",
     r"paso\s+a\s+paso",
+    # where the writer looks: "Looking at the numbers for PKW", "Mirando los números de PKW"
+    r"(?:looking|taking\s+a\s+(?:quick\s+)?look)\s+at\s+(?:the\s+)?(?:numbers|data|figures)"
+    r"(?:\s+(?:for|on|of))?",
+    r"(?:mirando|viendo|revisando|repasando)\s+(?:los|las)\s+(?:números|datos|cifras)(?:\s+(?:de|del))?",
+    r"here(?:'s|’s|\s+is)\s+the\s+(?:picture|breakdown|story|rundown)(?:\s+(?:for|on))?",
+    r"a\s+(?:bit|little)\s+of\s+context(?:\s+from\s+the\s+(?:[\w-]+\s+)?data)?",
+    r"in\s+other\s+words",
+    r"en\s+otras\s+palabras",
+    r"en\s+cuanto\s+a(?:l|\s+(?:las|los|la))?",
+    r"as\s+for",
     # context: "For context,", "En perspectiva,"
     r"for\s+(?:context|reference|the\s+record|what\s+it(?:'s|’s|\s+is)\s+worth)",
     r"(?:as|some)\s+(?:context|background)",
