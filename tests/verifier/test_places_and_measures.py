@@ -109,3 +109,25 @@ def test_the_equal_weighted_reference_index_is_the_benchmark_in_spanish() -> Non
         assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, question
         checked += 1
     assert checked >= 20
+
+
+def test_a_holding_denied_both_lists_with_ni_is_held_against_both() -> None:
+    """ "No aparece ni entre los cinco mayores contribuyentes ni entre los cinco mayores
+    detractores": kept for a holding on neither list, `wrong_relation` for one on either."""
+    kept = wrong = 0
+    for question, position, ranks, _ in _held():
+        t = position["ticker"]
+        lists = ("contributors", "top_contributors", "detractors", "top_detractors")
+        listed = any(t in ranks.get(key, []) for key in lists)
+        said = (
+            f"{t} contribuyó {_es(position['contribution_pct'], True)} %. No aparece ni entre "
+            "los cinco mayores contribuyentes ni entre los cinco mayores detractores."
+        )
+        verdict = _verdict(question, said)
+        if listed:
+            assert "wrong_relation" in {r.rule.value for r in verdict.reasons}, question
+            wrong += 1
+        else:
+            assert verdict.accepted, (question, verdict.reasons)
+            kept += 1
+    assert kept >= 10 and wrong >= 10

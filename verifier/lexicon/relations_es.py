@@ -171,10 +171,10 @@ RELATIONS: dict[str, Any] = {
     },
     "membership": {
         "detractors": (
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+)?(?:lastres|detractores|peores\s+contribuciones)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:lastres|detractores|peores\s+contribuciones)",
         ),
         "contributors": (
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:contribuidores|aportes|contribuciones)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:contribuidores|contribuyentes|aportes|contribuciones)",
         ),
         "gainers": (
             r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+)?(?:que\s+más\s+subieron|más\s+alcistas|mejores)",

@@ -891,17 +891,20 @@ def _member(
 
 
 _NOT_AMONG = re.compile(
-    r"(?<!\w)(?:not|isn['’]t|wasn['’]t|aren['’]t|weren['’]t|never|no|nunca)\s+"
-    r"(?:(?:está|estuvo|figura|figuró|aparece|apareció|quedó|was|is|one|even|listed|ranked)\s+){0,2}$"
+    r"(?<!\w)(?:not|isn['’]t|wasn['’]t|aren['’]t|weren['’]t|never|no|nunca|ni|nor)\s+"
+    r"(?:(?:está|estuvo|figura|figuró|aparece|apareció|quedó|was|is|one|even|listed|ranked)\s+){0,2}"
+    r"(?:ni\s+)?$"
 )
 """A negation right before a membership ("is not among", "no está entre"): the holding is
 outside that list."""
 _OTHER_WORDS = {
     "detractors": re.compile(r"detractors|detractores|lastres"),
-    "contributors": re.compile(r"contributors|contribuidores"),
+    "contributors": re.compile(r"contributors|contribuidores|contribuyentes"),
 }
 _OR_OTHER = re.compile(
-    r"\s+(?:ni|nor|or|o)\s+(?:(?:the|los|sus|its)\s+)?(detractors|detractores|lastres|contributors|contribuidores)(?!\w)"
+    r"\s+(?:ni|nor|or|o)\s+(?:(?:among|entre)\s+)?(?:(?:the|los|sus|its)\s+)?(?:(?:\d|two|three|"
+    r"four|five|dos|tres|cuatro|cinco)\s+)?(?:(?:mayores|principales|top|biggest|largest)\s+)?"
+    r"(detractors|detractores|lastres|contributors|contribuidores|contribuyentes)(?!\w)"
 )
 """A second list denied with the first ("ni detractores", "nor detractors")."""
 
