@@ -131,3 +131,45 @@ def test_a_holding_denied_both_lists_with_ni_is_held_against_both() -> None:
             assert verdict.accepted, (question, verdict.reasons)
             kept += 1
     assert kept >= 10 and wrong >= 10
+
+
+def test_the_portfolio_named_right_before_a_comparison_is_its_subject_after_a_ticker() -> None:
+    """ "PCDM in P002 (Dec 31). Overall the portfolio beat its benchmark" read as one sentence
+    (a heading without a full stop): the portfolio is what beat or lagged, not the ticker."""
+    checked = 0
+    for question, position, ranks, _ in _held():
+        own, bench = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        if abs(own - bench) < 0.05:
+            continue
+        right, wrong = ("beat", "lagged") if own > bench else ("lagged", "beat")
+        said = (
+            f"**{position['ticker']} in {position['portfolio_id']}** (December 31, 2024) "
+            f"Overall, the portfolio {{}} its benchmark that day. {position['ticker']} "
+            f"contributed {position['contribution_pct']:+.2f}%."
+        )
+        kept = _verdict(question, said.format(right))
+        assert kept.accepted, (question, kept.reasons)
+        rejected = _verdict(question, said.format(wrong))
+        assert "wrong_relation" in {r.rule.value for r in rejected.reasons}, question
+        checked += 1
+    assert checked >= 20
+
+
+def test_what_a_figure_comes_to_stands_beside_a_checked_figure_only() -> None:
+    """ "That translates into a contribution of -0.17%", "eso supuso una pérdida de 202,80":
+    words of what a figure comes to, free beside a figure a rule checked; the wrong figure is
+    still rejected, and the words alone ("That translates into a gain.") are a claim."""
+    checked = 0
+    for question, position, _, _ in _held():
+        t, contrib, pnl = position["ticker"], position["contribution_pct"], position["day_pnl"]
+        lead = f"{t} made {pnl:+,.2f} on the day."
+        said = f"{lead} That translates into a contribution of {{:+.2f}}% to the portfolio."
+        kept = _verdict(question, said.format(contrib))
+        assert kept.accepted, (question, kept.reasons)
+        assert not _verdict(question, said.format(contrib + 0.37)).accepted, question
+        es = f"{t}: eso supuso un resultado de {_es(pnl, True)} y una contribución de {_es(contrib, True)} %."
+        kept = _verdict(question, es)
+        assert kept.accepted, (question, kept.reasons)
+        assert not _verdict(question, f"{lead} That translates into a gain.").accepted, question
+        checked += 1
+    assert checked >= 20

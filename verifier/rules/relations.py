@@ -244,6 +244,10 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
     first = _before(tickers, lo, m.start())
     if first is None:
         return _portfolio_vs_benchmark(s, m, lo)
+    if _portfolio_before().search(folded, first.end, m.start()):
+        # "PCDM en la cartera P002 (...) En conjunto, la cartera superó a su referencia": the
+        # portfolio named right before the verb is its subject, not the ticker before it
+        return _portfolio_vs_benchmark(s, m, first.end)
     a = _move(case, first.symbol, lo, hi, results)
     other = _after(tickers, m.end(), hi)
     b: float | None
