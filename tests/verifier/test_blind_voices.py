@@ -66,6 +66,15 @@ corrupted rejected. Its floor is what the verifier measures after that round's b
 sentence that holds a relation open in every clause (`test_limits.py`), a relation said of the
 news that is not news said to be missing, and a change between two closes that keeps its sign
 (`test_derived.py`, which closed a false accept of P's: "(+2,03 %) frente a 361,76").
+`voice_R.jsonl` (smaller open models and reasoning models' final answers: "According to the
+tool output", "It's worth noting", key: value recaps, "this is not financial advice") was
+written blind at the end of that round: first contact 25 of 100 faithful kept and 98 of 100
+corrupted rejected on the round's first commit, 32 and 96 on its last before R was seen (the
+round's hedges freed the sentences that had rejected two drafts whose error no rule read: "All
+of these headlines came out last week"). Its floor is what the verifier measures after the
+two readings built with R in view: when the news came out, said of all of it
+(`test_news_times.py`), and a portfolio placed by its noun and id in an earlier sentence
+(`test_places_and_measures.py`), which closed all four of its false accepts.
 """
 
 from __future__ import annotations
@@ -101,6 +110,7 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_O.jsonl", 0.30, 1.0),
         ("voice_P.jsonl", 0.26, 1.0),
         ("voice_Q.jsonl", 0.59, 1.0),
+        ("voice_R.jsonl", 0.32, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

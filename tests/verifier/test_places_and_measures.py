@@ -173,3 +173,24 @@ def test_what_a_figure_comes_to_stands_beside_a_checked_figure_only() -> None:
         assert not _verdict(question, f"{lead} That translates into a gain.").accepted, question
         checked += 1
     assert checked >= 20
+
+
+def test_a_portfolio_placed_by_its_noun_and_id_in_an_earlier_sentence_is_no_later_subject() -> None:
+    """ "... a la rentabilidad diaria de la cartera P002. El resultado del día fue de 865,92
+    (+1,61 %)": the holding's; the portfolio's -0,90 % said there is `wrong_subject`."""
+    checked = 0
+    for question, position, ranks, _ in _held():
+        own, book = position["pnl_pct"], ranks["portfolio_return_pct"]
+        if abs(own - book) < 0.05:
+            continue
+        said = (
+            f"La posición en {position['ticker']} aportó {_es(position['contribution_pct'], True)} % "
+            f"a la rentabilidad diaria de la cartera {position['portfolio_id']} el 2024-12-31. "
+            f"El resultado del día fue de {_es(position['day_pnl'])} ({{}} %)."
+        )
+        kept = _verdict(question, said.format(_es(own, True)))
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, said.format(_es(book, True)))
+        assert "wrong_subject" in {r.rule.value for r in wrong.reasons}, question
+        checked += 1
+    assert checked >= 20

@@ -146,6 +146,11 @@ _PLACED_PORTFOLIO = re.compile(
 """The same, with the portfolio's id (or its name, read as the id) before the word
 "portfolio": "the YRAN holding in the Dividend Income portfolio lost 4,073.13" is the
 holding's loss."""
+_PLACED_NAMED = re.compile(
+    _PLACED.pattern.removesuffix("$") + rf"(?:{alternatives('portfolio')})\s+$", re.IGNORECASE
+)
+"""A portfolio's id after the placed word for it ("de la cartera P002", "in the portfolio
+P002"): placed as well."""
 _ASIDE = re.compile(r"\(\s*$")
 _FOR_SUBJECT = re.compile(
     r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
@@ -178,6 +183,7 @@ def _nearer_subject(text: str, after: int, before: int, sentence: int) -> str | 
     for m in _OTHER_SUBJECT.finditer(text, after, before):
         if m.start() < sentence and (
             _PLACED.search(text, max(m.start() - 16, 0), m.start())
+            or _PLACED_NAMED.search(text, max(m.start() - 30, 0), m.start())
             or _ASIDE.search(text, max(m.start() - 4, 0), m.start())  # "in P003 (Core Growth)"
         ):
             continue

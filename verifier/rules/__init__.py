@@ -45,6 +45,7 @@ from verifier.rules.figure_rules import (
 from verifier.rules.gaps import check_gaps
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_claims import check_news_claims
+from verifier.rules.news_times import check_news_times
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.qualities import check_qualities
 from verifier.rules.rank_lists import check_rank_lists
@@ -88,6 +89,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_tallies,
     check_qualities,
     check_news_claims,
+    check_news_times,
     check_loose_directions,
     check_absence,
     check_disclaimers,

@@ -1,0 +1,87 @@
+"""When the news came out, said of the items as a whole: "All of these headlines came out last
+week", "both stories ran yesterday", "los titulares se publicaron esta semana". A time word
+relative to the report date, said of the subject's news, holds only where every item its search
+returned was published in that span (on New York's calendar); one outside it is `wrong_time`.
+Where the time word is one this rule does not read, nothing is bound and the closed world
+decides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from contract.reasons import ReasonCode
+from verifier.rules.case import Case
+from verifier.verdict import Reason
+
+_NEW_YORK = ZoneInfo("America/New_York")
+_NEWS_CAME = re.compile(
+    r"(?i)(?<!\w)(?:(?:all|both|each|every\s+one)\s+(?:of\s+)?)?(?:the|these|those|its|los|las|"
+    r"estos|estas|sus|ambos|ambas|todos\s+los|todas\s+las)?\s*(?:headlines?|stor(?:y|ies)|"
+    r"news(?:\s+items?)?|items?|articles?|reports?|titulares|noticias|notas)\s+(?:all\s+|todos\s+|"
+    r"todas\s+)?(?:came\s+out|come\s+out|were\s+published|was\s+published|ran|appeared|dropped|"
+    r"hit\s+the\s+wires?|are\s+from|were\s+from|is\s+from|was\s+from|date\s+from|dated\s+from|"
+    r"se\s+publicaron|se\s+publicó|salieron|salió|aparecieron|son\s+de|eran\s+de)\s+"
+    r"(?P<when>today|yesterday|this\s+week|earlier\s+this\s+week|last\s+week|over\s+the\s+weekend|"
+    r"this\s+weekend|hoy|ayer|esta\s+semana|la\s+semana\s+pasada|el\s+fin\s+de\s+semana)(?!\w)"
+)
+
+
+def check_news_times(case: Case) -> Iterator[Reason]:
+    """Each time said of a subject's news as a whole, held against when its items came out."""
+    text = case.trace.draft or ""
+    said = case.trace.as_of
+    if not said:
+        return
+    as_of = said if isinstance(said, date) else date.fromisoformat(str(said)[:10])
+    for m in _NEWS_CAME.finditer(text):
+        span = _span(m.group("when").casefold(), as_of)
+        published = _published(case)
+        if published is None:
+            continue
+        outside = sorted(d for d in published if not span[0] <= d <= span[1])
+        if not outside:
+            case.bound.append(m.span())
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f'"{m.group()}" places the news from {span[0]} to {span[1]}, but the search '
+                f"returned items published {', '.join(str(d) for d in outside)}"
+            ),
+            span=m.span(),
+        )
+
+
+def _span(when: str, as_of: date) -> tuple[date, date]:
+    monday = as_of - timedelta(days=as_of.weekday())
+    if when in ("today", "hoy"):
+        return as_of, as_of
+    if when in ("yesterday", "ayer"):
+        return as_of - timedelta(days=1), as_of - timedelta(days=1)
+    if "last" in when or "pasada" in when:
+        return monday - timedelta(days=7), monday - timedelta(days=1)
+    if "weekend" in when or "fin de semana" in when:
+        saturday = monday - timedelta(days=2)
+        return saturday, saturday + timedelta(days=1)
+    return monday, as_of  # this week, earlier this week, esta semana
+
+
+def _published(case: Case) -> list[date] | None:
+    """The New York days the trace's news items came out; None where no search returned any."""
+    days: list[date] = []
+    for event in case.trace.events:
+        result = event.result
+        if event.tool != "search_news" or not isinstance(result, dict):
+            continue
+        for item in result.get("news") or []:
+            stamp = item.get("published_at") if isinstance(item, dict) else None
+            if isinstance(stamp, str):
+                try:
+                    days.append(datetime.fromisoformat(stamp).astimezone(_NEW_YORK).date())
+                except ValueError:
+                    continue
+    return days or None
