@@ -122,9 +122,9 @@ def _dashed(text: str, start_of_tail: int) -> tuple[int, int] | None:
 def _signed(line: str) -> bool:
     """A line of a signature: a few words, no digit, nothing shaped like a ticker."""
     line = line.strip(" \t*_,.!-—").replace("(", " ").replace(")", " ")
-    if not line:
-        return True
     words = line.split()
+    if not words:  # nothing but marks ("(", "—"): no word that could claim
+        return True
     return (
         len(words) <= _MAX_SIGNATURE_WORDS
         and words[0][0].isupper()

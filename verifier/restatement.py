@@ -14,15 +14,19 @@ import re
 from collections.abc import Sequence
 
 _FRAME = re.compile(
-    r"[\W_]*(?:(?:the|your)\s+question\s+(?:asks|is|was)|you\s+(?:asked|want\s+to\s+know)|"
-    r"la\s+pregunta\s+es|(?:me\s+)?preguntas|quieres\s+saber)(?!\w)"
+    r"[\W_]*(?:(?:so|ok|okay|well|bueno|vale|entonces),?\s+)?"
+    r"(?:(?:the|your)\s+question\s+(?:asks|is|was)|you\s+(?:asked|want\s+to\s+know)|"
+    r"la\s+pregunta\s+es|(?:me\s+)?preguntas|quieres\s+saber|(?:question|pregunta)\s*[:：]|"
+    r"(?:to|para)\s+(?:answer|responder)(?:\s+(?:your|tu|su)\s+(?:question|pregunta))?|"
+    r"[¿])(?!\w)"
 )
-"""How a sentence opens when it names the question."""
+"""How a sentence opens when it names the question, or is one ("¿qué aportó XMQ a P002?")."""
 _QUESTION_WORDS = frozenset(
     {
         *("how", "what", "which", "when", "where", "who", "whom", "whether"),
         *("qué", "cómo", "cuál", "cuáles", "cuánto", "cuánta", "cuándo", "dónde", "quién"),
         *("question", "asks", "asked", "want", "know", "pregunta", "preguntas", "quieres", "saber"),
+        *("answer", "responder"),
     }
 )
 """Question words and the frame's own words."""

@@ -275,3 +275,51 @@ def test_where_the_writer_looks_frames_the_answer_and_a_heading_s_day_reaches_it
         assert "wrong_time" in _codes(question, table.format("yesterday")), question
         checked += 1
     assert checked >= 30
+
+
+_SET_LINES = (
+    "Esto no constituye asesoramiento financiero.",
+    "(Recuerda que esto no es una recomendación de inversión.)",
+    "Please remember this is not financial advice and past performance does not guarantee "
+    "future results.",
+    "(Note: this is informational only and not investment advice.)",
+    "Note: correlation is not causation.",
+    "Okay, let me break this down.",
+    "Usted tiene una posición en este valor.",
+)
+
+
+def test_a_small_model_s_set_lines_and_a_restated_question_frame_a_faithful_answer() -> None:
+    """A regulator's line, a chat's set phrase, the reader addressed formally, and the question
+    restated ("Pregunta: ¿cómo cerró AXO ...?", "So, you asked how AXO closed") frame a faithful
+    answer; a question that holds what was not asked ("¿subió AXO tras la fusión?"), and a set
+    phrase beside a wrong move, are still rejected."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        if abs(pct) < 0.05:
+            continue
+        for line in _SET_LINES:
+            _kept(question, f"{_closed(move)} {line}")
+        _kept(
+            question,
+            f"Pregunta: ¿cómo cerró {t} el 2024-12-31 y cuál fue su variación? {_closed(move)}",
+        )
+        _kept(question, f"So, you asked how {t} closed on 2024-12-31. {_closed(move)}")
+        before = move["previous_close"]
+        _kept(question, f"{_closed(move)} For comparison, the previous close was {before:.2f}.")
+        asked = f"Pregunta: ¿subió {t} tras la fusión anunciada? {_closed(move)}"
+        assert not _verdict(question, asked).accepted, question
+        wrong = "fell" if pct > 0 else "rose"
+        said = f"{_closed(move)} In dollar terms, the shares {wrong} on the day."
+        assert not _verdict(question, said).accepted, question
+        checked += 1
+    assert checked >= 30
+
+
+def test_a_signature_line_of_marks_alone_is_read_without_error() -> None:
+    """A closing whose last line holds only a bracket or a dash ("Best regards,\\n(") is a
+    verdict like any other draft, never an exception."""
+    question, move, _ = _moves()[0]
+    for tail in ("(", "( )", "—", "(—)"):
+        _verdict(question, f"{_closed(move)}\n\nBest regards,\n{tail}")

@@ -208,7 +208,15 @@ PHRASES = (
     r"(?:of|to)\s+future\s+(?:results|returns|performance)",
     r"(?:las\s+)?(?:rentabilidades|resultados)\s+pasad[oa]s\s+no\s+(?:garantizan|son\s+garantía\s+de)"
     r"\s+(?:rentabilidades|resultados)\s+futur[oa]s",
-    r"no\s+constituye\s+(?:una\s+)?(?:recomendación|asesoramiento)(?:\s+de\s+inversión)?",
+    r"no\s+constituye\s+(?:una\s+)?(?:recomendación|asesoramiento)(?:\s+(?:de\s+inversión|"
+    r"financiero))?",
+    r"(?:esto\s+)?no\s+es\s+(?:una\s+)?recomendación(?:\s+de\s+inversión)?",
+    r"(?:please\s+)?(?:remember|note|keep\s+in\s+mind)(?:\s+that)?(?=\s+this\s+is\s+not\s)",
+    r"(?:recuerda|recuerde|ten\s+en\s+cuenta)(?:\s+que)?(?=\s+esto\s+no\s+es\s)",
+    r"(?:this\s+is\s+)?(?:for\s+)?informational(?:\s+purposes)?\s+only",
+    r"past\s+performance\s+(?:does\s+not|doesn't|doesn’t)\s+guarantee\s+future\s+"
+    r"(?:results|returns|performance)",
+    r"correlation\s+(?:is\s+not|isn't|isn’t|does\s+not\s+(?:imply|mean))\s+causation",
     # a letter's and an app's set phrases in Spanish
     r"muy\s+señor(?:a)?\s+(?:nuestro|nuestra|mío|mía)",
     r"distinguid[oa]s?\s+client[ea]s?",
@@ -249,6 +257,11 @@ PHRASES = (
     r"here(?:'s|’s|\s+is)\s+the\s+(?:picture|breakdown|story|rundown)(?:\s+(?:for|on))?",
     r"a\s+(?:bit|little)\s+of\s+context(?:\s+from\s+the\s+(?:[\w-]+\s+)?data)?",
     r"in\s+other\s+words",
+    r"in\s+(?:dollar|plain|simple|percentage|percent)\s+(?:terms|words)",
+    r"dicho\s+de\s+otro\s+modo",
+    r"for\s+comparison",
+    r"(?:okay|ok|alright|all\s+right),?\s+let\s+me\s+break\s+(?:this|it)\s+down",
+    r"conclusión(?=\s*:)",
     r"en\s+otras\s+palabras",
     r"en\s+cuanto\s+a(?:l|\s+(?:las|los|la))?",
     r"as\s+for",
