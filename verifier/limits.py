@@ -177,7 +177,7 @@ def limits_free(
     limits, offers, hedges = [], [], []
     for lo, hi in zip(starts, ends, strict=True):
         if _claimless(folded, lo, hi, claims):
-            if _about_limits(folded, lo, hi):
+            if _about_limits(folded, lo, hi) and not _hedged(folded, lo, hi):
                 limits.append((lo, hi))
             elif _OFFER.match(folded, lo, hi):
                 offers.append((lo, hi))
@@ -272,7 +272,7 @@ _DENIABLE = _CERTAIN | frozenset(["point", "points", "pointing", "apunta", "apun
 """What a negation holds open: certainty ("it's not conclusive"), or pointing to a cause ("no
 headline points directly to the move")."""
 _NO_CAUSE = re.compile(
-    r"(?<!\w)(?:no|without|sin|ningún|ninguna|ninguno)\s+(?:[^\W\d_]+\s+){0,3}?(?:"
+    r"(?<!\w)(?:no|without|sin|ningún|ninguna|ninguno)\s+(?:(?!(?:si|whether|if|que)\s)[^\W\d_]+\s+){0,3}?(?:"
     + "|".join(sorted(CAUSE, key=len, reverse=True))
     + r")(?!\w)"
 )

@@ -169,6 +169,8 @@ OPEN = (
     "Ninguno lo menciona directamente, así que la relación es solo una posibilidad.",
     "No está claro que eso explique la variación.",
     "Perhaps a coincidence; nothing here confirms a link.",
+    "No está claro si explica el movimiento.",
+    "It is unclear from the data alone what drove the move.",
 )
 """Sentences that hold a relation open in each clause, in wordings the lists of hedges above
 do not have: a possibility, an open noun, certainty denied."""
@@ -191,6 +193,8 @@ def test_a_sentence_holding_a_relation_open_in_every_clause_is_kept() -> None:
         "No obvious catalyst.",  # a cause said not to exist is a claim about the day
         "The CFO news drove it; treat any other link as a hypothesis.",  # a cause asserted
         "Quizás la fusión influyó, pero no está claro.",  # news in Spanish
+        "No está claro si la fusión explica el movimiento.",  # news, questioned
+        "It is unclear what drove the move, but analysts cut the stock.",  # a clause asserts
         "The shares may have {wrong} on the news, but it's not conclusive.",  # a wrong move
     ],
 )
