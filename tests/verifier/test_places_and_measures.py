@@ -194,3 +194,32 @@ def test_a_portfolio_placed_by_its_noun_and_id_in_an_earlier_sentence_is_no_late
         assert "wrong_subject" in {r.rule.value for r in wrong.reasons}, question
         checked += 1
     assert checked >= 20
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def test_a_rank_said_by_its_measure_without_a_count_is_held_against_that_ranking() -> None:
+    """ "Weight: 3.09% (rank 15 by weight)", "It ranked 25th of 25 by day return": the place
+    in the ranking the measure names; another place is `wrong_relation`."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        t, count = position["ticker"], ranks["positions_count"]
+        lead = f"{t} contributed {position['contribution_pct']:+.2f}%."
+        weight, ret = row["weight_rank"], row["return_rank"]
+        other_w = weight + 2 if weight + 2 <= count else weight - 2
+        other_r = ret + 2 if ret + 2 <= count else ret - 2
+        said = f"{lead} Weight: {row['weight_pct']:.2f}% (rank {{}} by weight)"
+        kept = _verdict(question, said.format(weight))
+        assert kept.accepted, (question, kept.reasons)
+        assert "wrong_relation" in {
+            r.rule.value for r in _verdict(question, said.format(other_w)).reasons
+        }
+        by_return = f"{lead} It ranked {{}} of {count} by day return."
+        kept = _verdict(question, by_return.format(_ordinal(ret)))
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, by_return.format(_ordinal(other_r)))
+        assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, question
+        checked += 1
+    assert checked >= 20

@@ -160,7 +160,7 @@ RELATIONS: dict[str, Any] = {
         "return_top": (
             r"(?:day\s+)?(?:return|performance)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}\s+(?:of|/)\s+\d{1,3}",
             rf"{ORDINAL}[-\s]best(?:[-\s]performing)?(?:\s+(?:performer|mover|gainer|name|position|holding|stock|return|day))?",
-            rf"{ORDINAL}{OF_N}\s+by\s+(?:return|performance|(?:day'?s?\s+)?(?:percentage\s+)?(?:move|change|gain))",
+            rf"{ORDINAL}{OF_N}\s+by\s+(?:(?:day(?:'s)?\s+|daily\s+)?return|performance|(?:day'?s?\s+)?(?:percentage\s+)?(?:move|change|gain))",
             r"(?:top|biggest|largest|best)\s+(?:gainer|performer|mover|riser)",
             r"best[-\s]performing(?:\s+(?:stock|position|holding|name))?",
             r"strongest(?:\s+(?:performer|gainer|name|position|holding))?",
@@ -416,6 +416,7 @@ RELATIONS: dict[str, Any] = {
         "behind": (r"behind", r"after"),
         "place": (
             r"rank(?:ed|s)?\s+#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
+            r"rank(?:ed|s)?\s+#?\d{1,3}(?=\s+by\s)",
             r"rank(?:ed|s|ing)?\s+by\s+(?:[\w&/-]+\s+)?[\w&/-]+\s*:\s*#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
             r"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+(?:#\d{1,2}|\d{1,2}(?:st|nd|rd|th))(?:\s+(?:out\s+of|of|among)\s+(?:its\s+|the\s+)?\d{1,3}(?:\s+(?:positions|holdings|names|stocks))?)?",
             rf"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+{ORDINAL_WORDS}(?:\s+(?:out\s+of|among|of)\s+(?:its\s+|the\s+)?\d{{1,3}}(?:\s+(?:positions|holdings|names|stocks))?)?",
