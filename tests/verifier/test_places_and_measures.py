@@ -6,9 +6,14 @@ is rejected."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tests.verifier.test_unseen_prose import _es, _positions, _result, _verdict
+
+
+def _question_of(position: dict[str, Any]) -> str:
+    return f"{position['ticker']}/position/{position['portfolio_id']}"
 
 
 def _held() -> list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
@@ -90,25 +95,36 @@ def test_a_rank_label_that_names_its_measure_is_held_against_that_ranking() -> N
     assert checked >= 20
 
 
-def test_the_equal_weighted_reference_index_is_the_benchmark_in_spanish() -> None:
-    """ "inferior al índice de referencia equiponderado (-0,57 %)": the benchmark's figure, the
-    relation held against it; the other side is `wrong_relation`."""
+def _against_benchmark(said: Callable[[dict[str, Any], str], str], above: str, below: str) -> int:
+    """Over each portfolio whose day differs from its benchmark's: `said(position, word)` with
+    the word of its side kept, with the other side's `wrong_relation`; how many were held."""
     checked = 0
     for question, position, ranks, _ in _held():
         own, bench = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
         if abs(own - bench) < 0.05:
             continue
-        side, other = ("superior", "inferior") if own > bench else ("inferior", "superior")
-        said = (
-            f"La cartera {position['portfolio_id']} rindió {_es(own, True)} %, {{}} al índice "
+        right, wrong = (above, below) if own > bench else (below, above)
+        kept = _verdict(question, said(position, right))
+        assert kept.accepted, (question, kept.reasons)
+        rejected = _verdict(question, said(position, wrong))
+        assert "wrong_relation" in {r.rule.value for r in rejected.reasons}, question
+        checked += 1
+    return checked
+
+
+def test_the_equal_weighted_reference_index_is_the_benchmark_in_spanish() -> None:
+    """ "inferior al índice de referencia equiponderado (-0,57 %)": the benchmark's figure, the
+    relation held against it; the other side is `wrong_relation`."""
+
+    def said(position: dict[str, Any], side: str) -> str:
+        ranks = _result(_question_of(position), "get_portfolio_ranks")
+        own, bench = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        return (
+            f"La cartera {position['portfolio_id']} rindió {_es(own, True)} %, {side} al índice "
             f"de referencia equiponderado ({_es(bench, True)} %)."
         )
-        kept = _verdict(question, said.format(side))
-        assert kept.accepted, (question, kept.reasons)
-        wrong = _verdict(question, said.format(other))
-        assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, question
-        checked += 1
-    assert checked >= 20
+
+    assert _against_benchmark(said, "superior", "inferior") >= 20
 
 
 def test_a_holding_denied_both_lists_with_ni_is_held_against_both() -> None:
@@ -136,23 +152,15 @@ def test_a_holding_denied_both_lists_with_ni_is_held_against_both() -> None:
 def test_the_portfolio_named_right_before_a_comparison_is_its_subject_after_a_ticker() -> None:
     """ "PCDM in P002 (Dec 31). Overall the portfolio beat its benchmark" read as one sentence
     (a heading without a full stop): the portfolio is what beat or lagged, not the ticker."""
-    checked = 0
-    for question, position, ranks, _ in _held():
-        own, bench = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
-        if abs(own - bench) < 0.05:
-            continue
-        right, wrong = ("beat", "lagged") if own > bench else ("lagged", "beat")
-        said = (
-            f"**{position['ticker']} in {position['portfolio_id']}** (December 31, 2024) "
-            f"Overall, the portfolio {{}} its benchmark that day. {position['ticker']} "
-            f"contributed {position['contribution_pct']:+.2f}%."
+
+    def said(position: dict[str, Any], side: str) -> str:
+        t = position["ticker"]
+        return (
+            f"**{t} in {position['portfolio_id']}** (December 31, 2024) Overall, the portfolio "
+            f"{side} its benchmark that day. {t} contributed {position['contribution_pct']:+.2f}%."
         )
-        kept = _verdict(question, said.format(right))
-        assert kept.accepted, (question, kept.reasons)
-        rejected = _verdict(question, said.format(wrong))
-        assert "wrong_relation" in {r.rule.value for r in rejected.reasons}, question
-        checked += 1
-    assert checked >= 20
+
+    assert _against_benchmark(said, "beat", "lagged") >= 20
 
 
 def test_what_a_figure_comes_to_stands_beside_a_checked_figure_only() -> None:
