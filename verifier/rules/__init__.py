@@ -26,6 +26,7 @@ from verifier.rules.clock import check_clock_times
 from verifier.rules.closed_world import check_unverified_claim
 from verifier.rules.date_rules import (
     check_base_days,
+    check_period_words,
     check_unsupported_date,
     check_wrong_event_day,
     check_wrong_session,
@@ -75,6 +76,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_event_day,
     check_wrong_session,
     check_base_days,
+    check_period_words,
     check_clock_times,
     check_day_parts,
     check_announcement_days,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 
 from contract.reasons import ReasonCode
 from verifier.claim import QUARTER_BASE, Claim
@@ -287,3 +287,79 @@ def _base_days(case: Case) -> set[date]:
     for event in case.trace.events:
         walk(event.result)
     return found
+
+
+_PERIOD_WORD = re.compile(
+    r"(?i)(?<!\w)(?P<when>this\s+week|next\s+week|this\s+month|next\s+month|esta\s+semana|"
+    r"la\s+(?:próxima\s+semana|semana\s+(?:que\s+viene|próxima))|este\s+mes|el\s+(?:próximo\s+mes|"
+    r"mes\s+(?:que\s+viene|próximo)))(?!\w)"
+)
+_PERIOD_GAP = re.compile(r"\s*,?\s*(?:\(\s*)?$")
+"""Only a comma or a bracket between a date and the period word said with it."""
+
+
+def check_period_words(case: Case) -> Iterator[Reason]:
+    """A day said with the week or month it falls in ("on Thursday, Jan 23, this week", "el 13
+    de enero, la próxima semana"): relative to the report date, the day must be in that week
+    (Monday to Sunday) or that month."""
+    text = case.trace.draft or ""
+    said = case.trace.as_of
+    if not said or not _PERIOD_WORD.search(text):
+        return
+    as_of = said if isinstance(said, date) else date.fromisoformat(str(said)[:10])
+    days = [f.claim for f in case.findings if f.claim.kind == "date" and f.claim.dates]
+    for m in _PERIOD_WORD.finditer(text):
+        before = [
+            d for d in days if d.end <= m.start() and _PERIOD_GAP.fullmatch(text, d.end, m.start())
+        ]
+        if not before:
+            continue
+        claim = before[-1]
+        first, last = _period(m.group("when").casefold(), as_of)
+        full = [d for d in claim.dates if d[2] is not None]
+        if not full:
+            continue
+        if any(first <= when <= last for d in full if (when := _on(d, as_of)) is not None):
+            case.bound.append(m.span())  # the period holds its day: its words are checked
+        else:
+            yield Reason(
+                rule=ReasonCode.WRONG_TIME,
+                message=(
+                    f'"{claim.text}" is said to fall in "{m.group()}", which runs from {first} '
+                    f"to {last} for a report of {as_of}"
+                ),
+                span=(claim.start, m.end()),
+            )
+
+
+def _period(when: str, as_of: date) -> tuple[date, date]:
+    monday = as_of - timedelta(days=as_of.weekday())
+    if "week" in when or "semana" in when:
+        ahead = "next" in when or "próxima" in when or "viene" in when
+        start = monday + timedelta(days=7 if ahead else 0)
+        return start, start + timedelta(days=6)
+    ahead = "next" in when or "próximo" in when or "viene" in when
+    year, month = (
+        (as_of.year + (as_of.month // 12), as_of.month % 12 + 1)
+        if ahead
+        else (
+            as_of.year,
+            as_of.month,
+        )
+    )
+    first = date(year, month, 1)
+    following = date(year + month // 12, month % 12 + 1, 1)
+    return first, following - timedelta(days=1)
+
+
+def _on(reading: tuple[int | None, int, int | None], as_of: date) -> date | None:
+    """The day a reading names, its year the report's (or the next, for a month before it)."""
+    year, month, day = reading
+    if day is None:
+        return None
+    if year is None:
+        year = as_of.year + (1 if month < as_of.month else 0)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
