@@ -174,7 +174,7 @@ def limits_free(
     if not spans:
         return spans
     ends = [*starts[1:], len(text)]
-    limits, offers, hedges = [], [], []
+    limits, offers, hedges, questions = [], [], [], []
     for lo, hi in zip(starts, ends, strict=True):
         if _claimless(folded, lo, hi, claims):
             if _about_limits(folded, lo, hi) and not _hedged(folded, lo, hi):
@@ -185,7 +185,13 @@ def limits_free(
                 hedges.append((lo, hi))
         elif _bare(folded, lo, hi, claims) and _hedged(folded, lo, hi):
             hedges.append((lo, hi))
-    if not limits and not offers and not hedges:
+        if (
+            _bare(folded, lo, hi, claims)
+            and _asks(folded, lo, hi)
+            and not any(lo == a for a, _ in (*limits, *offers, *hedges))
+        ):
+            questions.append((lo, hi))
+    if not limits and not offers and not hedges and not questions:
         return spans
     kept = []
     for start, end in spans:
@@ -193,6 +199,8 @@ def limits_free(
             guard = grammar_words()
         elif any(lo <= start and end <= hi for lo, hi in hedges):
             guard = hedge_guard()
+        elif any(lo <= start and end <= hi for lo, hi in questions):
+            guard = question_guard()
         elif offer := next(((lo, hi) for lo, hi in offers if lo <= start and end <= hi), None):
             lo, _ = offer
             phrases = _claims_in(folded, *offer)
@@ -237,6 +245,22 @@ def _denied_cause(folded: str, word: re.Match[str]) -> bool:
     return word.group() in CAUSE and bool(
         _DENIAL.search(folded, max(word.start() - 40, 0), word.start())
     )
+
+
+_ASKED = re.compile(
+    r"[\W_]*(?:[qp]\s*[:：.]\s*)?¿?\s*(?:why|how|what|which|when|where|who|is|are|was|were|did|"
+    r"does|do|has|have|can|could|will|would|should|qué|que|cómo|como|cuánto|cuánta|cuántos|"
+    r"cuántas|cuál|cuáles|cuándo|dónde|quién|por\s+qué|hay|es|está|están|fue|tiene)(?!\w)"
+)
+_ASKED_END = re.compile(r"\?[\s*_)\]»”\"']*$")
+
+
+def _asks(folded: str, lo: int, hi: int) -> bool:
+    """A question ("Q: Is there news behind AXO's move?", "P: ¿Cuánto aportó HEX?", "Why is
+    it moving?"): opened by a question word and closed by a question mark. It asks, so it
+    asserts nothing; its figures are still checked, and the words of the grammar, of news and
+    of what no tool returns in it stay claims ("Why did analysts upgrade it?" says they did)."""
+    return bool(_ASKED.match(folded, lo, hi) and _ASKED_END.search(folded, lo, hi))
 
 
 def _bare(folded: str, lo: int, hi: int, claims: Sequence[tuple[int, int]]) -> bool:
@@ -315,6 +339,47 @@ def holds_open(word: str) -> bool:
     """Whether a word can hold a relation open by itself (a modal, an open noun, a word of
     certainty): the words the hedges of this module read."""
     return word in _UNCERTAIN or word in _CERTAIN or bool(_MODAL.fullmatch(word))
+
+
+@cache
+def question_guard() -> frozenset[str]:
+    """What a question may not hold: the grammar's words, news and what no tool returns, as
+    `grammar_words`, less the words of a comparison and of a cause, which a question only asks
+    about ("Is there news behind AXO's move?", "Why is it moving?")."""
+    relation: set[str] = set()
+    for lexicon in LANGUAGES:
+        _collect(lexicon.relations, relation)
+    return (grammar_words() - relation - set(CAUSE)) | _RATING_WORDS
+
+
+_RATING_WORDS = frozenset(
+    [
+        "buy",
+        "sell",
+        "hold",
+        "rates",
+        "rated",
+        "rate",
+        "overweight",
+        "underweight",
+        "outperform",
+        "underperform",
+        "upgrade",
+        "upgraded",
+        "upgrades",
+        "downgrade",
+        "downgraded",
+        "downgrades",
+        "target",
+        "targets",
+        "comprar",
+        "vender",
+        "mantener",
+        "sobreponderar",
+        "infraponderar",
+    ]
+)
+"""A rating's words, which a question would float ("Did you know Goldman rates AXO a buy?")."""
 
 
 @cache

@@ -81,7 +81,8 @@ email, an app card, a voice assistant, a WhatsApp to a client, a Mexican market 
 "Q:"/"A:" answer, a table then a paragraph) was written blind at the round's end: first
 contact 50 of 100 faithful kept and 99 of 100 corrupted rejected on the round's first commit,
 54 and 99 on its last before S was seen. Its one false accept ("earnings on Thursday, Jan 23,
-this week") is closed by a day said with its week or month (`test_news_times.py`).
+this week") is closed by a day said with its week or month (`test_news_times.py`); its floor
+then rose with questions read as asking (`test_limits.py`).
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_G.jsonl", 0.92, 1.0),
         ("voice_H.jsonl", 0.72, 1.0),
         ("voice_I.jsonl", 0.16, 1.0),
-        ("voice_J.jsonl", 0.54, 1.0),
+        ("voice_J.jsonl", 0.55, 1.0),
         ("voice_K.jsonl", 0.69, 1.0),
         ("voice_L.jsonl", 0.51, 1.0),
         ("voice_M.jsonl", 0.47, 1.0),
@@ -118,7 +119,7 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_P.jsonl", 0.26, 1.0),
         ("voice_Q.jsonl", 0.60, 1.0),
         ("voice_R.jsonl", 0.62, 1.0),
-        ("voice_S.jsonl", 0.54, 1.0),
+        ("voice_S.jsonl", 0.72, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(

@@ -203,3 +203,27 @@ def test_a_hedge_beside_a_clause_or_a_word_that_asserts_is_still_rejected(said: 
         wrong = "risen" if move["change_pct"] < 0 else "fallen"
         verdict = _verdict(question, f"{_closed(move)} {said.format(wrong=wrong)}")
         assert not verdict.accepted, (question, said)
+
+
+def test_a_question_asks_and_asserts_only_the_grammar_s_words() -> None:
+    """ "Q: Is there news behind AXO's move?", "P: ¿Qué noticias hay detrás del movimiento?",
+    "Why is it moving?" ask: kept beside a faithful answer. A question that says what no tool
+    returns, names news, or a move the trace contradicts is still rejected."""
+    for question, move, _ in _moves():
+        t = move["ticker"]
+        wrong = "rise" if move["change_pct"] < 0 else "fall"
+        for asked in (
+            f"Q: Is there news behind {t}'s move on Dec 31?",
+            f"P: ¿Qué noticias hay detrás del movimiento de {t}?",
+            "Why is it moving?",
+        ):
+            verdict = _verdict(question, f"{asked} {_closed(move)}")
+            assert verdict.accepted, (question, asked, verdict.reasons)
+        for asked in (
+            f"Why did analysts upgrade {t}?",
+            f"Why did {t} {wrong} after the merger announcement?",
+            f"Is {t} undervalued?",
+            f"Did you know Goldman rates {t} a buy?",
+            "Xyzzy plugh frobnicate?",  # no question word opens it: words outside, a claim
+        ):
+            assert not _verdict(question, f"{asked} {_closed(move)}").accepted, (question, asked)
