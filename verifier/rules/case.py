@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from verifier.claim import FIGURE_KINDS, PORTFOLIO_SUBJECT, Claim, subject_words
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
@@ -65,6 +66,15 @@ class Case:
 
     def __post_init__(self) -> None:
         self.figures = [f for f in self.findings if f.claim.kind in FIGURE_KINDS]
+
+    @property
+    def report_day(self) -> date | None:
+        """The report date, against which the draft's relative time words are read; None where
+        the trace gives none it can read (then no such word is checked, so none is bound)."""
+        try:
+            return date.fromisoformat((self.trace.as_of or "")[:10])
+        except ValueError:
+            return None
 
 
 def assess_claim(claim: Claim, evidence: Evidence) -> Finding:

@@ -303,10 +303,9 @@ def check_period_words(case: Case) -> Iterator[Reason]:
     de enero, la próxima semana"): relative to the report date, the day must be in that week
     (Monday to Sunday) or that month."""
     text = case.trace.draft or ""
-    said = case.trace.as_of
-    if not said or not _PERIOD_WORD.search(text):
+    as_of = case.report_day
+    if as_of is None or not _PERIOD_WORD.search(text):
         return
-    as_of = said if isinstance(said, date) else date.fromisoformat(str(said)[:10])
     days = [f.claim for f in case.findings if f.claim.kind == "date" and f.claim.dates]
     for m in _PERIOD_WORD.finditer(text):
         before = [

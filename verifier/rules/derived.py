@@ -211,15 +211,11 @@ def _days_until(case: Case, text: str, claim: Claim, starts: list[int], sentence
     when a hedge stands before them, else exact, and "under"/"over" must hold."""
     after = _DAYS_AFTER.match(text, claim.end)
     before = _DAYS_BEFORE.search(text, max(claim.start - 30, 0), claim.start)
-    as_of = case.trace.as_of
-    if after is None or before is None or not as_of or not claim.readings:
+    report = case.report_day
+    if after is None or before is None or report is None or not claim.readings:
         return False
     if not (after["rel"] or text[before.start() : claim.start].strip()):
         return False  # "13 days": a count with nothing to say what it spans
-    try:
-        report = date.fromisoformat(as_of[:10])
-    except ValueError:
-        return False
     first = starts[max(sentence - 1, 0)]
     last = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
     dated = [

@@ -33,10 +33,9 @@ _NEWS_CAME = re.compile(
 def check_news_times(case: Case) -> Iterator[Reason]:
     """Each time said of a subject's news as a whole, held against when its items came out."""
     text = case.trace.draft or ""
-    said = case.trace.as_of
-    if not said:
+    as_of = case.report_day
+    if as_of is None:
         return
-    as_of = said if isinstance(said, date) else date.fromisoformat(str(said)[:10])
     for m in _NEWS_CAME.finditer(text):
         span = _span(m.group("when").casefold(), as_of)
         published = _published(case)
