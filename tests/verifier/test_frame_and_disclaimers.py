@@ -768,7 +768,7 @@ def test_a_place_in_brackets_takes_the_measure_named_before_it() -> None:
         row = next((p for p in ranks.get("positions", []) if p["ticker"] == pos["ticker"]), None)
         if row is None or row["return_rank"] in (row["pnl_rank"], row["contribution_rank"]):
             continue  # by P&L a place holds where either of its two ranks is it
-        n, place = ranks["positions_count"], row["pnl_rank"]
+        n, place = ranks["positions_count"], row["contribution_rank"]  # the measure named
         lead = f"{pos['ticker']} ganó {_es(pos['day_pnl'])} $ ({_es(pos['pnl_pct'], True)} %)"
         said = f"{lead}; por contribuciones (puesto {place} de {n})."
         kept = _verdict(question, said)

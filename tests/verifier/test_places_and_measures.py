@@ -231,3 +231,76 @@ def test_a_rank_said_by_its_measure_without_a_count_is_held_against_that_ranking
         assert "wrong_relation" in {r.rule.value for r in wrong.reasons}, question
         checked += 1
     assert checked >= 20
+
+
+def _off(place: int, count: int, *taken: int) -> int:
+    """A place of the portfolio that is none of the places taken."""
+    return next(n for n in range(1, count + 1) if n not in {place, *taken})
+
+
+def test_a_place_said_with_its_count_is_the_place_of_the_measure_its_words_name() -> None:
+    """Places out of the positions said the many ways reports say them: the measure on the
+    bullet's line ("• Contribution: -0.08%; rank 19 of 25"), a label over several ("Ranks —
+    contribution 8/19, return 8/19, weight 12/19"), "number 3 of 10 holdings by P&L", "ocupa
+    el lugar 18 de 25 por P&L", "by daily return it ranked", "ranked 15." after the measure's
+    figure. Each is the place the
+    named ranking gives; one off, or the dollar P&L's place said as the contribution's where the
+    two differ, is `wrong_relation`."""
+    checked = split = 0
+    for question, position, ranks, row in _held():
+        t, n = position["ticker"], ranks["positions_count"]
+        c, p, r, w = (
+            row[k] for k in ("contribution_rank", "pnl_rank", "return_rank", "weight_rank")
+        )
+        opening = (
+            f"{t} contributed {position['contribution_pct']:+.2f}% to {position['portfolio_id']}. "
+        )
+        head = f"{position['portfolio_id']} — {t}\n"
+        said = {
+            "bullet": (
+                head + f"• Contribution: {position['contribution_pct']:+.2f}%; rank {{c}} of {n}\n",
+                {"c": c},
+                {"c": _off(c, n, p)},
+            ),
+            "label": (
+                head
+                + opening
+                + f"Ranks — contribution {{c}}/{n}, return {{r}}/{n}, weight {{w}}/{n}.",
+                {"c": c, "r": r, "w": w},
+                {"c": c, "r": r, "w": _off(w, n)},
+            ),
+            "by": (
+                opening + f"It ranks number {{p}} of {n} holdings by P&L.",
+                {"p": p},
+                {"p": _off(p, n, c)},
+            ),
+            "es": (
+                opening + f"Ocupa el lugar {{p}} de {n} por P&L.",
+                {"p": p},
+                {"p": _off(p, n, c)},
+            ),
+            "lead": (
+                opening + f"By daily return it ranked number {{r}} out of {n} positions.",
+                {"r": r},
+                {"r": _off(r, n)},
+            ),
+            "after": (
+                opening + f"Its day return of {row['day_return_pct']:+.2f}% ranked {{r}}.",
+                {"r": r},
+                {"r": _off(r, n)},
+            ),
+        }
+        for form, (text, right, wrong) in said.items():
+            kept = _verdict(question, text.format(**right))
+            assert kept.accepted, (question, form, kept.reasons)
+            codes = {x.rule.value for x in _verdict(question, text.format(**wrong)).reasons}
+            assert "wrong_relation" in codes, (question, form, codes)
+        if c != p:  # the dollars' place said as the contribution's
+            text, right, _ = said["label"]
+            codes = {
+                x.rule.value for x in _verdict(question, text.format(**{**right, "c": p})).reasons
+            }
+            assert "wrong_relation" in codes, (question, codes)
+            split += 1
+        checked += 1
+    assert checked >= 30 and split >= 3, (checked, split)

@@ -333,7 +333,10 @@ def test_a_place_names_its_measure_and_a_draft_without_a_ticker_speaks_of_the_on
             continue
         row, n, pid = rows[0], ranks["positions_count"], ranks["portfolio_id"]
         head = f"Answer: P&L {pos['day_pnl']:,.2f} USD ({pos['pnl_pct']:+.2f}%) in {pid}."
-        for measure, place in (("contribution", row["pnl_rank"]), ("weight", row["weight_rank"])):
+        for measure, place in (
+            ("contribution", row["contribution_rank"]),
+            ("weight", row["weight_rank"]),
+        ):
             kept = _verdict(question, f"{head} Key points: {measure} rank {place} of {n}.")
             assert kept.accepted, (question, measure, kept.reasons)
             after = _verdict(question, f"{head} Key points: rank {place} of {n} by {measure}.")

@@ -243,16 +243,16 @@ RELATIONS: dict[str, Any] = {
     },
     "membership": {
         "detractors": (
-            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|worst)\s+)?(?:detractors|drags|dollar\s+losers)",
+            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|worst)\s+)?(?:detractors|drags|dollar\s+losers)",
         ),
         "contributors": (
-            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|leading)\s+)?(?:positive\s+)?contributors",
+            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|leading)\s+)?(?:positive\s+)?contributors",
         ),
         "gainers": (
-            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|best)\s+)?(?:gainers|movers|performers|risers)",
+            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|top|best)\s+)?(?:gainers|movers|performers|risers)",
         ),
         "decliners": (
-            r"(?:one\s+of|among)\s+(?:the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|worst|weakest)\s+)?(?:decliners|losers|laggards|fallers|performers)",
+            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d|two|three|four|five)\s+)?(?:(?:biggest|largest|worst|weakest)\s+)?(?:decliners|losers|laggards|fallers|performers)",
         ),
     },
     "rank_lists": {
@@ -419,6 +419,9 @@ RELATIONS: dict[str, Any] = {
             r"rank(?:ed|s)?\s+#?\d{1,3}(?=\s+by\s)",
             r"rank(?:ed|s|ing)?\s+by\s+(?:[\w&/-]+\s+)?[\w&/-]+\s*:\s*#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
             r"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+(?:#\d{1,2}|\d{1,2}(?:st|nd|rd|th))(?:\s+(?:out\s+of|of|among)\s+(?:its\s+|the\s+)?\d{1,3}(?:\s+(?:positions|holdings|names|stocks))?)?",
+            r"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+(?:(?:at\s+)?(?:number|no\.)\s*)?\d{1,2}\s+(?:out\s+of|of|among)\s+(?:its\s+|the\s+)?\d{1,3}(?:\s+(?:positions|holdings|names|stocks))?",
+            r"(?:ranked|ranks?|ranking|placed)\s+(?:#|(?:number|no\.)\s*)?\d{1,2}(?=\s*(?:[.;,)]|$))",
+            r"(?:contribution|contrib|return|weight|p&l|pnl|size)\s*[:=]?\s*#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
             rf"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+{ORDINAL_WORDS}(?:\s+(?:out\s+of|among|of)\s+(?:its\s+|the\s+)?\d{{1,3}}(?:\s+(?:positions|holdings|names|stocks))?)?",
             rf"(?:ranked|ranks?|ranking|placed|came\s+in)\s+{ORDINAL_WORDS}(?:\s+(?:among|of|in)\s+(?:the\s+|its\s+|p\d{{3}}'?s?\s+|the\s+portfolio'?s?\s+)?(?:contributors|detractors|holdings|positions|portfolio|book))?",
             rf"{ORDINAL_WORDS}[-\s](?:largest|biggest|best|highest)(?:\s+contribution)?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|p\d{{3}}))?",

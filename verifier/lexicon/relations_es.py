@@ -326,8 +326,9 @@ RELATIONS: dict[str, Any] = {
         "behind": (r"por\s+detrás\s+de", r"detrás\s+de", r"tras"),
         "place": (
             r"puesto\s+\d{1,3}\s*(?:/|de)\s*\d{1,3}(?!\s+por)",
+            r"(?:contribución|aporte|rentabilidad|rendimiento|peso|p&l)\s*[:=]?\s*(?:puesto\s+)?#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
             r"(?:se\s+sitúa|se\s+situó|ocupa|ocupó|queda|quedó|figura)\s+(?:en\s+)?(?:el\s+)?"
-            r"(?:puesto\s+)?\d{1,2}\s*(?:\.?\s*[ºo°]|\.?\s*er)?(?:\s+(?:lugar|puesto))?"
+            r"(?:(?:puesto|lugar|número|posición)\s+)?\d{1,2}(?![.,]\d)\s*(?:\.?\s*[ºo°]|\.?\s*er)?(?:\s+(?:lugar|puesto))?"
             r"(?:\s+(?:de|entre)\s+(?:las\s+|los\s+|sus\s+)?\d{1,3}(?:\s+(?:posiciones|valores|títulos))?)?",
         ),
     },

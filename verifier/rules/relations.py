@@ -925,11 +925,35 @@ def _next_to(folded: str, end: int, start: int) -> bool:
     return gap is not None and gap.end() == start
 
 
-def _places(row: dict[str, Any] | None, kind: str, count: int) -> set[int]:
-    """The places a row holds by a ranking, top down (by P&L, its contribution's too)."""
+_CONTRIBUTION_WORD = re.compile(r"(?<!\w)(?:contrib\w*|ctr|aporte|aportación|aportó)(?!\w)")
+_PNL_WORD = re.compile(r"(?<!\w)(?:p&l|pnl|dollars?|profit)(?!\w)")
+
+
+def _named_keys(words: str, kind: str) -> tuple[str, ...]:
+    """The one rank a place by P&L names where its words say which: "contribution 12/19" is
+    the contribution's place, "rank 9 of 25 by P&L" the dollar P&L's (two holdings whose
+    contributions round alike share a place the dollars tell apart); () where both or neither
+    are said."""
+    if not kind.startswith("pnl"):
+        return ()
+    contribution, pnl = _CONTRIBUTION_WORD.search(words), _PNL_WORD.search(words)
+    if contribution and not pnl:
+        return ("contribution_rank",)
+    if pnl and not contribution:
+        return ("pnl_rank",)
+    return ()
+
+
+def _places(
+    row: dict[str, Any] | None, kind: str, count: int, named: tuple[str, ...] = ()
+) -> set[int]:
+    """The places a row holds by a ranking, top down (by P&L, its contribution's too, unless
+    the words `named` one of them)."""
     if not row:
         return set()
-    keys = ["pnl_rank", "contribution_rank"] if kind.startswith("pnl") else [_RANK_FIELD[kind]]
+    keys = named or (
+        ["pnl_rank", "contribution_rank"] if kind.startswith("pnl") else [_RANK_FIELD[kind]]
+    )
     found = {row[k] for k in keys if isinstance(row.get(k), int)}
     return {count - r + 1 for r in found} if kind.endswith("_bottom") else found
 
@@ -953,6 +977,21 @@ _MEASURE_WORDS = (
 )
 
 
+def _line_measure(folded: str, lo: int, at: int) -> str:
+    """The one ranking the measure words of a line name before a place ("• Contribution:
+    -0.08%; rank 19 of 25"); "" where they name none or several."""
+    kinds = {
+        kind
+        for kind, word in _MEASURE_WORDS
+        if re.search(rf"(?<!\w)(?:{word.pattern})(?!\w)", folded[lo:at])
+    }
+    return kinds.pop() if len(kinds) == 1 else ""
+
+
+_RANK_HEAD = re.compile(r"(?<!\w)(?:ranks?|rankings?|puestos?)\s*[—–:|-]+\s*")
+"""A label over the places that follow it on its line ("Ranks — contribution 8/19")."""
+
+
 def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     """The ranking a place names itself: the measure right before it ("contribution rank 8 of
     25", "peso: puesto 3") or after "by"/"por" right after it ("rank 8 of 25 by weight") or
@@ -962,8 +1001,11 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
         r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
     ) or re.search(r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)\s*:", m.group())
     opening = _MEASURE_LEAD.search(folded, lo, m.start())  # "On contribution, it ranked 1st"
+    inside = re.match(r"p&l|\w+", m.group())  # "contribution 8/19", "peso: puesto 3 de 19"
     for kind, word in _MEASURE_WORDS:
         if re.search(rf"(?:{word.pattern})$", before) or (after and word.fullmatch(after[1])):
+            return kind
+        if inside and word.fullmatch(inside.group()):
             return kind
         if opening and word.fullmatch(opening[1]):
             return kind
@@ -976,7 +1018,7 @@ _MEASURE_AFTER = re.compile(
 )
 _MEASURE_LEAD = re.compile(
     r"(?:^|[.;:]\s+|\s)(?:on|by|in\s+terms\s+of|por|en\s+cuanto\s+a)\s+(?:its\s+|su\s+|la\s+|el\s+)?"
-    r"(p&l|\w+)[,\s]+(?:(?:it|the\s+stock|the\s+position|se|la\s+posición|[a-z]{1,5})\s+)?$"
+    r"(?:(?:day|daily|day's|dollar|diaria)\s+)?(p&l|\w+)[,\s]+(?:(?:it|the\s+stock|the\s+position|se|la\s+posición|[a-z]{1,5})\s+)?$"
 )
 """The measure a clause opens with, the place following it in that clause ("on contribution it
 ranked 1st", "por contribución se sitúa en el 8.º lugar")."""
@@ -1014,7 +1056,12 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
     elif any(r.start() < m.end() and m.start() < r.end() for r in ranked):
         return None  # "second-biggest detractor": the ranking's own words (`_ranking`)
     elif group == "place":  # "Contrib: -0.11% (rank 21/25)", "ranked fourth among detractors":
-        kind = _named_measure(folded, lo, m) or _measure(case, lo, m.start())  # by the measure
+        line = folded.rfind("\n", 0, m.start()) + 1  # a bullet's clauses: "Contribution: x; rank"
+        kind = (
+            _named_measure(folded, lo, m)  # by the measure
+            or _measure(case, lo, m.start())
+            or _line_measure(folded, line, m.start())
+        )
         # named with it ("contribution rank 8 of 25"), else the figure just stated; top down unless
         bottom = re.search(r"detract|worst|lowest|loser", m.group())  # it counts from the bottom
         kind = kind.replace("_top", "_bottom") if bottom else kind.replace("_bottom", "_top")
@@ -1038,15 +1085,23 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
     place = count - rank + 1 if kind.endswith("_bottom") else rank
     if group == "place":
         case.bound.append(m.span())
+        if head := _RANK_HEAD.search(folded, folded.rfind("\n", 0, m.start()) + 1, m.start()):
+            case.bound.append(head.span())  # "Ranks — contribution 8/19, return 8/19"
         if lead := _MEASURE_LEAD.search(folded, lo, m.start()):
             case.bound.append(lead.span())  # "por tamaño", "on contribution": the place's own
         if by := _MEASURE_AFTER.match(folded, m.end()):
             case.bound.append(by.span())  # "puesto 12.º por tamaño", "2nd of 19 by weight"
-        if wanted in _places(row, kind, count) and out_of in (None, count):
+        clause = max(folded.rfind(c, 0, m.start()) for c in ",;\n(") + 1
+        keys = _named_keys(folded[clause : m.end() + 30], kind) or _named_keys(
+            folded[folded.rfind("\n", 0, m.start()) + 1 : m.end() + 30], kind
+        )
+        if wanted in _places(row, kind, count, keys) and out_of in (None, count):
             return None
+        held = sorted(_places(row, kind, count, keys)) or [place]
         return _contradicted(
             f'"{m.group()}" places {subject.symbol} at {wanted}, but by '
-            f"{kind.split('_')[0]} it is at place {place} of {count}",
+            f"{' or '.join(k.replace('_rank', '') for k in keys) if keys else kind.split('_')[0]}"
+            f" it is at place {' or '.join(map(str, held))} of {count}",
             m.span(),
         )
     leader = _after(tickers, m.end(), m.end() + 4) if group in ("second", "behind") else None
