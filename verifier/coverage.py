@@ -54,8 +54,11 @@ reads unless `verifier.rules.relations` holds it)."""
 NAME_KEYS = frozenset({"name", "company", "company_name", "sector", "industry", "source"})
 """Result keys whose string is a name the draft may use as it stands (a news item's `source` is
 the wire that ran it)."""
-_WORD = re.compile(r"(?<!['’\w])[^\W\d_]+(?:['’][^\W\d_]+)*")
-"""A word; the "s" of "P001's" is not one."""
+_WORD = re.compile(
+    r"(?<!['’\w])[^\W\d_]+(?:['’][^\W\d_]+)*|(?<![\w.,])\d{1,3}(?:st|nd|rd|th|\.?[ºª°])(?!\w)"
+)
+"""A word; the "s" of "P001's" is not one. A place in digits ("3rd", "12.º") is a word: no
+figure rule reads it, so only a rule that held it (a ranking, a streak, a date) covers it."""
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 

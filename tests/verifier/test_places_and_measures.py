@@ -304,3 +304,68 @@ def test_a_place_said_with_its_count_is_the_place_of_the_measure_its_words_name(
             split += 1
         checked += 1
     assert checked >= 30 and split >= 3, (checked, split)
+
+
+def test_a_place_in_brackets_after_a_figure_is_that_figure_s_place() -> None:
+    """A card's lines "- Day return: +4.85% (1st of 25)", "- Contribution: +0.10% (3rd)", "-
+    Weight: 2.1% (18th by weight)", "(puesto 3.º)": the bracket places the holding by the
+    measure of the figure before it (or the one it names); one off is `wrong_relation`. A place
+    in digits that no rule reads ("the 3rd name") is no figure and no free word: it is
+    `unverified_claim`, not taken as any 3 of the trace."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        t, n = position["ticker"], ranks["positions_count"]
+        c, p, r, w = (
+            row[k] for k in ("contribution_rank", "pnl_rank", "return_rank", "weight_rank")
+        )
+        card = (
+            f"**{t} in {position['portfolio_id']}**\n"
+            f"- Day return: {row['day_return_pct']:+.2f}% ({{r}} of {n})\n"
+            f"- P&L: {position['day_pnl']:+,.2f} ({{p}} by P&L)\n"
+            f"- Contribution: {position['contribution_pct']:+.2f}% ({{c}})\n"
+            f"- Weight: {row['weight_pct']:.2f}% ({{w}} by weight)"
+        )
+        right = {"r": r, "p": p, "c": c, "w": w}
+        kept = _verdict(question, card.format(**{k: _ordinal(v) for k, v in right.items()}))
+        assert kept.accepted, (question, kept.reasons)
+        for key in right:
+            off = {**right, key: _off(right[key], n, p if key == "c" else c if key == "p" else 0)}
+            wrong = _verdict(question, card.format(**{k: _ordinal(v) for k, v in off.items()}))
+            assert "wrong_relation" in {x.rule.value for x in wrong.reasons}, (question, key)
+        es = f"{t} aportó {_es(position['contribution_pct'], True)} % (puesto {{}}.º de {n})."
+        assert _verdict(question, es.format(c)).accepted, (question, es)
+        assert not _verdict(question, es.format(_off(c, n, p))).accepted, (question, es)
+        loose = f"{t} contributed {position['contribution_pct']:+.2f}%, the {_ordinal(c)} name."
+        codes = {x.rule.value for x in _verdict(question, loose).reasons}
+        assert "unverified_claim" in codes, (question, loose)
+        checked += 1
+    assert checked >= 30
+
+
+def test_a_place_in_brackets_after_a_ranking_restates_it_from_the_top() -> None:
+    """ "the smallest position in P003 (0.38%, 19th of 19)", "the worst performer (25th of
+    25)": the bracket counts from the top whatever end the ranking names; a place one off, or
+    out of another count, is `wrong_relation` even where the ranking itself holds."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        t, n, pid = position["ticker"], ranks["positions_count"], position["portfolio_id"]
+        opening = f"{t} contributed {position['contribution_pct']:+.2f}% to {pid}. "
+        for key, end, phrase in (
+            ("weight_rank", n, "the smallest position"),
+            ("weight_rank", 1, "the largest position"),
+            ("return_rank", n, "the worst performer"),
+            ("return_rank", 1, "the best performer"),
+        ):
+            if row[key] != end:
+                continue
+            said = opening + f"It is {phrase} in {pid} ({{}} of {{}})."
+            kept = _verdict(question, said.format(_ordinal(end), n))
+            assert kept.accepted, (question, phrase, kept.reasons)
+            for wrong in (
+                said.format(_ordinal(_off(end, n)), n),
+                said.format(_ordinal(end), n + 1),
+            ):
+                codes = {x.rule.value for x in _verdict(question, wrong).reasons}
+                assert "wrong_relation" in codes, (question, wrong, codes)
+            checked += 1
+    assert checked >= 8, checked

@@ -327,6 +327,7 @@ RELATIONS: dict[str, Any] = {
         "place": (
             r"puesto\s+\d{1,3}\s*(?:/|de)\s*\d{1,3}(?!\s+por)",
             r"(?:contribución|aporte|rentabilidad|rendimiento|peso|p&l)\s*[:=]?\s*(?:puesto\s+)?#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
+            r"\(\s*(?:puesto\s+\d{1,2}(?:\.?[ºª°])?|\d{1,2}\.?[ºª°])(?:\s+de\s+\d{1,3})?(?:\s+por\s+(?:p&l|contribución|aporte|peso|rentabilidad|rendimiento|tamaño))?\s*\)",
             r"(?:se\s+sitúa|se\s+situó|ocupa|ocupó|queda|quedó|figura)\s+(?:en\s+)?(?:el\s+)?"
             r"(?:(?:puesto|lugar|número|posición)\s+)?\d{1,2}(?![.,]\d)\s*(?:\.?\s*[ºo°]|\.?\s*er)?(?:\s+(?:lugar|puesto))?"
             r"(?:\s+(?:de|entre)\s+(?:las\s+|los\s+|sus\s+)?\d{1,3}(?:\s+(?:posiciones|valores|títulos))?)?",

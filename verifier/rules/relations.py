@@ -590,6 +590,14 @@ def _only_ticker(case: Case, at: int) -> Claim | None:
     return Claim(symbol, at, at, "ticker", symbol=symbol)
 
 
+_BRACKET_PLACE = re.compile(
+    r"[^().;\n]{0,40}?\((?:[^(),]{1,20},\s*)?"
+    r"((?P<place>\d{1,3})(?:st|nd|rd|th|\.?[ºª°])\s+(?:of|out\s+of|de)\s+(?P<count>\d{1,3}))\s*\)"
+)
+"""A place out of the positions in brackets after a ranking, counted from the top whatever
+end the ranking names ("the smallest position in P003 (0.38%, 19th of 19)")."""
+
+
 def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
     case, text, folded, tickers = s.case, s.text, s.folded, s.tickers
     found = _ranked(s, m, tickers)
@@ -619,6 +627,16 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
         other = row.get("pnl_rank")  # return or by what it added, both computed
         if isinstance(other, int):
             places.add(count - other + 1 if kind.endswith("_bottom") else other)
+    restated = _BRACKET_PLACE.match(folded, m.end())
+    if restated is not None:  # "the second-worst performer in P002 (24th of 25)": top down
+        case.bound.append(restated.span(1))
+        if int(restated["place"]) != rank or int(restated["count"]) != count:
+            return _contradicted(
+                f'"{text[restated.start(1) : restated.end(1)]}" restates the place of '
+                f'"{text[m.start() : m.end()]}" as {restated["place"]} of '
+                f"{restated['count']}, but {subject.symbol} is at place {rank} of {count}",
+                restated.span(1),
+            )
     if wanted in places and (out_of is None or int(out_of.group(1)) == count):
         return None
     if _ONE_OF.search(folded, max(opens - 40, 0), opens) and min(places) <= 5:
@@ -999,7 +1017,9 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     before = folded[max(lo, m.start() - 24) : m.start()].rstrip(" :(")
     after = re.match(
         r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
-    ) or re.search(r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)\s*:", m.group())
+    ) or re.search(
+        r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|day\s+)?(p&l|\w+)\s*(?::|\)$)", m.group()
+    )  # "Rank by P&L: 9 of 25", "(15th by P&L)"
     opening = _MEASURE_LEAD.search(folded, lo, m.start())  # "On contribution, it ranked 1st"
     inside = re.match(r"p&l|\w+", m.group())  # "contribution 8/19", "peso: puesto 3 de 19"
     for kind, word in _MEASURE_WORDS:
@@ -1055,6 +1075,8 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
         wanted = wanted or 1
     elif any(r.start() < m.end() and m.start() < r.end() for r in ranked):
         return None  # "second-biggest detractor": the ranking's own words (`_ranking`)
+    elif any((b := _BRACKET_PLACE.match(folded, r.end())) and b.end() >= m.end() for r in ranked):
+        return None  # "the largest position (1st of 10)": the ranking's place (`_ranking`)
     elif group == "place":  # "Contrib: -0.11% (rank 21/25)", "ranked fourth among detractors":
         line = folded.rfind("\n", 0, m.start()) + 1  # a bullet's clauses: "Contribution: x; rank"
         kind = (
