@@ -20,10 +20,11 @@ _ROW = re.compile(r"[ \t]*\|(?P<cell>[^|\n]*)\|")
 """A table row's first cell."""
 _KEY = re.compile(
     r"[ \t]*(?:[-*•·▪►]+[ \t]*|[^\w\s*#|]{1,3}[ \t]*)?(?:\*\*|__)?"
-    r"(?P<key>[^\W\d_][^:\n|*()]{0,40}?)(?:\*\*|__)?[ \t]*[:：](?:\*\*|__)?[ \t]*\S"
+    r"(?P<key>[^\W\d_][^:\n|*()]{0,40}?)(?:\*\*|__)?[ \t]*[:：](?!\d)(?:\*\*|__)?[ \t]*\S"
 )
 """A line that opens with a short key and a colon, a value after it ("- **Sector:** Energy");
-a key with an aside in brackets says more than a name ("AAPL (Straße office): ...")."""
+a key with an aside in brackets says more than a name ("AAPL (Straße office): ..."), and the
+colon of a clock time is none ("- Zebra Wire, Tue 1:07 p.m.: ..." names no label)."""
 _MAX_KEY_WORDS = 5
 _MAX_HEADING_WORDS = 8
 

@@ -1,0 +1,60 @@
+"""Who ran a quoted headline, over the free-form night's real news traces: a wire the trace
+names, said beside a quote, must be the wire that ran it; a wire said of an item the draft only
+paraphrases speaks of that item, not of the quote further on; a wire the trace does not name is
+no name of the trace."""
+
+from __future__ import annotations
+
+from tests.verifier.test_unseen_prose import _closed, _codes, _kept, _new_york, _news
+
+
+def _two_wires() -> list[tuple[str, str, list[tuple[str, str, str]]]]:
+    """News traces whose items came from at least two wires: question, opening line, and each
+    item's headline, wire and day (Mon, Tue...) on New York's calendar."""
+    out = []
+    for question, move, news in _news():
+        items = [(n["headline"], n["source"], f"{_new_york(n):%a}") for n in news]
+        if len({wire for _, wire, _ in items}) >= 2:
+            out.append((question, _closed(move), items))
+    return out
+
+
+def test_a_wire_said_beside_a_quote_is_the_wire_that_ran_it() -> None:
+    """ "- Bloomberg, Mon: “...”", "“...” (Reuters)", "Reuters ran “...”": kept with each
+    item's own wire; the same lines with the wires of two items swapped are `wrong_relation`."""
+    checked = 0
+    for question, opening, items in _two_wires():
+        (h1, w1, d1), (h2, w2, d2) = next((a, b) for a in items for b in items if a[1] != b[1])
+        for line in (
+            "- {w}, {d}: “{h}”",
+            "“{h}” ({w}, {d})",
+            "{w} ran “{h}” on {d}.",
+        ):
+            said = [line.format(h=h1, w=w1, d=d1), line.format(h=h2, w=w2, d=d2)]
+            _kept(question, "\n".join([opening, *said]))
+            swapped = [line.format(h=h1, w=w2, d=d1), line.format(h=h2, w=w1, d=d2)]
+            codes = _codes(question, "\n".join([opening, *swapped]))
+            assert "wrong_relation" in codes, (question, swapped, codes)
+        checked += 1
+    assert checked >= 5, checked
+
+
+def test_a_wire_said_of_a_paraphrased_item_is_not_the_quote_s() -> None:
+    """ "Reuters reported the filing after Monday's close, and Bloomberg ran “...”": Reuters
+    speaks of what the sentence says it reported, a clause away from the quote."""
+    checked = 0
+    for question, opening, items in _two_wires():
+        (_, w1, _), (h2, w2, _) = next((a, b) for a in items for b in items if a[1] != b[1])
+        draft = f"{opening} {w1} reported another item earlier in the week, and {w2} ran “{h2}”."
+        assert "wrong_relation" not in _codes(question, draft), (question, draft)
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_wire_the_trace_does_not_name_is_no_label_before_a_clock_time() -> None:
+    """ "- Zebra Wire, Tue 1:07 p.m.: “...”": the colon of a clock time makes no "key: value"
+    line, so the unknown wire's words are `unverified_claim`."""
+    for question, opening, items in _two_wires():
+        headline, _, day = items[0]
+        draft = f"{opening}\n- Zebra Wire, {day} 1:07 p.m.: “{headline}”"
+        assert "unverified_claim" in _codes(question, draft), (question, draft)
