@@ -1,7 +1,7 @@
-"""Who ran a quoted headline, over the free-form night's real news traces: a wire the trace
-names, said beside a quote, must be the wire that ran it; a wire said of an item the draft only
-paraphrases speaks of that item, not of the quote further on; a wire the trace does not name is
-no name of the trace."""
+"""Who ran a quoted headline and how many the search found, over the free-form night's real
+news traces: a wire the trace names, said beside a quote, must be the wire that ran it; a wire
+said of an item the draft only paraphrases speaks of that item, not of the quote further on; a
+wire the trace does not name is no name of the trace; a count under its label is the search's."""
 
 from __future__ import annotations
 
@@ -58,3 +58,20 @@ def test_a_wire_the_trace_does_not_name_is_no_label_before_a_clock_time() -> Non
         headline, _, day = items[0]
         draft = f"{opening}\n- Zebra Wire, {day} 1:07 p.m.: “{headline}”"
         assert "unverified_claim" in _codes(question, draft), (question, draft)
+
+
+def test_a_count_under_its_label_is_the_number_of_items_the_search_found() -> None:
+    """ "Headlines found in the window: 2", "Titulares encontrados: 1": the count of the
+    subject's news items (not any 2 of the trace, such as a 1.92 change rounded); one off is
+    `wrong_relation`."""
+    checked = 0
+    for question, move, news in _news():
+        n = len(news)
+        if not n:
+            continue  # a search that failed: its zero is the failure's (`unresolved_error`)
+        for label in ("Headlines found in the window: {}.", "Titulares encontrados: {}."):
+            _kept(question, f"{_closed(move)}\n- {label.format(n)}")
+            codes = _codes(question, f"{_closed(move)}\n- {label.format(n + 1)}")
+            assert "wrong_relation" in codes, (question, label, codes)
+        checked += 1
+    assert checked >= 20

@@ -469,6 +469,9 @@ RELATIONS: dict[str, Any] = {
             r"(?:dos|ambos|ambas)\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)",
         ),
         "three": (r"tres\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)",),
+        "labelled": (
+            r"(?:(?:número|cantidad)\s+de\s+)?(?:titulares|noticias|artículos|notas|eventos|citas)(?:\s+(?:encontrad[oa]s|hallad[oa]s|en\s+la\s+ventana|en\s+el\s+período|en\s+agenda|programad[oa]s))*\s*(?:\*\*)?\s*[:=]\s*(?:\*\*)?\s*\d{1,2}(?![\d%]|[.,]\d)",
+        ),
     },
     "counts": (
         ("primera", "primer", "primero", "una", "uno", "un"),

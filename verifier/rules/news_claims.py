@@ -12,8 +12,9 @@ it like any figure.
   none of them explains the move is a judgement no result holds, and the words stay uncovered.
 - `clear`: the subject's events result holds no event (one that holds some is
   `wrong_absence`).
-- `one`, `two`, `three`: the number of items of the subject's search (of its events result,
-  for events, entries, citas).
+- `one`, `two`, `three`, and a count under its label ("Headlines found in the window: 2",
+  "Eventos: 0"): the number of items of the subject's search (of its events result, for
+  events, entries, citas).
 One that holds covers its words; one the trace contradicts is `wrong_relation` (a count, a
 date) or `wrong_absence` (a clear calendar); one no call settles stays uncovered.
 """
@@ -115,7 +116,12 @@ def _claim(
 ) -> Reason | None:
     group = m.lastgroup or ""
     said = text[m.start() : m.end()]
-    events = group in _COUNTS and bool(_EVENT_NOUN.search(folded, m.start(), m.end()))
+    counted = _COUNTS.get(group) or (
+        int(re.findall(r"\d+", said)[-1]) if group == "labelled" else 0
+    )
+    events = bool(counted or group == "labelled") and bool(
+        _EVENT_NOUN.search(folded, m.start(), m.end())
+    )
     lists = _results(case, subject, "events" if group == "clear" or events else "news")
     if lists is None:
         return None
@@ -137,14 +143,14 @@ def _claim(
             message=f'"{said}" says {subject} has nothing scheduled, but its events list {len(items)}',
             span=m.span(),
         )
-    if group in _COUNTS:
+    if group in _COUNTS or group == "labelled":
         case.bound.append(m.span())
-        if len(items) == _COUNTS[group]:
+        if len(items) == counted:
             return None
         what = "events" if events else "news items"
         return Reason(
             rule=ReasonCode.WRONG_RELATION,
-            message=f'"{said}" counts {_COUNTS[group]}, but the trace has {len(items)} {what} for {subject}',
+            message=f'"{said}" counts {counted}, but the trace has {len(items)} {what} for {subject}',
             span=m.span(),
         )
     return _latest(case, text, m, sentence, subject, dates, items)
