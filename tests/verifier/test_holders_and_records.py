@@ -11,6 +11,9 @@ from typing import Any
 
 from tests.verifier.test_closed_world import FREE_TRACES
 from tests.verifier.test_unseen_prose import _moves, _new_york, _news, _positions, _result, _verdict
+from verifier.lexicon import LANGUAGES
+
+_SPANISH = next(lexicon for lexicon in LANGUAGES if lexicon.name == "es")
 
 _SAID_OF = (
     ("{p} finished the day {up}.", "{p} finished the day {down}."),
@@ -186,3 +189,27 @@ def test_a_comparison_said_of_the_portfolio_with_the_benchmark_named_before_it()
                 assert "wrong_relation" in {r.rule for r in verdict.reasons}, tail
         checked += 1
     assert checked >= 30
+
+
+def test_an_event_named_with_its_adjective_is_still_the_day_s_event() -> None:
+    """ "presentará su dividendo trimestral el 13 de enero", "its quarterly earnings on
+    2025-01-13": an adjective between the event and its day keeps them together, so another
+    kind than the trace lists that day is `wrong_event_day`."""
+    words = {"earnings": ("earnings", "resultados"), "dividend": ("dividend", "dividendo")}
+    checked = 0
+    for question, listed in _events():
+        item = listed[0]
+        if item["kind"] not in words:
+            continue
+        other = "dividend" if item["kind"] != "dividend" else "earnings"
+        day = date.fromisoformat(item["date"])
+        for kind, ok in ((item["kind"], True), (other, False)):
+            en, es = words[kind]
+            for said in (
+                f"It reports its quarterly {en} on {item['date']}.",
+                f"La compañía presentará su {es} trimestral el {day.day} de {_SPANISH.months[day.month - 1]}.",
+            ):
+                codes = {r.rule for r in _verdict(question, said).reasons}
+                assert ("wrong_event_day" not in codes) == ok, (question, said, codes)
+        checked += 1
+    assert checked >= 10

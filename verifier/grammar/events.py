@@ -16,6 +16,8 @@ figure ("a dividend of $0.87"), and a result's event `value` is filed under its 
 EVENT_WORD = PhraseScan(grouped("events"))
 """The name of a corporate event, its kind the group's name (`verifier.lexicon`: `events`)."""
 _EVENT_GAP = re.compile(
+    r"(?:\s+(?:quarterly|annual|interim|final|regular|cash|trimestral(?:es)?|anual(?:es)?|"
+    r"semestral(?:es)?|ordinari[oa]s?|extraordinari[oa]s?|en\s+efectivo))?"  # "dividendo trimestral el"
     r"(?:\s+(?:event|date|day|payment|release|announcement|evento|fecha|pago|anuncio))?"  # "a dividend event on"
     r"(?:\s+(?:for|of|de|del)\s+[a-z][a-z0-9.\-]{0,9})?"  # whose: "for mpse", "de mpse"
     r"(?:[*_`]*\s*[:(|—–-]\s*[*_`]*\s*"
