@@ -193,3 +193,32 @@ def test_a_year_in_which_is_the_year_to_date() -> None:
     )
     assert _verdict("KPZ/move", said.format(share="una cuarta parte", pct=" (−24,18 %)")).accepted
     assert not _verdict("KPZ/move", said.format(share="un 10 %", pct="")).accepted
+
+
+def test_the_words_of_the_argentine_press_are_bound_like_their_synonyms() -> None:
+    """ "el papel mejoró 1,33 % en la rueda de este martes", "acumula una suba de 0,55 % en el
+    trimestre": "rueda" is the session, "papel" the stock, "mejoró"/"empeoró" and "suba"/"baja"
+    say a direction. Each is bound, so the same sentence with the other direction is
+    `wrong_direction`."""
+    from tests.verifier.test_unseen_prose import _es, _moves
+
+    checked = 0
+    for question, move, windows in _moves():
+        pct, quarter = move["change_pct"], windows.get("quarter", {}).get("change_pct")
+        if not pct or not quarter:
+            continue
+        up, down = ("mejoró", "empeoró") if pct > 0 else ("empeoró", "mejoró")
+        rise, fall = ("suba", "baja") if quarter > 0 else ("baja", "suba")
+        said = (
+            "El papel de {t} {verb} {pct} % en la rueda de este martes y cerró a US$ {close}. "
+            "En el trimestre acumula una {noun} de {quarter} %."
+        )
+        args = {"t": move["ticker"], "pct": _es(abs(pct)), "close": _es(move["close"])}
+        args["quarter"] = _es(abs(quarter))
+        kept = _verdict(question, said.format(verb=up, noun=rise, **args))
+        assert kept.accepted, (question, kept.reasons)
+        for verb, noun in ((down, rise), (up, fall)):
+            wrong = _verdict(question, said.format(verb=verb, noun=noun, **args))
+            assert "wrong_direction" in {r.rule.value for r in wrong.reasons}, (question, verb)
+        checked += 1
+    assert checked >= 20

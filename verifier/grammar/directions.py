@@ -20,7 +20,7 @@ _LEAD_GAP = re.compile(
 )
 _SESSIONS_AFTER = re.compile(
     r"(?i)[-\s]+(?:(?:straight|consecutive|successive)\s+)?"
-    r"(?:sessions?|days?|trading\s+days?|sesiones|jornadas|días)(?!\w)"
+    r"(?:sessions?|days?|trading\s+days?|sesiones|jornadas|días|ruedas)(?!\w)"
 )
 """A count of sessions ("fallen four sessions in a row"): a length of time, never a signed change."""
 _CHAIN_GAP = re.compile(r"(?i)\s*[,(/]?\s*(?:or|o|i\.e\.)?\s*\(?\s*")

@@ -48,12 +48,13 @@ LEXICON = Lexicon(
     windows={
         "day": (
             r"(?:al|el)\s+día\s+siguiente",
-            r"(?:en\s+)?la\s+(?:sesión|jornada)\s+siguiente",
-            r"en\s+la\s+(?:sesión|jornada)",
+            r"(?:en\s+)?la\s+(?:sesión|jornada|rueda)\s+siguiente",
+            r"en\s+la\s+(?:sesión|jornada|rueda)",
             r"en\s+el\s+día",
             r"del\s+día",
             r"diari[ao]",
             r"la\s+jornada",
+            r"la\s+rueda",
             rf"el\s+{_DIAS}",
         ),
         "week": (
@@ -94,7 +95,7 @@ LEXICON = Lexicon(
             r"(?:en\s+)?(?:el\s+)?acumulado\s+(?:del|de\s+este)\s+año",
             r"acumulado\s+anual",
             r"(?:cierra|cerró|termina|terminó|acaba|acabó)\s+el\s+año"
-            r"(?=\s+(?:con\s+)?(?:un[ao]?\s+)?(?:subida|caída|alza|baja|ganancia|pérdida|avance|"
+            r"(?=\s+(?:con\s+)?(?:un[ao]?\s+)?(?:subida|suba|caída|alza|baja|ganancia|pérdida|avance|"
             r"retroceso|[+\-−]?\d))",
             r"(?:en\s+)?un\s+año\s+en\s+(?:el|que)(?:\s+que)?",
             r"desde\s+(?:el\s+)?(?:cierre|final|fin)\s+de(?:l)?(?:\s+año)?\s+(?:19|20)\d\d",
@@ -107,6 +108,7 @@ LEXICON = Lexicon(
     range_join=(r"y", r"hasta", r"al", r"a"),
     rise=(
         r"subió",
+        r"mejoró",
         r"subieron",
         r"se\s+revalorizó",
         r"sube",
@@ -124,10 +126,11 @@ LEXICON = Lexicon(
         r"cerró\s+en\s+positivo",
         r"terminó\s+en\s+positivo",
         r"en\s+verde",
-        r"una\s+(?:subida|ganancia|alza)",
+        r"una\s+(?:subida|suba|ganancia|alza)",
         r"un\s+(?:avance|repunte|alza)",
     ),
     fall=(
+        r"empeoró",
         r"le\s+costó",
         r"costó",
         r"le\s+restó",
@@ -152,7 +155,7 @@ LEXICON = Lexicon(
         r"cerró\s+en\s+negativo",
         r"terminó\s+en\s+negativo",
         r"en\s+rojo",
-        r"una\s+(?:caída|bajada|pérdida)",
+        r"una\s+(?:caída|bajada|pérdida|baja)",
         r"un\s+(?:descenso|retroceso)",
     ),
     price_nouns=(
@@ -162,6 +165,7 @@ LEXICON = Lexicon(
         r"el",
         r"acci[oó]n(?:es)?",
         r"títulos?",
+        r"papel(?:es)?",
         r"de",
         r"del",
         r"cotización",
@@ -175,6 +179,7 @@ LEXICON = Lexicon(
         r"en",
         r"sesión",
         r"jornada",
+        r"rueda",
         r"\(\w+\)",
         r"\*\*",
     ),
@@ -213,7 +218,8 @@ LEXICON = Lexicon(
         "up": (
             r"(?:se\s+)?(?:ha\s+)?revaloriz(?:a|ó|ado)",
             r"arriba",
-            r"sub(?:ió|e|ida|ido|ieron|en)",
+            r"sub(?:ió|e|ida|ido|ieron|en|a)",
+            r"mejor(?:ó|aron)",
             r"gan(?:ó|a|ancia|ado|aron|an)",
             r"avanz(?:ó|a|ado|aron|an)",
             r"crec(?:ió|e|ido|ieron|en)",
@@ -235,6 +241,7 @@ LEXICON = Lexicon(
             r"pérdida",
             r"perdida",
             r"baj(?:ó|a|ada|ado|aron|an)",
+            r"empeor(?:ó|aron)",
             r"retroced(?:ió|e|ido|ieron)",
             r"descend(?:ió|e|ido|ieron)",
             r"desciende",
@@ -251,6 +258,7 @@ LEXICON = Lexicon(
     after_figure=(
         "alza",
         "subida",
+        "suba",
         "caída",
         "caida",
         "pérdida",
@@ -277,11 +285,12 @@ LEXICON = Lexicon(
             r"antes\s+de\s+la\s+apertura\s+del\s+(?:lunes|martes|miércoles|jueves|viernes)",
         ),
         "during": (
-            r"durante\s+la\s+(?:sesión|jornada|negociación)",
+            r"durante\s+la\s+(?:sesión|jornada|rueda|negociación)",
+            r"en\s+plena\s+(?:sesión|jornada|rueda|negociación)",
             r"en\s+plena\s+sesión",
             r"mediodía",
             r"media\s+mañana",
-            r"(?:media|mitad\s+de)\s+(?:la\s+)?(?:sesión|jornada)",
+            r"(?:media|mitad\s+de)\s+(?:la\s+)?(?:sesión|jornada|rueda)",
             r"con\s+el\s+mercado\s+abierto",
             r"en\s+horario\s+de\s+mercado",
         ),

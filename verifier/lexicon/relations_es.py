@@ -35,7 +35,7 @@ RELATIONS: dict[str, Any] = {
             r"ganaron",
             r"avanzaron",
             r"(?:posiciones|valores|títulos)\s+(?:subieron|ganaron|avanzaron)",
-            r"(?:valores|posiciones)\s+al\s+alza",
+            r"(?:valores|posiciones|papeles|títulos)\s+(?:al|en)\s+alza",
         ),
         "decliners": (
             r"cayeron",
@@ -43,7 +43,7 @@ RELATIONS: dict[str, Any] = {
             r"perdieron",
             r"retrocedieron",
             r"(?:posiciones|valores|títulos)\s+(?:cayeron|bajaron|perdieron|retrocedieron)",
-            r"(?:valores|posiciones)\s+a\s+la\s+baja",
+            r"(?:valores|posiciones|papeles|títulos)\s+(?:a\s+la|en)\s+baja",
         ),
     },
     "news_order": {
@@ -62,7 +62,7 @@ RELATIONS: dict[str, Any] = {
     },
     "relative_days": {
         "today": (r"hoy", r"esta\s+(?:mañana|tarde)"),
-        "yesterday": (r"ayer", r"la\s+(?:sesión|jornada)\s+anterior", r"el\s+día\s+anterior"),
+        "yesterday": (r"ayer", r"la\s+(?:sesión|jornada|rueda)\s+anterior", r"el\s+día\s+anterior"),
         "year_end": (r"el\s+año", r"fin\s+de\s+año", r"cierre\s+de\s+año", r"cierre\s+del\s+año"),
     },
     "relations": {
@@ -109,7 +109,7 @@ RELATIONS: dict[str, Any] = {
             r"el\s+mejor\s+(?:valor|comportamiento|desempeño|posición|título)",
             r"(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
             r"el\s+(?:valor|título|posición)\s+(?:más\s+alcista|que\s+más\s+subió)",
-            r"lideró\s+(?:las\s+)?(?:subidas|alzas|ganancias|la\s+cartera)",
+            r"lideró\s+(?:las\s+)?(?:subidas|subas|alzas|ganancias|la\s+cartera)",
             r"(?:la\s+)?estrella",
         ),
         "return_bottom": (
@@ -148,25 +148,25 @@ RELATIONS: dict[str, Any] = {
     },
     "streaks": {
         "up": (
-            r"(?:sesiones|días|jornadas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:alza|subida|ganancias?)",
-            r"(?:alza|subida|ganancia)\s+(?:consecutiva|seguida)",
+            r"(?:sesiones|días|jornadas|ruedas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:alza|subida|suba|ganancias?)",
+            r"(?:alza|subida|suba|ganancia)\s+(?:consecutiva|seguida)",
             r"racha\s+(?:alcista|ganadora)",
-            r"(?:sesión|jornada)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:alzas?|subidas?|ganancias?|al\s+alza|en\s+verde)",
-            r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:alzas?|subidas?|ganancias?|al\s+alza|en\s+verde)",
-            r"(?:sesiones|jornadas)\s+(?:al\s+alza|en\s+verde|de\s+subidas|alcistas)(?:\s+(?:seguidas|consecutivas))?",
-            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas)\s+(?:alcistas|al\s+alza|en\s+verde|de\s+subidas)(?:\s+(?:seguidas|consecutivas))?",
+            r"(?:sesión|jornada|rueda)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:alzas?|subidas?|subas?|ganancias?|al\s+alza|en\s+verde)",
+            r"(?:sesiones|jornadas|ruedas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:alzas?|subidas?|subas?|ganancias?|al\s+alza|en\s+verde)",
+            r"(?:sesiones|jornadas|ruedas)\s+(?:al\s+alza|en\s+verde|de\s+subidas|alcistas)(?:\s+(?:seguidas|consecutivas))?",
+            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas)\s+(?:alcistas|al\s+alza|en\s+verde|de\s+subidas)(?:\s+(?:seguidas|consecutivas))?",
         ),
         "down": (
-            r"(?:sesiones|días|jornadas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:baja|caída|pérdidas?)",
+            r"(?:sesiones|días|jornadas|ruedas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:baja|caída|pérdidas?)",
             r"(?:baja|caída|pérdida)\s+(?:consecutiva|seguida)",
             r"racha\s+(?:bajista|perdedora)",
-            r"(?:sesión|jornada)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
-            r"(?:sesiones|jornadas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
-            r"(?:sesiones|jornadas)\s+(?:a\s+la\s+baja|en\s+rojo|de\s+caídas|bajistas)(?:\s+(?:seguidas|consecutivas))?",
-            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas)\s+(?:bajistas|a\s+la\s+baja|en\s+rojo|de\s+caídas)(?:\s+(?:seguidas|consecutivas))?",
+            r"(?:sesión|jornada|rueda)\s+(?:consecutiva|seguida)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
+            r"(?:sesiones|jornadas|ruedas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
+            r"(?:sesiones|jornadas|ruedas)\s+(?:a\s+la\s+baja|en\s+rojo|de\s+caídas|bajistas)(?:\s+(?:seguidas|consecutivas))?",
+            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas)\s+(?:bajistas|a\s+la\s+baja|en\s+rojo|de\s+caídas)(?:\s+(?:seguidas|consecutivas))?",
         ),
         "either": (
-            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas)(?:\s+(?:seguidas|consecutivas))?",
+            r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas)(?:\s+(?:seguidas|consecutivas))?",
         ),
     },
     "membership": {
@@ -196,7 +196,7 @@ RELATIONS: dict[str, Any] = {
             r"lastres",
         ),
         "gainers": (
-            r"(?:mejores|mayores)\s+(?:valores|subidas|alzas)",
+            r"(?:mejores|mayores)\s+(?:valores|subidas|subas|alzas)",
             r"(?:valores|títulos)\s+que\s+más\s+subieron",
         ),
         "decliners": (
@@ -239,12 +239,12 @@ RELATIONS: dict[str, Any] = {
             r"(?:caída|bajada|descenso|retroceso|pérdida|corrección)\s+(?:fuerte|abrupta|brusca|pronunciada|importante|severa|notable)",
         ),
         "up_large": (
-            r"(?:fuerte|fuertes|gran|espectacular|notable)\s+(?:subida|alza|ganancia|ganancias|avance|repunte|revalorización|racha)",
-            r"(?:subida|alza|avance|repunte|revalorización)\s+(?:fuerte|notable|espectacular|importante)",
+            r"(?:fuerte|fuertes|gran|espectacular|notable)\s+(?:subida|suba|alza|ganancia|ganancias|avance|repunte|revalorización|racha)",
+            r"(?:subida|suba|alza|avance|repunte|revalorización)\s+(?:fuerte|notable|espectacular|importante)",
         ),
         "up_modest": (
-            r"(?:modest[oa]|moderad[oa])\s+(?:subida|alza|ganancia|avance|repunte|mejora)",
-            r"(?:subida|alza|ganancia|avance|repunte|mejora)\s+(?:modest[oa]|moderad[oa])",
+            r"(?:modest[oa]|moderad[oa])\s+(?:subida|suba|alza|ganancia|avance|repunte|mejora)",
+            r"(?:subida|suba|alza|ganancia|avance|repunte|mejora)\s+(?:modest[oa]|moderad[oa])",
         ),
         "down_modest": (
             r"(?:modest[oa]|moderad[oa])\s+(?:caída|bajada|descenso|retroceso|pérdida|baja)",
@@ -255,8 +255,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:caída|bajada|descenso|retroceso|pérdida)\s+(?:ligera|leve|pequeña|suave)",
         ),
         "up_small": (
-            r"(?:ligera|leve|pequeña|suave)\s+(?:subida|alza|ganancia|avance|repunte|mejora)",
-            r"(?:subida|alza|ganancia|avance|repunte|mejora)\s+(?:ligera|leve|pequeña|suave)",
+            r"(?:ligera|leve|pequeña|suave)\s+(?:subida|suba|alza|ganancia|avance|repunte|mejora)",
+            r"(?:subida|suba|alza|ganancia|avance|repunte|mejora)\s+(?:ligera|leve|pequeña|suave)",
         ),
         "either_flat": (
             r"(?:se\s+)?(?:queda|quedó|quedaba|mantiene|mantuvo)\s+(?:prácticamente\s+)?plan[oa]",
@@ -274,7 +274,7 @@ RELATIONS: dict[str, Any] = {
             r"ligera",
             r"leve",
             r"pequeñ[oa]",
-            r"(?:sesión|jornada)\s+tranquila",
+            r"(?:sesión|jornada|rueda)\s+tranquila",
             r"discret[oa]",
             r"contenid[oa]",
         ),
@@ -286,14 +286,14 @@ RELATIONS: dict[str, Any] = {
         ),
         "day_down": (r"cedió\s+terreno",),
         "down_any": (
-            r"(?:racha|semana|mes|jornada|sesión|trimestre|año|etapa|periodo|período)\s+(?:floj[oa]|mal[oa]|difícil|débil|negativ[oa]|complicad[oa])",
-            r"(?:mal[oa]|difícil|complicad[oa]|floj[oa])\s+(?:racha|semana|mes|jornada|sesión|trimestre|año)",
+            r"(?:racha|semana|mes|jornada|sesión|rueda|trimestre|año|etapa|periodo|período)\s+(?:floj[oa]|mal[oa]|difícil|débil|negativ[oa]|complicad[oa])",
+            r"(?:mal[oa]|difícil|complicad[oa]|floj[oa])\s+(?:racha|semana|mes|jornada|sesión|rueda|trimestre|año)",
             r"floj[oa]",
             r"debilidad",
         ),
         "up_any": (
-            r"(?:racha|semana|mes|jornada|sesión|trimestre|año|etapa)\s+(?:fuerte|buen[oa]|sólid[oa]|positiv[oa])",
-            r"(?:buen[oa]|gran)\s+(?:racha|semana|mes|jornada|sesión|trimestre|año)",
+            r"(?:racha|semana|mes|jornada|sesión|rueda|trimestre|año|etapa)\s+(?:fuerte|buen[oa]|sólid[oa]|positiv[oa])",
+            r"(?:buen[oa]|gran)\s+(?:racha|semana|mes|jornada|sesión|rueda|trimestre|año)",
             r"sólid[oa]",
             r"fuerte",
             r"fortaleza",

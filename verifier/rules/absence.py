@@ -195,7 +195,7 @@ _RANGE_JOIN = re.compile(r"\s*(?:and|to|through|until|y|al|hasta|a|[-–—])\s*
 
 _THE_DAY = re.compile(
     r"\s+(?:(?:on|for)\s+)?(?:the|that)\s+(?:day|session)(?:\s+itself)?(?!\w)|"
-    r"\s+(?:(?:en\s+)?(?:ese|el\s+mismo)\s+día|en\s+(?:la|esa)\s+(?:misma\s+)?(?:sesión|jornada))(?!\w)"
+    r"\s+(?:(?:en\s+)?(?:ese|el\s+mismo)\s+día|en\s+(?:la|esa)\s+(?:misma\s+)?(?:sesión|jornada|rueda))(?!\w)"
 )
 """The session a report is about, named after a denial without a date."""
 

@@ -168,7 +168,7 @@ _HOLDER = re.compile(
 """A portfolio or its benchmark named as what moved ("P003 finished in the red", "the fund
 closed lower", "la cartera cerró a la baja")."""
 _FOR_HOLDER = re.compile(
-    r"\s+(?:(?:day|session|sesión|jornada)\s+)?(?:for|of|de|del|para)\s+(?:the\s+|la\s+|el\s+)?"
+    r"\s+(?:(?:day|session|sesión|jornada|rueda)\s+)?(?:for|of|de|del|para)\s+(?:the\s+|la\s+|el\s+)?"
 )
 """What joins a direction word to the portfolio it is said of right after it ("a down day for
 P003", "una caída de la cartera")."""

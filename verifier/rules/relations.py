@@ -334,7 +334,7 @@ streak is just today's session": one)."""
 _CURRENT = re.compile(r"(?<!\w)(?:current|present|ongoing|actual|vigente)\s+$")
 _ONE_BEFORE = re.compile(
     r"(?<!\w)(?:only|just|solo|sólo)\s+(?:one|1|a\s+single|una|una\s+sola)\s+"
-    r"(?:session|day|sesión|jornada|día)\s+(?:in|of|into|en|de)\s+(?:its|the|this|su|la|esta)\s+"
+    r"(?:session|day|sesión|jornada|rueda|día)\s+(?:in|of|into|en|de)\s+(?:its|the|this|su|la|esta)\s+"
     r"(?:(?:current|present|actual)\s+)?$"
 )
 """A streak's length of one said before it ("only one session in its current winning
@@ -410,7 +410,9 @@ _COMPLEMENT = re.compile(
 )
 
 
-_DAY_NOUN = re.compile(r"(?<!\w)(?:(?:a|the|its|una|la|su)\s+)?(?:day|session|jornada|sesión)\s+$")
+_DAY_NOUN = re.compile(
+    r"(?<!\w)(?:(?:a|the|its|una|la|su)\s+)?(?:day|session|jornada|sesión|rueda)\s+$"
+)
 
 
 def _whole_portfolio(case: Case, folded: str, lo: int, at: int) -> bool:
