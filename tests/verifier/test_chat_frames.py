@@ -62,6 +62,23 @@ def test_a_round_figure_said_with_a_hedge_is_said_to_its_tens() -> None:
     assert checked >= 20
 
 
+def test_a_round_amount_said_with_a_hedge_keeps_two_significant_digits() -> None:
+    """ "gained about $1,400" for 1,352.34: rounded to its hundreds it holds; the next hundred
+    does not, and neither does the amount said without the hedge."""
+    checked = 0
+    for question, position in _positions():
+        pnl = abs(position.get("day_pnl") or 0)
+        if not 1_000 <= pnl < 10_000 or abs(pnl - round(pnl, -2)) < 1:
+            continue
+        verb = "gained" if position["day_pnl"] > 0 else "lost"
+        said = f"{position['ticker']} contributed {position['contribution_pct']:+.2f}%. It {verb} {{}}${{:,.0f}}."
+        _kept(question, said.format("about ", round(pnl, -2)))
+        assert not _verdict(question, said.format("about ", round(pnl, -2) + 100)).accepted
+        assert not _verdict(question, said.format("", round(pnl, -2))).accepted, question
+        checked += 1
+    assert checked >= 10, checked
+
+
 def test_last_weekday_measured_from_and_a_window_that_opens_its_own_clause() -> None:
     """ "This week — measured from last Tuesday's close of $17.13 — the shares are up 1.52%,
     and for the quarter they are down 1.02%": the week runs from the Tuesday before the report

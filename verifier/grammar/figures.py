@@ -243,9 +243,11 @@ _ROUND = re.compile(r"[+$€£]?[1-9]\d*0(?:\s?%|\s?pct|\s?por\s+ciento)?", re.I
 
 
 def attach_hedges(text: str, figures: list[Claim]) -> None:
-    """A round figure said with a hedge ("roughly 60%", "close to 90%") is said to its tens:
-    it also reads as that figure give or take five (60.73 is roughly 60%). One with decimals
-    or a last digit other than zero keeps its own precision ("about 2.2%")."""
+    """A round figure said with a hedge ("roughly 60%", "close to 90%", "about $1,400") is said
+    to its last non-zero digit, keeping two significant digits: it also reads as that figure
+    give or take half that unit (60.73 is roughly 60%, 1,352.34 about $1,400; "close to $2,000"
+    is 1,950 to 2,050). One with decimals or a last digit other than zero keeps its own
+    precision ("about 2.2%")."""
     folded = fold_aligned(text)
     for figure in figures:
         if not figure.readings or figure.readings[0].decimals or figure.bound:
@@ -254,7 +256,12 @@ def attach_hedges(text: str, figures: list[Claim]) -> None:
             folded, max(figure.start - 30, 0), figure.start
         ):
             value = figure.readings[0].value
-            figure.readings = (*figure.readings, Reading(value, -1))
+            digits = re.sub(r"\D", "", figure.text)
+            zeros = len(digits) - len(digits.rstrip("0"))
+            figure.readings = (
+                *figure.readings,
+                Reading(value, -max(1, min(zeros, len(digits) - 2))),
+            )
 
 
 _START = attrgetter("start")

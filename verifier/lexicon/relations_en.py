@@ -158,7 +158,7 @@ RELATIONS: dict[str, Any] = {
     },
     "rankings": {
         "return_top": (
-            r"(?:day\s+)?(?:return|performance)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}\s+(?:of|/)\s+\d{1,3}",
+            r"(?:day\s+)?(?:return|performance)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}(?:\s+(?:of|/)\s+\d{1,3})?(?![\d%]|[.,]\d)",
             rf"{ORDINAL}[-\s]best(?:[-\s]performing)?(?:\s+(?:performer|mover|gainer|name|position|holding|stock|return|day))?",
             rf"{ORDINAL}{OF_N}\s+by\s+(?:(?:day(?:'s)?\s+|daily\s+)?return|performance|(?:day'?s?\s+)?(?:percentage\s+)?(?:move|change|gain))",
             r"(?:top|biggest|largest|best)\s+(?:gainer|performer|mover|riser)",
@@ -179,7 +179,7 @@ RELATIONS: dict[str, Any] = {
             r"worst\s+(?:return|performance|day|move)",
         ),
         "weight_top": (
-            r"(?:weight|size)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}\s+(?:of|/)\s+\d{1,3}",
+            r"(?:weight|size)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}(?:\s+(?:of|/)\s+\d{1,3})?(?![\d%]|[.,]\d)",
             rf"by\s+(?:weight|size|market\s+value),?\s+(?:[a-z]{{1,5}}\s+)?(?:ranks?|ranked|is|comes?\s+in|sits?)\s+(?:as\s+)?(?:the\s+)?{ORDINAL}{OF_N}",
             rf"{ORDINAL}{OF_N}\s+by\s+(?:weight|size|market\s+value)",
             r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)\s+(?:holding|position|stake|weight|name)",
@@ -192,7 +192,7 @@ RELATIONS: dict[str, Any] = {
             r"tiniest(?:\s+(?:holding|position|stake))?",
         ),
         "pnl_top": (
-            r"(?:contribution|p&l)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}\s+(?:of|/)\s+\d{1,3}",
+            r"(?:contribution|p&l)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}(?:\s+(?:of|/)\s+\d{1,3})?(?![\d%]|[.,]\d)",
             rf"{ORDINAL}{OF_N}\s+by\s+(?:contribution|day\s+p&l|p&l|dollar\s+gain)",
             rf"{ORDINAL}\s+(?:among|of)\s+(?:the\s+|its\s+)?(?:[\w'’]+\s+)?(?:contributors|gainers\s+in\s+dollars)",
             r"(?:biggest|largest|top|leading|main)\s+(?:contributor|positive\s+contributor|dollar\s+gainer)",

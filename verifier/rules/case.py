@@ -117,6 +117,10 @@ _IN_PERCENT = re.compile(r"pct|percent|ratio|weight|return")
 """Keys of a figure in percent: an amount of money is never one of them."""
 
 
+_COUNTED = re.compile(r"(?:^|_)(?:rank|count|gainers|decliners|unchanged|constituents|found)$")
+"""Keys whose values are places or counts, never amounts of money."""
+
+
 def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     """Bind the figure: value at its precision, then subject, period, time, bound and field; the
     first part no matching fact agrees with is what is wrong with it."""
@@ -127,6 +131,8 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     announced = claim.field in ANNOUNCED_FIELDS
     count = claim.kind == "number" and not (claim.direction or claim.field or claim.sign)
     matched = evidence.match_figure(claim)
+    if claim.kind == "money":  # an amount is no place and no count ("$2,000" is not rank 2)
+        matched = [f for f in matched if not _COUNTED.search(f.key)]
     if claim.bound and claim.unit == "%" and claim.direction and claim.readings:
         matched = matched + _beyond_bound(claim, evidence, matched)
     facts = [

@@ -624,7 +624,9 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
         word = inner.group(1)
         wanted = int(re.sub(r"\D", "", word)) if word[:1].isdigit() else count_words()[word]
     case.bound.append((opens, m.end()))
-    places = {place} | _places(row, kind, count)
+    case.bound += _heading_ranks(folded, m.start())
+    keys = _named_keys(folded[m.start() : m.end()], kind)  # "contribution rank: 3"
+    places = _places(row, kind, count, keys) if keys else {place} | _places(row, kind, count)
     if re.search(r"(?:best|worst)$", folded[m.start() : m.end()]) and row:  # "fifth-best": by
         other = row.get("pnl_rank")  # return or by what it added, both computed
         if isinstance(other, int):
@@ -1008,6 +1010,29 @@ def _line_measure(folded: str, lo: int, at: int) -> str:
     return kinds.pop() if len(kinds) == 1 else ""
 
 
+_RANK_WORD = re.compile(r"(?<!\w)(?:ranks?|rankings?|clasificación|puestos)(?!\w)")
+_HEADING_END = re.compile(r":[\s*_]*$")
+
+
+def _heading_ranks(folded: str, at: int) -> list[tuple[int, int]]:
+    """The rank words of the heading over a list of places ("Ranks for PQN within P003 (19
+    positions) on Dec 31:" above "- Contribution rank: 3"): the nearest line above the place's
+    own that ends with a colon, in its block or one blank line above it."""
+    end, blank = folded.rfind("\n", 0, at), False
+    while end > 0:
+        start = folded.rfind("\n", 0, end) + 1
+        line = folded[start:end]
+        if not line.strip():
+            if blank:
+                return []
+            blank, end = True, start - 1  # one blank line may stand under the heading
+            continue
+        if _HEADING_END.search(line):
+            return [w.span() for w in _RANK_WORD.finditer(folded, start, end)]
+        end = start - 1
+    return []
+
+
 _RANK_HEAD = re.compile(r"(?<!\w)(?:ranks?|rankings?|puestos?)\s*[—–:|-]+\s*")
 """A label over the places that follow it on its line ("Ranks — contribution 8/19")."""
 
@@ -1111,13 +1136,16 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
         case.bound.append(m.span())
         if head := _RANK_HEAD.search(folded, folded.rfind("\n", 0, m.start()) + 1, m.start()):
             case.bound.append(head.span())  # "Ranks — contribution 8/19, return 8/19"
+        case.bound += _heading_ranks(folded, m.start())
         if lead := _MEASURE_LEAD.search(folded, lo, m.start()):
             case.bound.append(lead.span())  # "por tamaño", "on contribution": the place's own
         if by := _MEASURE_AFTER.match(folded, m.end()):
             case.bound.append(by.span())  # "puesto 12.º por tamaño", "2nd of 19 by weight"
         clause = max(folded.rfind(c, 0, m.start()) for c in ",;\n(") + 1
-        keys = _named_keys(folded[clause : m.end() + 30], kind) or _named_keys(
-            folded[folded.rfind("\n", 0, m.start()) + 1 : m.end() + 30], kind
+        line_end = folded.find("\n", m.end())
+        tail = min(m.end() + 30, len(folded) if line_end < 0 else line_end)
+        keys = _named_keys(folded[clause:tail], kind) or _named_keys(
+            folded[folded.rfind("\n", 0, m.start()) + 1 : tail], kind
         )
         if wanted in _places(row, kind, count, keys) and out_of in (None, count):
             return None
