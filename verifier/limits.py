@@ -248,10 +248,13 @@ def _denied_cause(folded: str, word: re.Match[str]) -> bool:
 
 
 _ASKED = re.compile(
-    r"[\W_]*(?:[qp]\s*[:：.]\s*)?¿?\s*(?:why|how|what|which|when|where|who|is|are|was|were|did|"
-    r"does|do|has|have|can|could|will|would|should|qué|que|cómo|como|cuánto|cuánta|cuántos|"
-    r"cuántas|cuál|cuáles|cuándo|dónde|quién|por\s+qué|hay|es|está|están|fue|tiene)(?!\w)"
+    r"[\W_]*(?:[qp]\s*[:：.]\s*|[^\W\d_][^:?\n]{0,40}[:：]\s*)?¿?\s*(?:why|how|what|which|when|"
+    r"where|who|is|are|was|were|did|does|do|has|have|can|could|will|would|should|shall|want|"
+    r"may\s+i|qué|que|cómo|como|cuánto|cuánta|cuántos|cuántas|cuál|cuáles|cuándo|dónde|quién|"
+    r"por\s+qué|hay|es|está|están|fue|tiene|quiere|quieres|desea|deseas|prefiere|le|te)(?!\w)"
 )
+"""What a question opens with: a question word, an offer ("Want me to break down the rest?",
+"¿Le preparo el detalle?"), after a short label ("To restate the question: which ...?")."""
 _ASKED_END = re.compile(r"\?[\s*_)\]»”\"']*$")
 
 

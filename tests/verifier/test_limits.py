@@ -207,7 +207,9 @@ def test_a_hedge_beside_a_clause_or_a_word_that_asserts_is_still_rejected(said: 
 
 def test_a_question_asks_and_asserts_only_the_grammar_s_words() -> None:
     """ "Q: Is there news behind AXO's move?", "P: ¿Qué noticias hay detrás del movimiento?",
-    "Why is it moving?" ask: kept beside a faithful answer. A question that says what no tool
+    "Why is it moving?", an offer ("Want me to break down the rest?", "¿Le preparo el
+    detalle?"), one after a label ("To restate the question: what moved it?") ask: kept beside
+    a faithful answer. A question that says what no tool
     returns, names news, or a move the trace contradicts is still rejected."""
     for question, move, _ in _moves():
         t = move["ticker"]
@@ -216,6 +218,9 @@ def test_a_question_asks_and_asserts_only_the_grammar_s_words() -> None:
             f"Q: Is there news behind {t}'s move on Dec 31?",
             f"P: ¿Qué noticias hay detrás del movimiento de {t}?",
             "Why is it moving?",
+            "Want me to break down the rest of the portfolio?",
+            "¿Le preparo el detalle de la tendencia?",
+            f"To restate the question: what moved {t} on Dec 31?",
         ):
             verdict = _verdict(question, f"{asked} {_closed(move)}")
             assert verdict.accepted, (question, asked, verdict.reasons)
@@ -224,6 +229,8 @@ def test_a_question_asks_and_asserts_only_the_grammar_s_words() -> None:
             f"Why did {t} {wrong} after the merger announcement?",
             f"Is {t} undervalued?",
             f"Did you know Goldman rates {t} a buy?",
+            f"Want me to explain why analysts upgraded {t}?",
+            f"To restate the question: why did {t} {wrong} after the merger announcement?",
             "Xyzzy plugh frobnicate?",  # no question word opens it: words outside, a claim
         ):
             assert not _verdict(question, f"{asked} {_closed(move)}").accepted, (question, asked)
