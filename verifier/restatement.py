@@ -16,6 +16,7 @@ from collections.abc import Sequence
 _FRAME = re.compile(
     r"[\W_]*(?:(?:so|ok|okay|well|bueno|vale|entonces),?\s+)?"
     r"(?:(?:the|your)\s+question\s+(?:asks|is|was)|you\s+(?:asked|want\s+to\s+know)|"
+    r"you(?:'re|\s+are)\s+asking|(?:me|nos)\s+preguntan?|"
     r"la\s+pregunta\s+es|(?:me\s+)?preguntas|quieres\s+saber|(?:question|pregunta)\s*[:：]|"
     r"(?:to|para)\s+(?:answer|responder)(?:\s+(?:your|tu|su)\s+(?:question|pregunta))?|"
     r"[¿])(?!\w)"
@@ -25,7 +26,8 @@ _QUESTION_WORDS = frozenset(
     {
         *("how", "what", "which", "when", "where", "who", "whom", "whether"),
         *("qué", "cómo", "cuál", "cuáles", "cuánto", "cuánta", "cuándo", "dónde", "quién"),
-        *("question", "asks", "asked", "want", "know", "pregunta", "preguntas", "quieres", "saber"),
+        *("question", "asks", "asked", "asking", "want", "know", "pregunta", "preguntas"),
+        *("preguntan", "quieres", "saber"),
         *("answer", "responder"),
     }
 )

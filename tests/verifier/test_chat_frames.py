@@ -63,8 +63,8 @@ def test_a_round_figure_said_with_a_hedge_is_said_to_its_tens() -> None:
 
 
 def test_a_round_amount_said_with_a_hedge_keeps_two_significant_digits() -> None:
-    """ "gained about $1,400" for 1,352.34: rounded to its hundreds it holds; the next hundred
-    does not, and neither does the amount said without the hedge."""
+    """ "gained about $1,400", "ganó unos US$1.400" for 1,352.34: rounded to its hundreds it
+    holds; the next hundred does not, and neither does the amount said without the hedge."""
     checked = 0
     for question, position in _positions():
         pnl = abs(position.get("day_pnl") or 0)
@@ -73,6 +73,9 @@ def test_a_round_amount_said_with_a_hedge_keeps_two_significant_digits() -> None
         verb = "gained" if position["day_pnl"] > 0 else "lost"
         said = f"{position['ticker']} contributed {position['contribution_pct']:+.2f}%. It {verb} {{}}${{:,.0f}}."
         _kept(question, said.format("about ", round(pnl, -2)))
+        es = f"{position['ticker']} aportó {_es(position['contribution_pct'], True)} %; {{}} unos US${{}}."
+        hundreds = f"{round(pnl, -2):,.0f}".replace(",", ".")
+        _kept(question, es.format("ganó" if position["day_pnl"] > 0 else "perdió", hundreds))
         assert not _verdict(question, said.format("about ", round(pnl, -2) + 100)).accepted
         assert not _verdict(question, said.format("", round(pnl, -2))).accepted, question
         checked += 1
@@ -323,6 +326,9 @@ def test_a_small_model_s_set_lines_and_a_restated_question_frame_a_faithful_answ
             f"Pregunta: ¿cómo cerró {t} el 2024-12-31 y cuál fue su variación? {_closed(move)}",
         )
         _kept(question, f"So, you asked how {t} closed on 2024-12-31. {_closed(move)}")
+        _kept(question, f"You're asking how {t} closed on 2024-12-31. {_closed(move)}")
+        asking = f"You're asking why analysts downgraded {t}. {_closed(move)}"
+        assert not _verdict(question, asking).accepted, question
         before = move["previous_close"]
         _kept(question, f"{_closed(move)} For comparison, the previous close was {before:.2f}.")
         asked = f"Pregunta: ¿subió {t} tras la fusión anunciada? {_closed(move)}"

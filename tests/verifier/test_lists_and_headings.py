@@ -215,6 +215,39 @@ def test_a_streak_counted_by_the_day_that_extends_it_or_started_by_a_run() -> No
     assert checked >= 10
 
 
+def test_a_streak_under_its_label_or_read_off_its_record() -> None:
+    """ "Streak: 1 losing session (today only)", "The streak record shows a single winning
+    session, today's": the count and the direction are the trend's streak; the other
+    direction, or one session more, is `wrong_relation`."""
+    checked = 0
+    for question, move, _ in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        n = streak.get("sessions")
+        if not isinstance(n, int) or not 1 <= n <= 4:
+            continue
+        way, other = (
+            ("losing", "winning") if streak["direction"] == "down" else ("winning", "losing")
+        )
+        plural = {1: "session", 2: "sessions", 3: "sessions", 4: "sessions", 5: "sessions"}
+        single = {1: "a single", 2: "two", 3: "three", 4: "four", 5: "five"}
+        lead = _closed(move) + "\n"
+        for said in (
+            "- Streak: {n} {way} {noun}.",
+            "The streak record shows {single} {way} {noun}.",
+        ):
+            right = said.format(n=n, single=single[n], way=way, noun=plural[n])
+            kept = _verdict(question, lead + right)
+            assert kept.accepted, (question, right, kept.reasons)
+            for wrong in (
+                said.format(n=n, single=single[n], way=other, noun=plural[n]),
+                said.format(n=n + 1, single=single[n + 1], way=way, noun=plural[n + 1]),
+            ):
+                codes = {r.rule for r in _verdict(question, lead + wrong).reasons}
+                assert "wrong_relation" in codes, (question, wrong, codes)
+        checked += 1
+    assert checked >= 10
+
+
 def test_a_desk_note_s_abbreviations_and_spanish_level_verbs_name_their_fields() -> None:
     """ "cl. 142.11" is the close, "bmk" and "EW univ." the benchmark, "se situó en" and
     "cotizaba a" a close in Spanish: each binds its figure like the word it stands for, so the

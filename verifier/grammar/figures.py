@@ -235,11 +235,15 @@ def attach_bounds(text: str, figures: list[Claim]) -> None:
 _HEDGE = re.compile(
     r"(?<!\w)(?:about|around|roughly|approximately|nearly|almost|close\s+to|some|circa|"
     r"alrededor\s+del?|cerca\s+del?|casi|unos|unas|aproximadamente|en\s+torno\s+al?)"
-    r"\s+(?:(?:un|una|el|the)\s+)?[+$€£]?$"
+    r"\s+(?:(?:un|una|el|the)\s+)?(?:us)?[+$€£]?$"
 )
 """A hedge right before a figure ("roughly 60%", "cerca del 90 %", "close to $2,000")."""
-_ROUND = re.compile(r"[+$€£]?[1-9]\d*0(?:\s?%|\s?pct|\s?por\s+ciento)?", re.IGNORECASE)
+_ROUND = re.compile(
+    r"(?:us)?[+$€£]?[1-9]\d*0(?:\s?%|\s?pct|\s?por\s+ciento|\s?(?:us)?[$€£])?", re.IGNORECASE
+)
 """A whole number ending in zero, written with no decimals."""
+_GROUPED = re.compile(r"[.,](?=\d{3}(?!\d))")
+"""A thousands separator, either way it is written ("21,700", "21.700")."""
 
 
 def attach_hedges(text: str, figures: list[Claim]) -> None:
@@ -252,7 +256,7 @@ def attach_hedges(text: str, figures: list[Claim]) -> None:
     for figure in figures:
         if not figure.readings or figure.readings[0].decimals or figure.bound:
             continue
-        if _ROUND.fullmatch(figure.text.replace(",", "")) and _HEDGE.search(
+        if _ROUND.fullmatch(_GROUPED.sub("", figure.text)) and _HEDGE.search(
             folded, max(figure.start - 30, 0), figure.start
         ):
             value = figure.readings[0].value

@@ -238,7 +238,7 @@ RELATIONS: dict[str, Any] = {
         ),
         "either": (
             r"(?:makes?|made|making)\s+it\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions?\s+|days?\s+)?(?:in\s+a\s+row|straight)",
-            r"streak(?:\s+counter)?(?=\s+(?:is|was|shows|stands\s+at|reads)\s)",
+            r"streak(?:\s+(?:counter|record|tracker|count))?(?=\s*[*_]*\s*:\s|\s+(?:is|was|shows|stands\s+at|reads)\s)",
         ),
     },
     "membership": {

@@ -31,6 +31,7 @@ RELATIONS: dict[str, Any] = {
     ),
     "counted": {
         "gainers": (
+            r"alzas",
             r"subieron",
             r"ganaron",
             r"avanzaron",
@@ -38,6 +39,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:valores|posiciones|papeles|títulos)\s+(?:al|en)\s+alza",
         ),
         "decliners": (
+            r"bajas",
             r"cayeron",
             r"bajaron",
             r"perdieron",
@@ -186,7 +188,7 @@ RELATIONS: dict[str, Any] = {
     "rank_lists": {
         "contributors": (
             r"(?:los|las)\s+que\s+más\s+(?:sumaron|aportaron|ganaron|contribuyeron)",
-            r"(?:principales|mayores|mejores)\s+(?:\d\s+|cinco\s+)?(?:contribuidores|aportaciones)",
+            r"(?:principales|mayores|mejores)\s+(?:\d\s+|cinco\s+)?(?:contribuidores|aportaciones|aportantes)",
             r"contribuidores",
         ),
         "detractors": (

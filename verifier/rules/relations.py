@@ -318,10 +318,10 @@ def _gap(
 
 
 _COUNT_AFTER = re.compile(
-    r"\s+(?:es|fue|is|was|shows|stands\s+at|reads|muestra|marca)\s+"
+    r"(?:\s+(?:es|fue|is|was|shows|stands\s+at|reads|muestra|marca)\s+|\s*[*_]*\s*:\s*[*_]*\s*)"
     r"(?:(?:just|only|solo|sólo|solamente)\s+)?(?:de\s+)?(?:"
     r"(?P<n>una\s+sola|un\s+solo|a\s+single|just\s+one|only\s+one|[^\W_]+)\s+"
-    r"(?:(?P<up>up|higher|alcista)\s+|(?P<down>down|lower|bajista)\s+)?"
+    r"(?:(?P<up>up|higher|alcista|winning|green)\s+|(?P<down>down|lower|bajista|losing|red)\s+)?"
     r"(?:sesión|sesiones|session|sessions|día|días|day|days|jornadas?)"
     r"(?:\s+(?P<up_after>alcistas?|al\s+alza)|\s+(?P<down_after>bajistas?|a\s+la\s+baja)"
     r"|\s*\(\s*(?:(?P<up_paren>up|higher|al\s+alza)|(?P<down_paren>down|lower|a\s+la\s+baja))"
