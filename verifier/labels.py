@@ -60,9 +60,12 @@ def _regions(text: str) -> Iterator[tuple[int, int]]:
 
 
 _HEADING = re.compile(
-    r"[ \t]*(?:#{1,6}[ \t]+[^\n]+|(?:\*\*|__)[^\n]+(?:\*\*|__)[ \t]*:?|[^\W\d_][^\n]*[:：])[ \t]*"
+    r"[ \t]*(?:#{1,6}[ \t]+[^\n]+|(?:\*\*|__)[^\n]+(?:\*\*|__)[ \t]*:?|[^\W\d_][^\n]*[:：]"
+    r"|[^\W\d_][^\n—–|]*?[ \t][—–|][ \t][^\n—–|]+?\.?)[ \t]*"
 )
-"""A heading line: a markdown heading, a line in bold, or a line that ends with a colon."""
+"""A heading line: a markdown heading, a line in bold, a line that ends with a colon, or a
+title and what it is about on either side of a dash or a bar ("Flash — PCDM.", "Panel | JBBM
+(sector de salud)")."""
 _INNER_STOP = re.compile(r"[.!?](?:\s|$)(?!$)")
 
 

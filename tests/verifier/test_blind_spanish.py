@@ -197,8 +197,9 @@ def test_a_year_in_which_is_the_year_to_date() -> None:
 
 def test_the_words_of_the_argentine_press_are_bound_like_their_synonyms() -> None:
     """ "el papel mejoró 1,33 % en la rueda de este martes", "acumula una suba de 0,55 % en el
-    trimestre": "rueda" is the session, "papel" the stock, "mejoró"/"empeoró" and "suba"/"baja"
-    say a direction. Each is bound, so the same sentence with the other direction is
+    trimestre", "terminó a US$ 170,74, contra US$ 171,50 del cierre anterior": "rueda" is the
+    session, "papel" the stock, "contra" a base, "mejoró"/"empeoró" and "suba"/"baja" say a
+    direction. Each is bound, so the same sentence with the other direction is
     `wrong_direction`."""
     from tests.verifier.test_unseen_prose import _es, _moves
 
@@ -220,5 +221,18 @@ def test_the_words_of_the_argentine_press_are_bound_like_their_synonyms() -> Non
         for verb, noun in ((down, rise), (up, fall)):
             wrong = _verdict(question, said.format(verb=verb, noun=noun, **args))
             assert "wrong_direction" in {r.rule.value for r in wrong.reasons}, (question, verb)
+        if move["close"] in {w.get("start_close") for w in windows.values()}:
+            checked += 1  # a window starts at today's close: a previous close of that window
+            continue
+        versus = "{t} varió un {p} % y terminó a US$ {a}, contra US$ {b} del cierre anterior."
+        close, before = _es(move["close"]), _es(move["previous_close"])
+        kept = _verdict(
+            question, versus.format(t=move["ticker"], p=_es(pct, True), a=close, b=before)
+        )
+        assert kept.accepted, (question, kept.reasons)
+        swapped = _verdict(
+            question, versus.format(t=move["ticker"], p=_es(pct, True), a=before, b=close)
+        )
+        assert not swapped.accepted, question
         checked += 1
     assert checked >= 20

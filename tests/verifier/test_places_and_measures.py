@@ -369,3 +369,30 @@ def test_a_place_in_brackets_after_a_ranking_restates_it_from_the_top() -> None:
                 assert "wrong_relation" in codes, (question, wrong, codes)
             checked += 1
     assert checked >= 8, checked
+
+
+def test_a_share_of_assets_is_the_weight_and_a_title_before_a_dash_is_a_heading() -> None:
+    """ "The position, 7.74% of assets, ...", "el 7,74 % de los activos": the weight; the
+    holding's return said so is `wrong_field`. "Flash — AXO." over the note is a heading whose
+    words assert nothing; "Upgrade — AXO." still says what no tool returns."""
+    checked = 0
+    for question, position, _, row in _held():
+        t, weight, pct = position["ticker"], row["weight_pct"], position["pnl_pct"]
+        if abs(abs(pct) - weight) < 0.05:
+            continue
+        opening = (
+            f"{t} contributed {position['contribution_pct']:+.2f}% to {position['portfolio_id']}."
+        )
+        english = f"Flash — {t}.\n{opening} The position is {{:.2f}}% of assets."
+        spanish = f"Panel | {t}\n{opening} La posición supone el {{}} % de los activos."
+        for right, wrong in (
+            (english.format(weight), english.format(abs(pct))),
+            (spanish.format(_es(weight)), spanish.format(_es(abs(pct)))),
+        ):
+            kept = _verdict(question, right)
+            assert kept.accepted, (question, right, kept.reasons)
+            assert not _verdict(question, wrong).accepted, (question, wrong)
+        upgrade = _verdict(question, f"Upgrade — {t}.\n{opening}")
+        assert "unverified_claim" in {x.rule.value for x in upgrade.reasons}, question
+        checked += 1
+    assert checked >= 20

@@ -50,6 +50,13 @@ anterior", "the 17.80 of the prior session"); "rose 4.85 from its previous close
 from it."""
 
 
+_WEIGHT_AFTER = re.compile(
+    r"\s*(?:of|de)\s+(?:(?:the|los)\s+)?(?:(?:portfolio|book|fund)(?:['’]s)?\s+)?(?:total\s+|net\s+)?"
+    r"(?:assets|activos)(?:\s+(?:de\s+la\s+cartera|del\s+portafolio|del\s+fondo))?(?!\w)"
+)
+"""A weight named right after its figure ("7.74% of assets", "el 7,74 % de los activos")."""
+
+
 _MEASURE_OF = re.compile(r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+)?$")
 """A field that is what a ranking goes by ("Rank by P&L: 9 of 25"), not the figure's name."""
 
@@ -63,6 +70,12 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
             and _PREVIOUS_AFTER.match(folded, figure.end)
         ):
             figure.field = "previous_close"
+        elif (
+            not figure.field
+            and figure.kind == "percent"
+            and _WEIGHT_AFTER.match(folded, figure.end)
+        ):
+            figure.field = "weight"
     names = [
         (m.end(), m.lastgroup)
         for m in FIELD_WORD.finditer(folded)
