@@ -410,3 +410,58 @@ def test_a_margin_or_an_amount_above_a_reference_is_no_gap_of_the_sentence() -> 
     ):
         verdict = verify({"question": "Summarise the call.", "draft": said, "events": [event]})
         assert "wrong_relation" not in {r.rule for r in verdict.reasons}, (said, verdict.reasons)
+
+
+def test_a_list_said_in_order_and_a_membership_said_as_the_ones_that_added_most() -> None:
+    """ "The day's top contributors, in order: A, B, C" must hold the ranks' order (two swapped
+    is `wrong_relation`); "quedó entre los cinco valores que más aportaron" puts the holding in
+    the top contributors, one outside them is rejected."""
+    checked = 0
+    for question, ranks in _ranked():
+        top = ranks["top_contributors"]
+        said = "The day's top contributors, in order: {}."
+        kept = _verdict(question, _answer(question) + said.format(_joined(top[:3], False)))
+        assert kept.accepted, (question, kept.reasons)
+        swapped = [top[1], top[0], top[2]]
+        codes = {
+            r.rule
+            for r in _verdict(
+                question, _answer(question) + said.format(_joined(swapped, False))
+            ).reasons
+        }
+        assert "wrong_relation" in codes, question
+        ticker = _result(question, "get_position_pnl")["ticker"]
+        member = f"{ticker} quedó entre los cinco valores que más aportaron a la cartera."
+        verdict = _verdict(question, _answer(question) + member)
+        assert verdict.accepted is (ticker in top), (question, verdict.reasons)
+        checked += 1
+    assert checked >= 30
+
+
+def test_places_listed_by_measure_after_a_label() -> None:
+    """ "Clasificación de HEXS en P003: puesto 13 de 19 por rentabilidad, 12 por resultado, 11
+    por contribución y 15 por peso": each place by the measure after it; one off is
+    `wrong_relation`, and the label's rank word is bound with them."""
+    checked = 0
+    for question, ranks in _ranked():
+        ticker = _result(question, "get_position_pnl")["ticker"]
+        row = next(p for p in ranks["positions"] if p["ticker"] == ticker)
+        n = ranks["positions_count"]
+        r, p, c, w = (
+            row[k] for k in ("return_rank", "pnl_rank", "contribution_rank", "weight_rank")
+        )
+        said = (
+            f"Clasificación de {ticker} en {ranks['portfolio_id']}: puesto {{}} de {n} por "
+            "rentabilidad, {} por resultado, {} por contribución y {} por peso."
+        )
+        kept = _verdict(question, _answer(question) + said.format(r, p, c, w))
+        assert kept.accepted, (question, kept.reasons)
+        for wrong in ((r, p, c, w + 1 if w < n else w - 1), (r, p + 1 if p < n else p - 1, c, w)):
+            if wrong[1] == c and wrong[1] != p:
+                continue  # by result, the contribution's place where the two differ
+            codes = {
+                x.rule for x in _verdict(question, _answer(question) + said.format(*wrong)).reasons
+            }
+            assert "wrong_relation" in codes, (question, wrong)
+        checked += 1
+    assert checked >= 30

@@ -174,15 +174,17 @@ RELATIONS: dict[str, Any] = {
     "membership": {
         "detractors": (
             r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:lastres|detractores|peores\s+contribuciones)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores|títulos|posiciones|papeles|nombres)\s+que\s+más\s+(?:restaron|lastraron|drenaron)",
         ),
         "contributors": (
             r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:contribuidores|contribuyentes|aportes|contribuciones)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores|títulos|posiciones|papeles|nombres)\s+que\s+más\s+(?:aportaron|sumaron|contribuyeron)",
         ),
         "gainers": (
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+)?(?:que\s+más\s+subieron|más\s+alcistas|mejores)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+|papeles\s+|posiciones\s+)?(?:que\s+más\s+subieron|más\s+alcistas|más\s+fuertes|mejores)",
         ),
         "decliners": (
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+)?(?:que\s+más\s+cayeron|más\s+bajistas|peores)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+|papeles\s+|posiciones\s+)?(?:que\s+más\s+cayeron|más\s+bajistas|más\s+débiles|peores)",
         ),
     },
     "rank_lists": {
@@ -328,6 +330,7 @@ RELATIONS: dict[str, Any] = {
         "behind": (r"por\s+detrás\s+de", r"detrás\s+de", r"tras"),
         "place": (
             r"puesto\s+\d{1,3}\s*(?:/|de)\s*\d{1,3}(?!\s+por)",
+            r"(?<=[,y]\s)\d{1,2}(?:\.?[ºª°])?\s+por\s+(?:rentabilidad|rendimiento|resultado|contribución|aporte|peso|tamaño|p&l)(?!\w)",
             r"(?:contribución|aporte|rentabilidad|rendimiento|peso|p&l)\s*[:=]?\s*(?:puesto\s+)?#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
             r"\(\s*(?:puesto\s+\d{1,2}(?:\.?[ºª°])?|\d{1,2}\.?[ºª°])(?:\s+de\s+\d{1,3})?(?:\s+por\s+(?:p&l|contribución|aporte|peso|rentabilidad|rendimiento|tamaño))?\s*\)",
             r"(?:se\s+sitúa|se\s+situó|ocupa|ocupó|queda|quedó|figura)\s+(?:en\s+)?(?:el\s+)?"

@@ -35,9 +35,11 @@ LISTS = {
 """The ranks' list each label names."""
 _JOIN = re.compile(
     r"[\s:,—–*_-]*(?:(?:were|are|was|is|fueron|son|fue|es|the|los|las|el|la|included|including|"
-    r"incluyen|incluyeron|today|hoy)[\s:,—–*_-]+)*"
+    r"incluyen|incluyeron|today|hoy|in\s+order|en\s+orden|best\s+first)[\s:,—–*_-]+)*"
 )
 """What may stand between a label and its first ticker ("Top contributors were FSA")."""
+_ORDERED = re.compile(r"order|orden|first")
+"""Words of the join that say the list is in the ranks' order ("in order", "best first")."""
 _NEXT = re.compile(r"[\s,*_]*(?:(?:and|y|e|&|plus)[\s,*_]+)?[\s,*_]*")
 """What may stand between two tickers of one list."""
 _IS = re.compile(r"[\s,]*(?:was|is|as|fue|es|como|being|siendo)?\s*(?:the|el|la|its|su)?\s*$")
@@ -82,12 +84,17 @@ def check_rank_lists(case: Case) -> Iterator[Reason]:
             continue
         wanted = listed[:1] if first or head is not None else listed
         wrong = [t for t in said if t.symbol not in wanted]
+        join = _JOIN.match(folded, m.end())
+        ordered = head is None and join is not None and bool(_ORDERED.search(join.group()))
+        if ordered and join is not None:
+            case.bound.append(join.span())  # "in order": each ticker at its own place
+            wrong = [t for i, t in enumerate(said) if i >= len(listed) or listed[i] != t.symbol]
         case.bound.append(m.span())
         if head is not None:
             case.bound.append((head.end, m.start()))  # "leading the", "was the"
         if not wrong:
             continue
-        where = "first in" if wanted is not listed else "in"
+        where = "first in" if wanted is not listed else "in that order in" if ordered else "in"
         yield Reason(
             rule=ReasonCode.WRONG_RELATION,
             message=(

@@ -624,7 +624,7 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
         word = inner.group(1)
         wanted = int(re.sub(r"\D", "", word)) if word[:1].isdigit() else count_words()[word]
     case.bound.append((opens, m.end()))
-    case.bound += _heading_ranks(folded, m.start())
+    case.bound += _label_ranks(folded, m.start())
     keys = _named_keys(folded[m.start() : m.end()], kind)  # "contribution rank: 3"
     places = _places(row, kind, count, keys) if keys else {place} | _places(row, kind, count)
     if re.search(r"(?:best|worst)$", folded[m.start() : m.end()]) and row:  # "fifth-best": by
@@ -948,7 +948,7 @@ def _next_to(folded: str, end: int, start: int) -> bool:
 
 
 _CONTRIBUTION_WORD = re.compile(r"(?<!\w)(?:contrib\w*|ctr|aporte|aportación|aportó)(?!\w)")
-_PNL_WORD = re.compile(r"(?<!\w)(?:p&l|pnl|dollars?|profit)(?!\w)")
+_PNL_WORD = re.compile(r"(?<!\w)(?:p&l|pnl|dollars?|profit|resultado)(?!\w)")
 
 
 def _named_keys(words: str, kind: str) -> tuple[str, ...]:
@@ -992,7 +992,9 @@ _LISTS = {
 _MEASURE_WORDS = (
     (
         "pnl_top",
-        re.compile(r"contrib\w*|p&l|pnl|aporte|aportación|restaron|restó|lastres|detractors?"),
+        re.compile(
+            r"contrib\w*|p&l|pnl|aporte|aportación|resultado|restaron|restó|lastres|detractors?"
+        ),
     ),
     ("weight_top", re.compile(r"weight\w*|peso|ponderación|size|tamaño")),
     ("return_top", re.compile(r"returns?|performance|rentabilidad|rendimiento")),
@@ -1010,8 +1012,20 @@ def _line_measure(folded: str, lo: int, at: int) -> str:
     return kinds.pop() if len(kinds) == 1 else ""
 
 
-_RANK_WORD = re.compile(r"(?<!\w)(?:ranks?|rankings?|clasificación|puestos)(?!\w)")
+_RANK_WORD = re.compile(
+    r"(?<!\w)(?:ranks?|rankings?|clasificación|puestos|standing|stood|placement)(?!\w)"
+)
 _HEADING_END = re.compile(r":[\s*_]*$")
+
+
+def _label_ranks(folded: str, at: int) -> list[tuple[int, int]]:
+    """The rank words of a place's label on its own line, before a colon ("Where AXO stood in
+    P002 on Tuesday: 6th of 25 by return", "Clasificación de HEXS en P003: puesto 13 de 19"),
+    and of the heading over it (`_heading_ranks`)."""
+    line = folded.rfind("\n", 0, at) + 1
+    colon = folded.rfind(":", line, at)
+    own = [w.span() for w in _RANK_WORD.finditer(folded, line, colon)] if colon >= 0 else []
+    return own + _heading_ranks(folded, at)
 
 
 def _heading_ranks(folded: str, at: int) -> list[tuple[int, int]]:
@@ -1045,17 +1059,19 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     after = re.match(
         r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
     ) or re.search(
-        r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|day\s+)?(p&l|\w+)\s*(?::|\)$)", m.group()
+        r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|day\s+)?(p&l|\w+)\s*(?::|\)?$)", m.group()
     )  # "Rank by P&L: 9 of 25", "(15th by P&L)"
     opening = _MEASURE_LEAD.search(folded, lo, m.start())  # "On contribution, it ranked 1st"
     inside = re.match(r"p&l|\w+", m.group())  # "contribution 8/19", "peso: puesto 3 de 19"
-    for kind, word in _MEASURE_WORDS:
-        if re.search(rf"(?:{word.pattern})$", before) or (after and word.fullmatch(after[1])):
-            return kind
-        if inside and word.fullmatch(inside.group()):
-            return kind
-        if opening and word.fullmatch(opening[1]):
-            return kind
+    said = [after[1] if after else "", inside.group() if inside else ""]
+    for test in (  # the place's own words first, then what stands before it, then its clause's
+        lambda word: any(word.fullmatch(w) for w in said),
+        lambda word: re.search(rf"(?:{word.pattern})$", before),
+        lambda word: opening and word.fullmatch(opening[1]),
+    ):
+        for kind, word in _MEASURE_WORDS:
+            if test(word):
+                return kind
     return ""
 
 
@@ -1136,7 +1152,7 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
         case.bound.append(m.span())
         if head := _RANK_HEAD.search(folded, folded.rfind("\n", 0, m.start()) + 1, m.start()):
             case.bound.append(head.span())  # "Ranks — contribution 8/19, return 8/19"
-        case.bound += _heading_ranks(folded, m.start())
+        case.bound += _label_ranks(folded, m.start())
         if lead := _MEASURE_LEAD.search(folded, lo, m.start()):
             case.bound.append(lead.span())  # "por tamaño", "on contribution": the place's own
         if by := _MEASURE_AFTER.match(folded, m.end()):
