@@ -35,6 +35,9 @@ def label_regions(text: str) -> list[tuple[int, int]]:
 
 
 def _regions(text: str) -> Iterator[tuple[int, int]]:
+    title = _TITLE.match(text)
+    if title is not None and len(title.group().split()) <= _MAX_HEADING_WORDS:
+        yield title.span()  # "Flash — PCDM. The stock edged down ...": a title, then the note
     lines = text.split("\n")
     at = 0
     for i, line in enumerate(lines):
@@ -61,11 +64,17 @@ def _regions(text: str) -> Iterator[tuple[int, int]]:
 
 _HEADING = re.compile(
     r"[ \t]*(?:#{1,6}[ \t]+[^\n]+|(?:\*\*|__)[^\n]+(?:\*\*|__)[ \t]*:?|[^\W\d_][^\n]*[:：]"
-    r"|[^\W\d_][^\n—–|]*?[ \t][—–|][ \t][^\n—–|]+?\.?)[ \t]*"
+    r"|[^\W\d_][^\n—–|()]*?[ \t][—–|][ \t][^\n—–|()]+?\.?)[ \t]*"
 )
 """A heading line: a markdown heading, a line in bold, a line that ends with a colon, or a
-title and what it is about on either side of a dash or a bar ("Flash — PCDM.", "Panel | JBBM
-(sector de salud)")."""
+title and what it is about on either side of a dash or a bar ("Flash — PCDM."; "Panel | JBBM
+(sector de salud)" is no heading: what its brackets add is a fact)."""
+_TITLE = re.compile(
+    r"[ \t]*[^\W\d_][^\n.!?:—–|\d()]{0,40}?[ \t][—–|][ \t][^\n.!?:\d()]{1,60}?\.(?=[ \t])"
+)
+"""A draft's opening title and what it is about, before a dash or a bar, ended by a full stop
+on the line the note goes on ("Flash — PCDM. The stock ...", "Comentario de gestión — Dividend
+Income. DMFH ...")."""
 _INNER_STOP = re.compile(r"[.!?](?:\s|$)(?!$)")
 
 

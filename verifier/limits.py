@@ -29,6 +29,7 @@ from itertools import pairwise
 from verifier.coverage import free_words
 from verifier.lexicon import LANGUAGES, fragments, grouped
 from verifier.lexicon.disclaimers import CAUSE, EXTERNAL, NEGATIONS, NEWS_EVENTS, SUBJECTS
+from verifier.lexicon.sectors import sector_words
 from verifier.scanner import PhraseScan
 
 _SUBJECTS = SUBJECTS | frozenset(
@@ -224,7 +225,7 @@ def labels_free(
     made of."""
     if not labels:
         return spans
-    guard = grammar_words()
+    guard = grammar_words() | sector_words()
     return [
         (start, end)
         for start, end in spans

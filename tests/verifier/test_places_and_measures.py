@@ -373,8 +373,9 @@ def test_a_place_in_brackets_after_a_ranking_restates_it_from_the_top() -> None:
 
 def test_a_share_of_assets_is_the_weight_and_a_title_before_a_dash_is_a_heading() -> None:
     """ "The position, 7.74% of assets, ...", "el 7,74 % de los activos": the weight; the
-    holding's return said so is `wrong_field`. "Flash — AXO." over the note is a heading whose
-    words assert nothing; "Upgrade — AXO." still says what no tool returns."""
+    holding's return said so is `wrong_field`. "Flash — AXO." over the note, on its own line or
+    opening it, is a title whose words assert nothing; "Upgrade — AXO." still says what no tool
+    returns, and a sector in brackets beside a title is a fact to check."""
     checked = 0
     for question, position, _, row in _held():
         t, weight, pct = position["ticker"], row["weight_pct"], position["pnl_pct"]
@@ -392,7 +393,12 @@ def test_a_share_of_assets_is_the_weight_and_a_title_before_a_dash_is_a_heading(
             kept = _verdict(question, right)
             assert kept.accepted, (question, right, kept.reasons)
             assert not _verdict(question, wrong).accepted, (question, wrong)
-        upgrade = _verdict(question, f"Upgrade — {t}.\n{opening}")
-        assert "unverified_claim" in {x.rule.value for x in upgrade.reasons}, question
+        for title in (f"Flash — {t}. ", f"Comentario de gestión — {position['name']}. "):
+            kept = _verdict(question, title + opening)
+            assert kept.accepted, (question, title, kept.reasons)
+        other = "salud" if row.get("sector") != "Health Care" else "energía"
+        for title in (f"Upgrade — {t}.\n", f"Upgrade — {t}. ", f"Panel | {t} (sector {other})\n"):
+            upgrade = _verdict(question, title + opening)
+            assert "unverified_claim" in {x.rule.value for x in upgrade.reasons}, question
         checked += 1
     assert checked >= 20

@@ -545,3 +545,29 @@ def test_this_morning_is_today() -> None:
             assert verdict.accepted == (when.date() == date(2024, 12, 31)), (said, verdict.reasons)
             checked += 1
     assert checked >= 30
+
+
+def test_a_window_labels_a_table_row_with_its_start_and_año_is_the_year_to_date() -> None:
+    """ "| Week | Dec. 24 | +0.20% |" (the window's start between its name and its change),
+    "Semana: -4,2% | Año: -11,2%": each change is its window's; the month's change in the week's
+    row, or the quarter's under "Año", is `wrong_time`."""
+    checked = 0
+    for question, move, windows in _moves():
+        week, month = windows.get("week"), windows.get("month")
+        quarter, ytd = windows.get("quarter"), windows.get("year_to_date")
+        if not (week and month and quarter and ytd):
+            continue
+        if len({round(w["change_pct"], 1) for w in (week, month, quarter, ytd)}) < 4:
+            continue
+        lead = f"{_closed(move)}\n\n| Window | Since | Change |\n|---|---|---|\n"
+        start = date.fromisoformat(week["start_session"])
+        row = "| Week | {:%b} {} | {:+.2f}% |"
+        _kept(question, lead + row.format(start, start.day, week["change_pct"]))
+        assert "wrong_time" in _codes(
+            question, lead + row.format(start, start.day, month["change_pct"])
+        )
+        es = f"{_closed(move)}\nSemana: {_es(week['change_pct'], True)} % | Año: {{}} %"
+        _kept(question, es.format(_es(ytd["change_pct"], True)))
+        assert "wrong_time" in _codes(question, es.format(_es(quarter["change_pct"], True)))
+        checked += 1
+    assert checked >= 20

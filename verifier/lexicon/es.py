@@ -58,7 +58,7 @@ LEXICON = Lexicon(
             rf"el\s+{_DIAS}",
         ),
         "week": (
-            r"(?:la\s+)?semana(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
+            r"(?:la\s+)?semana(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:en|durante)\s+(?:la\s+)?(?:última|pasada|esta)\s+semana",
             r"(?:en|durante)\s+la\s+semana(?:\s+(?:pasada|anterior))?",
             r"semanal",
@@ -69,7 +69,7 @@ LEXICON = Lexicon(
             r"(?:últimas|pasadas)\s+(?:5|cinco)\s+sesiones",
         ),
         "month": (
-            r"(?:el\s+)?mes(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
+            r"(?:el\s+)?mes(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"del\s+(?:último\s+|pasado\s+)?mes(?!\s+de)",
             r"(?:en|durante)\s+(?:el\s+)?(?:último|pasado|este)\s+mes",
             r"en\s+el\s+mes",
@@ -80,7 +80,7 @@ LEXICON = Lexicon(
             r"(?:últimos|pasados)\s+(?:30|treinta)\s+días",
         ),
         "quarter": (
-            r"(?:el\s+)?trimestre(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
+            r"(?:el\s+)?trimestre(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+trimestre",
             r"en\s+el\s+trimestre",
             r"del\s+(?:último\s+)?trimestre",
@@ -89,6 +89,7 @@ LEXICON = Lexicon(
             r"trimestral",
         ),
         "ytd": (
+            r"(?:el\s+)?año(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año",
             r"en\s+el\s+año",
             r"este\s+año",

@@ -28,3 +28,18 @@ SECTORS_ES: dict[str, tuple[str, ...]] = {
     "utilities": ("servicios públicos", "suministros", "utilities", "eléctricas"),
     "real estate": ("inmobiliario", "bienes raíces", "inmobiliarias", "sector inmobiliario"),
 }
+
+
+def sector_words() -> frozenset[str]:
+    """Every word of a sector's name in either language: a fact about a company, never a
+    label's free word ("**Sector industrial:**" says which sector)."""
+    names = [*SECTORS_ES, *(es for names in SECTORS_ES.values() for es in names)]
+    words = {word for name in names for word in name.split()}
+    return frozenset(words - _COMMON)
+
+
+_COMMON = frozenset(
+    {"de", "la", "no", "sector", "services", "servicios", "primera", "real", "información"}
+    | {"information", "atención", "bienes", "necesidad"}
+)
+"""Words of sectors' names that other phrases use as much."""
