@@ -75,3 +75,24 @@ def test_a_count_under_its_label_is_the_number_of_items_the_search_found() -> No
             assert "wrong_relation" in codes, (question, label, codes)
         checked += 1
     assert checked >= 20
+
+
+def test_a_day_heading_a_list_line_is_the_item_s_day() -> None:
+    """ "- 31/12, MarketWatch: “...”" and "- 12/31, PR Newswire: “...” (in pre-market hours)":
+    a day and month at the head of a list's line is a date like "on 12/31"; another day is
+    rejected, and "antes del inicio de la sesión" / "in pre-market hours" say the item came
+    before the open."""
+    checked = 0
+    for question, move, news in _news():
+        for item in news:
+            when = _new_york(item)
+            if item.get("session") != "before":
+                continue
+            es = f"{_closed(move)}\n- {{d}}/{when.month}, {item['source']}: «{item['headline']}» (antes del inicio de la sesión)"
+            en = f"{_closed(move)}\n- {when.month}/{{d}}, {item['source']}: “{item['headline']}” (in pre-market hours)"
+            for line in (es, en):
+                _kept(question, line.format(d=when.day))
+                other = when.day - 1 if when.day > 1 else when.day + 1
+                assert _codes(question, line.format(d=other)), (question, line)
+            checked += 1
+    assert checked >= 5, checked

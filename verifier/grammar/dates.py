@@ -154,12 +154,14 @@ DATE_SCANS: tuple[Scan, ...] = (
 )
 _DAY_MONTH_ONLY = DATE_SCANS[-1]
 """The last scan, `12/31` without a year: a date only after a word that introduces one ("on
-12/31", "Monday, 1/13", "el 31/12"), since elsewhere it is as likely a ratio or a fraction."""
+12/31", "Monday, 1/13", "el 31/12"), or at the head of a list's line or in a table's cell ("- 31/12, MarketWatch: ...", "| 30/12
+|"), since elsewhere it is as likely a ratio or a fraction."""
 _DATE_LEAD = re.compile(
     r"(?i)(?:\b(?:on|from|to|by|through|thru|until|since|and|dated|declared|announced|el|al"
     r"|del|desde|hasta|y)"
     r"|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes"
     r"|s[aá]bado|domingo)),?\s+$|\d/\d\d?\s*[–-]\s*$"
+    r"|(?:^|\n)[ \t]*(?:[-*•·]|\(?\d{1,2}[.)])?[ \t]*$|\|[ \t]*$"
 )
 _RANGE_AFTER = re.compile(r"\s*[–-]\s*\d\d?/\d\d?(?![\d/])")
 """`12/28–12/31`: two day-month pairs joined by a dash are a range of dates."""

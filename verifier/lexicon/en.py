@@ -469,7 +469,7 @@ LEXICON = Lexicon(
             r"early\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)",
             r"(?:ahead\s+of|before)\s+the\s+(?:market\s+)?(?:open|opening\s+bell)",
             r"before\s+the\s+market\s+opened",
-            r"pre-?market",
+            r"pre-?market(?:\s+(?:hours|trading|session))?",
         ),
         "during": (
             r"during\s+(?:the\s+)?(?:session|trading\s+day|(?:regular\s+)?(?:trading|market)\s+hours|trading)",

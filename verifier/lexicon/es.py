@@ -283,6 +283,7 @@ LEXICON = Lexicon(
         "before": (
             r"antes\s+de\s+la\s+apertura",
             r"antes\s+de\s+que\s+abriera\s+el\s+mercado",
+            r"antes\s+del\s+inicio\s+de\s+la\s+(?:sesión|jornada|rueda|negociación)",
             r"antes\s+de\s+la\s+apertura\s+del\s+(?:lunes|martes|miércoles|jueves|viernes)",
         ),
         "during": (
