@@ -402,3 +402,26 @@ def test_a_share_of_assets_is_the_weight_and_a_title_before_a_dash_is_a_heading(
             assert "unverified_claim" in {x.rule.value for x in upgrade.reasons}, question
         checked += 1
     assert checked >= 20
+
+
+def test_a_boost_or_a_drag_on_the_portfolio_is_the_sign_of_the_holding_s_day() -> None:
+    """ "VYV was a boost to P003's return on Tuesday, Dec. 31", "It took away $979.11": the
+    holding's day figures must have that sign (a date without its year that is the report's
+    is the day); the other word is `wrong_direction`."""
+    checked = 0
+    for question, position, _, _ in _held():
+        t, pid, pnl = position["ticker"], position["portfolio_id"], position["day_pnl"]
+        if not position["contribution_pct"] or (pnl > 0) != (position["contribution_pct"] > 0):
+            continue
+        right, wrong = ("a boost to", "a drag on") if pnl > 0 else ("a drag on", "a boost to")
+        said = f"{t} was {{}} {pid}'s return on Tuesday, Dec. 31, at {position['contribution_pct']:+.2f} percentage points."
+        kept = _verdict(question, said.format(right))
+        assert kept.accepted, (question, kept.reasons)
+        codes = {x.rule.value for x in _verdict(question, said.format(wrong)).reasons}
+        assert "wrong_direction" in codes, (question, codes)
+        if pnl < 0:
+            took = f"{t} contributed {position['contribution_pct']:+.2f}%. It took away ${abs(pnl):,.2f}."
+            kept = _verdict(question, took)
+            assert kept.accepted, (question, kept.reasons)
+        checked += 1
+    assert checked >= 20

@@ -187,6 +187,7 @@ LEXICON = Lexicon(
     range_open=(r"from", r"between"),
     range_join=(r"to", r"and", r"through", r"until"),
     rise=(
+        r"(?:was|were|is|been)\s+a\s+(?:boost|lift|tailwind)\s+(?:to|for)",
         r"gained\s+ground",
         r"rose",
         r"rises",
@@ -226,6 +227,8 @@ LEXICON = Lexicon(
         r"a\s+(?:gain|rise|advance|rally|positive\s+session|positive\s+day)",
     ),
     fall=(
+        r"(?:was|were|is|been)\s+a\s+(?:drag|headwind)\s+(?:on|for)",
+        r"took\s+away",
         r"edged\s+(?:down|lower)",
         r"dn",
         r"cost(?:s|ing)?",

@@ -83,9 +83,12 @@ def _of_the_day(claim: Claim, case: Case) -> bool:
     time = claim.time
     if time is None or time == ClaimTime("day"):
         return True
-    report = case.trace.as_of or ""
-    days = [f"{y:04d}-{m:02d}-{d:02d}" for y, m, d in time.days if y and d]
-    return time.kind in ("", "day") and not time.role and days == [report]
+    report = case.report_day
+    if report is None or time.kind not in ("", "day") or time.role or not time.days:
+        return False
+    return all(  # "on 2024-12-31", "on Tuesday, Dec. 31": the report date, its year or none
+        y in (None, report.year) and m == report.month and d == report.day for y, m, d in time.days
+    )
 
 
 def _word_start(case: Case, claim: Claim) -> int:
