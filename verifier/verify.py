@@ -9,6 +9,7 @@ from contract.errors import InputError
 from contract.reasons import ReasonCode
 from contract.text import visible_chars
 from contract.trace import Trace
+from verifier.capitals import uncapped
 from verifier.extraction import extract_claims
 from verifier.grammar.relative import anchor_of
 from verifier.index import index_trace
@@ -95,6 +96,8 @@ def verify(trace: Trace | TraceView) -> Verdict:
         return Verdict(accepted=False, reasons=[no_draft_reason(view)])
     own, others = split_portfolios(view)
     evidence = index_trace(own)
+    if (read := uncapped(draft, evidence.tickers)) is not draft:  # "YQZ EDGES DOWN 0.02%"
+        draft, own = read, own.model_copy(update={"draft": read})
     anchor = anchor_of(view.as_of, [e.result for e in view.events])
     names = portfolio_names(own)  # "Dividend Income's total day loss": the portfolio's
     claims = extract_claims(

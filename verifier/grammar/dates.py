@@ -158,6 +158,7 @@ _DAY_MONTH_ONLY = DATE_SCANS[-1]
 |"), since elsewhere it is as likely a ratio or a fraction."""
 _DATE_LEAD = re.compile(
     r"(?i)(?:\b(?:on|from|to|by|through|thru|until|since|and|dated|declared|announced|el|al"
+    r"|close|closed|closing|cierre|as\s+of"
     r"|del|desde|hasta|y)"
     r"|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes"
     r"|s[aá]bado|domingo)),?\s+$|\d/\d\d?\s*[–-]\s*$"

@@ -24,6 +24,7 @@ from verifier.rules.answers import (
 from verifier.rules.case import Case, Finding, assess_claim
 from verifier.rules.clock import check_clock_times
 from verifier.rules.closed_world import check_unverified_claim
+from verifier.rules.company_names import check_company_names
 from verifier.rules.date_rules import (
     check_base_days,
     check_period_words,
@@ -83,6 +84,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_announcement_days,
     check_unknown_ticker,
     check_unknown_headline,
+    check_company_names,
     check_relations,
     check_rank_lists,
     check_window_superlatives,

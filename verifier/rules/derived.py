@@ -130,6 +130,12 @@ def _candidates(claim: Claim, a: Claim, b: Claim) -> Iterator[tuple[str, float]]
         yield f"{b.text} / {a.text}", abs(y / x)
 
 
+def _sign_of(a: Claim, b: Claim) -> int:
+    """The sign of a ratio of the two operands, each with the sign its text gives it."""
+    x, y = signed_amount(a), signed_amount(b)
+    return 1 if (x >= 0) == (y >= 0) else -1
+
+
 def _significant(claim: Claim) -> int:
     """The significant digits a figure shows ("3.71": 3, "$2 billion": 1, "0.30": 2)."""
     digits = "".join(ch for ch in claim.text if ch.isdigit()).lstrip("0")
@@ -173,6 +179,8 @@ def _derivation(
                     value * said < 0 or id(b if how.startswith(f"({b.text}") else a) in previous
                 ):
                     continue  # said with the other sign, or measured to a previous value
+                if said and "/" in how and not how.startswith("(") and _sign_of(a, b) != said:
+                    continue  # "+0.43%" is no ratio of a -$0.34 change to its price
                 value = abs(value)
                 if any(_rounds_to(value, r.value, r.decimals, claim.scale) for r in claim.readings):
                     return how

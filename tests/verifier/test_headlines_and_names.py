@@ -1,0 +1,75 @@
+"""How desk notes and wires set a line, over the free-form night's real traces: a headline in
+capitals ("**YQZ EDGES DOWN 0.02% ON TUESDAY**") read in ordinary case, a list's number "(1)"
+that is no figure, a day after "Close", a company named with its suffix as the trace names it,
+and a percentage said with a sign that no ratio of the sentence's figures gives with that sign.
+Each faithful line is kept and its twin with one thing wrong is rejected."""
+
+from __future__ import annotations
+
+from tests.verifier.test_unseen_prose import (
+    _closed,
+    _codes,
+    _kept,
+    _moves,
+    _new_york,
+    _news,
+    _result,
+)
+
+
+def test_a_headline_in_capitals_is_read_in_ordinary_case() -> None:
+    """ "**YQZ EDGES DOWN 0.02% ON TUESDAY**": the words are words, not tickers, the weekday
+    is the report's; the other direction is `wrong_direction`."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        if not pct:
+            continue
+        right, wrong = ("EDGES UP", "EDGES DOWN") if pct > 0 else ("EDGES DOWN", "EDGES UP")
+        said = f"**{t} {{}} {abs(pct):.2f}% ON TUESDAY**\n{_closed(move)}"
+        _kept(question, said.format(right))
+        assert "wrong_direction" in _codes(question, said.format(wrong)), question
+        checked += 1
+    assert checked >= 30
+
+
+def test_a_list_number_and_a_day_after_close_are_no_figures() -> None:
+    """ "(1) 12/31, 10:28 a.m., Benzinga: “...”" numbers an item; "Close 12/31: $78.75" dates
+    the close. Another day there is rejected, and "+0.43%" for a fall of 0.43% stays wrong
+    even though 0.34 / 78.75 is 0.43%: a ratio keeps the signs of what it divides."""
+    checked = 0
+    for question, move, news in _news():
+        if not news or not move["change_pct"] or not move["change"]:
+            continue
+        item = news[0]
+        when = _new_york(item)
+        clock = f"{when.hour % 12 or 12}:{when:%M} {'a.m.' if when.hour < 12 else 'p.m.'}"
+        line = f"(1) {when.month}/{{}}, {clock}, {item['source']}: “{item['headline']}”"
+        close = (
+            f"Close {{}}: ${move['close']:.2f} ({move['change_pct']:+.2f}%, {move['change']:+.2f})"
+        )
+        _kept(question, close.format("12/31") + "\n" + line.format(when.day))
+        assert _codes(question, close.format("12/30") + "\n" + line.format(when.day)), question
+        flipped = f"Close 12/31: ${move['close']:.2f} ({-move['change_pct']:+.2f}%, {move['change']:+.2f})"
+        assert _codes(question, flipped), (question, flipped)
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_company_named_with_its_suffix_is_named_as_the_trace_names_it() -> None:
+    """ "Beacon Data Corp. (PCDM) closed at ...", "The Beacon Data Corp. ...": the trace's
+    name; "Beacon Corp." (a word left out) is `wrong_subject`, though each of its words is a
+    word of the trace's name."""
+    checked = 0
+    for question, move, _ in _moves():
+        name = _result(question, "get_company").get("name") or ""
+        words = name.split()
+        if len(words) < 3 or words[-1] not in ("Corp.", "Inc.", "Co.", "Holdings", "Group"):
+            continue
+        said = f"{{}} ({move['ticker']}) {_closed(move)[len(move['ticker']) + 1 :]}"
+        _kept(question, said.format(name))
+        _kept(question, said.format(f"The {name}"))
+        short = " ".join([words[0], words[-1]])
+        assert "wrong_subject" in _codes(question, said.format(short)), (question, short)
+        checked += 1
+    assert checked >= 20
