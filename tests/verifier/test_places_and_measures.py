@@ -425,3 +425,44 @@ def test_a_boost_or_a_drag_on_the_portfolio_is_the_sign_of_the_holding_s_day() -
             assert kept.accepted, (question, kept.reasons)
         checked += 1
     assert checked >= 20
+
+
+def test_the_portfolio_as_a_label_as_a_comparison_s_subject_and_as_a_heading_s_place() -> None:
+    """ "Cartera completa: -0,90 %" and "The portfolio outpaced the equal-weight universe,
+    finishing up 0.52% against down 0.57%" state the portfolio's return (the holding's said
+    there is `wrong_subject`); under "**ILLR / P002**" the lines are the holding's, so the
+    portfolio's market value there is `wrong_subject`."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        t, pid = position["ticker"], position["portfolio_id"]
+        mine, whole = row["day_return_pct"], ranks.get("portfolio_return_pct")
+        bench = (ranks.get("benchmark") or {}).get("return_pct")
+        if whole is None or bench is None or abs(abs(mine) - abs(whole)) < 0.05 or whole <= bench:
+            continue
+        opening = f"{t} contributed {position['contribution_pct']:+.2f}% to {pid}.\n"
+        label = opening + "- Cartera completa: {} %"
+        assert _verdict(question, label.format(_es(whole, True))).accepted, question
+        codes = {x.rule.value for x in _verdict(question, label.format(_es(mine, True))).reasons}
+        assert "wrong_subject" in codes, (question, codes)
+
+        def way(v: float) -> str:
+            return f"{'up' if v >= 0 else 'down'} {abs(v):.2f}%"
+
+        said = (
+            opening + "The portfolio outpaced the equal-weight universe, finishing {} against {}."
+        )
+        kept = _verdict(question, said.format(way(whole), way(bench)))
+        assert kept.accepted, (question, kept.reasons)
+        codes = {
+            x.rule.value for x in _verdict(question, said.format(way(mine), way(bench))).reasons
+        }
+        assert "wrong_subject" in codes, (question, codes)
+
+        card = f"**{t} / {pid}**\n- Contribution: {position['contribution_pct']:+.2f} pp\n- Market value: ${{:,.2f}}"
+        assert _verdict(question, card.format(position["market_value"])).accepted, question
+        codes = {
+            x.rule.value for x in _verdict(question, card.format(ranks["market_value"])).reasons
+        }
+        assert "wrong_subject" in codes, (question, codes)
+        checked += 1
+    assert checked >= 10, checked

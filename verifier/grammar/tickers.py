@@ -63,10 +63,14 @@ def attach_scopes(
         if _MEMBERS_OF.match(text, figure.end):
             figure.scope = frozenset({BENCHMARK_SUBJECT})  # "the 59-stock equal-weight universe"
             continue
-        if _OWNED.search(text, max(figure.start - 70, sentence), figure.start):
+        if _OWNED.search(text, max(figure.start - 70, sentence), figure.start) or (
+            _PORTFOLIO_KEY.search(text, max(figure.start - 60, 0), figure.start)
+        ):
             figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "the portfolio's day P&L was $X"
             continue
-        said = _SAID_BY.search(text, max(figure.start - 90, sentence), figure.start)
+        said = _SAID_BY.search(text, max(figure.start - 90, sentence), figure.start) or (
+            _COMPARED_BY.search(text, max(figure.start - 140, sentence), figure.start)
+        )
         placed = said and _PLACED_PORTFOLIO.search(text, max(said.start() - 40, 0), said.start())
         if (
             said
@@ -111,6 +115,14 @@ _OWNED = re.compile(
 )
 """A figure named as the portfolio's own total right before it ("the portfolio's total day P&L
 was $4,854.66", "P001's return of 0.52%"): no ticker's, whatever the sentence named before."""
+_PORTFOLIO_KEY = re.compile(
+    rf"(?i)(?:^|\n)[ \t]*(?:[-*•·▪►]+[ \t]*|[^\w\s*#|]{{1,3}}[ \t]*)?(?:\*\*|__)?"
+    rf"(?:the\s+|la\s+|el\s+)?(?:{alternatives('portfolio')})(?:\s+(?:completa|completo|entera|"
+    r"entero|total|overall|whole|as\s+a\s+whole|en\s+conjunto))?(?:\*\*|__)?[ \t]*[:：]"
+    r"(?:\*\*|__)?[ \t]*[(+\-−$€]*[ \t]*(?:us\$)?$"
+)
+"""A line whose label names the portfolio ("Cartera completa: -0,90 %", "- **Portfolio:**
++0.52%"): the figure after it is the portfolio's."""
 _SAID_BY = re.compile(
     rf"(?i)(?<![\w'’-])(?:(?P<portfolio>{alternatives('portfolio')})|"
     rf"(?P<benchmark>{alternatives('benchmark')}))(?:\s*\([^()\n]{{0,40}}\))?,?\s+"
@@ -123,6 +135,18 @@ _SAID_BY = re.compile(
 """A figure the portfolio or the benchmark is the subject of, with only a verb of its day and
 small words before it ("P002 returned 0.00%", "the fund lost $21,660.18", "la cartera cayó un
 0,90 %"): said of it, not of the ticker an earlier sentence named."""
+_COMPARED_BY = re.compile(
+    rf"(?i)(?<![\w'’-])(?P<portfolio>{alternatives('portfolio')})(?:\s*\([^()\n]{{0,40}}\))?\s+"
+    r"(?:outpaced|beat|trailed|lagged|outperformed|underperformed|topped|superó|batió|"
+    r"quedó\s+por\s+(?:encima|debajo)\s+de(?:l)?)\s+(?:the\s+|el\s+|al\s+|la\s+)?"
+    rf"(?:[\w-]+\s+){{0,2}}(?:{alternatives('benchmark')}),?\s+(?:finishing|ending|closing|returning|cerrando|"
+    r"terminando|con)(?:\s+(?:the\s+day|the\s+session|el\s+día|la\s+sesión))?"
+    rf"(?:\s+(?:{alternatives('rise')}|{alternatives('fall')}|up|down|higher|lower|flat|at|en|a|"
+    r"with|un|una|de|of))*\s*[(+\-−$€]*\s*$"
+)
+"""A figure the portfolio is the subject of after the comparison it opens with ("The
+portfolio outpaced the equal-weight universe, finishing down 2.03% against down 0.57%"): the
+first figure is the portfolio's, the one after "against" the benchmark's."""
 
 
 def _held_after(text: str, end: int, tickers: list[Claim], seen: int) -> bool:
@@ -152,6 +176,9 @@ _PLACED_NAMED = re.compile(
 """A portfolio's id after the placed word for it ("de la cartera P002", "in the portfolio
 P002"): placed as well."""
 _ASIDE = re.compile(r"\(\s*$")
+_PAIRED = re.compile(r"(?<![\w.])[A-Z][A-Z0-9.]{0,5}\s*[/·|—–]\s*$")
+"""A ticker and its portfolio set side by side in a heading ("**ILLR / P002**"): the portfolio
+is where the holding sits, not the subject of the lines under it."""
 _FOR_SUBJECT = re.compile(
     r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
 )
@@ -185,6 +212,7 @@ def _nearer_subject(text: str, after: int, before: int, sentence: int) -> str | 
             _PLACED.search(text, max(m.start() - 16, 0), m.start())
             or _PLACED_NAMED.search(text, max(m.start() - 30, 0), m.start())
             or _ASIDE.search(text, max(m.start() - 4, 0), m.start())  # "in P003 (Core Growth)"
+            or _PAIRED.search(text, max(m.start() - 12, 0), m.start())  # "**ILLR / P002**"
         ):
             continue
         found = m.lastgroup
