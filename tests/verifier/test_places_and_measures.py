@@ -466,3 +466,38 @@ def test_the_portfolio_as_a_label_as_a_comparison_s_subject_and_as_a_heading_s_p
         assert "wrong_subject" in codes, (question, codes)
         checked += 1
     assert checked >= 10, checked
+
+
+def test_percentage_points_as_p_p_a_letter_s_set_phrases_and_the_stock_by_its_noun() -> None:
+    """ "Contribución: -0,01 p.p." is a figure in points (one off is rejected); a letter's
+    closing ("Please do not hesitate to contact us", "Quedamos a su disposición") asserts
+    nothing; "El valor quedó por encima del universo equiponderado" compares the holding named
+    before, not the portfolio (the wrong side is `wrong_relation`)."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        t, c = position["ticker"], position["contribution_pct"]
+        bench = (ranks.get("benchmark") or {}).get("return_pct")
+        mine = row["day_return_pct"]
+        if bench is None or abs(mine - bench) < 0.05 or not c:
+            continue
+        head = f"{t} en {position['portfolio_id']}: {_es(mine, True)} % en la sesión.\n"
+        points = head + "Contribución: {} p.p."
+        assert _verdict(question, points.format(_es(c, True))).accepted, question
+        assert not _verdict(question, points.format(_es(c + 0.01, True))).accepted, question
+        letter = (
+            f"{t} contributed {c:+.2f}% to {position['portfolio_id']}. Please do not hesitate "
+            "to contact us; we remain at your disposal for any further information.\n"
+            "Quedamos a su disposición para cualquier consulta."
+        )
+        kept = _verdict(question, letter)
+        assert kept.accepted, (question, kept.reasons)
+        side, other = ("encima", "debajo") if mine > bench else ("debajo", "encima")
+        said = head + "El valor quedó por {} del universo equiponderado ({} %)."
+        kept = _verdict(question, said.format(side, _es(bench, True)))
+        assert kept.accepted, (question, kept.reasons)
+        codes = {
+            x.rule.value for x in _verdict(question, said.format(other, _es(bench, True))).reasons
+        }
+        assert "wrong_relation" in codes, (question, codes)
+        checked += 1
+    assert checked >= 20, checked

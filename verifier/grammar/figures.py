@@ -33,7 +33,7 @@ _NUMBER_TAIL = (
     r"(?:(?P<letter>[kKmMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
     r"|billones|billón|billon|billions?|millions?|thousand|trillion|mil|cents?|centavos?|¢)(?!\w))?"
     r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|basis\s+points?|puntos\s+básicos|pb"
-    r"|percentage\s+points?|pp|puntos\s+porcentuales)(?!\w))?"
+    r"|percentage\s+points?|pp|p\.\s?p\.|puntos\s+porcentuales)(?!\w))?"
     r"(?P<close>\s*\))?"
 )
 NUMBER = re.compile(
@@ -328,7 +328,7 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     return claim
 
 
-_POINTS = ("percentage", "pp", "puntos porcentuales")
+_POINTS = ("percentage", "pp", "p.p.", "p. p.", "puntos porcentuales")
 
 
 _LAST_WORD = re.compile(r"([^\W\d_]+)\s*$")

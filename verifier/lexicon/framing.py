@@ -171,7 +171,8 @@ PHRASES = (
     r"(?:\s+(?:on|about|for))?",
     r"(?:dato|nota|apunte|resumen|repaso)\s+(?:rápid[oa]|breve)",
     r"(?:te|le|les|os)\s+(?:paso|pasamos|dejo|dejamos|cuento|contamos|resumo|resumimos|comparto|"
-    r"compartimos|escribo|escribimos|informo|informamos|comunico|comunicamos|envío|enviamos)"
+    r"compartimos|escribo|escribimos|informo|informamos|comunico|comunicamos|envío|enviamos|"
+    r"aviso|avisamos)"
     r"(?:\s+(?:de\s+)?que)?",
     r"(?:just\s+wanted\s+to|wanted\s+to|a\s+note\s+to)\s+(?:let\s+you\s+know|flag|update\s+you)"
     r"(?:\s+(?:that|on))?",
@@ -224,6 +225,19 @@ PHRASES = (
     r"(?:le|les)\s+saluda(?:n|mos)?\s+atentamente",
     r"(?:te|le|les|os)\s+(?:contamos|cuento)(?:\s+más(?:\s+(?:mañana|pronto|luego|cuando\s+pase))?)?",
     r"seguimos\s+atent[oa]s",
+    r"quedamos\s+a\s+(?:su|tu|vuestra)\s+(?:entera\s+)?disposición"
+    r"(?:\s+para\s+(?:cualquier|cualesquiera)\s+(?:consulta|aclaración|duda)s?)?",
+    r"no\s+dude(?:s)?\s+en\s+(?:contactarnos|consultarnos|ponerse\s+en\s+contacto(?:\s+con\s+nosotros)?)",
+    r"nota\s+(?:informativa|revisada(?:\s+por\s+(?:el\s+área\s+de\s+)?cumplimiento)?)",
+    r"revisad[oa]\s+por\s+(?:el\s+área\s+de\s+)?cumplimiento",
+    r"fin(?:\s+del\s+hilo)?(?=\s*[.!]|\s*$)",
+    # a letter's and a compliance office's set phrases in English
+    r"(?:please\s+)?(?:do\s+not|don't|don’t)\s+hesitate\s+to\s+(?:contact|reach\s+out\s+to|"
+    r"get\s+in\s+touch\s+with)\s+(?:us|me|your\s+(?:advisor|adviser|relationship\s+manager|banker))",
+    r"(?:we|i)\s+(?:remain|are|am)\s+at\s+your\s+(?:disposal|service)"
+    r"(?:\s+for\s+(?:any\s+)?(?:further|additional)\s+(?:information|questions))?",
+    r"(?:we|i)\s+(?:wish|would\s+like)\s+to\s+inform\s+you(?:\s+that)?",
+    r"(?:compliance[-\s]reviewed|reviewed\s+(?:and\s+approved\s+)?by\s+compliance)",
     r"ojo(?=\s*[:,!]|\s+con\s)",
     r"o\s+sea",
     # connectives that open on a negation word ("sin", "no"): a phrase of their own

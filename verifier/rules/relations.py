@@ -229,6 +229,14 @@ def _ranks(case: Case, results: list[dict[str, Any]]) -> dict[str, Any] | None:
 own_ranks = _ranks
 
 
+_STOCK_NOUN = re.compile(
+    r"[\s*_\-•]*(?:the\s+(?:stock|shares|position|holding|name)|it|el\s+(?:valor|título|papel)|"
+    r"la\s+(?:acción|posición)|los\s+títulos|las\s+acciones)(?!\w)[^.;:]*$"
+)
+"""A sentence that opens on the stock by a noun ("El valor quedó por encima del universo",
+"The shares beat the benchmark"): the holding named before it is what it compares."""
+
+
 def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
     case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
@@ -242,6 +250,8 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
     if pair is not None:
         return _figure_order(case, text, m, *pair)
     first = _before(tickers, lo, m.start())
+    if first is None and _STOCK_NOUN.match(folded, lo, m.start()):
+        first = _before(tickers, 0, lo) or _only_ticker(case, m.start())  # "El valor quedó por"
     if first is None:
         return _portfolio_vs_benchmark(s, m, lo)
     if _portfolio_before().search(folded, first.end, m.start()):
