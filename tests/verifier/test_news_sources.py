@@ -5,7 +5,9 @@ wire the trace does not name is no name of the trace; a count under its label is
 
 from __future__ import annotations
 
-from tests.verifier.test_unseen_prose import _closed, _codes, _kept, _new_york, _news
+from datetime import date
+
+from tests.verifier.test_unseen_prose import FREE_TRACES, _closed, _codes, _kept, _new_york, _news
 
 
 def _two_wires() -> list[tuple[str, str, list[tuple[str, str, str]]]]:
@@ -95,4 +97,24 @@ def test_a_day_heading_a_list_line_is_the_item_s_day() -> None:
                 other = when.day - 1 if when.day > 1 else when.day + 1
                 assert _codes(question, line.format(d=other)), (question, line)
             checked += 1
+    assert checked >= 5, checked
+
+
+def test_a_window_said_before_an_empty_search_is_the_window_it_covered() -> None:
+    """ "Entre el 28 de diciembre y el 31 de diciembre no encontramos ninguna noticia": an
+    empty search reports on its own days; the same sentence ending a day early is
+    `wrong_time`, though each date is one the trace holds."""
+    months = {12: "diciembre", 1: "enero"}
+    checked = 0
+    for question, move, news in _news():
+        if news:
+            continue
+        args = next(
+            e["args"] for e in FREE_TRACES[question]["events"] if e["tool"] == "search_news"
+        )
+        start, end = (date.fromisoformat(args[k][:10]) for k in ("start", "end"))
+        said = f"{_closed(move)} Entre el {{}} de {months[start.month]} y el {{}} de {months[end.month]} no encontramos ninguna noticia de {move['ticker']}."
+        _kept(question, said.format(start.day, end.day))
+        assert "wrong_time" in _codes(question, said.format(start.day, end.day - 1)), question
+        checked += 1
     assert checked >= 5, checked

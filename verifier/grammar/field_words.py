@@ -43,7 +43,7 @@ close of 283.43", "el resultado del día fue 2.897,51"), both read in the case-f
 _PREVIOUS_AFTER = re.compile(
     r"\s*(?:\$|us\$|€|dólares|usd)?\s*(?:del|de\s+(?:su|el)|of\s+(?:the|its))\s+"
     r"(?:cierre\s+(?:anterior|previo|de\s+la\s+sesión\s+anterior)|(?:previous|prior)\s+(?:close|session))"
-    r"(?!\w)"
+    r"(?!\w)|\s+previously(?!\w)"
 )
 """A previous close named right after its figure ("frente a los 62,37 dólares del cierre
 anterior", "the 17.80 of the prior session"); "rose 4.85 from its previous close" is a change

@@ -108,6 +108,8 @@ LEXICON = Lexicon(
     range_open=(r"entre", r"del"),
     range_join=(r"y", r"hasta", r"al", r"a"),
     rise=(
+        r"cerró\s+arribita",
+        r"ganamos",
         r"subió",
         r"mejoró",
         r"subieron",
@@ -131,6 +133,8 @@ LEXICON = Lexicon(
         r"un\s+(?:avance|repunte|alza)",
     ),
     fall=(
+        r"cerró\s+abajito",
+        r"perdimos",
         r"empeoró",
         r"le\s+costó",
         r"costó",
@@ -219,6 +223,8 @@ LEXICON = Lexicon(
         "up": (
             r"(?:se\s+)?(?:ha\s+)?revaloriz(?:a|ó|ado)",
             r"arriba",
+            r"arribita",
+            r"ganamos",
             r"sub(?:ió|e|ida|ido|ieron|en|a)",
             r"mejor(?:ó|aron)",
             r"gan(?:ó|a|ancia|ado|aron|an)",
@@ -236,6 +242,8 @@ LEXICON = Lexicon(
         "down": (
             r"se\s+deja(?:ba)?",
             r"abajo",
+            r"abajito",
+            r"perdimos",
             r"ca(?:yó|e|ída|ida|ído|ido|yeron|en)",
             r"perd(?:ió|e|ido|ieron)",
             r"pierden?",

@@ -218,6 +218,8 @@ PHRASES = (
     r"past\s+performance\s+(?:does\s+not|doesn't|doesn’t)\s+guarantee\s+future\s+"
     r"(?:results|returns|performance)",
     r"correlation\s+(?:is\s+not|isn't|isn’t|does\s+not\s+(?:imply|mean))\s+causation",
+    r"(?:la\s+)?correlación\s+no\s+(?:es|implica)\s+(?:causa|causalidad|causación)",
+    r"(?:keep|bear)\s+in\s+mind(?:\s+that)?|do\s+note(?:\s+that)?|(?:ten|tenga|tengan)\s+en\s+cuenta(?:\s+que)?",
     # a letter's and an app's set phrases in Spanish
     r"muy\s+señor(?:a)?\s+(?:nuestro|nuestra|mío|mía)",
     r"distinguid[oa]s?\s+client[ea]s?",
@@ -230,7 +232,8 @@ PHRASES = (
     r"no\s+dude(?:s)?\s+en\s+(?:contactarnos|consultarnos|ponerse\s+en\s+contacto(?:\s+con\s+nosotros)?)",
     r"nota\s+(?:informativa|revisada(?:\s+por\s+(?:el\s+área\s+de\s+)?cumplimiento)?)",
     r"revisad[oa]\s+por\s+(?:el\s+área\s+de\s+)?cumplimiento",
-    r"fin(?:\s+del\s+hilo)?(?=\s*[.!]|\s*$)",
+    r"fin(?:\s+del\s+hilo)?(?=\s*(?:[.!]|$|[^\w\s]))",
+    r"hilo(?:\s+corto)?(?=\s*(?:[.:!]|$|[^\w\s]))",
     # a letter's and a compliance office's set phrases in English
     r"(?:please\s+)?(?:do\s+not|don't|don’t)\s+hesitate\s+to\s+(?:contact|reach\s+out\s+to|"
     r"get\s+in\s+touch\s+with)\s+(?:us|me|your\s+(?:advisor|adviser|relationship\s+manager|banker))",

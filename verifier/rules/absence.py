@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
+from datetime import date
 from functools import cache
 from typing import Any
 
@@ -61,6 +62,12 @@ def check_absence(case: Case) -> Iterator[Reason]:
         subject = _subject(tickers, m.start())
         day = _day_after(case, folded, m)
         held, searched = _held(case, kind, subject, day)
+        window = _window_before(case, folded, m, dated)
+        if window is not None and not held:
+            reason = _other_window(case, kind, subject, window)
+            if reason is not None:
+                yield reason
+                continue
         if held and _OTHER.search(folded, max(m.start() - 24, 0), m.end() + 12):
             held = _unnamed(case, kind, subject, dated)  # "no hay más eventos": none unnamed
         said = text[m.start() : m.end()]
@@ -182,6 +189,72 @@ def _day_after(case: Case, folded: str, m: re.Match[str]) -> tuple[str, str] | N
     if same_day and case.trace.as_of:  # "there was no news on the day itself": the session's
         return case.trace.as_of[:10], case.trace.as_of[:10]
     return None
+
+
+def _window_before(
+    case: Case, folded: str, m: re.Match[str], dated: list[Claim]
+) -> tuple[Claim, Claim] | None:
+    """A range of two dates that opens the denial's clause ("entre el 28 de diciembre y el 30
+    de diciembre no encontramos ninguna noticia"): the window the draft says was searched."""
+    before = [c for c in dated if c.end <= m.start() and m.start() - c.end < 60]
+    if len(before) < 2:
+        return None
+    first, last = before[-2], before[-1]
+    if _BREAK.search(folded, last.end, m.start()) or not _RANGE_JOIN.fullmatch(
+        folded, first.end, last.start
+    ):
+        return None
+    if not _RANGE_OPEN.search(folded, max(first.start - 12, 0), first.start):
+        return None
+    return first, last
+
+
+def _other_window(
+    case: Case, kind: str, subject: str | None, window: tuple[Claim, Claim]
+) -> Reason | None:
+    """`wrong_time` where the window a denial is said over is not the one its search covered:
+    an empty search reports on its own days, not on any others."""
+    said = (_day_of(window[0], case), _day_of(window[1], case))
+    tools = _NEWS_TOOLS if kind == "news" else _EVENT_TOOLS
+    for event in case.trace.events:
+        if event.tool not in tools or (subject and event.ticker not in (None, subject)):
+            continue
+        result = event.result if isinstance(event.result, dict) else {}
+        args = event.args if isinstance(event.args, dict) else {}  # a search that found none
+        covered = tuple(str(result.get(k) or args.get(k) or "")[:10] for k in ("start", "end"))
+        if not all(covered) or None in said:
+            return None
+        if said == covered:
+            return None
+        return Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f"the draft says the search found none from {said[0]} to {said[1]}, but it "
+                f"covered {covered[0]} to {covered[1]}"
+            ),
+            span=(window[0].start, window[1].end),
+        )
+    return None
+
+
+def _day_of(claim: Claim, case: Case) -> str | None:
+    """The day a date names; one without its year is the nearest such day to the report date
+    ("Dec 28" and "Jan 30" around a report of 2024-12-31)."""
+    year, month, day = claim.dates[0]
+    report = case.report_day
+    if not day or (not year and report is None):
+        return None
+    if not year and report is not None:
+        near = []
+        for y in (report.year - 1, report.year, report.year + 1):
+            try:
+                near.append(date(y, month, day))
+            except ValueError:
+                continue
+        if not near:
+            return None
+        return min(near, key=lambda d: abs((d - report).days)).isoformat()
+    return f"{year:04d}-{month:02d}-{day:02d}"
 
 
 def _iso(claim: Claim) -> str | None:
