@@ -73,3 +73,29 @@ def test_a_company_named_with_its_suffix_is_named_as_the_trace_names_it() -> Non
         assert "wrong_subject" in _codes(question, said.format(short)), (question, short)
         checked += 1
     assert checked >= 20
+
+
+def test_a_desk_line_s_abbreviations_a_bracketed_window_label_and_a_disclaimed_cause() -> None:
+    """ "FSA cls 75.01 chg +3.47 (+4.85%) d/d; prev cls 71.54": cls is the close (the previous
+    close there is `wrong_field`); "- Semana (desde el 24 de diciembre): +1,67 %" is the week's
+    change (the month's there is `wrong_time`); "Driver unconfirmed; no causal attribution
+    made" and "Sin atribución causal" disclaim a cause, "the merger drove it" still states one."""
+    from tests.verifier.test_unseen_prose import _es
+
+    checked = 0
+    for question, move, windows in _moves():
+        week, month = windows.get("week"), windows.get("month")
+        if not week or not month or abs(week["change_pct"] - month["change_pct"]) < 0.05:
+            continue
+        t = move["ticker"]
+        line = f"{t} cls {{:.2f}} chg {move['change']:+.2f} ({move['change_pct']:+.2f}%) d/d; prev cls {{:.2f}}"
+        _kept(question, line.format(move["close"], move["previous_close"]))
+        assert "wrong_field" in _codes(question, line.format(move["previous_close"], move["close"]))
+        label = f"{_closed(move)}\n- Semana (desde el 24 de diciembre): {{}} %"
+        _kept(question, label.format(_es(week["change_pct"], True)))
+        assert "wrong_time" in _codes(question, label.format(_es(month["change_pct"], True)))
+        _kept(question, f"{_closed(move)} Driver unconfirmed; no causal attribution made.")
+        _kept(question, f"{_closed(move)} Sin atribución causal.")
+        assert _codes(question, f"{_closed(move)} The merger drove it; no causal attribution made.")
+        checked += 1
+    assert checked >= 20

@@ -87,7 +87,7 @@ LEXICON = Lexicon(
         ),
         "week": (
             r"(?:the\s+)?week[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
+            r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+week",
             r"(?:the\s+)?week(?=\s+(?:is|was|has\s+been)\s+(?:(?:up|down|higher|lower|flat)(?!\w)|[+\-−]?\d))",
             r"(?:the\s+)?week\s+so\s+far",
@@ -111,7 +111,7 @@ LEXICON = Lexicon(
         ),
         "month": (
             r"(?:the\s+)?month[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
+            r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+month",
             r"(?:the\s+)?month(?=\s+(?:is|was|has\s+been)\s+(?:(?:up|down|higher|lower|flat)(?!\w)|[+\-−]?\d))",
             r"(?:the\s+)?month\s+so\s+far",
@@ -135,7 +135,7 @@ LEXICON = Lexicon(
         ),
         "quarter": (
             r"(?:the\s+)?quarter[\'’]s",
-            r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
+            r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+quarter",
             r"(?:the\s+)?quarter(?=\s+(?:is|was|has\s+been)\s+(?:(?:up|down|higher|lower|flat)(?!\w)|[+\-−]?\d))",
             r"(?:the\s+)?quarter\s+so\s+far",
@@ -508,6 +508,7 @@ LEXICON = Lexicon(
             r"closing\s+price",
             r"(?:last\s+)?px",
             r"cl\.",
+            r"cls\.?",
             r"closed",
             r"closing",
             r"close",

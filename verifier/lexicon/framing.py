@@ -218,6 +218,15 @@ PHRASES = (
     r"past\s+performance\s+(?:does\s+not|doesn't|doesn’t)\s+guarantee\s+future\s+"
     r"(?:results|returns|performance)",
     r"correlation\s+(?:is\s+not|isn't|isn’t|does\s+not\s+(?:imply|mean))\s+causation",
+    # a cause disclaimed in a desk's words: "no causal attribution made", "causalidad n/d"
+    r"no\s+causal\s+(?:relationship|link|attribution|claim)(?:\s+[\w-]+){0,8}?\s+(?:is\s+|was\s+)?"
+    r"(?:asserted|made|established|implied|drawn)",
+    r"no\s+causal\s+attribution(?:\s+made)?",
+    r"driver\s+(?:unconfirmed|not\s+confirmed|unknown)",
+    r"causality\s*:?\s*n/?[ae]",
+    r"causalidad\s*:?\s*n/?[de]",
+    r"(?:sin|no\s+hay)\s+atribución\s+causal",
+    r"relación\s+causal\s*:\s*no\s+(?:acreditada|establecida|demostrada)",
     r"(?:la\s+)?correlación\s+no\s+(?:es|implica)\s+(?:causa|causalidad|causación)",
     r"(?:keep|bear)\s+in\s+mind(?:\s+that)?|do\s+note(?:\s+that)?|(?:ten|tenga|tengan)\s+en\s+cuenta(?:\s+que)?",
     # a letter's and an app's set phrases in Spanish
@@ -240,6 +249,10 @@ PHRASES = (
     r"(?:we|i)\s+(?:remain|are|am)\s+at\s+your\s+(?:disposal|service)"
     r"(?:\s+for\s+(?:any\s+)?(?:further|additional)\s+(?:information|questions))?",
     r"(?:we|i)\s+(?:wish|would\s+like)\s+to\s+inform\s+you(?:\s+that)?",
+    r"(?:we\s+are|i\s+am)\s+writing\s+to\s+(?:update|inform)\s+you(?:\s+(?:on|about|that))?",
+    r"(?:as\s+(?:of|at)\s+)?the\s+date\s+of\s+this\s+(?:letter|note|message)",
+    r"(?:a\s+)?la\s+fecha\s+de\s+esta\s+(?:carta|nota|comunicación)",
+    r"(?:we\s+have|i\s+have|hemos|he)\s+(?:reviewed|checked|revisado|consultado)",
     r"(?:compliance[-\s]reviewed|reviewed\s+(?:and\s+approved\s+)?by\s+compliance)",
     r"ojo(?=\s*[:,!]|\s+con\s)",
     r"o\s+sea",
