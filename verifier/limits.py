@@ -250,7 +250,7 @@ def _denied_cause(folded: str, word: re.Match[str]) -> bool:
 
 _ASKED = re.compile(
     r"[\W_]*(?:\d{1,2}/\s*)?(?:[qp]\s*[:：.]\s*|[^\W\d_][^:?\n]{0,40}[:：]\s*)?¿?\s*(?:why|how|what|which|when|"
-    r"where|who|is|are|was|were|did|does|do|has|have|can|could|will|would|should|shall|want|"
+    r"where|who|is|are|was|were|did|does|do|has|have|can|could|will|would|should|shall|want|any|"
     r"may\s+i|qué|que|cómo|como|cuánto|cuánta|cuántos|cuántas|cuál|cuáles|cuándo|dónde|quién|"
     r"por\s+qué|hay|es|está|están|fue|tiene|quiere|quieres|desea|deseas|prefiere|le|te)(?!\w)"
 )

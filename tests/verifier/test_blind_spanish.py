@@ -236,3 +236,30 @@ def test_the_words_of_the_argentine_press_are_bound_like_their_synonyms() -> Non
         assert not swapped.accepted, question
         checked += 1
     assert checked >= 20
+
+
+def test_the_verbs_of_the_spanish_press_say_a_direction_and_a_close() -> None:
+    """ "Los títulos se anotaron un 0,96 % y terminaron a 65,38 dólares", "recortaron un
+    0,34 %", "cerró en baja": each says a direction (the other one is `wrong_direction`) and
+    "terminaron a" names the close (the previous close there is `wrong_field`)."""
+    from tests.verifier.test_unseen_prose import _es, _moves
+
+    checked = 0
+    for question, move, _ in _moves():
+        pct = move["change_pct"]
+        if not pct or abs(move["close"] - move["previous_close"]) < 0.01:
+            continue
+        up, down = "se anotaron", "recortaron"
+        verb, other = (up, down) if pct > 0 else (down, up)
+        said = "Los títulos de {t} {v} un {p} % y terminaron a {c} dólares."
+        args = {"t": move["ticker"], "p": _es(abs(pct))}
+        kept = _verdict(question, said.format(v=verb, c=_es(move["close"]), **args))
+        assert kept.accepted, (question, kept.reasons)
+        wrong = _verdict(question, said.format(v=other, c=_es(move["close"]), **args))
+        assert "wrong_direction" in {r.rule.value for r in wrong.reasons}, question
+        field = _verdict(question, said.format(v=verb, c=_es(move["previous_close"]), **args))
+        assert "wrong_field" in {r.rule.value for r in field.reasons}, question
+        closed = f"La acción de {move['ticker']} cerró en {'alza' if pct > 0 else 'baja'}: {_es(pct, True)} %."
+        assert _verdict(question, closed).accepted, (question, closed)
+        checked += 1
+    assert checked >= 20

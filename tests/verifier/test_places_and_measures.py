@@ -501,3 +501,55 @@ def test_percentage_points_as_p_p_a_letter_s_set_phrases_and_the_stock_by_its_no
         assert "wrong_relation" in codes, (question, codes)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_places_and_the_portfolio_as_the_press_writes_them() -> None:
+    """ "HEX fue el 3.º de 25 por contribución", "Weight: 3.76%, 12th largest of 25" (one off is
+    `wrong_relation`); "The portfolio as a whole finished the day down 2.30%", "La cartera
+    terminó con un alza del 1,40 %" are the portfolio's (the holding's there is
+    `wrong_subject`)."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        t, n, c, w = (
+            position["ticker"],
+            ranks["positions_count"],
+            row["contribution_rank"],
+            row["weight_rank"],
+        )
+        whole, mine = ranks.get("portfolio_return_pct"), row["day_return_pct"]
+        if whole is None or abs(abs(whole) - abs(mine)) < 0.05 or not whole or not mine:
+            continue
+        opening = (
+            f"{t} contributed {position['contribution_pct']:+.2f}% to {position['portfolio_id']}. "
+        )
+        es = (
+            opening
+            + f"{t} fue el {{}}.º de {n} por contribución en la cartera {position['portfolio_id']}."
+        )
+        assert _verdict(question, es.format(c)).accepted, question
+        codes = {
+            x.rule.value for x in _verdict(question, es.format(_off(c, n, row["pnl_rank"]))).reasons
+        }
+        assert "wrong_relation" in codes, (question, codes)
+        largest = opening + f"Weight: {row['weight_pct']:.2f}%, {{}} largest of {n}."
+        assert _verdict(question, largest.format(_ordinal(w))).accepted, question
+        codes = {
+            x.rule.value for x in _verdict(question, largest.format(_ordinal(_off(w, n)))).reasons
+        }
+        assert "wrong_relation" in codes, (question, codes)
+        for said in (
+            opening + "The portfolio as a whole finished the day {} {:.2f}%.",
+            opening + "La cartera terminó con {} del {} %.",
+        ):
+
+            def fill(v: float, text: str = said) -> str:
+                if "cartera" in text:
+                    return text.format("un alza" if v > 0 else "una caída", _es(abs(v)))
+                return text.format("up" if v > 0 else "down", abs(v))
+
+            kept = _verdict(question, fill(whole))
+            assert kept.accepted, (question, kept.reasons)
+            codes = {x.rule.value for x in _verdict(question, fill(mine)).reasons}
+            assert "wrong_subject" in codes, (question, codes)
+        checked += 1
+    assert checked >= 15, checked

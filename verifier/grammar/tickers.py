@@ -125,12 +125,15 @@ _PORTFOLIO_KEY = re.compile(
 +0.52%"): the figure after it is the portfolio's."""
 _SAID_BY = re.compile(
     rf"(?i)(?<![\w'’-])(?:(?P<portfolio>{alternatives('portfolio')})|"
-    rf"(?P<benchmark>{alternatives('benchmark')}))(?:\s*\([^()\n]{{0,40}}\))?,?\s+"
+    rf"(?P<benchmark>{alternatives('benchmark')}))(?:\s*\([^()\n]{{0,40}}\))?"
+    r"(?:\s+(?:as\s+a\s+whole|overall|in\s+total|itself|en\s+conjunto|en\s+total|completa|entera))?,?\s+"
     rf"(?:{alternatives('rise')}|{alternatives('fall')}|{alternatives('session_verbs')}|returned|"
-    r"posted|delivered|made|earned|rindió|ganó|perdió|registró|obtuvo|se\s+anotó)(?!\w)"
+    r"posted|delivered|made|earned|ended|rindió|ganó|perdió|registró|obtuvo|se\s+anotó|terminó|"
+    r"acabó|finalizó)(?!\w)"
     r"(?:\s+(?:a|an|un|una|the|of|by|de|del|en|at|about|roughly|around|some|nearly|almost|just|"
     r"over|under|day|session|return|gain|loss|total|rentabilidad|rendimiento|ganancia|pérdida|"
-    r"el|la|its|su)){0,4}\s*[(+\-−$€]*\s*$"
+    r"el|la|its|su|con|alza|subida|caída|baja|descenso|avance|retroceso|up|down|higher|lower)){0,4}"
+    r"\s*[(+\-−$€]*\s*$"
 )
 """A figure the portfolio or the benchmark is the subject of, with only a verb of its day and
 small words before it ("P002 returned 0.00%", "the fund lost $21,660.18", "la cartera cayó un

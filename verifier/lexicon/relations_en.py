@@ -185,6 +185,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest|heaviest)\s+of\s+(?:its\s+|the\s+)?\d{1,3}\s+(?:positions|holdings|names|stocks)",
+            rf"{ORDINAL}[-\s](?:largest|biggest)(?:\s+(?:holding|position|stake|weight|name))?\s+of\s+(?:its\s+|the\s+)?\d{{1,3}}",
             r"#\d{1,3}(?:\s*(?:/|of)\s*\d{1,3})?\s+by\s+(?:weight|size|market\s+value)",
         ),
         "weight_bottom": (

@@ -77,6 +77,7 @@ RELATIONS: dict[str, Any] = {
             r"muy\s+superior(?:es)?\s+a(?:l)?",
             r"mayor(?:es)?\s+que",
             r"superó\s+a",
+            r"bati(?:ó|eron)\s+(?:a|al)",
             r"superó",
             r"supera\s+a",
             r"supera",
@@ -333,6 +334,7 @@ RELATIONS: dict[str, Any] = {
             r"(?<=[,y]\s)\d{1,2}(?:\.?[ºª°])?\s+por\s+(?:rentabilidad|rendimiento|resultado|contribución|aporte|peso|tamaño|p&l)(?!\w)",
             r"(?:contribución|aporte|rentabilidad|rendimiento|peso|p&l)\s*[:=]?\s*(?:puesto\s+)?#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
             r"\(\s*(?:puesto\s+\d{1,2}(?:\.?[ºª°])?|\d{1,2}\.?[ºª°])(?:\s+de\s+\d{1,3})?(?:\s+por\s+(?:p&l|contribución|aporte|peso|rentabilidad|rendimiento|tamaño))?\s*\)",
+            r"\d{1,2}\.?[ºª°]\s+de\s+\d{1,3}(?=\s+por\s)",
             r"(?:se\s+sitúa|se\s+situó|ocupa|ocupó|queda|quedó|figura)\s+(?:en\s+)?(?:el\s+)?"
             r"(?:(?:puesto|lugar|número|posición)\s+)?\d{1,2}(?![.,]\d)\s*(?:\.?\s*[ºo°]|\.?\s*er)?(?:\s+(?:lugar|puesto))?"
             r"(?:\s+(?:de|entre)\s+(?:las\s+|los\s+|sus\s+)?\d{1,3}(?:\s+(?:posiciones|valores|títulos))?)?",
