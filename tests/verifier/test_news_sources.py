@@ -71,6 +71,8 @@ def test_a_count_under_its_label_is_the_number_of_items_the_search_found() -> No
         n = len(news)
         if not n:
             continue  # a search that failed: its zero is the failure's (`unresolved_error`)
+        listed = "\n\n".join(f"{i}. “{item['headline']}”" for i, item in enumerate(news, 1))
+        _kept(question, f"{_closed(move)}\nNoticias:\n\n{listed}")  # a list's numbers count nothing
         for label in ("Headlines found in the window: {}.", "Titulares encontrados: {}."):
             _kept(question, f"{_closed(move)}\n- {label.format(n)}")
             codes = _codes(question, f"{_closed(move)}\n- {label.format(n + 1)}")

@@ -585,7 +585,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:three|3)\s+(?:[\w-]+\s+)?(?:headlines?|stor(?:y|ies)|items?|news(?:\s+items?)?|reports?|prints?|notes?|mentions?|articles?|entry|entries|events?|calendar\s+(?:entry|item)s?)",
         ),
         "labelled": (
-            r"(?:(?:number|count)\s+of\s+|#\s*)?(?:headlines?|stor(?:y|ies)|news(?:\s+items?)?|articles?|items?|events?|calendar\s+(?:entries|items))(?:\s+(?:found|returned|retrieved|listed|on\s+file|scheduled|in\s+(?:the\s+)?(?:window|range|search|period)))*\s*(?:\*\*)?\s*[:=]\s*(?:\*\*)?\s*\d{1,2}(?![\d%]|[.,]\d)",
+            r"(?:(?:number|count)\s+of\s+|#\s*)?(?:headlines?|stor(?:y|ies)|news(?:\s+items?)?|articles?|items?|events?|calendar\s+(?:entries|items))(?:\s+(?:found|returned|retrieved|listed|on\s+file|scheduled|in\s+(?:the\s+)?(?:window|range|search|period)))*[ \t]*(?:\*\*)?[ \t]*[:=][ \t]*(?:\*\*)?[ \t]*\d{1,2}(?![\d%]|[.,]\d|[.)][ \t])",
         ),
     },
     "counts": (

@@ -477,7 +477,7 @@ RELATIONS: dict[str, Any] = {
         ),
         "three": (r"tres\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)",),
         "labelled": (
-            r"(?:(?:número|cantidad)\s+de\s+)?(?:titulares|noticias|artículos|notas|eventos|citas)(?:\s+(?:encontrad[oa]s|hallad[oa]s|en\s+la\s+ventana|en\s+el\s+período|en\s+agenda|programad[oa]s))*\s*(?:\*\*)?\s*[:=]\s*(?:\*\*)?\s*\d{1,2}(?![\d%]|[.,]\d)",
+            r"(?:(?:número|cantidad)\s+de\s+)?(?:titulares|noticias|artículos|notas|eventos|citas)(?:\s+(?:encontrad[oa]s|hallad[oa]s|en\s+la\s+ventana|en\s+el\s+período|en\s+agenda|programad[oa]s))*[ \t]*(?:\*\*)?[ \t]*[:=][ \t]*(?:\*\*)?[ \t]*\d{1,2}(?![\d%]|[.,]\d|[.)][ \t])",
         ),
     },
     "counts": (
