@@ -486,7 +486,7 @@ LEXICON = Lexicon(
         "after": (
             r"after\s+the\s+(?:close|closing\s+bell|bell)",
             r"after\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)\s+(?:market\s+)?(?:close|closing\s+bell)",
-            r"post-?close",
+            r"post-?(?:close|cls)",
             r"late\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)",
             r"(?:monday|tuesday|wednesday|thursday|friday|mon|tue|wed|thu|fri)(?:'?s)?\s+evening",
             r"after\s+the\s+market\s+(?:close|closed)",
