@@ -553,3 +553,24 @@ def test_places_and_the_portfolio_as_the_press_writes_them() -> None:
             assert "wrong_subject" in codes, (question, codes)
         checked += 1
     assert checked >= 15, checked
+
+
+def test_a_place_after_a_figure_and_a_comma_and_a_close_said_previously() -> None:
+    """ "Contribution: +0.12%, 3rd of 10." is the contribution's place (one off is
+    `wrong_relation`); "closed at $287.14 against $283.43 previously" names the previous close."""
+    checked = 0
+    for question, position, ranks, row in _held():
+        n, c = ranks["positions_count"], row["contribution_rank"]
+        said = f"{position['ticker']} in {position['portfolio_id']}\nContribution: {position['contribution_pct']:+.2f}%, {{}} of {n}."
+        assert _verdict(question, said.format(_ordinal(c))).accepted, question
+        codes = {
+            x.rule.value
+            for x in _verdict(question, said.format(_ordinal(_off(c, n, row["pnl_rank"])))).reasons
+        }
+        assert "wrong_relation" in codes, (question, codes)
+        prev = f"{position['ticker']} contributed {position['contribution_pct']:+.2f}%; it closed at ${{:.2f}} against ${{:.2f}} previously."
+        assert _verdict(
+            question, prev.format(position["close"], position["previous_close"])
+        ).accepted
+        checked += 1
+    assert checked >= 30

@@ -105,7 +105,7 @@ not show that the headline caused it": a clause about the item)."""
 _RELATES = re.compile(
     r"\s+(?:(?:directly|clearly|obviously|explicitly|directamente|claramente)\s+)?(?:points?|"
     r"explains?|accounts?\s+for|ties|links|relates|apunta|apuntan|explica|explican|vincula|"
-    r"vinculan)(?!\w)"
+    r"vinculan|liga|ligan)(?!\w)"
 )
 """A relation said of the news right after it ("no headline points directly to the move"):
 what the news does not do, not news said to be missing."""
