@@ -83,6 +83,19 @@ contact 50 of 100 faithful kept and 99 of 100 corrupted rejected on the round's 
 54 and 99 on its last before S was seen. Its one false accept ("earnings on Thursday, Jan 23,
 this week") is closed by a day said with its week or month (`test_news_times.py`); its floor
 then rose with questions read as asking (`test_limits.py`).
+`voice_T.jsonl` and `voice_X.jsonl` (the financial press and sell-side notes: a newswire's
+house style, a broker's morning note, Spain's and Argentina's financial press, written by two
+hands from one brief), `voice_U.jsonl` (agentic chat assistants: markdown cards, "Key
+takeaways", offers to follow up, Colombian and Chilean Spanish), `voice_V.jsonl` (a private
+bank's letter, a risk desk's exception line, a compliance-reviewed update, terminal notes) and
+`voice_W.jsonl` (a retail newsletter, a podcast script, a robo-adviser's notification, a
+Spanish thread) were written blind at the next round's start. First contact on that round's
+first commit, faithful kept and corrupted rejected: T 27 and 96, U 46 and 99, V 18 and 100,
+W 14 and 99, X 35 and 98 of 100. T and U were read first; V, W and X were held back while T
+and U were read and measured again before they were seen (18, 15, 35: nothing built for T and
+U moved them). Their floors are what the verifier measures after the bindings built with them
+in view (`test_places_and_measures.py`, `test_news_sources.py`, `test_headlines_and_names.py`
+and additions to the older files), which closed all twelve of their false accepts.
 """
 
 from __future__ import annotations
@@ -104,22 +117,27 @@ def _rows(name: str) -> list[dict[str, object]]:
 @pytest.mark.parametrize(
     ("name", "kept_at_least", "rejected_at_least"),
     [
-        ("voice_D.jsonl", 0.70, 0.99),
+        ("voice_D.jsonl", 0.71, 0.99),
         ("voice_E.jsonl", 0.9, 1.0),
         ("voice_F.jsonl", 0.93, 0.97),
         ("voice_G.jsonl", 0.92, 1.0),
-        ("voice_H.jsonl", 0.72, 1.0),
+        ("voice_H.jsonl", 0.74, 1.0),
         ("voice_I.jsonl", 0.16, 1.0),
         ("voice_J.jsonl", 0.55, 1.0),
-        ("voice_K.jsonl", 0.69, 1.0),
-        ("voice_L.jsonl", 0.51, 1.0),
-        ("voice_M.jsonl", 0.47, 1.0),
+        ("voice_K.jsonl", 0.70, 1.0),
+        ("voice_L.jsonl", 0.55, 1.0),
+        ("voice_M.jsonl", 0.51, 1.0),
         ("voice_N.jsonl", 0.44, 1.0),
         ("voice_O.jsonl", 0.30, 1.0),
-        ("voice_P.jsonl", 0.26, 1.0),
-        ("voice_Q.jsonl", 0.60, 1.0),
-        ("voice_R.jsonl", 0.62, 1.0),
-        ("voice_S.jsonl", 0.72, 1.0),
+        ("voice_P.jsonl", 0.35, 1.0),
+        ("voice_Q.jsonl", 0.63, 1.0),
+        ("voice_R.jsonl", 0.64, 1.0),
+        ("voice_S.jsonl", 0.80, 1.0),
+        ("voice_T.jsonl", 0.60, 1.0),
+        ("voice_U.jsonl", 0.61, 1.0),
+        ("voice_V.jsonl", 0.42, 1.0),
+        ("voice_W.jsonl", 0.23, 1.0),
+        ("voice_X.jsonl", 0.55, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(
