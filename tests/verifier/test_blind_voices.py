@@ -96,6 +96,14 @@ and U were read and measured again before they were seen (18, 15, 35: nothing bu
 U moved them). Their floors are what the verifier measures after the bindings built with them
 in view (`test_places_and_measures.py`, `test_news_sources.py`, `test_headlines_and_names.py`
 and additions to the older files), which closed all twelve of their false accepts.
+`voice_Y.jsonl` (today's general chat models answering from the tool results with no persona)
+and `voice_Z.jsonl` (small local instruct models: "Based on the information provided by the
+tool", "Es importante notar que") were written blind while that round's bindings were built
+and held back from all of them: on the round's first commit 31 and 22 of 100 faithful kept,
+100 and 98 of 100 corrupted rejected; on its last, 31 and 28, 100 and 98. One faithful draft of
+Y that a new count rule rejected midway ("Noticias:" over a numbered list read as a count) was
+looked at by its reason alone and fixed in general; nothing else of Y or Z was read. Their
+floors are those last figures.
 """
 
 from __future__ import annotations
@@ -138,6 +146,8 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_V.jsonl", 0.42, 1.0),
         ("voice_W.jsonl", 0.23, 1.0),
         ("voice_X.jsonl", 0.55, 1.0),
+        ("voice_Y.jsonl", 0.31, 1.0),
+        ("voice_Z.jsonl", 0.28, 0.98),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(
