@@ -233,6 +233,12 @@ def test_a_rank_said_by_its_measure_without_a_count_is_held_against_that_ranking
     assert checked >= 20
 
 
+def _ranks_of(row: dict[str, Any]) -> tuple[int, int, int, int]:
+    """A holding's places by contribution, dollar P&L, day return and weight."""
+    c, p, r, w = (row[k] for k in ("contribution_rank", "pnl_rank", "return_rank", "weight_rank"))
+    return c, p, r, w
+
+
 def _off(place: int, count: int, *taken: int) -> int:
     """A place of the portfolio that is none of the places taken."""
     return next(n for n in range(1, count + 1) if n not in {place, *taken})
@@ -249,9 +255,7 @@ def test_a_place_said_with_its_count_is_the_place_of_the_measure_its_words_name(
     checked = split = 0
     for question, position, ranks, row in _held():
         t, n = position["ticker"], ranks["positions_count"]
-        c, p, r, w = (
-            row[k] for k in ("contribution_rank", "pnl_rank", "return_rank", "weight_rank")
-        )
+        c, p, r, w = _ranks_of(row)
         opening = (
             f"{t} contributed {position['contribution_pct']:+.2f}% to {position['portfolio_id']}. "
         )
@@ -315,9 +319,7 @@ def test_a_place_in_brackets_after_a_figure_is_that_figure_s_place() -> None:
     checked = 0
     for question, position, ranks, row in _held():
         t, n = position["ticker"], ranks["positions_count"]
-        c, p, r, w = (
-            row[k] for k in ("contribution_rank", "pnl_rank", "return_rank", "weight_rank")
-        )
+        c, p, r, w = _ranks_of(row)
         card = (
             f"**{t} in {position['portfolio_id']}**\n"
             f"- Day return: {row['day_return_pct']:+.2f}% ({{r}} of {n})\n"
