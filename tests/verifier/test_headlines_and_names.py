@@ -7,6 +7,7 @@ Each faithful line is kept and its twin with one thing wrong is rejected."""
 from __future__ import annotations
 
 from tests.verifier.test_unseen_prose import (
+    FREE_TRACES,
     _closed,
     _codes,
     _kept,
@@ -99,3 +100,30 @@ def test_a_desk_line_s_abbreviations_a_bracketed_window_label_and_a_disclaimed_c
         assert _codes(question, f"{_closed(move)} The merger drove it; no causal attribution made.")
         checked += 1
     assert checked >= 20
+
+
+def test_a_check_s_words_frame_and_a_status_stays_a_claim() -> None:
+    """ "📰 **AXO news check**", "Dato clave: ...", "Headlines and timing only; no cause is
+    established by this data", "only events already announced are listed" frame an answer;
+    "(already reported)" beside a scheduled event says it happened, which no result holds."""
+    checked = 0
+    for question, move, _ in _news():
+        t = move["ticker"]
+        framed = (
+            f"📰 **{t} news check**\nDato clave: {_closed(move)}\n"
+            "⚠️ Headlines and timing only; no cause is established by this data."
+        )
+        _kept(question, framed)
+        checked += 1
+    assert checked >= 20
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        listed = _result(question, "get_events").get("events") or []
+        scheduled = [e for e in listed if e.get("scheduled")]
+        if not scheduled:
+            continue
+        day = scheduled[0]["date"]
+        t = question.split("/")[0]
+        said = f"{t}: an earnings release on {day}{{}}. Only events already announced are listed."
+        if scheduled[0]["kind"] == "earnings":
+            _kept(question, said.format(""))
+            assert _codes(question, said.format(" (already reported)")), question

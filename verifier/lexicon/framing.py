@@ -187,7 +187,7 @@ PHRASES = (
     r"(?:re|fwd|fw|subject|asunto|context|contexto|nota|note|breve|actualización|update)(?=\s*:)",
     r"(?:fyi|heads\s+up|at\s+a\s+glance|in\s+brief|p\.\s?s\.?)",
     r"(?:daily|weekly|market|end[-\s]of[-\s]day|closing)\s+(?:wrap|recap|summary|update|note)",
-    r"(?:puntos|ideas|datos)\s+clave",
+    r"(?:puntos?|ideas?|datos?)\s+clave",
     r"lo\s+(?:esencial|principal|importante)(?=\s*:)",
     # answering what was asked: "As requested,", "Como pediste,", "En respuesta a tu pregunta:"
     r"as\s+(?:requested|asked)",
