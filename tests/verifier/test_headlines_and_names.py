@@ -127,3 +127,18 @@ def test_a_check_s_words_frame_and_a_status_stays_a_claim() -> None:
         if scheduled[0]["kind"] == "earnings":
             _kept(question, said.format(""))
             assert _codes(question, said.format(" (already reported)")), question
+
+
+def test_a_speaker_s_tag_and_a_thread_s_number_are_no_ticker_and_no_figure() -> None:
+    """ "[HOST] Alright, AXO next." names who speaks, not a ticker; "1/ ..." and "2/ ..." number
+    a thread's posts, not figures; a figure said after the tag is still checked."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        said = f"[HOST] Alright, {t} next.\n[HOST] It closed at ${{:.2f}} ({pct:+.2f}%)."
+        _kept(question, said.format(move["close"]))
+        assert _codes(question, said.format(move["close"] + 1)), question
+        thread = f"1/ {_closed(move)}\n2/ That is all for {t} today."
+        _kept(question, thread)
+        checked += 1
+    assert checked >= 30

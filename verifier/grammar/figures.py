@@ -342,8 +342,9 @@ _AMOUNT_LEAD = frozenset(
 """Words after which "($0.12)" is an amount in accounting style, negative ("EPS was ($0.12)")."""
 
 
-_MARKER = re.compile(r"[ \t>*_#-]*(?:\*\*)?\(?\d{1,2}[.)](?:\*\*)?[ \t]")
-"""A list's item number at the start of a line ("3. Year to date", "2) Cierre", "(1) 12/31")."""
+_MARKER = re.compile(r"[ \t>*_#-]*(?:\*\*)?\(?\d{1,2}[.)/](?:\*\*)?[ \t]")
+"""A list's item number at the start of a line ("3. Year to date", "2) Cierre", "(1) 12/31"),
+or a thread's post ("1/ ¿Cuánto aportó CGL?")."""
 _STEP = re.compile(r"(?i)(?<!\w)(?:step|paso|fase|phase)\s+$")
 _TIMES_HUNDRED = re.compile(r"\s*[×x*]\s*$")
 

@@ -29,6 +29,10 @@ _OTHER_SUBJECT = re.compile(
 _SUBJECTS = {"portfolio": PORTFOLIO_SUBJECT, "benchmark": BENCHMARK_SUBJECT}
 
 
+_TAG = re.compile(r"\[[A-Z][A-Z -]{1,15}\]")
+"""A tag in square brackets ("[HOST]", "[UPDATE]"): who speaks or what the line is."""
+
+
 def find_tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[Claim]:
     tickers = []
     for m in TICKER_SCAN.finditer(text):
@@ -38,6 +42,12 @@ def find_tickers(text: str, known: frozenset[str], claims: list[Claim]) -> list[
         if not cashtag and symbol not in known and (len(symbol) < 2 or symbol in STOPWORDS):
             continue
         start, end = m.span()
+        if (
+            symbol not in known
+            and _TAG.match(text, max(start - 1, 0))
+            and text[start - 1 : start] == "["
+        ):
+            continue  # "[HOST] Alright, ZWW next": a speaker's tag, no ticker
         tickers.append(Claim(written, start, end, "ticker", symbol=symbol))
     claims.extend(tickers)
     return tickers
