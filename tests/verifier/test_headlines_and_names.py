@@ -78,7 +78,7 @@ def test_a_company_named_with_its_suffix_is_named_as_the_trace_names_it() -> Non
 
 def test_a_desk_line_s_abbreviations_a_bracketed_window_label_and_a_disclaimed_cause() -> None:
     """ "FSA cls 75.01 chg +3.47 (+4.85%) d/d; prev cls 71.54": cls is the close (the previous
-    close there is `wrong_field`); "- Semana (desde el 24 de diciembre): +1,67 %" is the week's
+    close there is `wrong_field`, as it is after "var", the Spanish desk's change); "- Semana (desde el 24 de diciembre): +1,67 %" is the week's
     change (the month's there is `wrong_time`); "Driver unconfirmed; no causal attribution
     made" and "Sin atribución causal" disclaim a cause, "the merger drove it" still states one."""
     from tests.verifier.test_unseen_prose import _es
@@ -92,6 +92,9 @@ def test_a_desk_line_s_abbreviations_a_bracketed_window_label_and_a_disclaimed_c
         line = f"{t} cls {{:.2f}} chg {move['change']:+.2f} ({move['change_pct']:+.2f}%) d/d; prev cls {{:.2f}}"
         _kept(question, line.format(move["close"], move["previous_close"]))
         assert "wrong_field" in _codes(question, line.format(move["previous_close"], move["close"]))
+        es = f"{t} cierre {_es(move['close'])} var {{}} ({_es(move['change_pct'], True)} %) d/d"
+        _kept(question, es.format(_es(move["change"], True)))
+        assert "wrong_field" in _codes(question, es.format(_es(move["previous_close"], True)))
         label = f"{_closed(move)}\n- Semana (desde el 24 de diciembre): {{}} %"
         _kept(question, label.format(_es(week["change_pct"], True)))
         assert "wrong_time" in _codes(question, label.format(_es(month["change_pct"], True)))

@@ -161,7 +161,7 @@ _DATE_LEAD = re.compile(
     r"|close|closed|closing|cierre|as\s+of"
     r"|del|desde|hasta|y)"
     r"|\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*|\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes"
-    r"|s[aá]bado|domingo)),?\s+$|\d/\d\d?\s*[–-]\s*$"
+    r"|s[aá]bado|domingo|lun|mi[eé]|jue|vie|s[aá]b)\.?),?\s+$|\d/\d\d?\s*[–-]\s*$"
     r"|(?:^|\n)[ \t]*(?:[-*•·]|\(?\d{1,2}[.)])?[ \t]*$|\|[ \t]*$"
 )
 _RANGE_AFTER = re.compile(r"\s*[–-]\s*\d\d?/\d\d?(?![\d/])")

@@ -342,7 +342,7 @@ LEXICON = Lexicon(
             r"vale",
         ),
         "day_pnl": (r"resultado\s+del\s+día",),
-        "day_change": (r"variación\s+diaria",),
+        "day_change": (r"variación\s+diaria", r"var\.?"),
         "portfolio_value": (
             r"valor\s+de\s+(?:la\s+)?cartera\s+al\s+cierre\s+anterior",
             r"valor\s+de\s+(?:la\s+)?cartera\s+en\s+el\s+cierre\s+anterior",
