@@ -10,7 +10,6 @@ import re
 from collections.abc import Collection
 
 _WORD = re.compile(r"(?<![\w.])[^\W\d_]{2,}(?![\w])")
-_PORTFOLIO_ID = re.compile(r"P\d{3,}")
 _MIN_WORDS = 3
 """A line of fewer capital words is a ticker and a label ("AXO: UP"), not a headline."""
 
@@ -31,7 +30,7 @@ def uncapped(draft: str, tickers: Collection[str]) -> str:
 
 
 def _word(word: str, tickers: Collection[str]) -> str:
-    if word in tickers or _PORTFOLIO_ID.fullmatch(word):
+    if word in tickers:  # a portfolio id holds digits: no word of `_WORD`
         return word
     lowered = word[0] + word[1:].lower()
     return lowered if len(lowered) == len(word) else word

@@ -215,6 +215,8 @@ def _other_window(
     """`wrong_time` where the window a denial is said over is not the one its search covered:
     an empty search reports on its own days, not on any others."""
     said = (_day_of(window[0], case), _day_of(window[1], case))
+    if None in said:
+        return None
     tools = _NEWS_TOOLS if kind == "news" else _EVENT_TOOLS
     for event in case.trace.events:
         if event.tool not in tools or (subject and event.ticker not in (None, subject)):
@@ -222,9 +224,7 @@ def _other_window(
         result = event.result if isinstance(event.result, dict) else {}
         args = event.args if isinstance(event.args, dict) else {}  # a search that found none
         covered = tuple(str(result.get(k) or args.get(k) or "")[:10] for k in ("start", "end"))
-        if not all(covered) or None in said:
-            return None
-        if said == covered:
+        if not all(covered) or said == covered:
             return None
         return Reason(
             rule=ReasonCode.WRONG_TIME,
