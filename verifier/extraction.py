@@ -26,13 +26,15 @@ from verifier.scanner import mask
 _START = attrgetter("start")
 
 
-def _quotes_and_dates(text: str, claims: list[Claim]) -> str:
+def _quotes_and_dates(
+    text: str, claims: list[Claim], known_days: frozenset[tuple[int, int]] = frozenset()
+) -> str:
     """Find the quotes, then the dates outside them; the text with both blanked. A date is
     never read across a quote ("0«0 0 0»de MARZO" is no "0 de marzo")."""
     quotes = find_quotes(text, claims)
     masked = mask(text, quotes)
     first = len(claims)
-    spans = find_dates(masked, claims)
+    spans = find_dates(masked, claims, known_days)
     if quotes and spans:
         kept = [c for c in claims[first:] if not any(c.start < b and a < c.end for a, b in quotes)]
         if len(kept) != len(claims) - first:
@@ -46,12 +48,14 @@ def extract_claims(
     known_tickers: Iterable[str] = (),
     anchor: Anchor | None = None,
     portfolios: Sequence[tuple[str, str]] = (),
+    known_days: frozenset[tuple[int, int]] = frozenset(),
 ) -> list[Claim]:
     """All claims of `text` in order of position, bound by the context passes; relative days
     ("yesterday") are read only with the report date's `anchor`; a portfolio's name
-    (`portfolios`: name and id) is a subject like its id."""
+    (`portfolios`: name and id) is a subject like its id; `known_days` (month, day) are the
+    days the trace names, which a bare `12/31` may be read as."""
     claims: list[Claim] = []
-    masked = _quotes_and_dates(text, claims)
+    masked = _quotes_and_dates(text, claims, known_days)
     tickers = find_tickers(masked, frozenset(known_tickers), claims)
     figures = find_figures(mask(masked, [(t.start, t.end) for t in tickers]), claims)
     claims.sort(key=_START)

@@ -25,6 +25,30 @@ _KEY = re.compile(
 """A line that opens with a short key and a colon, a value after it ("- **Sector:** Energy");
 a key with an aside in brackets says more than a name ("AAPL (Straße office): ..."), and the
 colon of a clock time is none ("- Zebra Wire, Tue 1:07 p.m.: ..." names no label)."""
+
+
+def column_header(text: str, at: int) -> str:
+    """The header cell above position `at` when `at` is in a markdown table's cell ("| Week |
+    +1.76% | Dec. 24 |" under "| Window | % change | Measured from |": "Measured from"), else
+    ""."""
+    lo = text.rfind("\n", 0, at) + 1
+    if not text[lo:at].lstrip().startswith("|"):
+        return ""
+    column = text.count("|", lo, at)
+    line = lo
+    while line > 0:
+        above = text.rfind("\n", 0, line - 1) + 1
+        row = text[above : line - 1]
+        if _SEPARATOR.fullmatch(row):
+            header = text[text.rfind("\n", 0, max(above - 1, 0)) + 1 if above else 0 : above - 1]
+            cells = header.strip().split("|")
+            return cells[column].strip() if column < len(cells) else ""
+        if not row.lstrip().startswith("|"):
+            return ""
+        line = above
+    return ""
+
+
 _MAX_KEY_WORDS = 5
 _MAX_HEADING_WORDS = 8
 

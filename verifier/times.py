@@ -16,7 +16,9 @@ from datetime import date
 from itertools import pairwise
 from typing import NamedTuple, Protocol
 
+from verifier.labels import column_header
 from verifier.lexicon import alternatives, grouped
+from verifier.periods import item_bar
 from verifier.scanner import PhraseScan
 
 DateReading = tuple[int | None, int, int | None]
@@ -331,6 +333,10 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
         if lead is None:
             if _HOLDINGS_AT.search(folded, max(claim.start - 40, 0), claim.start):
                 claim.role = "holdings"  # "con las posiciones de P002 a 19 de diciembre"
+            elif "|" in folded[max(claim.start - 40, 0) : claim.start] and _SINCE_HEAD.search(
+                column_header(folded, claim.start)
+            ):
+                claim.role = "since"  # a table's "Measured from" / "Desde el cierre del" cell
             continue
         if (lead.group("range") or lead.group("since")) and i + 1 < len(dates):
             after = dates[i + 1]
@@ -345,6 +351,9 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
             claim.role = "holdings" if held else "through"
 
 
+_SINCE_HEAD = re.compile(rf"(?<!\w)(?:{alternatives('since')})(?!\w)")
+"""A table column whose header is a since word holds where each row's change is measured
+from."""
 _HOLDINGS_BEFORE = re.compile(
     r"(?<!\w)(?:holdings|positions|quantities|shares\s+held|posiciones|tenencias)\s*$"
 )
@@ -521,8 +530,10 @@ def _nearest_dates(
     if i < len(dates):
         after = dates[i]
         near = after.start < hi and after.start - figure.end < 40
-        searched = _SEARCHED.search(folded, figure.end, after.start) or _NEWS_ITEM.search(
-            folded, figure.end, after.start
+        searched = (
+            _SEARCHED.search(folded, figure.end, after.start)
+            or _NEWS_ITEM.search(folded, figure.end, after.start)
+            or item_bar(folded, figure.end, after.start)
         )  # "with no news in the 28–31 window", "followed a Reuters report on Monday"
         near = near and not _own_bracket(folded, figure.end, after, ends, k)  # 28–31 window"
         if near and bisect_left(ends, after.start) - 1 == k and not searched:

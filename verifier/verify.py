@@ -100,8 +100,11 @@ def verify(trace: Trace | TraceView) -> Verdict:
         draft, own = read, own.model_copy(update={"draft": read})
     anchor = anchor_of(view.as_of, [e.result for e in view.events])
     names = portfolio_names(own)  # "Dividend Income's total day loss": the portfolio's
+    days = frozenset((m, d) for _, m, d in evidence.dates if d is not None and m <= 12)
+    if anchor is not None:
+        days |= {(anchor.report.month, anchor.report.day)}
     claims = extract_claims(
-        draft, evidence.called, anchor, names
+        draft, evidence.called, anchor, names, days
     )  # a stop word: a ticker only if called
     case = Case(own, evidence, [assess_claim(c, evidence) for c in claims])
     case.portfolios = {p for e in view.events if (p := portfolio_of(e))}

@@ -45,6 +45,17 @@ DATE_PATTERNS = tuple(
 13 ene. 2025 (and 31 de dic. de 2024, 30 dic.), a-b-yyyy (either way) and a/b dates."""
 
 
+CLOCK = re.compile(
+    r"(?<![\w:.,/])(?P<h>[012]?\d):(?P<m>[0-5]\d)(?::[0-5]\d)?(?!\d|:\d)"
+    r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s?(?:h|hs|hrs)\b\.?)?"
+    r"(?:,?\s*\(?(?P<zone>hora\s+(?:de\s+)?(?:Nueva\s+York|NY|del\s+Este)|hora\s+UTC|"
+    r"New\s+York\s+time|Eastern(?:\s+Time)?|(?:UTC|GMT)\s?[+\-−]\s?\d{1,2}(?::?\d\d)?|"
+    r"ET|EST|EDT|UTC|GMT|NY|Z)\b\)?)?",
+    re.IGNORECASE,
+)
+"""A time of day with its minutes, its half of the day and its zone where written."""
+
+
 _ORDINALS = {
     word: i
     for lexicon in LANGUAGES
@@ -196,10 +207,15 @@ _ALL_DATE_SCANS = tuple((False, how) for how in DATE_SCANS) + tuple(
 """Every date scan, in the order they take precedence, and whether it reads a quarter."""
 
 
-def find_dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
+def find_dates(
+    text: str, claims: list[Claim], known: frozenset[tuple[int, int]] = frozenset()
+) -> list[tuple[int, int]]:
     """Dates of every pattern in turn; a match overlapping one found before is dropped.
 
-    The spans found so far are kept sorted (they never overlap), so one bisection tells.
+    `known` holds the (month, day) of every day the trace names: a bare `12/31` with no word
+    that introduces a date is a date when one of its readings is such a day ("Benzinga 12/31
+    09:49", "(ann. 12/17)"), else it stays two numbers. The spans found so far are kept sorted
+    (they never overlap), so one bisection tells.
     """
     starts: list[int] = []
     ends: list[int] = []
@@ -220,19 +236,51 @@ def find_dates(text: str, claims: list[Claim]) -> list[tuple[int, int]]:
             i = bisect_left(starts, end)
             if i and ends[i - 1] > start:
                 continue
+            readings = (_quarter(m),) if quarter else _date_readings(m.groupdict())
             if (
                 how is _DAY_MONTH_ONLY
                 and not _DATE_LEAD.search(text, max(start - 12, 0), start)
                 and not _RANGE_AFTER.match(text, end)
+                and not any((month, day) in known for _, month, day in readings)
             ):
                 continue
-            readings = (_quarter(m),) if quarter else _date_readings(m.groupdict())
             if readings:
                 claims.append(Claim(m.group(), start, end, "date", dates=readings))
                 i = bisect_left(starts, start)
                 starts.insert(i, start)
                 ends.insert(i, end)
+    _one_order(text, claims)
     return list(zip(starts, ends, strict=True))
+
+
+_DAY_FIRST = re.compile(r"(?P<a>\d\d?)[/-](?P<b>\d\d?)")
+
+
+def _one_order(text: str, claims: list[Claim]) -> None:
+    """A draft writes its numeric dates one way: where one of them can only be read day first
+    (`31/12`) or only month first (`12/31`), its ambiguous ones (`1/12`) keep that reading
+    alone."""
+    numeric = [c for c in claims if c.kind == "date" and len(c.dates) == 2]
+    if not numeric:
+        return
+    orders = set()
+    for c in claims:
+        if c.kind == "date" and (m := _DAY_FIRST.match(c.text)) and c.text[m.end() :][:1] in "/-":
+            a, b = int(m["a"]), int(m["b"])
+            if a > 12 >= b:
+                orders.add("day")
+            elif b > 12 >= a:
+                orders.add("month")
+    if len(orders) != 1:
+        return
+    day_first = orders == {"day"}
+    for c in numeric:
+        m = _DAY_FIRST.match(c.text)
+        if m is None:
+            continue
+        a, b = int(m["a"]), int(m["b"])
+        month, day = (b, a) if day_first else (a, b)
+        c.dates = tuple(r for r in c.dates if (r[1], r[2]) == (month, day)) or c.dates
 
 
 def _quarter(m: re.Match[str]) -> DateReading:

@@ -6,9 +6,9 @@ import re
 from collections.abc import Sequence
 
 from verifier.claim import Claim
-from verifier.grammar.dates import is_timestamp
+from verifier.grammar.dates import CLOCK, is_timestamp
 from verifier.lexicon import grouped
-from verifier.periods import SENTENCE_END
+from verifier.periods import SENTENCE_END, item_bar
 from verifier.scanner import PhraseScan, fold_aligned
 
 HEADLINE = re.compile(
@@ -132,9 +132,9 @@ def _quote_owner(
         record = _same_record(text, lo, hi, start)
         if quote is None or hi - lo - inside > (160 if record else 48):
             continue
-        if "\n" in text[lo:hi] and not record:
-            continue  # a line break ends a list item or a table row
-        gap = text[lo:hi]
+        if ("\n" in text[lo:hi] and not record) or item_bar(text, lo, hi):
+            continue  # a line break ends a list item or a table row; a bar, an item of a line
+        gap = CLOCK.sub(lambda c: " " * len(c.group()), text[lo:hi])  # "Reuters 12/30 09:37: "
         for a, b in [*sessions, *days]:  # "On December 31, during the session, PR Newswire
             if lo <= a and b <= hi:  # ran", "came out yesterday (Monday) after the close":
                 gap = gap[: a - lo] + " " * (b - a) + gap[b - lo :]  # part of the time

@@ -19,21 +19,13 @@ from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
+from verifier.grammar.dates import CLOCK
 from verifier.periods import sentence_starts
 from verifier.reuse import per_trace
 from verifier.rules.case import Case
 from verifier.verdict import Reason
 
 _HINT = re.compile(r"\d:\d\d")
-_CLOCK = re.compile(
-    r"(?<![\w:.,/])(?P<h>[012]?\d):(?P<m>[0-5]\d)(?::[0-5]\d)?(?![\d:])"
-    r"(?:\s*(?P<half>[ap])\.?\s?m\b\.?|\s?(?:h|hs|hrs)\b\.?)?"
-    r"(?:,?\s*\(?(?P<zone>hora\s+(?:de\s+)?(?:Nueva\s+York|NY|del\s+Este)|hora\s+UTC|"
-    r"New\s+York\s+time|Eastern(?:\s+Time)?|(?:UTC|GMT)\s?[+\-−]\s?\d{1,2}(?::?\d\d)?|"
-    r"ET|EST|EDT|UTC|GMT|NY|Z)\b\)?)?",
-    re.IGNORECASE,
-)
-"""A time of day with its minutes, its half of the day and its zone where written."""
 _STAMP = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?")
 _NEW_YORK = ZoneInfo("America/New_York")
 
@@ -98,7 +90,7 @@ def check_clock_times(case: Case) -> Iterator[Reason]:
     dates = [f.claim for f in case.findings if f.claim.kind == "date"]
     quotes = [f.claim for f in case.findings if f.claim.kind == "headline"]
     starts = sentence_starts(text)
-    for m in _CLOCK.finditer(text):
+    for m in CLOCK.finditer(text):
         start, end = m.span()
         if any(d.start <= start < d.end for d in dates):
             continue  # a date written with its time: the date rules hold it

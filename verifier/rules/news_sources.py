@@ -15,7 +15,7 @@ from typing import Any
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.grammar.quotes import normalise_headline
-from verifier.periods import sentence_starts
+from verifier.periods import item_bar, sentence_starts
 from verifier.rules.case import Case
 from verifier.verdict import Reason
 
@@ -85,7 +85,9 @@ def _nearest(
     gaps = [
         (start - q.end if q.end <= start else q.start - end, q)
         for q in quotes
-        if lo <= q.start and q.end <= hi
+        if lo <= q.start
+        and q.end <= hi
+        and not item_bar(text, min(q.end, end), max(q.start, start))
     ]
     near = [(gap, q) for gap, q in gaps if gap <= _NEAR]
     return min(near, key=lambda pair: pair[0])[1] if near else None
