@@ -20,7 +20,7 @@ _EVENT_GAP = re.compile(
     r"semestral(?:es)?|ordinari[oa]s?|extraordinari[oa]s?|en\s+efectivo))?"  # "dividendo trimestral el"
     r"(?:\s+(?:event|date|day|payment|release|announcement|evento|fecha|pago|anuncio))?"  # "a dividend event on"
     r"(?:\s+(?:for|of|de|del)\s+[a-z][a-z0-9.\-]{0,9})?"  # whose: "for mpse", "de mpse"
-    r"(?:[*_`]*\s*[:(|—–-]\s*[*_`]*\s*"
+    r"(?:[*_`]*\s*[:(|—–-]\s*[*_`]*\s*|,[ \t]*"
     r"|(?:(?:\s+(?:of|de)\s+|\s*\(\s*)(?:us)?[$€£]?\s*[\d.,]+"
     r"(?:\s*(?:[$€£]|usd|eur|cents?|d[oó]lares|euros))?"
     r"(?:\s*/\s*(?:share|sh)|\s+(?:a|per|por)\s+(?:share|acción))?\)?)?"
@@ -37,7 +37,8 @@ _EVENT_GAP = re.compile(
 """Between the name of an event and its day ("earnings on", "dividend: ", "earnings, scheduled
 for", "a dividend of $0.87 per share, payable on", "earnings for MPSE are expected on", "will be
 paid to shareholders on", "dividendo de MPSE se paga el", "dividendo el miércoles"), read in the
-case-folded text. A comma alone does not join them ("two weeks after earnings, on ...")."""
+case-folded text. A comma joins them only right before the day ("next event: dividend, 24
+January"), not before a word ("two weeks after earnings, on ...")."""
 _EVENT_LIST = re.compile(r"\s*(?:,|/|&|and|y|or|o)\s*(?:(?:a|an|the|un|una|el|la)\s+)?")
 """Between two names of events that the draft lists ("earnings and a dividend on ..."): which
 day goes with which is then not told by position."""

@@ -193,19 +193,25 @@ def _rounds_to(value: float, shown: float, decimals: int, scale: float) -> bool:
 
 
 _DAYS_BEFORE = re.compile(
-    r"(?i)(?:(?:dentro\s+de|en|in|within)\s+)?"
+    r"(?i)(?:(?:dentro\s+de|en|in|within|faltan|quedan|restan|hay|there\s+are|a)\s+)?"
     r"(?P<hedge>(?:(?:just|a\s+little|slightly|about|roughly|around|nearly|almost|some|casi|"
     r"unos|unas|alrededor\s+de|poco)\s+)*)(?P<side>under|over|más\s+de|menos\s+de)?\s*$"
 )
-"""What may stand before a count of days or weeks: "in", "dentro de", "just under", "a little
-over", "about" (a hedge lets weeks be rounded: "just under two weeks" for 13 days)."""
+"""What may stand before a count of days or weeks: "in", "dentro de", "faltan", "quedan", "a"
+("a 13 días vista"), "just under", "a little over", "about" (a hedge lets weeks be rounded:
+"just under two weeks" for 13 days)."""
 _DAYS_AFTER = re.compile(
-    r"(?i)\s+(?:calendar\s+)?(?P<unit>días|dias|days|weeks|semanas)(?:\s+(?P<rel>from\s+now|"
-    r"away|out|desde\s+hoy|after|from|since|later|después\s+de|desde|hasta|until|before|"
-    r"ahead\s+of|antes\s+de)(?!\w))?"
+    r"(?i)\s+(?:calendar\s+)?(?P<unit>días|dias|days|weeks|semanas)(?:\s+(?:naturales|corridos|"
+    r"calendario))?(?:\s+\(?(?P<rel>from\s+now|away|out|ahead|vista|desde\s+hoy|after|from|since|"
+    r"later|después\s+de|desde|del?|hasta|until|to|before|ahead\s+of|antes\s+de|para)(?!\w))?"
 )
-"""A count's unit and what it is counted from: "13 days from 12/31", "24 days after December
-31", "17 days after the report date of 2024-12-31", "two weeks away", "dentro de 13 días"."""
+"""A count's unit and what it is counted from or to: "13 days from 12/31", "24 days after
+December 31", "two weeks away", "dentro de 13 días", "13 días naturales desde el 31 de
+diciembre", "a 23 días del 2024-12-31", "faltan 13 días para los resultados"."""
+_FROM_NOW = frozenset({"from now", "away", "out", "ahead", "vista", "later", "desde hoy"})
+"""What counts from the report date itself."""
+_TO = frozenset({"hasta", "until", "to", "before", "ahead of", "antes de", "para"})
+"""What names the far end (the date after it, if one): the count runs from the report date."""
 _ORIGIN = re.compile(
     r"(?i)\s+(?:the\s+)?(?:report\s+date|today|now|hoy|la\s+fecha\s+del\s+informe)"
 )
@@ -213,27 +219,30 @@ _ORIGIN = re.compile(
 
 def _days_until(case: Case, text: str, claim: Claim, starts: list[int], sentence: int) -> bool:
     """Whether a whole number of days or weeks ("dentro de 13 días", "13 days from 12/31",
-    "just under two weeks away") is the distance between the report date (or the date it is
-    counted from, written right after it) and a date its sentence or the one before names;
-    its words are then bound with it. Days are exact; weeks are days / 7 to the nearest week
-    when a hedge stands before them, else exact, and "under"/"over" must hold."""
+    "just under two weeks away", "(17 days)") is the distance between the report date (or the
+    date it is counted from, written right after it) and a date its sentence or the one before
+    names; its words are then bound with it. Days are exact; weeks are days / 7 to the nearest
+    week when a hedge stands before them, else exact, and "under"/"over" must hold. A count with
+    no word to say what it spans must match a date of its own sentence."""
     after = _DAYS_AFTER.match(text, claim.end)
     before = _DAYS_BEFORE.search(text, max(claim.start - 30, 0), claim.start)
     report = case.report_day
     if after is None or before is None or report is None or not claim.readings:
         return False
-    if not (after["rel"] or text[before.start() : claim.start].strip()):
-        return False  # "13 days": a count with nothing to say what it spans
-    first = starts[max(sentence - 1, 0)]
+    bare = not (after["rel"] or text[before.start() : claim.start].strip())
+    first = starts[sentence if bare else max(sentence - 1, 0)]
     last = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
     dated = [
         f.claim
         for f in case.findings
-        if f.claim.kind == "date" and f.supported_by and first <= f.claim.start < last
+        if f.claim.kind == "date"
+        and f.supported_by
+        and first < f.claim.end
+        and f.claim.start < last
     ]
     origin, end = report, after.end()
-    said = after["rel"] and after["rel"].casefold() not in {"from now", "away", "out", "later"}
-    if said and (o := _ORIGIN.match(text, end)) is None:
+    rel = (after["rel"] or "").casefold()
+    if rel and rel not in _FROM_NOW and rel not in _TO and (o := _ORIGIN.match(text, end)) is None:
         near = [d for d in dated if 0 <= d.start - end < 26 and d.dates and d.dates[0][2]]
         if not near:
             return False
@@ -244,11 +253,14 @@ def _days_until(case: Case, text: str, claim: Claim, starts: list[int], sentence
             return False
         end = near[0].end
         dated = [d for d in dated if d is not near[0]]
-    elif said and o is not None:
+    elif rel and rel not in _FROM_NOW and rel not in _TO and o is not None:
         end = o.end()
     weeks = after["unit"].casefold() in {"weeks", "semanas"}
     side = (before["side"] or "").casefold()
-    for year, month, dom in (d for c in dated for d in c.dates):
+    days = [d for c in dated for d in c.dates] + (
+        [] if weeks else [(origin.year, origin.month, origin.day)]
+    )
+    for year, month, dom in days:
         if dom is None:
             continue
         for y in (year,) if year else (origin.year, origin.year + 1):
@@ -256,7 +268,7 @@ def _days_until(case: Case, text: str, claim: Claim, starts: list[int], sentence
                 gap = abs((date(y, month, dom) - origin).days)
             except ValueError:
                 continue
-            if gap and any(
+            if (gap or not bare) and any(
                 _spans(gap, r.value, weeks, bool(before["hedge"]), side) for r in claim.readings
             ):
                 case.bound.append((before.start(), end))
