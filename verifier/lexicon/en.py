@@ -187,6 +187,8 @@ LEXICON = Lexicon(
     range_open=(r"from", r"between"),
     range_join=(r"to", r"and", r"through", r"until"),
     rise=(
+        r"(?:above|over|higher\s+than)\s+(?:the\s+|its\s+)?(?:previous|prior|last|yesterday'?s"
+        r"|monday'?s)\s+(?:session'?s\s+)?close",
         r"(?:was|were|is|been)\s+a\s+(?:boost|lift|tailwind)\s+(?:to|for)",
         r"gained\s+ground",
         r"rose",
@@ -227,6 +229,8 @@ LEXICON = Lexicon(
         r"a\s+(?:gain|rise|advance|rally|positive\s+session|positive\s+day)",
     ),
     fall=(
+        r"(?:below|under|lower\s+than)\s+(?:the\s+|its\s+)?(?:previous|prior|last|yesterday'?s"
+        r"|monday'?s)\s+(?:session'?s\s+)?close",
         r"(?:was|were|is|been)\s+a\s+(?:drag|headwind)\s+(?:on|for)",
         r"took\s+away",
         r"edg(?:ed|es|ing)\s+(?:down|lower)",

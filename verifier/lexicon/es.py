@@ -108,6 +108,7 @@ LEXICON = Lexicon(
     range_open=(r"entre", r"del"),
     range_join=(r"y", r"hasta", r"al", r"a"),
     rise=(
+        r"por\s+encima\s+del\s+cierre\s+(?:previo|anterior|de\s+ayer|del\s+lunes)",
         r"cerr(?:ó|aron)\s+en\s+alza",
         r"se\s+anot(?:ó|a|aron|an)",
         r"cerró\s+arribita",
@@ -135,6 +136,7 @@ LEXICON = Lexicon(
         r"un\s+(?:avance|repunte|alza)",
     ),
     fall=(
+        r"por\s+debajo\s+del\s+cierre\s+(?:previo|anterior|de\s+ayer|del\s+lunes)",
         r"cerr(?:ó|aron)\s+en\s+baja",
         r"recort(?:ó|a|aron|an)",
         r"cerró\s+abajito",

@@ -55,9 +55,7 @@ def derive_figures(case: Case) -> None:
             ]
             f.supported_by = [DERIVED]
             continue
-        own = {sentence}
-        if sentence and _ANAPHOR.match(text, starts[sentence]):
-            own.add(sentence - 1)  # "Eso equivale a ...", "That is ...": the one before
+        own = operand_sentences(text, starts, sentence)
         operands = [
             g.claim
             for g in supported
@@ -73,11 +71,24 @@ def derive_figures(case: Case) -> None:
 
 
 _ANAPHOR = re.compile(
-    r"(?i)\s*(?:that|this|which|it|eso|esto|ello|lo\s+que)\s+(?:is|was|equals|amounts|comes|"
-    r"works|represents|means|equivale|supone|representa|es|son)(?!\w)"
+    r"(?i)\s*(?:(?:that|this|which|it|eso|esto|ello|lo\s+que)\s+(?:is|was|equals|amounts|comes|"
+    r"works|represents|means|equivale|supone|representa|es|son)|so|thus|hence|therefore|"
+    r"in\s+other\s+words|put\s+differently|es\s+decir|o\s+sea|por\s+(?:lo\s+)?tanto|así\s+que|"
+    r"entonces|en\s+otras\s+palabras)(?!\w)"
 )
 """A sentence that opens by pointing at the one before ("That is 5.38% of the portfolio",
-"Eso equivale a alrededor del 59,7 %"): its figures may be computed from that one's."""
+"So P002 was behind the benchmark by 0.33 points", "Eso equivale a alrededor del 59,7 %", "Es
+decir, ..."), or a clause after a semicolon: its figures may be computed from that one's."""
+
+
+def operand_sentences(text: str, starts: list[int], sentence: int) -> set[int]:
+    """The sentences whose figures a figure of `sentence` may be computed from: its own, and the
+    one before where it points back at it (`_ANAPHOR`) or follows it after a semicolon."""
+    if sentence and (
+        _ANAPHOR.match(text, starts[sentence]) or text[: starts[sentence]].rstrip().endswith(";")
+    ):
+        return {sentence - 1, sentence}  # "Eso equivale a ...", "So ...", "; ...": the one before
+    return {sentence}
 
 
 _COUNTED = re.compile(r"(?i)(?:of\s+the|de\s+l[ao]s)\s+(?:two|three|four|dos|tres|cuatro)(?!\w)")

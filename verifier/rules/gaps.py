@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.rules.case import Case, Finding
-from verifier.rules.derived import signed_amount
+from verifier.rules.derived import operand_sentences, signed_amount
 from verifier.rules.draft_scan import scan_of
 from verifier.verdict import Reason
 
@@ -35,10 +35,19 @@ _GAP_BETWEEN = re.compile(
 performance (-1.29%) and its year-to-date figure (29.82%) is 31.11 pp")."""
 _AHEAD = re.compile(
     r"\s*(?:(pp|percentage\s+points?|points?|pts|puntos(?:\s+porcentuales)?)\s+)?"
-    r"(?:de\s+diferencia\s+)?(?:ahead\s+of|behind|above|below|over|under|por\s+(?:encima|debajo)\s+del?|"
+    r"(?:de\s+diferencia\s+)?(?:ahead(?:\s+of)?|behind|above|below|over|under|"
+    r"por\s+(?:encima|debajo)(?:\s+del?)?|"
     r"a\s+(?:tu|su|vuestro|nuestro)\s+favor|en\s+contra)(?:\s+(?:it|them|él))?(?!\w)"
 )
-"""A gap said by where the first figure stands against the second ("1.09 pp ahead of it")."""
+"""A gap said by where the first figure stands against the second ("1.09 pp ahead of it",
+"quedó 0,33 puntos por encima")."""
+_BY = re.compile(
+    r"(?<!\w)(?:ahead|behind|above|below|beat|beating|outperform\w*|underperform\w*|trail\w*|"
+    r"lag\w*|superó|supera|quedó|queda|encima|debajo|detrás)(?!\w)[^.;:\d]{0,30}?\s(?:by|en|por)\s+"
+    r"(?:(?:just|only|about|roughly|some|solo|apenas|unos|unas)\s+)?$"
+)
+"""A comparison whose size follows it ("behind the benchmark by 0.33 points", "superó al índice
+por 0,33 puntos"): the figure is the gap of the two it compares, not a value to look up."""
 _REACH = 40
 _POINTS = re.compile(r"\s*(?:points|pts|puntos)(?!\w)")
 """A gap of two percentages in bare points ("a gap of -0.33 points")."""
@@ -52,7 +61,7 @@ def check_gaps(case: Case) -> Iterator[Reason]:
         word in folded
         for word in ("gap", "spread", "differ", "diferencia", "distancia", "margin", "brecha",
                      "margen", "ahead", "behind", "above", "below", "encima", "debajo", "favor",
-                     "contra")
+                     "contra", "beat", "perform", "trail", "lag", "super", "qued", "detrás")
     ):  # fmt: skip
         return
     for f in case.figures:
@@ -61,16 +70,18 @@ def check_gaps(case: Case) -> Iterator[Reason]:
         m = _GAP.search(folded, max(claim.start - _REACH, 0), claim.start)
         m = m or _GAP_BETWEEN.search(folded, starts[sentence], claim.start)
         m = m or _points_ahead(folded, claim)
+        m = m or _BY.search(folded, max(claim.start - _REACH - 20, 0), claim.start)
         if m is None or not claim.readings:
             continue
         unit = claim.unit or ("%" if _POINTS.match(folded, claim.end) else "")
+        own = operand_sentences(folded, starts, sentence)  # "So P002 was 0.33 points behind"
         others = [
             g.claim
             for g in case.figures
             if g is not f
             and g.in_scope
             and g.claim.readings
-            and bisect_right(starts, g.claim.start) - 1 == sentence
+            and bisect_right(starts, g.claim.start) - 1 in own
             and bool(g.claim.unit) == bool(unit)
         ]
         if len(others) < 2:
