@@ -99,3 +99,35 @@ def test_a_level_against_the_previous_close_carries_the_days_direction() -> None
         assert "wrong_direction" in _codes(question, es.format("debajo" if up else "encima"))
         checked += 1
     assert checked >= 10, checked
+
+
+def _positions() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        pos = _result(question, "get_position_pnl")
+        if pos.get("day_pnl") and pos.get("pnl_pct"):
+            out.append((question, pos))
+    return out
+
+
+def test_words_that_order_or_equate_assert_unless_a_figure_follows() -> None:
+    """ "It lifted the portfolio" is the position's direction: `wrong_direction` on a losing
+    day. "the least of its holdings", "which equals its weight", "that matches the benchmark"
+    order or equate what no rule reads: `unverified_claim`. "equal to -0.14% of the
+    portfolio" is a figure, checked as one."""
+    checked = 0
+    for question, pos in _positions():
+        t, pid, pnl = pos["ticker"], pos["portfolio_id"], pos["day_pnl"]
+        lead = f"{t} {'made' if pnl > 0 else 'lost'} ${abs(pnl):,.2f} ({pos['pnl_pct']:+.2f}%) in {pid}"
+        right, wrong = ("lifted", "weighed on") if pnl > 0 else ("weighed on", "lifted")
+        _kept(question, f"{lead}. It {right} the portfolio.")
+        assert "wrong_direction" in _codes(question, f"{lead}. It {wrong} the portfolio.")
+        _kept(question, f"{lead}, equal to {pos['contribution_pct']:+.2f}% of the portfolio.")
+        for said in (
+            ", the least of its holdings.",
+            ", which equals its weight.",
+            ". That matches the benchmark.",
+        ):
+            assert "unverified_claim" in _codes(question, lead + said), (question, said)
+        checked += 1
+    assert checked >= 20, checked

@@ -187,6 +187,7 @@ LEXICON = Lexicon(
     range_open=(r"from", r"between"),
     range_join=(r"to", r"and", r"through", r"until"),
     rise=(
+        r"lift(?:ed|s)",
         r"(?:above|over|higher\s+than)\s+(?:the\s+|its\s+)?(?:previous|prior|last|yesterday'?s"
         r"|monday'?s)\s+(?:session'?s\s+)?close",
         r"(?:was|were|is|been)\s+a\s+(?:boost|lift|tailwind)\s+(?:to|for)",
@@ -229,6 +230,7 @@ LEXICON = Lexicon(
         r"a\s+(?:gain|rise|advance|rally|positive\s+session|positive\s+day)",
     ),
     fall=(
+        r"weigh(?:ed|s)\s+on",
         r"(?:below|under|lower\s+than)\s+(?:the\s+|its\s+)?(?:previous|prior|last|yesterday'?s"
         r"|monday'?s)\s+(?:session'?s\s+)?close",
         r"(?:was|were|is|been)\s+a\s+(?:drag|headwind)\s+(?:on|for)",

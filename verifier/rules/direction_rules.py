@@ -99,6 +99,9 @@ def _word_start(case: Case, claim: Claim) -> int:
 
 _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _NEGATION = re.compile(rf"(?<!\w)(?:{alternatives('negations')})\s+(?:\w+\s+)?$")
+_EITHER_AFTER = re.compile(r"\s+(?:or|o|nor|ni)\s+\w")
+_EITHER_BEFORE = re.compile(r"\w\s+(?:or|o|nor|ni)\s+$")
+"""A direction word offered as one of two ("weighed on or supported", "subir o bajar")."""
 _DAY_KEYS = frozenset(
     {"change", "change_pct", "day_pnl", "pnl_pct", "day_return_pct", "contribution_pct"}
 )
@@ -138,6 +141,10 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
             continue  # "falls on 2024-07-01" is a day; "fell before the open" no result holds
         if _COUNTED.search(folded, max(m.start() - 16, 0), m.start()):
             continue  # "5 of 10 positions rose, 5 fell": said of the count (`relations`)
+        if _EITHER_AFTER.match(folded, m.end()) or _EITHER_BEFORE.search(
+            folded, max(m.start() - 24, 0), m.start()
+        ):
+            continue  # "may have weighed on or supported the shares": neither is said
         negated = bool(_NEGATION.search(folded, max(m.start() - 16, 0), m.start()))
         lo = starts[bisect_right(starts, m.start()) - 1]
         near = [
