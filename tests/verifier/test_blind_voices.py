@@ -103,7 +103,10 @@ and held back from all of them: on the round's first commit 31 and 22 of 100 fai
 100 and 98 of 100 corrupted rejected; on its last, 31 and 28, 100 and 98. One faithful draft of
 Y that a new count rule rejected midway ("Noticias:" over a numbered list read as a count) was
 looked at by its reason alone and fixed in general; nothing else of Y or Z was read. Their
-floors are those last figures.
+floors are those last figures. The round after read constructions that recur across voices
+rather than words (`test_line_items_and_tables.py`, `test_days_to_events.py`,
+`test_gaps_and_levels.py`): the floors of F, H, L, N-P, U, V and W rose with it, F's one false
+accept ("lifted" on a losing day) closed, and Y and Z, still unread, did not move.
 """
 
 from __future__ import annotations
@@ -127,24 +130,24 @@ def _rows(name: str) -> list[dict[str, object]]:
     [
         ("voice_D.jsonl", 0.71, 0.99),
         ("voice_E.jsonl", 0.9, 1.0),
-        ("voice_F.jsonl", 0.93, 0.97),
+        ("voice_F.jsonl", 0.94, 0.98),
         ("voice_G.jsonl", 0.92, 1.0),
-        ("voice_H.jsonl", 0.74, 1.0),
+        ("voice_H.jsonl", 0.75, 1.0),
         ("voice_I.jsonl", 0.16, 1.0),
         ("voice_J.jsonl", 0.57, 1.0),
         ("voice_K.jsonl", 0.70, 1.0),
-        ("voice_L.jsonl", 0.55, 1.0),
+        ("voice_L.jsonl", 0.56, 1.0),
         ("voice_M.jsonl", 0.56, 1.0),
-        ("voice_N.jsonl", 0.45, 1.0),
-        ("voice_O.jsonl", 0.32, 1.0),
-        ("voice_P.jsonl", 0.35, 1.0),
+        ("voice_N.jsonl", 0.47, 1.0),
+        ("voice_O.jsonl", 0.36, 1.0),
+        ("voice_P.jsonl", 0.36, 1.0),
         ("voice_Q.jsonl", 0.63, 1.0),
         ("voice_R.jsonl", 0.64, 1.0),
         ("voice_S.jsonl", 0.80, 1.0),
         ("voice_T.jsonl", 0.62, 1.0),
-        ("voice_U.jsonl", 0.67, 1.0),
-        ("voice_V.jsonl", 0.46, 1.0),
-        ("voice_W.jsonl", 0.23, 1.0),
+        ("voice_U.jsonl", 0.69, 1.0),
+        ("voice_V.jsonl", 0.52, 1.0),
+        ("voice_W.jsonl", 0.28, 1.0),
         ("voice_X.jsonl", 0.55, 1.0),
         ("voice_Y.jsonl", 0.31, 1.0),
         ("voice_Z.jsonl", 0.28, 0.98),
