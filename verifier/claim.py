@@ -48,6 +48,9 @@ class Claim:
     symbol: str = ""
     scope: frozenset[str] = frozenset()
     period: Period | None = None
+    period_own: bool = False
+    """For a figure: its period is its own window ("rose 31.14% in Q4", "en 2024 pierde un
+    14 %"), not a day's or a base's ("on the last trading day of 2024")."""
     tied: bool = False
     """A period named only as a base: a change's ("from Q3 2019"), or a base figure's ("down from
     $2.39 in Q3 2019")."""

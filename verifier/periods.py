@@ -18,10 +18,11 @@ from typing import Any, NamedTuple, Protocol
 
 
 class Stated(Protocol):
-    """What this module reads of a draft's claim (`verifier.claim.Claim`), and the three fields
-    it sets: `period`, `tied` and `used`."""
+    """What this module reads of a draft's claim (`verifier.claim.Claim`), and the four fields
+    it sets: `period`, `period_own`, `tied` and `used`."""
 
     period: Period | None
+    period_own: bool
     tied: bool
     used: bool
 
@@ -89,6 +90,37 @@ def periods_agree(a: Period | None, b: Period | None) -> bool:
     if a is None or b is None:
         return True
     return all(x is None or y is None or x == y for x, y in zip(a, b, strict=True))
+
+
+_IN_AFTER = re.compile(
+    r"\s*,?\s*(?:in|during|for|over|throughout|en|durante)\s+(?:the\s+(?:month\s+of\s+)?|el\s+"
+    r"(?:mes\s+de\s+)?|all\s+of\s+|todo\s+)?"
+)
+_IN_BEFORE = re.compile(
+    r"(?:^|[\s(,;:])(?:in|during|for|over|throughout|en|durante)\s+(?:the\s+|el\s+|all\s+of\s+|"
+    r"todo\s+)?$",
+    re.IGNORECASE,
+)
+_OF_A_DAY = re.compile(
+    r"(?i)['’]s|\s+(?:final|last|first|closing|opening)?\s*(?:session|day|trading|close|cierre|"
+    r"sesión|jornada)(?!\w)"
+)
+_CLAUSE_BETWEEN = re.compile(r"[^\d.;:!?\n]{0,40}")
+
+
+def own_period(text: str, figure: tuple[int, int], mention: tuple[int, int]) -> bool:
+    """Whether a period mention is the figure's own window: joined right after it ("rose 31.14%
+    in Q4", "cayó un 2,04 % en el cuarto trimestre") or opening its clause ("en 2024 pierde un
+    14 %", "In November, AXO rose 11.5%"), not a day's or a base's ("on the last trading day of
+    2024", "desde el cierre de 2023")."""
+    if _OF_A_DAY.match(text, mention[1]):
+        return False  # "in December's final session": a day of the month
+    if mention[0] >= figure[1]:
+        return _IN_AFTER.fullmatch(text, figure[1], mention[0]) is not None
+    return (
+        _IN_BEFORE.search(text, max(mention[0] - 24, 0), mention[0]) is not None
+        and _CLAUSE_BETWEEN.fullmatch(text, mention[1], figure[0]) is not None
+    )
 
 
 def sentence_starts(text: str) -> list[int]:
@@ -166,6 +198,8 @@ def attach_periods(text: str, claims: Sequence[Stated], starts: list[int] | None
                 best = (*rank, period, i)
         if best is not None:
             figure.period = best[2]
+            start, end = mentions[best[3]][:2]
+            figure.period_own = own_period(text, (figure.start, figure.end), (start, end))
             mentioned = found[best[3]][3]
             if mentioned is not None:
                 mentioned.used = True

@@ -18,7 +18,7 @@ from typing import NamedTuple, Protocol
 
 from verifier.labels import column_header
 from verifier.lexicon import alternatives, grouped
-from verifier.periods import item_bar
+from verifier.periods import item_bar, own_period
 from verifier.scanner import PhraseScan
 
 DateReading = tuple[int | None, int, int | None]
@@ -45,7 +45,8 @@ class ClaimTime(NamedTuple):
     kind: str = ""
     days: tuple[DateReading, ...] = ()
     role: str = ""
-    """How the dates are named: "" (the session), "since", "through" or "range"."""
+    """How the dates are named: "" (the session), "since", "through", "range", or "period" (a
+    month that is the figure's own window: "rose 11.5% in November")."""
 
     def describe(self) -> str:
         words = {"": "", "day": "the day", "ytd": "the year to date"}
@@ -171,6 +172,12 @@ def attach_times(
                 days = ()  # a quarter: `verifier.periods` binds it
             else:
                 kind = kind or "month"
+                if any(
+                    own_period(text, (figure.start, figure.end), (d.start, d.end))
+                    for d in dates
+                    if d.dates[:1] == days[:1] and lo <= d.start < hi
+                ):
+                    role = "period"  # "rose 11.5% in November": the month is its window
         if kind or days:
             figure.time = ClaimTime(kind, days, role)
     _move_times(folded, figures)
@@ -603,6 +610,15 @@ def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
         days = [d for d in said.days if d[2] is not None]
         return not days or any(same_day(d, held.end) for d in days)
     length = (held.end - held.start).days
+    named = [d for d in said.days if d[2] is None and d[1] <= 12]
+    if (
+        named
+        and said.role == "period"
+        and not any(
+            calendar_window(*period_bounds(d[0], None, d[1], held.end), held) for d in named
+        )
+    ):
+        return False  # "rose 11.5% in November": a month is its own window
     kind = said.kind or ("day" if said.days and not said.role else "")
     if kind in _LENGTHS:
         low, high = _LENGTHS[kind]
@@ -620,6 +636,36 @@ def _year_start(when: date, said: ClaimTime) -> bool:
     if (when.month == 12 and when.day >= 20) and (not years or when.year in years):
         return True
     return when.month == 1 and when.day <= 5 and (not years or when.year - 1 in years)
+
+
+def calendar_window(first: date, last: date, held: Span | None) -> bool:
+    """Whether a change is the one over the calendar period from `first` to `last` (a month, a
+    quarter, a year): it opens at the period's eve (the last session before it, or its first
+    day) and ends inside it ("in November" is no window that ends on December 31; "en 2024" no
+    quarter's). A level, or a span no result gives, agrees."""
+    if held is None or held.start is None:
+        return True
+    eve = first.toordinal() - 7
+    return eve <= held.start.toordinal() <= first.toordinal() + 3 and first <= held.end <= last
+
+
+def period_bounds(
+    year: int | None, quarter: int | None, month: int | None, near: date
+) -> tuple[date, date]:
+    """The first and last day of a year, a quarter or a month; a year left unstated is
+    `near`'s, or the one before where the period would open after `near`."""
+    y = year or near.year
+    if month:
+        first = date(y, month, 1)
+        last = date(y + month // 12, month % 12 + 1, 1)
+    elif quarter:
+        first = date(y, 3 * quarter - 2, 1)
+        last = date(y + quarter // 4, (3 * quarter) % 12 + 1, 1)
+    else:
+        first, last = date(y, 1, 1), date(y + 1, 1, 1)
+    if year is None and first > near:  # "in November" said in a January report: last year's
+        return period_bounds(y - 1, quarter, month, near)
+    return first, date.fromordinal(last.toordinal() - 1)
 
 
 def _month_window(said: ClaimTime, held: Span) -> bool:

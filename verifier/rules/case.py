@@ -11,8 +11,8 @@ from datetime import date
 from verifier.claim import FIGURE_KINDS, PORTFOLIO_SUBJECT, Claim, subject_words
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
 from verifier.grammar.field_words import FIELDS
-from verifier.periods import periods_agree
-from verifier.times import times_agree
+from verifier.periods import Period, periods_agree
+from verifier.times import calendar_window, period_bounds, times_agree
 from verifier.trace_facts import FROM_FAILURE, FROM_JSON, FROM_TEXT
 from verifier.trace_view import TraceView
 
@@ -151,9 +151,9 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     off_period: list[Fact] = []
     period = claim.period
     if period is not None and facts:
-        agreeing = [f for f in facts if periods_agree(period, f.period)]
+        agreeing = [f for f in facts if _in_period(claim, period, f)]
         if len(agreeing) != len(facts):
-            off_period = [f for f in facts if not periods_agree(period, f.period)]
+            off_period = [f for f in facts if not _in_period(claim, period, f)]
             facts = agreeing
     scope = claim.scope
     in_scope = (
@@ -188,6 +188,24 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     preferred = [f for f in in_scope if f.percent] if claim.unit else in_scope
     supported_by = list(dict.fromkeys([f.event for f in preferred or in_scope]))
     return Finding(claim, facts, in_scope, supported_by, off_period)
+
+
+def _in_period(claim: Claim, period: Period, fact: Fact) -> bool:
+    """A fact of the period a figure names: a result's own period where it states one (a
+    headline's "Q3 2020 EPS"), else a change over that calendar period ("rose 31.14% in Q4": the
+    window from the quarter's eve to its end, not any that overlaps it)."""
+    if (
+        fact.period is not None
+        or period.back
+        or not (period.year or period.quarter)
+        or not claim.period_own
+    ):
+        return periods_agree(period, fact.period)
+    span = fact.span
+    if span is None or span.start is None:
+        return True
+    first, last = period_bounds(period.year, period.quarter, None, span.end)
+    return calendar_window(first, last, span)
 
 
 def _beyond_bound(claim: Claim, evidence: Evidence, matched: list[Fact]) -> list[Fact]:
