@@ -23,18 +23,31 @@ from verifier.verdict import Reason
 @cache
 def _cause() -> re.Pattern[str]:
     """A move said to come from a piece of news ("rallied thanks to \"...\"", "fell because of
-    the report", "subió gracias a la noticia"): a cause no result holds. A move and a headline
-    side by side ("rose after \"...\"", "climbed on \"...\"") state each their own fact."""
-    moved = f"{alternatives('rise')}|{alternatives('fall')}"
+    the report", "jumped on the earnings report", "rallied on the partnership news", "subió
+    gracias a la noticia"): a cause no result holds. A move and a headline side by side ("rose
+    after \"...\"") state each their own fact, and `verifier.rules.news_times` holds their
+    order."""
+    moved = (
+        f"{alternatives('rise')}|{alternatives('fall')}|move\\s+came|movimiento\\s+(?:llegó|vino)"
+    )
+    news = (
+        r"news|reports?|headlines?|announcement|story|stories|results|earnings|noticias?|anuncio|"
+        r"titular|resultados"
+    )
     return re.compile(
-        rf"(?i)(?<!\w)(?:{moved})\s+(?P<joint>thanks\s+to|due\s+to|because\s+of|"
-        r"on\s+the\s+back\s+of|in\s+response\s+to|gracias\s+a|debido\s+a|a\s+causa\s+de)"
-        r"\s+(?:the\s+|la\s+|el\s+|las\s+|los\s+|a\s+|an\s+)?(?:news|reports?|headlines?|"
-        r"announcement|story|stories|noticias?|anuncio|titular|[\"“«‘'*])"
+        rf"(?i)(?<!\w)(?:{moved})(?:\s+[-+]?\d[\d.,]*\s*%)?\s+(?P<joint>thanks\s+to|due\s+to|"
+        r"because\s+of|on\s+the\s+back\s+of|in\s+response\s+to|gracias\s+a|debido\s+a|"
+        r"a\s+causa\s+de|on(?=\s+(?:the\s+|its\s+)?(?:[\w-]+\s+){0,3}(?:"
+        + news
+        + r")(?!\w))|came\s+on|con\s+(?:la|el)\s+(?=(?:[\w-]+\s+){0,2}(?:noticias?|anuncio|"
+        r"resultados)))\s+(?:the\s+|la\s+|el\s+|las\s+|los\s+|a\s+|an\s+|its\s+)?"
+        rf"(?:(?:[\w-]+\s+){{0,3}}(?:{news})(?!\w)|[\"“«‘'*])"
     )
 
 
-_CAUSE_WORDS = re.compile(r"(?i)thanks|due|because|back|response|gracias|debido|causa")
+_CAUSE_WORDS = re.compile(
+    r"(?i)thanks|due|because|back|response|gracias|debido|causa|\son\s|\scon\s"
+)
 """A word every joining phrase of `_cause` holds, under the same case rules: `_cause` opens
 with a lookbehind, so its engine tries every position of a draft (~0.1 ms for 175
 characters); few drafts hold one of these."""

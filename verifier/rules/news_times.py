@@ -9,11 +9,14 @@ decides.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
+from verifier.lexicon import alternatives
+from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.verdict import Reason
 
@@ -53,6 +56,57 @@ def check_news_times(case: Case) -> Iterator[Reason]:
             ),
             span=m.span(),
         )
+
+
+_AFTER_NEWS = re.compile(
+    r"(?i)(?<!\w)(?:after|following|tras|después\s+de(?:\s+que)?)(?!\w)[^.;:!?\n\"“«]{0,48}$"
+)
+"""What says a move came after a piece of news ("fell following \"...\"", "rose after Business
+Wire ran \"...\"", "subió tras «...»", "después de que Reuters publicara «...»")."""
+_MOVED = re.compile(rf"(?i)(?<!\w)(?:{alternatives('rise')}|{alternatives('fall')})(?!\w)")
+_CLOSE = time(16, 0)
+
+
+def check_moves_after_news(case: Case) -> Iterator[Reason]:
+    """A day's move said to come after a quoted headline: the move is close to close, so a
+    headline published after the report day's close (New York time) came after it, not
+    before (`wrong_time`)."""
+    text = case.trace.draft or ""
+    as_of = case.report_day
+    if as_of is None or not any(w in text.casefold() for w in ("after", "follow", "tras", "despu")):
+        return
+    close = datetime.combine(as_of, _CLOSE, _NEW_YORK)
+    starts = sentence_starts(text)
+    for f in case.findings:
+        quote = f.claim
+        if quote.kind != "headline" or not f.supported_by:
+            continue
+        joint = _AFTER_NEWS.search(text, max(quote.start - 60, 0), quote.start)
+        if joint is None:
+            continue
+        lo = starts[bisect_right(starts, joint.start()) - 1]
+        if not _MOVED.search(text, lo, joint.start()):
+            continue  # "after the close, Reuters ran ...": no move said to follow it
+        times = [_moment(t) for t in case.evidence.headline_times(quote.text)]
+        times = [t for t in times if t is not None]
+        if not times or any(t <= close for t in times):
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f'the day\'s move is said to follow "{quote.text}", but it came out at '
+                f"{min(times).isoformat()}, after the {as_of} close the move ended at"
+            ),
+            span=(joint.start(), quote.end),
+        )
+
+
+def _moment(stamp: str) -> datetime | None:
+    try:
+        when = datetime.fromisoformat(stamp)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=_NEW_YORK)
 
 
 def _span(when: str, as_of: date) -> tuple[date, date]:

@@ -1,0 +1,60 @@
+"""A day's move said beside the news, over the free-form night's real news traces: each
+faithful wording beside a corrupted twin.
+
+"rallied on the partnership news", "jumped 4.85% on the earnings report", "the move came on
+the news" say the news moved the stock: no result holds a cause (`unverified_claim`); "rose
+1.9% on Tuesday" is a day. "fell 0.34% following \\"...\\"", "subió tras «...»": the move is
+close to close, so a headline published after the report day's close came after it
+(`wrong_time`); one published before the close may precede it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time
+
+from tests.verifier.test_unseen_prose import _codes, _kept, _new_york, _news
+
+
+def _moved(move: dict[str, object]) -> tuple[str, str, str]:
+    up = float(str(move["change_pct"])) > 0
+    return ("rose", "subió", "rallied") if up else ("fell", "cayó", "slid")
+
+
+def test_a_move_said_to_come_on_the_news_states_a_cause() -> None:
+    checked = 0
+    for question, move, news in _news():
+        if not news:
+            continue
+        t, pct = move["ticker"], abs(move["change_pct"])
+        verb, _, loose = _moved(move)
+        _kept(question, f"{t} {verb} {pct:.2f}% on Tuesday to close at {move['close']:.2f}.")
+        for said in (
+            f"{t} {verb} {pct:.2f}% on the news.",
+            f"{t} {loose} on the company's latest news, closing at {move['close']:.2f} ({move['change_pct']:+.2f}%).",
+            f"{t} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%). The move came on the news.",
+        ):
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_a_move_follows_only_a_headline_that_came_before_the_close() -> None:
+    late = early = 0
+    for question, move, news in _news():
+        t, pct = move["ticker"], abs(move["change_pct"])
+        verb, verbo, _ = _moved(move)
+        for item in news:
+            when = _new_york(item)
+            after_close = when > datetime.combine(when.date(), time(16, 0), when.tzinfo)
+            if when.date().isoformat() != "2024-12-31" and after_close:
+                continue  # the day before's evening: before the report day's move
+            en = f'{t} {verb} {pct:.2f}% following "{item["headline"]}".'
+            es = f"{t} {verbo} un {pct:.2f} % tras «{item['headline']}»".replace(".", ",", 1)
+            if when.date().isoformat() == "2024-12-31" and after_close:
+                assert "wrong_time" in _codes(question, en), (question, en)
+                assert "wrong_time" in _codes(question, es + "."), (question, es)
+                late += 1
+            else:
+                _kept(question, en)
+                early += 1
+    assert late >= 3 and early >= 5, (late, early)
