@@ -87,8 +87,7 @@ def check_moves_after_news(case: Case) -> Iterator[Reason]:
         lo = starts[bisect_right(starts, joint.start()) - 1]
         if not _MOVED.search(text, lo, joint.start()):
             continue  # "after the close, Reuters ran ...": no move said to follow it
-        times = [_moment(t) for t in case.evidence.headline_times(quote.text)]
-        times = [t for t in times if t is not None]
+        times = [t for s in case.evidence.headline_times(quote.text) if (t := _moment(s))]
         if not times or any(t <= close for t in times):
             continue
         yield Reason(
