@@ -131,3 +131,20 @@ def test_words_that_order_or_equate_assert_unless_a_figure_follows() -> None:
             assert "unverified_claim" in _codes(question, lead + said), (question, said)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_words_that_equate_in_spanish_need_a_figure_after_them() -> None:
+    """ "equivale a una contribución de -0,14 %", "lo que supuso una contribución de": a figure
+    follows and is checked; "que equivale a su contribución" equates two fields no rule reads
+    (`unverified_claim`)."""
+    checked = 0
+    for question, pos in _positions():
+        t, pid, pnl = pos["ticker"], pos["portfolio_id"], pos["day_pnl"]
+        lead = f"{t} {'ganó' if pnl > 0 else 'perdió'} {_es(abs(pnl))} $ ({_es(pos['pnl_pct'], True)} %) en {pid}"
+        contribution = _es(pos["contribution_pct"], True)
+        for verb in ("equivale a", "supuso", "representa"):
+            _kept(question, f"{lead}, lo que {verb} una contribución de {contribution} %.")
+        for bare in (", que equivale a su contribución.", ", lo que equivale a su peso."):
+            assert "unverified_claim" in _codes(question, lead + bare), (question, bare)
+        checked += 1
+    assert checked >= 20, checked
