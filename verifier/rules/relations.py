@@ -258,9 +258,25 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
         # "PCDM en la cartera P002 (...) En conjunto, la cartera superó a su referencia": the
         # portfolio named right before the verb is its subject, not the ticker before it
         return _portfolio_vs_benchmark(s, m, first.end)
+    while (earlier := _before(tickers, lo, first.start)) is not None and _THAN_BEFORE.search(
+        folded, max(first.start - 8, 0), first.start
+    ):
+        first = earlier  # "AXO contributed more than FBB but less than KPZ": AXO's, both
     a = _move(case, first.symbol, lo, hi, results)
     other = _after(tickers, m.end(), hi)
     b: float | None
+    measure = _compared_by(folded, first.end, m.start())
+    if _FROM_THE_BOTTOM.search(folded, lo, m.start()):
+        return None  # "the second-largest detractor, behind MPSE": an order from the bottom
+    beside = other is not None and other.start - m.end() < 12
+    if _ANY_OTHER.match(folded, m.end()) or (
+        beside
+        and other is not None
+        and (measure != "return" or a is None or _move(case, other.symbol, lo, hi, results) is None)
+    ):
+        # "contributed more than OEE", "weighs less than ASVF", "more than any other holding":
+        # the two holdings' places by the measure the verb names, from the ranks' lists
+        return _holding_order(s, m, first, other if beside else None, measure)
     if other is not None and other.start - m.end() < 12:
         name, b = other.symbol, _move(case, other.symbol, lo, hi, results)
     else:
@@ -287,6 +303,105 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
             f"{first.symbol} {a:+.2f}% and {name} {b:+.2f}%"
         ),
         m.span(),
+    )
+
+
+_FROM_THE_BOTTOM = re.compile(
+    r"(?<!\w)(?:detractors?|laggards?|losers?|decliners?|worst|lastres?|rezagad[oa]s?|peor(?:es)?)(?!\w)"
+)
+"""A comparison inside a ranking from the bottom ("the second-largest detractor, behind MPSE"):
+its words order by how much was lost, which the places of `verifier.rules.rank_lists` hold."""
+_THAN_BEFORE = re.compile(r"(?:than|que|a)\s+$")
+"""A holding named right after a comparison word is what another is compared with."""
+_ANY_OTHER = re.compile(
+    r"\s*(?:any\s+other|every\s+other|all\s+(?:the\s+)?other|cualquier\s+otr[oa]|ningún\s+otro|"
+    r"ninguna\s+otra|todos\s+los\s+demás|todas\s+las\s+demás|el\s+resto)(?!\w)"
+)
+_MEASURES = (
+    ("contribution", re.compile(r"contribut|added|aport|contribuy|sumó|restó|subtract|detract")),
+    ("weight", re.compile(r"weigh|weight|pesa|peso|pesó|pondera")),
+    ("pnl", re.compile(r"made|earned|lost\s+\$|ganó\s+\$|perdió\s+\$|\bp&l|resultado")),
+)
+_RANK_KEYS = {
+    "contribution": ("contribution_rank", "top_contributors", "detractors"),
+    "return": ("return_rank", "top_movers", "bottom_movers"),
+    "weight": ("weight_rank", "", ""),
+    "pnl": ("pnl_rank", "", ""),
+}
+
+
+def _compared_by(folded: str, lo: int, at: int) -> str:
+    """What a comparison of two holdings goes by, from the verb before it: "contributed more"
+    by contribution, "weighs less" by weight, "made more" by dollars, else by the day's return."""
+    said = folded[lo:at]
+    return next((name for name, words in _MEASURES if words.search(said)), "return")
+
+
+def _place_by(ranks: dict[str, Any], symbol: str, measure: str) -> int | None:
+    """A holding's place by the measure, 1 the highest: its own row's rank, or where the
+    ranks' lists of the top five and the bottom five put it."""
+    key, top, bottom = _RANK_KEYS[measure]
+    for row in ranks.get("positions") or ():
+        if isinstance(row, dict) and row.get("ticker") == symbol and isinstance(row.get(key), int):
+            return int(row[key])
+    count = ranks.get("positions_count")
+    listed_top = ranks.get(top) or [] if top else []
+    listed_bottom = ranks.get(bottom) or [] if bottom else []
+    if symbol in listed_top:
+        return listed_top.index(symbol) + 1
+    if symbol in listed_bottom and isinstance(count, int):
+        return count - listed_bottom.index(symbol)
+    return None
+
+
+def _holding_order(
+    s: DraftScan, m: re.Match[str], first: Claim, other: Claim | None, measure: str
+) -> Reason | None:
+    """A holding compared with another holding, or with every other one: held against their
+    places by the measure; where no result places both, the comparison is unchecked
+    (`unverified_claim`), never taken on trust."""
+    case, text, _, _, _, results = s.parts()
+    above = (m.lastgroup or "") == "above"
+    said = text[m.start() : m.end()]
+    ranks = _ranks(case, results)
+    mine = _place_by(ranks, first.symbol, measure) if ranks else None
+    count = ranks.get("positions_count") if ranks else None
+    if other is None:
+        if mine is None or not isinstance(count, int):
+            return _unchecked(said, first.symbol, "every other holding", measure, m.span())
+        every = _ANY_OTHER.match(s.folded, m.end())
+        case.bound.append((m.start(), every.end() if every else m.end()))
+        if mine == (1 if above else count):
+            return None
+        return _contradicted(
+            f'"{said}" puts {first.symbol} ahead of every other holding by {measure}, but it is '
+            f"{mine} of {count}"
+            if above
+            else f'"{said}" puts {first.symbol} behind every other '
+            f"holding by {measure}, but it is {mine} of {count}",
+            m.span(),
+        )
+    theirs = _place_by(ranks, other.symbol, measure) if ranks else None
+    if mine is None or theirs is None or mine == theirs:
+        return _unchecked(said, first.symbol, other.symbol, measure, m.span())
+    case.bound.append(m.span())
+    if (mine < theirs) == above:
+        return None
+    return _contradicted(
+        f'"{said}" orders {first.symbol} {"above" if above else "below"} {other.symbol} by '
+        f"{measure}, but the ranks place {first.symbol} {mine} and {other.symbol} {theirs}",
+        m.span(),
+    )
+
+
+def _unchecked(said: str, a: str, b: str, measure: str, span: tuple[int, int]) -> Reason:
+    return Reason(
+        rule=ReasonCode.UNVERIFIED_CLAIM,
+        message=(
+            f'"{said}" compares {a} with {b} by {measure}, and no result places both: the '
+            "comparison is not checked"
+        ),
+        span=span,
     )
 
 

@@ -1,0 +1,99 @@
+"""One holding compared with another, over the free-form night's real position traces: each
+faithful wording beside a corrupted twin.
+
+"AXO contributed more than FBB", "rose less than OEE", "more than any other holding": the two
+holdings' places by the measure the verb names (contribution, the day's return, weight), from
+the position's own ranks and the ranks' lists of the top and bottom five. The wrong order is
+`wrong_relation`; a comparison no result can place is `unverified_claim`, never taken on trust.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.verifier.test_unseen_prose import FREE_TRACES, _codes, _kept, _result
+
+
+def _positions() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    out = []
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        ranks, pos = _result(question, "get_portfolio_ranks"), _result(question, "get_position_pnl")
+        if ranks.get("positions") and pos.get("day_pnl"):
+            out.append((question, pos, ranks))
+    return out
+
+
+def _lead(pos: dict[str, Any]) -> str:
+    pnl = pos["day_pnl"]
+    return (
+        f"{pos['ticker']} {'made' if pnl > 0 else 'lost'} ${abs(pnl):,.2f} ({pos['pnl_pct']:+.2f}%) "
+        f"in {pos['portfolio_id']}, a contribution of {pos['contribution_pct']:+.2f}%."
+    )
+
+
+def test_a_holding_compared_with_another_by_contribution_or_return() -> None:
+    checked = 0
+    for question, pos, ranks in _positions():
+        own = ranks["positions"][0]
+        t = own["ticker"]
+        for measure, verb, listed, rank in (
+            ("contribution", "contributed", ranks["top_contributors"], own["contribution_rank"]),
+            ("return", "performed", ranks["top_movers"], own["return_rank"]),
+        ):
+            other = next((u for u in listed if u != t), None)
+            if other is None:
+                continue
+            theirs = listed.index(other) + 1
+            right, wrong = ("more", "less") if rank < theirs else ("less", "more")
+            if measure == "return":
+                right, wrong = ("better", "worse") if rank < theirs else ("worse", "better")
+            _kept(question, f"{_lead(pos)} {t} {verb} {right} than {other}.")
+            said = f"{_lead(pos)} {t} {verb} {wrong} than {other}."
+            assert "wrong_relation" in _codes(question, said), (question, measure, said)
+        count = ranks["positions_count"]
+        best = own["contribution_rank"] == 1
+        every = f"{_lead(pos)} {t} contributed more than any other holding."
+        if best:
+            _kept(question, every)
+        else:
+            assert "wrong_relation" in _codes(question, every), (question, every)
+        worst = own["contribution_rank"] == count
+        least = f"{_lead(pos)} {t} contributed less than any other holding."
+        if not worst:
+            assert "wrong_relation" in _codes(question, least), (question, least)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_comparison_no_result_places_is_unchecked() -> None:
+    """A holding listed in none of the ranks' lists has no place to compare by weight."""
+    checked = 0
+    for question, pos, ranks in _positions():
+        t = ranks["positions"][0]["ticker"]
+        listed = {*ranks["top_contributors"], *ranks["detractors"], *ranks["top_movers"]}
+        other = next((u for u in sorted(listed) if u != t), None)
+        if other is None:
+            continue
+        said = f"{_lead(pos)} {t} weighs more than {other}."
+        assert "unverified_claim" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_second_comparison_of_a_sentence_is_its_subjects() -> None:
+    """ "AXO contributed more than FBB but less than OEE": both comparisons are AXO's."""
+    checked = 0
+    for question, pos, ranks in _positions():
+        own = ranks["positions"][0]
+        t, rank, listed = own["ticker"], own["contribution_rank"], ranks["top_contributors"]
+        above = [u for u in listed[: rank - 1] if u != t]
+        below = [u for u in listed[rank:] if u != t]
+        if not above or not below:
+            continue
+        _kept(
+            question, f"{_lead(pos)} {t} contributed more than {below[0]} but less than {above[0]}."
+        )
+        wrong = f"{_lead(pos)} {t} contributed more than {below[0]} but less than {below[-1]}."
+        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 3, checked
