@@ -79,3 +79,29 @@ def test_an_events_kind_before_a_comma_and_its_day_is_that_days_kind() -> None:
         assert "wrong_event_day" in _codes(question, wrong), (question, wrong)
         checked += 1
     assert checked >= 8, checked
+
+
+_PHRASES = {
+    "this week": (date(2024, 12, 30), date(2024, 12, 31)),
+    "last week": (date(2024, 12, 23), date(2024, 12, 29)),
+    "this month": (date(2024, 12, 1), date(2024, 12, 31)),
+    "last month": (date(2024, 11, 1), date(2024, 11, 30)),
+}
+
+
+def test_an_announcement_said_in_a_week_or_month_was_made_in_it() -> None:
+    """ "announced last week", "announced this month": the week or month, relative to the
+    report date, must hold the day an events result says the event was announced."""
+    checked = 0
+    for question, ticker, kind, on in _single_events():
+        events = _result(question, "get_events")["events"]
+        announced = date.fromisoformat(events[0]["announced_at"][:10])
+        lead = f"{ticker} has {_KIND_EN[kind]} on {on.isoformat()}, announced {{}}."
+        for phrase, (first, last) in _PHRASES.items():
+            said = lead.format(phrase)
+            if first <= announced <= last:
+                _kept(question, said)
+            else:
+                assert "wrong_time" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 8, checked

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import date, timedelta
 from functools import cache
 
 from contract.reasons import ReasonCode
@@ -52,6 +53,45 @@ def _said(claim: Claim) -> list[DateReading]:
     return [d for d in claim.dates if d[2] is not None]
 
 
+_PERIOD = re.compile(
+    r"(?i)\s+(?:(?P<last>last|past|previous)\s+(?P<unit>week|month)|(?:this|earlier\s+this)\s+"
+    r"(?P<unit2>week|month)|la\s+(?P<sem_pasada>semana)\s+pasada|el\s+(?P<mes_pasado>mes)\s+pasado|"
+    r"esta\s+(?P<sem>semana)|este\s+(?P<mes>mes))(?!\w)"
+)
+"""A week or a month said after the verb ("announced last week", "se anunció esta semana"),
+relative to the report date."""
+
+
+def _period(m: re.Match[str], as_of: date) -> tuple[date, date]:
+    """The first and last day of the week or month the phrase names."""
+    week = (m["unit"] or m["unit2"] or "").casefold() == "week" or bool(m["sem_pasada"] or m["sem"])
+    last = bool(m["last"] or m["sem_pasada"] or m["mes_pasado"])
+    if week:
+        monday = as_of - timedelta(days=as_of.weekday())
+        return (monday - timedelta(days=7), monday - timedelta(days=1)) if last else (monday, as_of)
+    first = as_of.replace(day=1)
+    if last:
+        end = first - timedelta(days=1)
+        return end.replace(day=1), end
+    return first, as_of
+
+
+def _announced_on(case: Case, scope: frozenset[str]) -> set[date]:
+    """Every day (with its year) an events result says one of the subject's events was
+    announced, or a news result published one of its items."""
+    days = {
+        date(year, month, day)
+        for (year, month, day), held in case.evidence.announced_days.items()
+        if year and day and any(not scope or t is None or t in scope for t, _ in held)
+    }
+    for headline, times in case.evidence.published.items():
+        tickers = case.evidence.news_tickers.get(headline, {None})
+        if scope and not any(t is None or t in scope for t in tickers):
+            continue
+        days |= {date.fromisoformat(t[:10]) for t in times if len(t) >= 10 and t[4] == "-"}
+    return days
+
+
 def check_announcement_days(case: Case) -> Iterator[Reason]:
     """Each day said as the day something was announced, held against the results' days."""
     text = case.trace.draft or ""
@@ -61,6 +101,27 @@ def check_announcement_days(case: Case) -> Iterator[Reason]:
     dates = [f.claim for f in case.findings if f.claim.kind == "date" and not f.claim.headline]
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
     for m in verbs:
+        said = _PERIOD.match(text, m.end())
+        as_of = case.report_day
+        if said is not None and as_of is not None:
+            scope = frozenset(
+                t.symbol for t in tickers if t.end <= m.start() and m.start() - t.end < 200
+            )
+            first, last = _period(said, as_of)
+            made = _announced_on(case, scope)
+            if any(first <= d <= last for d in made):
+                case.bound.append((m.start(), said.end()))
+                continue
+            yield Reason(
+                rule=ReasonCode.WRONG_TIME,
+                message=(
+                    f'"{text[m.start() : said.end()]}" places the announcement from {first} to '
+                    f"{last}, but the results give it on: "
+                    f"{', '.join(str(d) for d in sorted(made)) or 'none'}"
+                ),
+                span=(m.start(), said.end()),
+            )
+            continue
         after = _AFTER.match(text, m.end())
         day = next(
             (d for d in dates if after and d.start == after.end() and _said(d)),
