@@ -58,3 +58,49 @@ def test_a_move_follows_only_a_headline_that_came_before_the_close() -> None:
                 _kept(question, en)
                 early += 1
     assert late >= 3 and early >= 5, (late, early)
+
+
+_SESSIONS = {
+    "before": "before the open",
+    "during": "during the session",
+    "after": "after the close",
+}
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _session(when: datetime) -> str:
+    minutes = when.hour * 60 + when.minute
+    return "before" if minutes < 570 else "during" if minutes < 960 else "after"
+
+
+def test_the_items_said_to_come_in_a_session_or_on_a_day_did() -> None:
+    """ "Two of the three headlines came before the open", "Both headlines came on Monday": the
+    count must be the items' that came then, of all the search returned (`wrong_time`)."""
+    checked = 0
+    for question, move, news in _news():
+        if not 2 <= len(news) <= 5:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        whens = [_new_york(n) for n in news]
+        sessions = [n.get("session") or _session(w) for n, w in zip(news, whens, strict=True)]
+        total = _WORDS[len(news)]
+        for key, phrase in _SESSIONS.items():
+            hits = sessions.count(key)
+            if hits:
+                _kept(
+                    question,
+                    f"{lead} {_WORDS[hits].capitalize()} of the {total} headlines came {phrase}.",
+                )
+            wrong = (
+                f"{lead} {_WORDS[hits + 1].capitalize()} of the {total} headlines came {phrase}."
+            )
+            assert "wrong_time" in _codes(question, wrong), (question, wrong)
+        days = {f"{w:%A}" for w in whens}
+        for day in ("Monday", "Tuesday"):
+            said = f"{lead} {'Both' if len(news) == 2 else 'All'} headlines came on {day}."
+            if days == {day}:
+                _kept(question, said)
+            else:
+                assert "wrong_time" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 8, checked

@@ -48,7 +48,7 @@ from verifier.rules.gaps import check_gaps
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_claims import check_news_claims
 from verifier.rules.news_sources import check_news_sources
-from verifier.rules.news_times import check_moves_after_news, check_news_times
+from verifier.rules.news_times import check_items_came, check_moves_after_news, check_news_times
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.qualities import check_qualities
 from verifier.rules.rank_lists import check_rank_lists
@@ -96,6 +96,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_news_claims,
     check_news_times,
     check_moves_after_news,
+    check_items_came,
     check_news_sources,
     check_loose_directions,
     check_absence,

@@ -12,10 +12,11 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
+from functools import cache
 from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
-from verifier.lexicon import alternatives
+from verifier.lexicon import alternatives, alternatives_of
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.verdict import Reason
@@ -106,6 +107,100 @@ def _moment(stamp: str) -> datetime | None:
     except ValueError:
         return None
     return when if when.tzinfo else when.replace(tzinfo=_NEW_YORK)
+
+
+_COUNT_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "uno": 1, "una": 1, "dos": 2,
+    "tres": 3, "cuatro": 4, "cinco": 5,
+}  # fmt: skip
+_WEEKDAYS = (
+    ("monday", "lunes"), ("tuesday", "martes"), ("wednesday", "miércoles"),
+    ("thursday", "jueves"), ("friday", "viernes"), ("saturday", "sábado"), ("sunday", "domingo"),
+)  # fmt: skip
+
+
+@cache
+def _items_came() -> re.Pattern[str]:
+    """The items of a search said, all or a count of them, to have come in a session or on a
+    weekday ("Both headlines came before the open", "Two of the three items ran on Monday",
+    "Ambos titulares se publicaron durante la sesión")."""
+    sessions = "|".join(
+        f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
+    )
+    days = "|".join(f"{en}|{es}" for en, es in _WEEKDAYS)
+    count = r"\d|" + "|".join(_COUNT_WORDS)
+    return re.compile(
+        r"(?i)(?<!\w)(?:(?P<all>all|both|each|every\s+one|todos|todas|ambos|ambas)"
+        r"(?:\s+(?:of\s+)?(?:the|these|those|its|los|las|sus))?"
+        rf"|(?P<n>{count})\s+(?:of|de)\s+(?:the\s+|its\s+|los\s+|las\s+|sus\s+)?(?P<m>{count}))"
+        r"\s+(?:(?:news\s+)?(?:headlines?|stories|items?|articles?|reports?)|titulares|noticias)"
+        r"\s+(?:all\s+)?(?:came(?:\s+out)?|ran|were\s+published|appeared|hit\s+the\s+wires?|"
+        r"se\s+publicaron|salieron|aparecieron|llegaron)\s+"
+        rf"(?:{sessions}|(?:on|el)\s+(?P<day>{days}))(?!\w)"
+    )
+
+
+def check_items_came(case: Case) -> Iterator[Reason]:
+    """All, or a count, of the subject's news items said to have come in a session or on a
+    weekday, held against when each came (its `session` where the result gives one, else its
+    New York time: before 9:30, during, after 16:00)."""
+    text = case.trace.draft or ""
+    folded = text.casefold()
+    if not any(
+        w in folded
+        for w in ("came", "ran", "publish", "appeared", "wire", "salier", "aparec", "llegaron")
+    ):
+        return
+    items = _items(case)
+    if not items:
+        return
+    for m in _items_came().finditer(text):
+        if m["day"]:
+            wanted = next(i for i, pair in enumerate(_WEEKDAYS) if m["day"].casefold() in pair)
+            hits = sum(when.weekday() == wanted for when, _ in items)
+        else:
+            session = next(k for k in ("before", "during", "after") if m[k])
+            hits = sum(said == session for _, said in items)
+        if m["all"]:
+            held, claim = hits == len(items), f"all {len(items)}"
+        else:
+            n = _COUNT_WORDS.get(m["n"].casefold()) or int(m["n"])
+            total = _COUNT_WORDS.get(m["m"].casefold()) or int(m["m"])
+            held, claim = hits == n and total == len(items), f"{n} of {total}"
+        if held:
+            case.bound.append(m.span())
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f'"{m.group()}" says {claim} of the news items came then, but {hits} of the '
+                f"{len(items)} the search returned did"
+            ),
+            span=m.span(),
+        )
+
+
+def _items(case: Case) -> list[tuple[datetime, str]]:
+    """Each news item the trace's searches returned: its New York time and its session."""
+    out = []
+    for event in case.trace.events:
+        result = event.result
+        if event.tool != "search_news" or not isinstance(result, dict):
+            continue
+        for item in result.get("news") or []:
+            stamp = item.get("published_at") if isinstance(item, dict) else None
+            if not isinstance(stamp, str):
+                continue
+            try:
+                when = datetime.fromisoformat(stamp).astimezone(_NEW_YORK)
+            except ValueError:
+                continue
+            session = item.get("session")
+            if session not in ("before", "during", "after"):
+                minutes = when.hour * 60 + when.minute
+                session = "before" if minutes < 570 else "during" if minutes < 960 else "after"
+            out.append((when, str(session)))
+    return out
 
 
 def _span(when: str, as_of: date) -> tuple[date, date]:
