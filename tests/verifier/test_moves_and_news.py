@@ -104,3 +104,47 @@ def test_the_items_said_to_come_in_a_session_or_on_a_day_did() -> None:
                 assert "wrong_time" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 8, checked
+
+
+def test_a_days_move_is_not_placed_before_the_open_or_after_the_close() -> None:
+    """ "rose 1.31% after the close", "jumped 4.85% before the open": the results hold changes
+    from close to close (`unverified_claim`); "rose 1.31% during the session" is the day's."""
+    checked = 0
+    for question, move, _ in _news():
+        t, pct = move["ticker"], abs(move["change_pct"])
+        verb, verbo, _ = _moved(move)
+        _kept(
+            question, f"{t} {verb} {pct:.2f}% during the session, closing at {move['close']:.2f}."
+        )
+        for said in (
+            f"{t} {verb} {pct:.2f}% after the close.",
+            f"{t} {verb} {pct:.2f}% to {move['close']:.2f} before the open.",
+            f"{t} {verbo} un {pct:.2f} % antes de la apertura.".replace(".", ",", 1),
+        ):
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_this_morning_is_the_report_days_morning() -> None:
+    """ "Esta mañana Reuters publicó «...»", "This morning CNBC ran “...”": the item came
+    on the report day, in that part of it (`wrong_time` otherwise)."""
+    checked = 0
+    for question, move, news in _news():
+        for item in news:
+            when = _new_york(item)
+            if when.date().isoformat() != "2024-12-31":
+                said = f"{move['ticker']} closed at {move['close']:.2f}. This morning {item['source']} ran “{item['headline']}”."
+                assert "wrong_time" in _codes(question, said), (question, said)
+                continue
+            right = "mañana" if when.hour < 12 else "tarde" if when.hour < 20 else "noche"
+            wrong = "tarde" if right == "mañana" else "mañana"
+            lead = f"{move['ticker']} cerró en {move['close']:.2f} ({move['change_pct']:+.2f} %)."
+            said = (
+                lead.replace(".", ",", 2)
+                + f" Esta {{}} {item['source']} publicó «{item['headline']}»."
+            )
+            _kept(question, said.format(right))
+            assert "wrong_time" in _codes(question, said.format(wrong)), (question, said)
+            checked += 1
+    assert checked >= 5, checked

@@ -10,7 +10,7 @@ from contract.reasons import ReasonCode
 from verifier.coverage import direction_spans, name_words, uncovered
 from verifier.framing import framing_spans
 from verifier.labels import label_regions
-from verifier.lexicon import alternatives
+from verifier.lexicon import alternatives, alternatives_of
 from verifier.limits import labels_free, limits_free
 from verifier.periods import sentence_starts
 from verifier.restatement import restated_free
@@ -45,12 +45,29 @@ def _cause() -> re.Pattern[str]:
     )
 
 
+@cache
+def _in_session() -> re.Pattern[str]:
+    """A day's move said to happen before the open or after the close ("rose 1.31% after the
+    close", "jumped 4.85% before the open", "cayó un 2 % en la preapertura"): the results hold
+    changes from close to close, no prices outside the session."""
+    moved = f"{alternatives('rise')}|{alternatives('fall')}"
+    sessions = "|".join(alternatives_of("sessions", name) for name in ("before", "after"))
+    return re.compile(
+        rf"(?i)(?<!\w)(?:{moved})(?:\s+(?:un\s+|by\s+)?[-+−]?\d(?:[\d.,]*\d)?\s*%)?"
+        r"(?:\s+(?:to|hasta|a)\s+(?:us)?[$€£]?\s*\d(?:[\d.,]*\d)?)?,?\s+"
+        rf"(?P<session>{sessions})(?!\w)"
+    )
+
+
 _CAUSE_WORDS = re.compile(
     r"(?i)thanks|due|because|back|response|gracias|debido|causa|\son\s|\scon\s"
 )
 """A word every joining phrase of `_cause` holds, under the same case rules: `_cause` opens
 with a lookbehind, so its engine tries every position of a draft (~0.1 ms for 175
 characters); few drafts hold one of these."""
+
+
+_SESSION_HINT = re.compile(r"(?i)open|close|bell|market|hours|session|mkt|apertura|cierre|sesión")
 
 
 def check_unverified_claim(case: Case) -> Iterator[Reason]:
@@ -73,6 +90,15 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
                 "cause, only the move and the headline"
             ),
             span=m.span("joint"),
+        )
+    for m in _in_session().finditer(text) if _SESSION_HINT.search(text) else ():
+        yield Reason(
+            rule=ReasonCode.UNVERIFIED_CLAIM,
+            message=(
+                f'"{m.group()}" places the day\'s move in a part of the session: the results hold '
+                "changes from close to close only"
+            ),
+            span=m.span("session"),
         )
     folded = fold_aligned(text)
     covered += framing_spans(text, folded)

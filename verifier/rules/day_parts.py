@@ -21,7 +21,7 @@ from verifier.verdict import Reason
 _NEW_YORK = ZoneInfo("America/New_York")
 _PART = re.compile(
     r"(?<!\w)(?:(?P<early>early|a\s+primera\s+hora\s+de)\s+|(?P<late>late|a\s+última\s+hora\s+de)\s+)?"
-    r"(?:(?:in\s+the\s+)?(?P<en>morning|afternoon|evening|night)|(?:por|en|de|a)\s+la\s+"
+    r"(?:(?:in\s+the\s+)?(?P<en>morning|afternoon|evening|night)|(?:(?:por|en|de|a)\s+la\s+|(?<=esta\s))"
     r"(?P<es>mañana|tarde|noche)|de\s+(?P<dawn>madrugada))(?!\w)"
 )
 """A part of the day; in Spanish only after its preposition ("mañana" alone is tomorrow,
@@ -52,8 +52,9 @@ def check_day_parts(case: Case) -> Iterator[Reason]:
     quotes = [f.claim for f in case.findings if f.claim.kind == "headline"]
     for m in _PART.finditer(folded):
         before = folded[max(m.start() - 5, 0) : m.start()]
-        if before.endswith(("this ", "esta ")):
-            continue  # "this morning", "esta mañana": today, read by the relative days
+        today = before.endswith(
+            ("this ", "esta ")
+        )  # "this morning", "esta mañana": the report day's
         lo = max(s for s in starts if s <= m.start())
         hi = min((s for s in starts if s > m.start()), default=len(text))
         said = [q for q in quotes if lo <= q.start < hi]
@@ -72,6 +73,17 @@ def check_day_parts(case: Case) -> Iterator[Reason]:
             ),
             None,
         )  # "yesterday morning", "Monday afternoon", "el lunes por la tarde"
+        if today and case.report_day is not None and when.date() != case.report_day:
+            case.bound.append((m.start() - 5, m.end()))
+            yield Reason(
+                rule=ReasonCode.WRONG_TIME,
+                message=(
+                    f'"{text[m.start() - 5 : m.end()]}" is the report day, {case.report_day}, but '
+                    f"the item was published {when:%Y-%m-%d %H:%M} New York time"
+                ),
+                span=(m.start() - 5, m.end()),
+            )
+            continue
         if day is not None:
             days = {(y or when.year, mo, d) for y, mo, d in day.dates if d}
             if days and (when.year, when.month, when.day) not in days:
@@ -90,7 +102,7 @@ def check_day_parts(case: Case) -> Iterator[Reason]:
             high = low + (high - low) // 2
         elif m.group("late"):
             low = low + (high - low) // 2
-        case.bound.append(m.span())
+        case.bound.append((m.start() - 5, m.end()) if today else m.span())
         hour = when.hour
         if low <= hour < high:
             continue
