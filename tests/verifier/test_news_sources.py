@@ -120,3 +120,24 @@ def test_a_window_said_before_an_empty_search_is_the_window_it_covered() -> None
         assert "wrong_time" in _codes(question, said.format(start.day, end.day - 1)), question
         checked += 1
     assert checked >= 5, checked
+
+
+def test_a_retold_item_is_the_wires_that_ran_it() -> None:
+    """ "PR Newswire reported the share buyback program": a headline retold in other words
+    names the wire that ran it; another item's wire named instead is `wrong_relation`."""
+    from tests.verifier.test_unseen_prose import _verdict
+
+    checked = 0
+    for question, opening, items in _two_wires():
+        for headline, wire, _ in items:
+            other = next(w for _, w, _ in items if w != wire)
+            retold = " ".join(headline.split()[-3:])
+            if any(ch.isdigit() for ch in retold):
+                continue  # a figure of the headline: checked as a figure, not retold
+            right = f"{opening} {wire} reported the {retold}."
+            if not _verdict(question, right).accepted:
+                continue  # three words that retell no item alone
+            wrong = f"{opening} {other} reported the {retold}."
+            assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+            checked += 1
+    assert checked >= 5, checked

@@ -161,7 +161,7 @@ def bind_paraphrases(
         if not told or not _attributed(folded, said, hi, items):
             left.append(span)
             continue
-        reason = _bind(case, text, folded, span, (lo, hi), told, tickers, dates)
+        reason = _bind(case, text, folded, span, (lo, hi), told, tickers, dates, items)
         if reason is False:
             left.append(span)
         elif isinstance(reason, Reason):
@@ -225,9 +225,12 @@ def _bind(
     told: list[Item],
     tickers: list[Claim],
     dates: list[Claim],
+    items: list[Item],
 ) -> Reason | bool | None:
     """None when one item of the subject's news retold here agrees with the wire, day and
-    session the sentence gives; a reason when none does; False when no item is retold."""
+    session the sentence gives; a reason when none does; False when no item is retold. A wire
+    of the trace named nearest the words is the one they are attributed to ("Business Wire
+    reported the buyback": `wrong_relation` where PR Newswire ran it)."""
     if not told:
         return False
     lo, hi = sentence
@@ -245,11 +248,16 @@ def _bind(
             span=span,
         )
     wires = {item.source for item in told if item.source and item.source in folded[lo:hi]}
-    if wires:  # the wire nearest the words is the one it is attributed to
-        nearest = min(wires, key=lambda w: _distance(folded, w, lo, hi, span))
-        own = [item for item in own if item.source == nearest]
-        if not own:
-            return False
+    others = {i.source for i in items if i.source and i.source in folded[lo:hi]} - wires
+    if others and not wires:  # "Business Wire reported the buyback" where PR Newswire ran it
+        nearest = min(others, key=lambda w: _distance(folded, w, lo, hi, span))
+        return Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{said}" retells "{own[0].headline}", which {own[0].source} ran, not {nearest}'
+            ),
+            span=span,
+        )
     lo, hi = _clause(folded, span, lo, hi, {item.source for item in told} - wires)
     day = _nearest(dates, span, lo, hi)
     session = _session(folded, span, lo, hi)
