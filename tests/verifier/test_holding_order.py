@@ -97,3 +97,22 @@ def test_a_second_comparison_of_a_sentence_is_its_subjects() -> None:
         assert "wrong_relation" in _codes(question, wrong), (question, wrong)
         checked += 1
     assert checked >= 3, checked
+
+
+def test_a_direction_said_of_a_holding_whose_change_no_result_holds_is_unchecked() -> None:
+    """ "MPSE rose.", "mientras OEE cayó": a holding named only in the ranks' lists has no day
+    change in the trace, so its direction is `unverified_claim` either way; the position's own
+    direction is checked as before."""
+    checked = 0
+    for question, pos, ranks in _positions():
+        t = ranks["positions"][0]["ticker"]
+        other = next((u for u in ranks["top_contributors"] if u != t), None)
+        if other is None:
+            continue
+        for said in (f"{other} rose.", f"{other} fell.", f"{t} rose, while {other} fell."):
+            assert "unverified_claim" in _codes(question, f"{_lead(pos)} {said}"), (question, said)
+        es = f"{_lead(pos)} {t} {'subió' if pos['day_pnl'] > 0 else 'cayó'}, mientras {other} cayó."
+        assert "unverified_claim" in _codes(question, es), (question, es)
+        _kept(question, f"{_lead(pos)} {t} {'rose' if pos['day_pnl'] > 0 else 'fell'}.")
+        checked += 1
+    assert checked >= 20, checked

@@ -55,12 +55,13 @@ def _wrong_moves(case: Case) -> Iterator[Reason]:
         ]
         if not held and _of_the_day(claim, case):
             held = [x for x in _day_figures(case, subject) if x.key not in ("change", "change_pct")]
-        if not held and claim.time is not None and claim.time != ClaimTime("day"):
+        if not held:
+            over = f" over {claim.time.describe()}" if claim.time else ""
             yield Reason(
                 rule=ReasonCode.UNVERIFIED_CLAIM,
                 message=(
-                    f'"{claim.text}" says how {subject} moved over {claim.time.describe()}, and '
-                    "no result of the trace holds its change for that time"
+                    f'"{claim.text}" says how {subject} moved{over}, and no result of the trace '
+                    "holds its change for that time"
                 ),
                 span=claim.span,
             )
