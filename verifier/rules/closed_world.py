@@ -82,24 +82,19 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
     figures = [f.claim.start for f in case.figures if f.in_scope]
     starts = sentence_starts(text)
     causes = _cause().finditer(text) if _CAUSE_WORDS.search(text) else ()
-    for m in causes:
-        yield Reason(
-            rule=ReasonCode.UNVERIFIED_CLAIM,
-            message=(
-                f'"{m.group()}" says a piece of news moved the stock: no tool result holds a '
-                "cause, only the move and the headline"
-            ),
-            span=m.span("joint"),
-        )
-    for m in _in_session().finditer(text) if _SESSION_HINT.search(text) else ():
-        yield Reason(
-            rule=ReasonCode.UNVERIFIED_CLAIM,
-            message=(
-                f'"{m.group()}" places the day\'s move in a part of the session: the results hold '
-                "changes from close to close only"
-            ),
-            span=m.span("session"),
-        )
+    sessions = _in_session().finditer(text) if _SESSION_HINT.search(text) else ()
+    for matches, group, what in (
+        (causes, "joint", "says a piece of news moved the stock: no tool result holds a cause, "
+         "only the move and the headline"),
+        (sessions, "session", "places the day's move in a part of the session: the results "
+         "hold changes from close to close only"),
+    ):  # fmt: skip
+        for m in matches:
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{m.group()}" {what}',
+                span=m.span(group),
+            )
     folded = fold_aligned(text)
     covered += framing_spans(text, folded)
     spans = uncovered(text, folded, covered, names, figures, starts)

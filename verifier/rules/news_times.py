@@ -219,16 +219,4 @@ def _span(when: str, as_of: date) -> tuple[date, date]:
 
 def _published(case: Case) -> list[date] | None:
     """The New York days the trace's news items came out; None where no search returned any."""
-    days: list[date] = []
-    for event in case.trace.events:
-        result = event.result
-        if event.tool != "search_news" or not isinstance(result, dict):
-            continue
-        for item in result.get("news") or []:
-            stamp = item.get("published_at") if isinstance(item, dict) else None
-            if isinstance(stamp, str):
-                try:
-                    days.append(datetime.fromisoformat(stamp).astimezone(_NEW_YORK).date())
-                except ValueError:
-                    continue
-    return days or None
+    return [when.date() for when, _ in _items(case)] or None
