@@ -116,3 +116,32 @@ def test_a_direction_said_of_a_holding_whose_change_no_result_holds_is_unchecked
         _kept(question, f"{_lead(pos)} {t} {'rose' if pos['day_pnl'] > 0 else 'fell'}.")
         checked += 1
     assert checked >= 20, checked
+
+
+def test_the_only_holding_that_rose_or_fell_is_its_portfolios_one_gainer_or_decliner() -> None:
+    """ "the only holding in the red", "el único valor de la cartera en verde": its portfolio's
+    ranks count one decliner (or gainer), and the holding moved that way; the real books here
+    have several of each, so the claim is `wrong_relation`; the same trace with one gainer and
+    one decliner keeps it, said the holding's own way only."""
+    import copy
+
+    from verifier.verify import verify_json
+
+    checked = 0
+    for question, pos, _ in _positions():
+        up = pos["day_pnl"] > 0
+        en = f"{_lead(pos)} It was the only holding in the {'green' if up else 'red'}."
+        es = f"{_lead(pos)} Fue el único valor de la cartera en {'verde' if up else 'rojo'}."
+        for said in (en, es):
+            assert "wrong_relation" in _codes(question, said), (question, said)
+        trace = copy.deepcopy(FREE_TRACES[question])
+        for event in trace["events"]:
+            if event["tool"] == "get_portfolio_ranks":
+                event["result"]["gainers"] = event["result"]["decliners"] = 1
+        for said in (en, es):
+            verdict = verify_json({**trace, "draft": said})
+            assert verdict.accepted, (question, said, verdict.reasons)
+        wrong_way = en.replace("green", "red") if up else en.replace("red", "green")
+        assert not verify_json({**trace, "draft": wrong_way}).accepted, (question, wrong_way)
+        checked += 1
+    assert checked >= 20, checked

@@ -54,7 +54,7 @@ from verifier.rules.qualities import check_qualities
 from verifier.rules.rank_lists import check_rank_lists
 from verifier.rules.relations import check_relations
 from verifier.rules.streak_words import check_streak_words
-from verifier.rules.tallies import check_tallies
+from verifier.rules.tallies import check_only_movers, check_tallies
 from verifier.rules.windows import (
     check_split_comparisons,
     check_window_comparatives,
@@ -99,6 +99,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_moves_after_news,
     check_items_came,
     check_streak_words,
+    check_only_movers,
     check_news_sources,
     check_loose_directions,
     check_absence,

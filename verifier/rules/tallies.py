@@ -85,3 +85,53 @@ def check_tallies(case: Case) -> Iterator[Reason]:
             ),
             span=m.span(),
         )
+
+
+_ONLY = re.compile(
+    r"(?<!\w)(?:the\s+only\s+(?:holding|position|stock|name|one)(?:\s+in\s+(?:the\s+)?(?:portfolio|"
+    r"book|fund|p\d+))?\s+(?:to\s+)?(?:(?P<up>rise|gain|advance|close\s+higher|finish\s+higher|end\s+"
+    r"higher|in\s+the\s+green|up|higher)|(?P<down>fall|decline|drop|lose|close\s+lower|finish\s+"
+    r"lower|end\s+lower|in\s+the\s+red|down|lower))"
+    r"|(?:el|la)\s+únic[oa]\s+(?:valor|posición|acción|título|componente)(?:\s+de\s+(?:la\s+)?"
+    r"cartera|\s+de\s+p\d+)?\s+(?:(?P<up_es>en\s+verde|en\s+positivo|al\s+alza|que\s+subió|con\s+"
+    r"ganancias)|(?P<down_es>en\s+rojo|en\s+negativo|a\s+la\s+baja|que\s+(?:bajó|cayó)|con\s+"
+    r"pérdidas)))(?!\w)"
+)
+"""A holding said to be the only one of its portfolio that rose or fell ("the only holding in
+the red", "el único valor de la cartera en rojo")."""
+
+
+def check_only_movers(case: Case) -> Iterator[Reason]:
+    """Each holding said to be the only one that rose (or fell): its portfolio had one gainer
+    (or decliner), and the holding moved that way."""
+    scan = scan_of(case)
+    if "only" not in scan.folded and "únic" not in scan.folded:
+        return
+    for m in _ONLY.finditer(scan.folded):
+        up = bool(m.group("up") or m.group("up_es"))
+        ranks = own_ranks(case, scan.results)
+        said = scan.text[m.start() : m.end()]
+        key = "gainers" if up else "decliners"
+        if ranks is None or not isinstance(ranks.get(key), int):
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{said}" counts the {key} of a portfolio no result of the trace ranks',
+                span=m.span(),
+            )
+            continue
+        own = [r for r in ranks.get("positions") or () if isinstance(r, dict)]
+        moved = [
+            r.get("day_return_pct") for r in own if isinstance(r.get("day_return_pct"), int | float)
+        ]
+        same_way = all((value > 0) == up for value in moved if value)
+        case.bound.append(m.span())
+        if ranks[key] == 1 and same_way:
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{said}": portfolio {ranks.get("portfolio_id")} had {ranks[key]} {key}'
+                + ("" if same_way else ", and this holding moved the other way")
+            ),
+            span=m.span(),
+        )
