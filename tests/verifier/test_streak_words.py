@@ -35,3 +35,23 @@ def test_a_rebound_or_an_extension_is_the_streak_it_says() -> None:
                 assert "wrong_relation" in _codes(question, draft), (question, draft, streak)
         checked += 1
     assert checked >= 15, checked
+
+
+def test_apenas_sizes_the_days_move_as_small() -> None:
+    """ "apenas se movió", "subió apenas un 0,02 %": a move under 1% (`wrong_relation` above)."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        if not pct or 0.8 <= abs(pct) <= 1.2:
+            continue  # near the band's edge: either reading is fair
+        verbo = "subió" if pct > 0 else "bajó"
+        for said in (
+            f"{t} apenas se movió: {verbo} un {_es(abs(pct))} % hasta {_es(move['close'])}.",
+            f"{t} {verbo} apenas un {_es(abs(pct))} % hasta {_es(move['close'])}.",
+        ):
+            if abs(pct) < 1:
+                _kept(question, said)
+            else:
+                assert "wrong_relation" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 15, checked

@@ -276,6 +276,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:mínimo|escaso|pequeño|reducido|limitado)\s+impacto",
             r"ligeramente",
             r"levemente",
+            r"apenas\s+(?:se\s+)?(?:movió|mueve|movía|varió|cambió|cedió|avanzó|subió|bajó|cayó|retrocedió)",
+            r"(?:subió|bajó|cayó|ganó|perdió|avanzó|retrocedió|cedió)\s+(?:solo|sólo|apenas)(?=\s+(?:un\s+)?[-+−]?\d)",
             r"ligera",
             r"leve",
             r"pequeñ[oa]",
