@@ -145,3 +145,33 @@ def test_the_only_holding_that_rose_or_fell_is_its_portfolios_one_gainer_or_decl
         assert not verify_json({**trace, "draft": wrong_way}).accepted, (question, wrong_way)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_day_said_to_go_the_benchmarks_or_another_holdings_way() -> None:
+    """ "AXO ganó un 1,31 %, como el índice", "like the benchmark": the benchmark's return has
+    the holding's sign (`wrong_direction` otherwise); "como MPSE", "as did MPSE", "tanto como
+    OEE" compare with a holding whose day no result holds (`unverified_claim`)."""
+    checked = 0
+    for question, pos, ranks in _positions():
+        bench = (ranks.get("benchmark") or {}).get("return_pct")
+        if not bench:
+            continue
+        same = (bench > 0) == (pos["day_pnl"] > 0)
+        t = pos["ticker"]
+        other = next((u for u in ranks["top_contributors"] if u != t), None)
+        for said in (
+            f"{_lead(pos)[:-1]}, like the benchmark.",
+            f"{_lead(pos)[:-1]}, como el índice.",
+        ):
+            if same:
+                _kept(question, said)
+            else:
+                assert "wrong_direction" in _codes(question, said), (question, said)
+        if other is not None:
+            for said in (
+                f"{_lead(pos)[:-1]}, as did {other}.",
+                f"{_lead(pos)[:-1]}, tanto como {other}.",
+            ):
+                assert "unverified_claim" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 20, checked

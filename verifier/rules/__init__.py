@@ -34,7 +34,11 @@ from verifier.rules.date_rules import (
     check_wrong_weekday,
 )
 from verifier.rules.day_parts import check_day_parts
-from verifier.rules.direction_rules import check_loose_directions, check_wrong_direction
+from verifier.rules.direction_rules import (
+    check_alike_moves,
+    check_loose_directions,
+    check_wrong_direction,
+)
 from verifier.rules.disclaimers import check_disclaimers
 from verifier.rules.figure_rules import (
     check_uncomputed_percentage,
@@ -102,6 +106,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_only_movers,
     check_news_sources,
     check_loose_directions,
+    check_alike_moves,
     check_absence,
     check_disclaimers,
     check_unverified_claim,

@@ -244,3 +244,53 @@ def _day_figures(case: Case, subject: str) -> list[Fact]:
         and f.origin == FROM_JSON
         and (f.span is None or f.span.start is None or (f.span.end - f.span.start).days <= 4)
     ]
+
+
+_ALIKE = re.compile(
+    r"(?<![\w-])(?P<word>(?:tal\s+)?como|al\s+igual\s+que|igual\s+que|tanto\s+como|(?:just\s+)?like|"
+    r"as\s+did|in\s+line\s+with|en\s+línea\s+con)\s+(?:(?:the|el|la|su|its)\s+)?"
+    rf"(?:(?P<benchmark>{alternatives('benchmark')}|referencia|índice|mercado)(?![\w-])|(?=[A-Z]{{2,6}}(?![\w-])))"
+)
+"""A holding's day said to go the way another went ("AXO ganó un 1,31 %, como el índice",
+"like the index", "as did MPSE", "tanto como OEE")."""
+
+
+def check_alike_moves(case: Case) -> Iterator[Reason]:
+    """Each day said to go the way of the benchmark or of another holding: the benchmark's
+    return must have the holding's sign; another holding's must be in the trace and have it
+    too ("tanto como", as much as, is a size no result compares: `unverified_claim`)."""
+    text = case.trace.draft or ""
+    if not any(w in text for w in ("como", "igual", "like", "as did", "in line", "en línea")):
+        return
+    tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
+    starts = sentence_starts(text)
+    for m in _ALIKE.finditer(text):
+        lo = starts[bisect_right(starts, m.start()) - 1]
+        subject = _nearest([t for t in tickers if t.start < m.start()], lo, m.start(), case)
+        mine = {x.value > 0 for x in _day_figures(case, subject)} if subject else set()
+        other = next((t for t in tickers if t.start == m.end()), None)
+        if m.group("benchmark"):
+            theirs = {x.value > 0 for x in _day_figures(case, "@benchmark")}
+            name = "the benchmark"
+        elif other is not None:
+            theirs = {x.value > 0 for x in _day_figures(case, other.symbol)}
+            name = other.symbol
+        else:
+            continue
+        end = other.end if other is not None else m.end()
+        said = text[m.start() : end]
+        if "tanto" in m.group("word").casefold() or len(mine) != 1 or len(theirs) != 1:
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{said}" says {subject} moved as {name} did, which no result compares',
+                span=(m.start(), end),
+            )
+            continue
+        case.bound.append((m.start(), end))
+        if mine == theirs:
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_DIRECTION,
+            message=f'"{said}": {subject} and {name} moved opposite ways on the day',
+            span=(m.start(), end),
+        )
