@@ -132,12 +132,13 @@ def item_bar(text: str, lo: int, hi: int) -> bool:
     """Whether a bar between two items of one line stands between `lo` and `hi` ("cls 17.38 |
     AP 31/12 16:07: «...» | Reuters 12/30: ..."): what stands on either side of it belongs to
     its own item. A table's row (a line that opens with a bar) keeps its cells together."""
-    bar = text.find(" | ", lo, hi)
-    while bar >= 0:
+    for bar in (m.start() for m in _BAR.finditer(text, lo, hi)):
         if not text[text.rfind("\n", 0, bar) + 1 :].lstrip().startswith("|"):
             return True
-        bar = text.find(" | ", text.find("\n", bar) + 1 or hi, hi)
     return False
+
+
+_BAR = re.compile(r" \| ")
 
 
 def sentence_end(starts: list[int], at: int, length: int) -> int:

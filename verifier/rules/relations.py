@@ -373,12 +373,10 @@ def _holding_order(
         case.bound.append((m.start(), every.end() if every else m.end()))
         if mine == (1 if above else count):
             return None
+        side = "ahead of" if above else "behind"
         return _contradicted(
-            f'"{said}" puts {first.symbol} ahead of every other holding by {measure}, but it is '
-            f"{mine} of {count}"
-            if above
-            else f'"{said}" puts {first.symbol} behind every other '
-            f"holding by {measure}, but it is {mine} of {count}",
+            f'"{said}" puts {first.symbol} {side} every other holding by {measure}, but it is '
+            f"{mine} of {count}",
             m.span(),
         )
     theirs = _place_by(ranks, other.symbol, measure) if ranks else None
