@@ -96,10 +96,10 @@ _CAUSE_DISCLAIMERS = (
     "Puede que esté relacionado, aunque los datos no lo confirman.",
     "Los datos no aclaran qué impulsó el movimiento.",
     "The data does not say whether that headline moved the stock.",
-    "There is no evidence in the data linking it to the drop.",
-    "No hay datos que vinculen esa noticia con la caída.",
-    "Los datos no permiten saber si influyó en la caída.",
-    "No podemos confirmar que esté relacionada con la caída.",
+    "There is no evidence in the data linking it to the {drop}.",
+    "No hay datos que vinculen esa noticia con la {caida}.",
+    "Los datos no permiten saber si influyó en la {caida}.",
+    "No podemos confirmar que esté relacionada con la {caida}.",
 )
 _ASSERTED = (
     "The headline drove the move, though the data shows no link.",
@@ -118,8 +118,10 @@ def test_a_disclaimer_of_a_cause_stands_and_a_cause_asserted_beside_it_does_not(
     checked = 0
     for question, move, news in _news():
         lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        down = move["change_pct"] < 0  # the move's own noun
+        nouns = {"drop": "drop" if down else "rise", "caida": "caída" if down else "subida"}
         for said in _CAUSE_DISCLAIMERS:
-            kept = _verdict(question, f"{lead} {said}")
+            kept = _verdict(question, f"{lead} {said.format(**nouns)}")
             assert kept.accepted, (question, said, kept.reasons)
         for said in _ASSERTED:
             assert not _verdict(question, f"{lead} {said}").accepted, (question, said)

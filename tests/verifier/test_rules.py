@@ -570,7 +570,12 @@ CALENDAR = {
         ("AAPL: earnings — 2024-07-01.", ["wrong_event_day"]),
         ("AAPL: a dividend of $0.25/share, payable on 2024-08-01.", ["wrong_event_day"]),
         ("AAPL: dividendo de 0,25 dólares por acción el 2024-08-01.", ["wrong_event_day"]),
-        ("AAPL has earnings and a dividend on 2024-08-01 and 2024-07-01, respectively.", []),
+        # a pairing by "respectively" is read by no rule: the event days are not judged, and
+        # the word stands unbound (a swapped pair would pass otherwise)
+        (
+            "AAPL has earnings and a dividend on 2024-08-01 and 2024-07-01, respectively.",
+            ["unverified_claim"],
+        ),
         ("AAPL's dividend and earnings: 2024-07-01 and 2024-08-01.", []),
         ("AAPL has no earnings on 2024-07-01; that day is its dividend.", []),
         ("AAPL (Straße office): earnings on 2024-07-01.", ["unverified_claim", "wrong_event_day"]),

@@ -357,6 +357,39 @@ LEXICON = Lexicon(
         r"contribution",
         r"of\s+contribution",
     ),
+    signs={
+        "up": (
+            r"positive",
+            r"gains?",
+            r"profits?",
+            r"rises?",
+            r"increases?",
+            r"(?:still|remains?|remained|stays?|stayed|is|was|are|were|been|ended|closed|finished|"
+            r"sits?|sat|stands?|stood)\s+(?:still\s+)?up",
+            r"up(?=\s+(?:(?:for|on|over|in|across|during)\s+the\s+(?:week|month|quarter|year)|"
+            r"so\s+far|year[-\s]to[-\s]date|ytd|since)(?!\w))",
+            r"(?:in\s+the\s+)?green",
+            r"in\s+(?:positive|the\s+black)",
+        ),
+        "down": (
+            r"negative",
+            r"slides?",
+            r"dips?",
+            r"declines?",
+            r"drops?",
+            r"loss(?:es)?",
+            r"decreases?",
+            r"(?:still|remains?|remained|stays?|stayed|is|was|are|were|been|ended|closed|finished|"
+            r"sits?|sat|stands?|stood)\s+(?:still\s+)?down",
+            r"down(?=\s+(?:(?:for|on|over|in|across|during)\s+the\s+(?:week|month|quarter|year)|"
+            r"so\s+far|year[-\s]to[-\s]date|ytd|since)(?!\w))",
+            r"(?:in\s+the\s+)?red",
+            r"drag",
+            r"slip",
+            r"in\s+negative",
+        ),
+        "flat": (r"flat", r"unchanged"),
+    },
     governing={
         "up": (
             r"rose",

@@ -34,6 +34,11 @@ class Lexicon:
     governing: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Direction words that govern the figure after them ("rose 2.1%", "cayó un 1,2 %"), by
     direction: "up" or "down"."""
+    signs: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Words that say a change's sign without governing a figure ("negative", "in the red",
+    "flat"), by sign: "up", "down" or "flat". Each is held against the figure it qualifies, the
+    window it names or its subject's day (`verifier.rules.direction_rules`); one none of them
+    settles is a claim no rule checked."""
     after_figure: tuple[str, ...] = ()
     """Direction words that also govern the figure right before them ("closed 1.31% lower")."""
     rise: tuple[str, ...] = ()

@@ -87,6 +87,8 @@ RELATIONS: dict[str, Any] = {
             r"por\s+delante\s+de",
             r"(?:subió|ganó)\s+más\s+que",
             r"(?:cayó|perdió)\s+menos\s+que",
+            r"más\s+de\s+lo\s+que",
+            r"más\s+que",
         ),
         "below": (
             r"peor\s+que",
@@ -102,6 +104,8 @@ RELATIONS: dict[str, Any] = {
             r"lo\s+hizo\s+peor\s+que",
             r"(?:cayó|perdió)\s+más\s+que",
             r"(?:subió|ganó)\s+menos\s+que",
+            r"menos\s+de\s+lo\s+que",
+            r"menos\s+que",
         ),
     },
     "rankings": {

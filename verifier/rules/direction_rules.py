@@ -10,10 +10,14 @@ from contract.reasons import ReasonCode
 from verifier.claim import Claim, subject_words
 from verifier.coverage import direction_spans
 from verifier.grammar.moves import EXTENDED, MOVE
-from verifier.lexicon import alternatives
-from verifier.periods import sentence_starts
-from verifier.rules.case import Case
-from verifier.scanner import fold_aligned
+from verifier.grammar.number_words import UNITS_EN, UNITS_ES
+from verifier.lexicon import alternatives, grouped
+from verifier.periods import sentence_end, sentence_starts
+from verifier.rules.case import Case, Finding
+from verifier.rules.draft_scan import scan_of
+from verifier.rules.relations import own_ranks
+from verifier.rules.windows import window_changes
+from verifier.scanner import PhraseScan, fold_aligned
 from verifier.times import WINDOW, ClaimTime, times_agree
 from verifier.trace_facts import FROM_JSON, Fact
 from verifier.verdict import Reason
@@ -111,36 +115,106 @@ _DAY_KEYS = frozenset(
 
 _COUNTED = re.compile(
     r"(?:(?<!\w)(?:positions|holdings|names|stocks|constituents|posiciones|valores|títulos|"
-    r"componentes)|(?<![\w.,])\d{1,3})\s+$"
+    r"componentes)|(?<![\w.,/-])\d{1,3}|"
+    r"(?<!\w)(?:nothing|none|zero|ninguno|ninguna|ningún|cero|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|uno|una|dos|tres|cuatro|cinco|seis|siete|"
+    r"ocho|nueve|diez|once|doce|trece|catorce|quince|dieci\w+|veinte|veinti\w+))"
+    r"(?:\s+(?:closed|ended|finished|were|are|cerraron|terminaron|quedaron|fueron|están|en|in)){0,2}"
+    r"\s+$"
 )
-"""What a direction word may be said of beside the ticker: a count of holdings ("5 of 10
-positions rose", "5 fell", "5 de las 10 posiciones subieron")."""
+"""What a direction word may be said of beside the ticker: a count of holdings, with a verb
+between or not ("5 of 10 positions rose, 5 fell", "seven names up, eighteen down,
+zero flat", "12 de las 19 posiciones cerraron en negativo y hubo 7 en alza")."""
+
+
+_TALLIED = re.compile(
+    r"(?<![\w.,/-])(?P<n>\d{1,3}|nothing|none|ninguno|ninguna|ningún|"
+    + "|".join(sorted({*UNITS_EN, *UNITS_ES}, key=len, reverse=True))
+    + r")(?:\s+(?:of|de)\s+(?:the\s+|las\s+|los\s+)?\d{1,3})?"
+    r"(?:\s+(?:positions|holdings|names|stocks|posiciones|valores|títulos|acciones))?"
+    r"(?:\s+(?:closed|ended|finished|were|are|cerraron|terminaron|quedaron|fueron|están|en|in)){0,2}"
+    r"\s+$"
+)
+"""A count of holdings right before a sign word ("0 unchanged", "nothing closed flat", "12 de
+las 19 posiciones cerraron en negativo", "hubo 7 en alza"): a tally of the portfolio's day."""
+_TALLY_KEYS = {"up": "gainers", "down": "decliners", "flat": "unchanged"}
+
+
+def _tally(case: Case, text: str, word: re.Match[str], count: re.Match[str]) -> Iterator[Reason]:
+    """A tally said with a sign word, held against the ranks of the answer's own portfolio: it
+    covers the word where it holds, is `wrong_relation` where it does not, and binds nothing
+    where the answer has no ranks."""
+    ranks = own_ranks(case, scan_of(case).results)
+    if ranks is None:
+        return
+    said = count.group("n")
+    n = int(said) if said.isdigit() else UNITS_EN.get(said, UNITS_ES.get(said, 0))
+    key = _TALLY_KEYS[word.lastgroup or ""]
+    case.bound.append(word.span())
+    if ranks.get(key) == n:
+        return
+    yield Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{text[count.start() : word.end()]}": portfolio {ranks.get("portfolio_id")} had '
+            f"{ranks.get(key)} {key}"
+        ),
+        span=(count.start(), word.end()),
+    )
+
+
+SIGN = PhraseScan(grouped("signs"))
+"""A word that says a change's sign without governing a figure ("negative", "in the red",
+"flat"), its sign the group's name."""
+_CLAUSE_BREAK = re.compile(
+    r"[;—–]|,(?=\s)|(?<!\w)(?:but|though|although|while|whereas|and|yet|pero|aunque|mientras|sino|y|e)"
+    r"(?!\w)"
+)
+"""What parts the clauses of a sentence: a sign word qualifies a figure of its own clause."""
+_TREND_WINDOWS = {"week": "week", "month": "month", "quarter": "quarter", "ytd": "year_to_date"}
+"""The windows a trend result gives a change for, by the name of the window phrase's group."""
+FLAT = 0.1
+"""The largest change in percent a "flat" or "unchanged" holds (at the usual two decimals,
+a tenth of a percent is a move nobody reports as one)."""
 
 
 def check_loose_directions(case: Case) -> Iterator[Reason]:
     """A direction word no figure or move took ("the position lost ground", "cost P002 $X",
-    "moved lower over the session"): held against the day's signed figures of the ticker its
-    sentence speaks of. One they agree with is covered for the closed-world rule, one they
-    contradict is `wrong_direction`; one with no ticker or no such figure stays uncovered."""
+    "moved lower over the session") or a sign word ("negative", "in the red", "flat"): held
+    against the figure of its clause a sign word qualifies, else the change of the window it
+    names, else the day's signed figures of what its sentence speaks of. One they agree with is
+    covered for the closed-world rule, one they contradict is `wrong_direction`; one none of
+    them settles stays uncovered."""
     text = case.trace.draft or ""
     folded = _HYPHEN.sub(" ", fold_aligned(text))
-    words = MOVE.finditer(folded)
-    if not words:
+    moves = MOVE.finditer(folded)
+    signs = SIGN.finditer(folded)
+    if not moves and not signs:
         return
+    taken_by_moves = [m.span() for m in moves]
+    words = sorted(
+        [(m, False) for m in moves]
+        + [(m, True) for m in signs if not _overlaps(m.span(), taken_by_moves)],
+        key=lambda w: w[0].start(),
+    )
     claims = [f.claim for f in case.findings]
     taken = [c.span for c in claims] + direction_spans(text, claims) + case.bound
     tickers = [c for c in claims if c.kind == "ticker"]
     starts = sentence_starts(text)
     taken.sort()
     ends = [e for _, e in taken]
-    for m in words:
+    changes: dict[str, dict[str, float]] | None = None
+    for m, sign_word in words:
         i = bisect_right(ends, m.start())  # the spans that end after the word starts
         if i < len(taken) and taken[i][0] < m.end():
             continue
         said_of_a_day = m.group() in ("fall", "falls") and folded.startswith(" on ", m.end())
         if said_of_a_day or EXTENDED.finditer(folded[m.start() : m.end() + 40]):
             continue  # "falls on 2024-07-01" is a day; "fell before the open" no result holds
-        if _COUNTED.search(folded, max(m.start() - 16, 0), m.start()):
+        if sign_word and (tally := _TALLIED.search(folded, max(m.start() - 60, 0), m.start())):
+            yield from _tally(case, text, m, tally)
+            continue  # "0 unchanged", "12 de las 19 posiciones cerraron en negativo"
+        if _COUNTED.search(folded, max(m.start() - 40, 0), m.start()):
             continue  # "5 of 10 positions rose, 5 fell": said of the count (`relations`)
         if _EITHER_AFTER.match(folded, m.end()) or _EITHER_BEFORE.search(
             folded, max(m.start() - 24, 0), m.start()
@@ -148,28 +222,130 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
             continue  # "may have weighed on or supported the shares": neither is said
         negated = bool(_NEGATION.search(folded, max(m.start() - 16, 0), m.start()))
         lo = starts[bisect_right(starts, m.start()) - 1]
-        near = [
-            *WINDOW.finditer(folded[lo : m.start()]),
-            *WINDOW.finditer(folded[m.end() : m.end() + 40]),
-        ]
-        if any(w.lastgroup != "day" for w in near):
-            continue  # said of a week or a month: the day's figures do not settle it
+        hi = sentence_end(starts, m.start(), len(text))
         subject = _portfolio_said(folded, lo, m, case) or _nearest(tickers, lo, m.start(), case)
-        signs = {x.value > 0 for x in _day_figures(case, subject)} if subject else set()
-        up = (m.lastgroup == "up") != negated  # "did not fall": it rose
-        if signs == {up}:
-            case.bound.append(m.span())
-        elif signs == {not up}:
-            case.bound.append(m.span())
-            said = "a rise" if up else "a fall"
-            yield Reason(
-                rule=ReasonCode.WRONG_DIRECTION,
-                message=(
-                    f'"{text[m.start() : m.end()]}" says {said} of {subject_words([subject or ""])}, '
-                    "but its day figures in the trace have the other sign"
-                ),
-                span=m.span(),
+        said_for = ""
+        figure = _qualified(case, folded, m, lo, hi) if sign_word else None
+        if figure is not None:
+            values = [x.value for x in figure.in_scope if x.signed and x.change]
+            said_for = f" ({figure.claim.text})"
+        else:
+            window = _window_named(folded, lo, _clause(folded, lo, hi, m.start())[1], m)
+            if window and window != "day":
+                if changes is None:
+                    changes = window_changes(case)
+                trend = _TREND_WINDOWS.get(window, "")
+                if not subject or trend not in changes.get(subject, {}):
+                    continue  # said of a window no result gives this subject's change for
+                values = [changes[subject][trend]]
+                said_for = f" for the {trend.replace('_', ' ')}"
+            else:
+                values = [x.value for x in _day_figures(case, subject)] if subject else []
+        agree = _agrees(m.lastgroup or "", negated, values)
+        if agree is None:
+            continue
+        case.bound.append(m.span())
+        if agree:
+            continue
+        said = {"up": "a rise", "down": "a fall"}.get(m.lastgroup or "", "no change")
+        if negated:
+            said = f"not {said}"
+        yield Reason(
+            rule=ReasonCode.WRONG_DIRECTION,
+            message=(
+                f'"{text[m.start() : m.end()]}" says {said} of {subject_words([subject or ""])}'
+                f"{said_for}, but the trace has {', '.join(f'{v:+g}' for v in values)}"
+            ),
+            span=m.span(),
+        )
+
+
+def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
+    return any(s < span[1] and span[0] < e for s, e in spans)
+
+
+def _clause(folded: str, lo: int, hi: int, at: int) -> tuple[int, int]:
+    """The clause of a sentence (`lo`..`hi`) that holds position `at`."""
+    before = [b.end() for b in _CLAUSE_BREAK.finditer(folded, lo, at)]
+    after = _CLAUSE_BREAK.search(folded, at, hi)
+    return (before[-1] if before else lo), (after.start() if after else hi)
+
+
+def _qualified(case: Case, folded: str, word: re.Match[str], lo: int, hi: int) -> Finding | None:
+    """The checked change a sign word qualifies: the nearest percentage or amount of its clause,
+    within 50 characters ("negative (-4.93%)", "a 4.93% slide", "un 2,30 % de pérdida"), not
+    one that is a part of it ("5% of the total loss")."""
+    start, end = _clause(folded, lo, hi, word.start())
+    near = [
+        f
+        for f in case.figures
+        if f.claim.kind in ("percent", "money", "number")
+        and any(x.signed and x.change for x in f.in_scope)
+        and start <= f.claim.start
+        and f.claim.end <= end
+        and (
+            word.end() <= f.claim.start <= word.end() + 50
+            or (
+                word.start() - 50 <= f.claim.end <= word.start()
+                and not _PART_OF.match(folded, f.claim.end, word.start())
             )
+        )
+    ]
+    near += [
+        f
+        for f in case.figures
+        if f.claim.kind in ("percent", "money")
+        and any(x.signed and x.change for x in f.in_scope)
+        and lo <= f.claim.end < start
+        and _APPOSITIVE.fullmatch(folded, f.claim.end, word.start())
+    ]
+    return min(near, key=lambda f: _distance(f, word), default=None)
+
+
+_PART_OF = re.compile(
+    r"[^\w]*(?:\w+\s+){0,2}(?:of|de)\s+(?:the|its|this|la|el|los|las|su|sus|esta|este)\s"
+)
+"""What joins a share to the whole it is a part of ("5% of the total loss", "una quinta
+parte de la pérdida")."""
+_APPOSITIVE = re.compile(
+    r"\s*(?:(?:puntos?\s+porcentuales|percentage\s+points?|points?|pp|bps?)\s*)?,\s*(?:\w+\s+){0,2}"
+)
+"""A sign word set off after the figure it qualifies ("0,00 puntos porcentuales, prácticamente
+nula", "-0.17%, a drag")."""
+
+
+def _distance(f: Finding, word: re.Match[str]) -> int:
+    return min(abs(f.claim.start - word.end()), abs(word.start() - f.claim.end))
+
+
+def _window_named(folded: str, lo: int, hi: int, word: re.Match[str]) -> str:
+    """The window a direction word is said for: the nearest window phrase of its sentence
+    within 40 characters after it, else the last one before it ("" for none)."""
+    after = WINDOW.finditer(folded[word.end() : min(word.end() + 40, hi)])
+    if after:
+        return after[0].lastgroup or ""
+    before = WINDOW.finditer(folded[lo : word.start()])
+    return (before[-1].lastgroup or "") if before else ""
+
+
+def _agrees(sign: str, negated: bool, values: list[float]) -> bool | None:
+    """Whether a sign word holds of the values (a negated one of its contrary: "not negative"
+    holds of a rise and of no change); None when there are none or they disagree."""
+    if not values:
+        return None
+    if sign == "flat":
+        each = [abs(v) <= FLAT for v in values]
+    elif sign == "up":
+        each = [v > 0 for v in values]
+    else:
+        each = [v < 0 for v in values]
+    if negated:
+        each = [not e for e in each]
+    if all(each):
+        return True
+    if not any(each):
+        return False
+    return None
 
 
 _HOLDER = re.compile(
@@ -184,7 +360,7 @@ _FOR_HOLDER = re.compile(
 """What joins a direction word to the portfolio it is said of right after it ("a down day for
 P003", "una caída de la cartera")."""
 _NOT_SUBJECT = re.compile(
-    r"(?:(?<!\w)(?:in|en|within|into|dentro\s+de)\s+(?:the\s+|la\s+|el\s+)?)$"
+    r"(?:(?<!\w)(?:in|en|within|into|dentro\s+de|of|de)\s+(?:the\s+|la\s+|el\s+)?)$"
 )
 """A portfolio named as where a holding sits ("ZWW's position in P003 fell") is not what moved."""
 _HOLDER_KEYS = frozenset({"portfolio_day_pnl", "portfolio_return_pct", "return_pct"})

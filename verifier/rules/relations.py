@@ -23,6 +23,7 @@ from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
+from verifier.grammar.moves import MOVE
 from verifier.lexicon import LANGUAGES, alternatives, alternatives_of, grouped
 from verifier.quoting import quoted_by
 from verifier.rules.case import Case
@@ -292,7 +293,7 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
             return None
     if a is None or not isinstance(b, int | float):
         return None
-    above = (m.lastgroup or "") == "above"
+    above = ((m.lastgroup or "") == "above") != _of_a_fall(folded, lo, m)
     case.bound.append(m.span())  # checked: it holds, or its reason says why not
     if (a > b) == above and a != b:
         return _gap(case, text, folded, m, a, float(b), True)
@@ -304,6 +305,24 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
         ),
         m.span(),
     )
+
+
+_MAGNITUDE = re.compile(
+    r"(?:more|less|greater|bigger|larger|smaller)\s+than|(?:más|menos)(?:\s+de\s+lo)?\s+que"
+)
+"""A comparison of sizes alone: said of two falls it orders the falls ("fell 2.03%, more than
+the market", "cayó menos de lo que cayó la cartera"), the other way round from the moves."""
+
+
+def _of_a_fall(folded: str, lo: int, m: re.Match[str]) -> bool:
+    """Whether a comparison of sizes is said of falls: the direction word nearest before it in
+    its sentence, or the one right after it ("más de lo que cayó"), says down."""
+    if not _MAGNITUDE.fullmatch(m.group()):
+        return False
+    after = MOVE.finditer(folded[m.end() : m.end() + 16])
+    before = MOVE.finditer(folded[lo : m.start()])
+    said = after[0] if after else (before[-1] if before else None)
+    return said is not None and said.lastgroup == "down"
 
 
 _FROM_THE_BOTTOM = re.compile(
@@ -613,10 +632,18 @@ def _figures_around(case: Case, lo: int, hi: int, m: re.Match[str]) -> tuple[Cla
         return None
     b = after[0]
     alike = [c for c in before if bool(c.unit) == bool(b.unit)]  # "$2,891 (+1.75%) ... far
-    a = alike[-1] if alike else before[-1]  # more than the $46.59": amounts with amounts
-    if bool(a.unit) != bool(b.unit) or not (case.trace.draft or "")[a.end : m.start()].strip():
+    draft = case.trace.draft or ""  # more than the $46.59": amounts with amounts
+    main = [c for c in alike if not _aside(draft, lo, c, m.start())]  # "(..., contribución
+    a = main[-1] if main else alike[-1] if alike else before[-1]  # -0,04 %), algo menos que"
+    if bool(a.unit) != bool(b.unit) or not draft[a.end : m.start()].strip():
         return None  # "1.69 above 26.19": a difference, not an order (`verifier.grammar`)
     return a, b
+
+
+def _aside(text: str, lo: int, claim: Claim, at: int) -> bool:
+    """Whether a figure stands in brackets closed before `at`: an aside to what is compared."""
+    opened = text.rfind("(", lo, claim.start)
+    return opened > text.rfind(")", lo, claim.start) and ")" in text[claim.end : at]
 
 
 def _value(claim: Claim) -> float:
@@ -628,10 +655,11 @@ def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -
     above = (m.lastgroup or "") == "above"
     case.bound.append(m.span())
     x, y = _value(a), _value(b)
-    if _SIZE_WORD.search(m.group()):
+    folded = folded_of(case)
+    if _SIZE_WORD.search(m.group()) or _of_a_fall(folded, max(a.start - 80, 0), m):
         x, y = abs(x), abs(y)  # "its 3.70% drop is larger than its decline over the week (1.92%)"
     if x != y and (x > y) == above:
-        return _gap(case, text, folded_of(case), m, x, y, bool(a.unit))
+        return _gap(case, text, folded, m, x, y, bool(a.unit))
     return _contradicted(
         (
             f'"{a.text} {text[m.start() : m.end()]} {b.text}": {a.text} is '

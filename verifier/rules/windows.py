@@ -48,7 +48,7 @@ _NAMED = re.compile(
 )
 
 
-def _changes(case: Case) -> dict[str, dict[str, float]]:
+def window_changes(case: Case) -> dict[str, dict[str, float]]:
     """Per ticker, the change in percent over each window its trend results give."""
     out: dict[str, dict[str, float]] = {}
     for event in case.trace.events:
@@ -69,7 +69,7 @@ def check_window_superlatives(case: Case) -> Iterator[Reason]:
     found = list(_SUPERLATIVE.finditer(fold_aligned(text)))
     if not found:
         return
-    changes = _changes(case)
+    changes = window_changes(case)
     if not changes:
         return
     starts = sentence_starts(text)
