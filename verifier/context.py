@@ -23,6 +23,7 @@ from verifier.grammar.moves import find_moves
 from verifier.grammar.quotes import attach_quote_subjects, attach_quote_times
 from verifier.grammar.relative import Anchor, find_relative_days
 from verifier.grammar.tickers import attach_scopes
+from verifier.literals import decimal_mark, read_with_mark
 from verifier.periods import attach_periods, sentence_starts
 from verifier.scanner import fold_aligned
 from verifier.times import ClaimTime, attach_times
@@ -85,6 +86,25 @@ def named_as_ids(text: str, portfolios: Sequence[tuple[str, str]]) -> str:
             text = text[:at] + written + text[end:]
             at = lowered.find(key, end)
     return text
+
+
+_DIGITS = re.compile(r"\d[\d,.]*\d|\d")
+
+
+def bind_separators(d: Draft) -> None:
+    """A digit string that reads two ways ("781,000", "93.000") takes the decimal mark the
+    draft's other figures show beyond doubt ("1,387.26" or "3,99"): a draft writes its numbers
+    one way. Where they show both marks or none, both readings stand."""
+    marks = {decimal_mark(m.group()) for f in d.figures for m in _DIGITS.finditer(f.text)}
+    marks.discard("")
+    if len(marks) != 1:
+        return
+    mark = marks.pop()
+    for f in d.figures:
+        if len(f.readings) == 2:
+            digits = _DIGITS.search(f.text)
+            if digits is not None:
+                f.readings = (read_with_mark(digits.group(), mark),)
 
 
 def bind_bounds(d: Draft) -> None:
@@ -175,6 +195,7 @@ def bind_events(d: Draft) -> None:
 
 
 FIGURE_PASSES: tuple[Callable[[Draft], None], ...] = (
+    bind_separators,
     bind_names,
     bind_bounds,
     bind_hedges,

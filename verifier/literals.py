@@ -67,6 +67,26 @@ def read_digits(literal: str) -> tuple[Reading, ...]:
     return (_reading(literal, sep),)
 
 
+def decimal_mark(literal: str) -> str:
+    """The decimal mark a digit string shows beyond doubt ("1,387.26", "3.99", "1,000,000" ->
+    "."; "1.387,26", "3,99" -> ","), or "" where it could be either ("781,000") or none."""
+    commas, dots = literal.count(","), literal.count(".")
+    if commas and dots:
+        return "," if literal.rfind(",") > literal.rfind(".") else "."
+    if commas > 1 or dots > 1:
+        return "." if commas else ","
+    sep = "," if commas else "." if dots else ""
+    if sep and len(literal) - literal.index(sep) - 1 != 3:
+        return sep
+    return ""
+
+
+def read_with_mark(literal: str, mark: str) -> Reading:
+    """The one reading of a digit string whose draft writes its decimals with `mark`."""
+    sep = "," if "," in literal else "."
+    return _reading(literal, sep if sep == mark else None)
+
+
 def _reading(literal: str, decimal: str | None) -> Reading:
     if decimal is None:
         return Reading(float(literal.replace(",", "").replace(".", "")), 0)

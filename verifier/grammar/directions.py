@@ -16,7 +16,7 @@ _LEAD_GAP = re.compile(
     r"(?:(?:by|of|por|un|una|de|del|was|were|is|fue|some|about|around|roughly|approximately|nearly|almost|just|a|an|"
     r"total|sharply|slightly|modestly|modest|moderate|only|mere|marginally|solo|sólo|apenas|"
     r"casi|cerca|alrededor|fuertemente|ligeramente|algo|poco|más|menos|"
-    r"more\s+than|less\s+than|over|under|at\s+least|upwards\s+of)\s+){0,4}\(?\s*"
+    r"more\s+than|less\s+than|over|under|at\s+least|al\s+menos|upwards\s+of)\s+){0,4}\(?\s*"
 )
 _SESSIONS_AFTER = re.compile(
     r"(?i)[-\s]+(?:(?:straight|consecutive|successive)\s+)?"

@@ -204,15 +204,15 @@ def attach_names(text: str, figures: list[Claim]) -> None:
 _BOUND_WORDS = (
     "over ", "more than", "above", "at least", "exceed", "in excess of", "más de", "mas de",
     "encima de", "under ", "fewer than", "less than", "below", "at most", "up to", "menos de",
-    "debajo de",
+    "debajo de", "al menos",
 )  # fmt: skip
 _BOUND = re.compile(
     r"(?<!\w)(?:(?P<lower>over|more\s+than|above|at\s+least|exceeding|in\s+excess\s+of|más\s+del?"
-    r"|mas\s+del?|por\s+encima\s+del?)|(?P<upper>under|fewer\s+than|less\s+than|below|at\s+most"
-    r"|up\s+to|menos\s+del?|por\s+debajo\s+del?))\s+(?=[\w(+$€£-])"
+    r"|mas\s+del?|por\s+encima\s+del?|al\s+menos)|(?P<upper>under|fewer\s+than|less\s+than|below|"
+    r"at\s+most|up\s+to|menos\s+del?|por\s+debajo\s+del?))\s+(?:(?:un|una|a|an)\s+)?(?=[\w(+$€£-])"
 )
 """A bound word right before a figure (read in the case-folded text), in digits or in words
-("more than one percent")."""
+("more than one percent", "más de un 4 %", "al menos un 4 %")."""
 
 
 def attach_bounds(text: str, figures: list[Claim]) -> None:

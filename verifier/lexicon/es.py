@@ -271,7 +271,7 @@ LEXICON = Lexicon(
             r"sum(?:ó|a|aron|an)",
         ),
         "down": (
-            r"se\s+deja(?:ba)?",
+            r"se\s+dej(?:a|aba|ó|aron)",
             r"abajo",
             r"abajito",
             r"recort(?:ó|a|aron|an)",

@@ -59,6 +59,7 @@ from verifier.rules.rank_lists import check_rank_lists
 from verifier.rules.relations import check_relations
 from verifier.rules.streak_words import check_streak_words
 from verifier.rules.tallies import check_only_movers, check_tallies
+from verifier.rules.units import check_units
 from verifier.rules.windows import (
     check_split_comparisons,
     check_window_comparatives,
@@ -76,6 +77,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_other_portfolio,
     check_wrong_time,
     check_wrong_field,
+    check_units,
     check_uncomputed_percentage,
     check_wrong_direction,
     check_unsupported_date,

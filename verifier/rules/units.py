@@ -1,0 +1,101 @@
+"""Units said with an amount: its currency ("€1,304.79", "5 euros") and what it counts ("2,897.51
+shares"). An amount matched to a value of the trace is a claim of that value in the unit it is
+written in: a currency no result holds, or a count of shares for a value that is no quantity,
+is `wrong_field`.
+
+The trace's currencies are those its results state (`base_currency`, `currency`); where none
+states one, the data's prices are in dollars, as every tool of the product reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from contract.reasons import ReasonCode
+from verifier.rules.case import Case
+from verifier.verdict import Reason
+
+_CURRENCY = {
+    "USD": r"us\$|\$|usd|dollars?|dólar(?:es)?|dolar(?:es)?",
+    "EUR": r"€|eur|euros?",
+    "GBP": r"£|gbp|pounds?(?:\s+sterling)?|libras?(?:\s+esterlinas?)?",
+    "JPY": r"¥|jpy|yen(?:es)?",
+    "CHF": r"chf|francos?\s+suizos?|swiss\s+francs?",
+}
+_SAID = re.compile("|".join(f"(?P<{code}>{words})" for code, words in _CURRENCY.items()))
+_BEFORE = re.compile(rf"(?:{'|'.join(_CURRENCY.values())})\s*$")
+_AFTER = re.compile(rf"\s*(?:{'|'.join(_CURRENCY.values())})(?!\w)")
+_SHARES_AFTER = re.compile(r"\s+(?:shares|acciones|títulos)(?!\w)")
+_QUANTITY_KEYS = frozenset({"quantity", "shares", "qty", "volume", "avg_volume", "average_volume"})
+"""Keys whose value counts shares: a position's quantity, a session's volume."""
+_CURRENCY_KEYS = ("base_currency", "currency")
+
+
+def check_units(case: Case) -> Iterator[Reason]:
+    """Each amount's currency against the trace's, and each count of shares against its
+    quantities."""
+    text = case.trace.draft or ""
+    folded = text.casefold()
+    held: set[str] | None = None
+    for f in case.figures:
+        claim = f.claim
+        if not f.in_scope:
+            continue
+        shares = _SHARES_AFTER.match(folded, claim.end)
+        if shares is not None:
+            if not any(x.key in _QUANTITY_KEYS for x in f.in_scope):
+                yield Reason(
+                    rule=ReasonCode.WRONG_FIELD,
+                    message=(
+                        f'"{text[claim.start : shares.end()]}" counts shares, but the trace has '
+                        f"{f.in_scope[0].describe()}"
+                    ),
+                    span=(claim.start, claim.end),
+                )
+            continue
+        if claim.kind != "money":
+            continue
+        code = _currency_of(folded, claim.start, claim.end)
+        if code is None:
+            continue
+        if held is None:
+            held = _currencies(case)
+        if code not in held:
+            yield Reason(
+                rule=ReasonCode.WRONG_FIELD,
+                message=(
+                    f'"{claim.text}" is stated in {code}, but the trace\'s amounts are in '
+                    f"{', '.join(sorted(held))}"
+                ),
+                span=(claim.start, claim.end),
+            )
+
+
+def _currency_of(folded: str, start: int, end: int) -> str | None:
+    """The currency an amount is written in: a symbol or code inside it, or a word right before
+    or after it; None where it names none."""
+    said = _SAID.search(folded, start, end)
+    if said is None:
+        said = _AFTER.match(folded, end) or _BEFORE.search(folded, max(start - 12, 0), start)
+        if said is None:
+            return None
+        said = _SAID.search(said.group().strip())
+    return said.lastgroup if said is not None else None
+
+
+def _currencies(case: Case) -> set[str]:
+    """The currencies the trace's results state; dollars where none does."""
+    found: set[str] = set()
+    stack: list[object] = [e.result for e in case.trace.events]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in _CURRENCY_KEYS and isinstance(value, str):
+                    found.add(value.upper())
+                elif isinstance(value, dict | list):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found or {"USD"}
