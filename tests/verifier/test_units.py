@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from tests.verifier.test_unseen_prose import _codes, _es, _kept, _moves, _positions
+from tests.verifier.test_unseen_prose import _codes, _es, _kept, _moves, _positions, _result
 
 
 def test_an_amount_in_another_currency_is_another_field() -> None:
@@ -63,5 +63,28 @@ def test_a_bound_with_an_article_is_a_bound() -> None:
             draft = f"{lead} {said} y cerró a {_es(close)} $."
             codes = _codes(question, draft)  # no change of the day reaches it
             assert codes - {"unverified_claim"}, (question, draft, codes)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_percentage_is_no_place_and_no_count() -> None:
+    """ "19% of the portfolio" where 19 is the holding's rank: a share no result holds."""
+    checked = 0
+    for question, _ in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        position = (ranks.get("positions") or [{}])[0]
+        rank, weight = position.get("return_rank"), position.get("weight_pct")
+        shares = {round(v) for v in position.values() if isinstance(v, float)}
+        if (
+            not isinstance(rank, int)
+            or not isinstance(weight, float)
+            or rank in shares
+            or rank < 10
+        ):
+            continue  # a 2% that rounds a 1.75% move is another question (the field's)
+        lead = f"{position['ticker']} moved {position['day_return_pct']:+.2f}%"
+        _kept(question, f"{lead}; it is {weight:.2f}% of the portfolio.")
+        said = f"{lead}; it is {rank}% of the portfolio."
+        assert _codes(question, said) - {"unverified_claim"}, (question, said)
         checked += 1
     assert checked >= 20, checked

@@ -13,16 +13,17 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
-from verifier.lexicon import alternatives, grouped
+from verifier.lexicon import LANGUAGES, alternatives, grouped
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.scanner import PhraseScan, fold_aligned
+from verifier.times import WINDOW
 from verifier.verdict import Reason
 
 _NEWS_TOOLS = frozenset({"search_news"})
@@ -61,6 +62,11 @@ def check_absence(case: Case) -> Iterator[Reason]:
         kind = m.lastgroup or ""
         subject = _subject(tickers, m.start())
         day = _day_after(case, folded, m)
+        if kind == "news" and day is None:
+            wider = _wider_than_searched(case, folded, m, subject)
+            if wider is not None:
+                yield wider
+                continue
         held, searched = _held(case, kind, subject, day)
         window = _window_before(case, folded, m, dated)
         if window is not None and not held:
@@ -143,6 +149,90 @@ def _presence(
         ),
         span=m.span(),
     )
+
+
+_SO_FAR = re.compile(r"(?<!\w)(?:this|so\s+far|to\s+date|est[ea]|en\s+lo\s+que\s+va)(?!\w)")
+"""Words that make a window the calendar's ("this week", "month to date", "este mes"): it opens
+on the period's first day, not a week or a month back."""
+_BACK = {"day": 0, "week": 7, "month": 30, "quarter": 91, "year": 365}
+
+
+def _wider_than_searched(
+    case: Case, folded: str, m: re.Match[str], subject: str | None
+) -> Reason | None:
+    """News denied over a window (its clause's window phrase: "over the past month", "this
+    week", "in the prior week") that opens before every search of the subject did: the days
+    before the searches are days no call looked at."""
+    report = _report_day(case)
+    if report is None:
+        return None
+    lo = max(m.start() - 40, 0)
+    cut = [b.end() for b in _BREAK.finditer(folded, lo, m.start())]
+    clause_start = cut[-1] if cut else lo
+    stop = _BREAK.search(folded, m.end(), m.end() + 60)
+    hi = stop.start() if stop else min(m.end() + 60, len(folded))
+    windows = [*WINDOW.finditer(folded[clause_start:hi])]
+    month = _in_month().search(folded, clause_start, hi)
+    said = windows[-1] if windows else month
+    if said is None:
+        return None
+    kind = (said.lastgroup or "") if windows else "calendar_month"
+    if kind not in _BACK and kind not in ("ytd", "calendar_month"):
+        return None
+    calendar = kind == "ytd" or bool(_SO_FAR.search(said.group()))
+    if kind == "calendar_month":
+        number = _months()[said.group("month")]
+        year = report.year if number <= report.month else report.year - 1
+        opens = date(year, number, 1)
+    elif kind == "ytd" or (calendar and kind == "year"):
+        opens = report.replace(month=1, day=1)
+    elif calendar and kind == "month":
+        opens = report.replace(day=1)
+    elif calendar and kind == "quarter":
+        opens = report.replace(month=3 * ((report.month - 1) // 3) + 1, day=1)
+    elif calendar and kind == "week":
+        opens = report - timedelta(days=report.weekday())
+    else:
+        opens = report - timedelta(days=_BACK[kind])
+    starts = [
+        str(e.args.get("start"))[:10]
+        for e in case.trace.events
+        if e.tool in _NEWS_TOOLS
+        and (subject is None or e.ticker in (None, subject))
+        and isinstance(e.args, dict)
+        and e.args.get("start")
+    ]
+    if not starts or opens.isoformat() >= min(starts):
+        return None
+    return Reason(
+        rule=ReasonCode.UNVERIFIED_CLAIM,
+        message=(
+            f'the draft says there is no "{m.group()}" over "{said.group()}" (from {opens}), but '
+            f"the searches looked from {min(starts)} only"
+        ),
+        span=m.span(),
+    )
+
+
+@cache
+def _months() -> dict[str, int]:
+    return {
+        name.casefold(): i + 1 for lexicon in LANGUAGES for i, name in enumerate(lexicon.months)
+    }
+
+
+@cache
+def _in_month() -> re.Pattern[str]:
+    """A calendar month a denial is said for ("no news in December", "en diciembre")."""
+    names = "|".join(sorted(_months(), key=len, reverse=True))
+    return re.compile(rf"(?<!\w)(?:in|during|en|durante)\s+(?P<month>{names})(?!\w)(?!\s+\d)")
+
+
+def _report_day(case: Case) -> date | None:
+    try:
+        return date.fromisoformat((case.trace.as_of or "")[:10])
+    except ValueError:
+        return None
 
 
 def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:

@@ -118,7 +118,7 @@ _IN_PERCENT = re.compile(r"pct|percent|ratio|weight|return")
 
 
 _COUNTED = re.compile(r"(?:^|_)(?:rank|count|gainers|decliners|unchanged|constituents|found)$")
-"""Keys whose values are places or counts, never amounts of money."""
+"""Keys whose values are places or counts, never amounts of money or percentages."""
 
 
 def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
@@ -131,8 +131,8 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     announced = claim.field in ANNOUNCED_FIELDS
     count = claim.kind == "number" and not (claim.direction or claim.field or claim.sign)
     matched = evidence.match_figure(claim)
-    if claim.kind == "money":  # an amount is no place and no count ("$2,000" is not rank 2)
-        matched = [f for f in matched if not _COUNTED.search(f.key)]
+    if claim.kind == "money" or claim.unit == "%":  # an amount or a share is no place and no
+        matched = [f for f in matched if not _COUNTED.search(f.key)]  # count ("19%": no rank 19)
     if claim.bound and claim.unit == "%" and claim.direction and claim.readings:
         matched = matched + _beyond_bound(claim, evidence, matched)
     facts = [
