@@ -245,7 +245,7 @@ FAITHFUL_MORE = [
     "AXO: +1.38% (day), -4.93% (1M).",
     "AXO ganó un 1,4 % en la jornada del 31 de diciembre.",
     "AXO cerró 2024 en 291,10 dólares.",
-    "Upcoming: AXO's Q4 earnings are scheduled for January 28, 2025.",
+    "Upcoming: AXO's earnings are scheduled for January 28, 2025.",  # no record holds a quarter
     "AXO pays a dividend of 87 cents on Jan. 15.",
     "AXO outperformed BRQ on December 31, rising 1.38% while BRQ fell 1.98%.",
     "Neither AXO nor CVLT fell on the day.",

@@ -40,6 +40,7 @@ from verifier.rules.direction_rules import (
     check_wrong_direction,
 )
 from verifier.rules.disclaimers import check_disclaimers
+from verifier.rules.event_attributes import check_event_attributes
 from verifier.rules.figure_rules import (
     check_uncomputed_percentage,
     check_unresolved_error,
@@ -83,6 +84,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_unsupported_date,
     check_wrong_weekday,
     check_wrong_event_day,
+    check_event_attributes,
     check_wrong_session,
     check_base_days,
     check_period_words,

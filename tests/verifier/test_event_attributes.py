@@ -1,0 +1,69 @@
+"""What a draft says of a scheduled event beyond its kind and day, over the free-form night's
+real events traces: a session ("after the close"), a period ("fourth-quarter", "trimestral") or
+a change of plan ("was postponed") no record holds is `unverified_claim`; a tense against the
+record ("reported" for a day still scheduled, "presentará" for one that came) is `wrong_time`."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from tests.verifier.test_unseen_prose import FREE_TRACES, _codes, _kept, _result
+
+_MESES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+          "octubre", "noviembre", "diciembre")  # fmt: skip
+_NOUN = {"earnings": ("earnings", "resultados"), "dividend": ("a dividend", "un dividendo")}
+_VERBS = {  # (to come, come) in English and Spanish
+    "earnings": (("will report", "reported"), ("presentará", "presentó")),
+    "dividend": (("will pay", "paid"), ("pagará", "pagó")),
+}
+
+
+def _events() -> list[tuple[str, str, dict[str, Any]]]:
+    out = []
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        for record in result.get("events") or []:
+            if record.get("kind") in _NOUN and isinstance(record.get("scheduled"), bool):
+                out.append((question, str(result.get("ticker")), record))
+                break
+    return out
+
+
+def test_a_tense_is_the_events_record() -> None:
+    checked = 0
+    for question, ticker, record in _events():
+        day = date.fromisoformat(record["date"])
+        en = f"{day:%B} {day.day}, {day.year}"
+        es = f"{day.day} de {_MESES[day.month - 1]} de {day.year}"
+        (to_come, came), (vendra, vino) = _VERBS[record["kind"]]
+        noun, nombre = _NOUN[record["kind"]]
+        right, wrong = (to_come, came) if record["scheduled"] else (came, to_come)
+        bien, mal = (vendra, vino) if record["scheduled"] else (vino, vendra)
+        _kept(question, f"{ticker} {right} {noun} on {en}.")
+        _kept(question, f"{ticker} {bien} {nombre} el {es}.")
+        for said in (f"{ticker} {wrong} {noun} on {en}.", f"{ticker} {mal} {nombre} el {es}."):
+            assert "wrong_time" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_an_attribute_no_record_holds_is_unverified() -> None:
+    checked = 0
+    for question, ticker, record in _events():
+        day = date.fromisoformat(record["date"])
+        en = f"{day:%B} {day.day}, {day.year}"
+        es = f"{day.day} de {_MESES[day.month - 1]} de {day.year}"
+        (to_come, came), (vendra, vino) = _VERBS[record["kind"]]
+        verb, verbo = (to_come, vendra) if record["scheduled"] else (came, vino)
+        noun, nombre = _NOUN[record["kind"]]
+        for said in (
+            f"{ticker} {verb} {noun} on {en}, after the close.",
+            f"{ticker} {verb} fourth-quarter {noun.removeprefix('a ')} on {en}.",
+            f"{ticker} {verb} {noun} on {en}; the date was postponed.",
+            f"{ticker} {verbo} {nombre} el {es}, antes de la apertura.",
+            f"{ticker} {verbo} {nombre} del cuarto trimestre el {es}.",
+        ):
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 10, checked
