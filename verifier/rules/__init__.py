@@ -52,6 +52,7 @@ from verifier.rules.figure_rules import (
 from verifier.rules.gaps import check_gaps
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_claims import check_news_claims
+from verifier.rules.news_items import check_items_together
 from verifier.rules.news_sources import check_news_sources
 from verifier.rules.news_times import check_items_came, check_moves_after_news, check_news_times
 from verifier.rules.other_portfolios import check_other_portfolio
@@ -106,6 +107,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_news_times,
     check_moves_after_news,
     check_items_came,
+    check_items_together,
     check_streak_words,
     check_only_movers,
     check_news_sources,
