@@ -268,6 +268,16 @@ def _bind(
         and (session is None or not item.session or item.session == session)
     ]
     if fits:
+        added = _added(folded, span, lo, hi, fits, items, dates)
+        if added is not None:
+            return Reason(
+                rule=ReasonCode.WRONG_RELATION,
+                message=(
+                    f'"{text[lo:hi].strip()}" retells "{fits[0].headline}" with '
+                    f'"{text[added[0] : added[1]]}", which the headline does not say'
+                ),
+                span=added,
+            )
         case.bound.append(span)
         return None
     item = own[0]
@@ -277,6 +287,71 @@ def _bind(
         message=f'"{said}" retells "{item.headline}", which came {when}, not when the draft says',
         span=span,
     )
+
+
+_REPORTED = re.compile(
+    r"(?<!\w)(?:reported|reports|said|says|announced|announces|noted|notes|wrote|writes|ran|"
+    r"published|flagged|informó|informa|publicó|publica|anunció|anuncia|señaló|señala|dijo|"
+    r"dice|recogió|recoge|según|according\s+to)(?!\w)"
+)
+"""Words that attribute what follows to a wire: a retold headline starts after them."""
+_GLUE = frozenset(
+    {
+        *("that", "que", "it", "has", "had", "have", "will", "would", "is", "was", "were"),
+        *("are", "be", "been", "this", "these", "se", "ha", "han", "había", "lo", "le"),
+        *("before", "during", "after", "antes", "durante", "tras", "después"),
+        *("came", "ran", "appeared", "salió", "llegó", "apareció"),
+    }
+)
+"""Words a retelling may add that carry nothing of the headline's content."""
+
+
+def _added(
+    folded: str,
+    span: tuple[int, int],
+    lo: int,
+    hi: int,
+    fits: list[Item],
+    items: list[Item],
+    dates: list[Claim],
+) -> tuple[int, int] | None:
+    """A word the retelling adds to its headline ("closed" for "opens", "two" new centres,
+    "annual" for "quarterly", "stock" for "notes"): after the words that attribute it to its
+    wire, each word must be one of the headline's, a linking word, or its day and session."""
+    start = span[0]
+    marks = [m.end() for m in _REPORTED.finditer(folded, lo, span[0])]
+    marks += [
+        folded.rfind(i.source, lo, span[0]) + len(i.source)
+        for i in items
+        if i.source and folded.rfind(i.source, lo, span[0]) >= 0
+    ]
+    if marks:
+        start = max(marks)
+    told = {i.source for i in fits}
+    for item in items:  # another wire after the words opens another item's statement
+        at = folded.find(item.source, span[1], hi) if item.source not in told else -1
+        if item.source and at >= 0:
+            hi = at
+    skip = [(d.start, d.end) for d in dates if start <= d.start < hi]
+    skip += [(start + m.start(), start + m.end()) for m in _sessions().finditer(folded[start:hi])]
+    skip += [m.span() for m in _REPORTED.finditer(folded, start, hi)]
+    skip += [m.span() for m in _nouns().finditer(folded, start, hi)]
+    for item in items:
+        at = folded.find(item.source, start, hi) if item.source else -1
+        while at >= 0:
+            skip.append((at, at + len(item.source)))
+            at = folded.find(item.source, at + 1, hi)
+    stems = frozenset().union(*(i.stems for i in fits))
+    scan, canon = _terms()
+    skip += [h.span() for h in scan.finditer(folded) if canon[h.lastgroup or ""] <= stems]
+    for m in _WORD.finditer(folded, start, hi):
+        word = m.group()
+        if word in _LINKING or word in _GLUE or _stem(word) in stems or len(word) == 1:
+            continue
+        if any(a <= m.start() < b for a, b in skip):
+            continue
+        return m.span()
+    return None
 
 
 _JOIN = re.compile(r"\s(?:and|y|while|whereas|but|pero|mientras)\s|;|[\"“”«»]")
