@@ -597,7 +597,8 @@ def _month_of(reading: DateReading, when: date) -> bool:
 
 
 _LENGTHS = {"day": (0, 4), "week": (5, 10), "month": (20, 35), "quarter": (80, 100)}
-_LENGTHS |= {"year": (350, 380)}
+_LENGTHS |= {"year": (350, 380), "recent": (2, 10)}
+"""A window "of the last few sessions" is more than one session and no more than two weeks."""
 
 
 def times_agree(said: ClaimTime | None, held: Span | None) -> bool:

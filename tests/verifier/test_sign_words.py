@@ -150,3 +150,19 @@ def test_a_sign_nothing_settles_is_a_claim_no_rule_checked() -> None:
             assert "unverified_claim" in _codes(question, draft), (question, draft)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_negated_move_on_the_day_is_the_other_direction() -> None:
+    """ "It did not fall on the day": a rise (or no move); "falls on" a date is an event's."""
+    checked = 0
+    for question, move, _ in _moves():
+        pct = move["change_pct"]
+        if not pct:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({pct:+.2f}%)."
+        right, wrong = ("fall", "rise") if pct > 0 else ("rise", "fall")
+        _kept(question, f"{lead} It did not {right} on the day.")
+        said = f"{lead} It did not {wrong} on the day."
+        assert "wrong_direction" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 20, checked

@@ -64,6 +64,11 @@ LEXICON = Lexicon(
         LAST PREV CLS CHG PX QTY TL DR TLDR FYI PS RE FW FWD WT WGT CTR VOL HI LO OPEN HIGH LOW CLOSE DTD WTD
     """,
     windows={
+        "recent": (
+            r"(?:across|over|in|during|for)\s+(?:the\s+)?(?:last|past|recent|latest)\s+(?:few|several|"
+            r"couple\s+of|handful\s+of)\s+(?:trading\s+)?(?:sessions|days)",
+            r"(?:in|over|across|during)\s+recent\s+(?:trading\s+)?(?:sessions|days|trading)",
+        ),
         "day": (
             r"d/d",
             r"(?:the\s+)?(?:next|following)\s+(?:trading\s+)?(?:day|session)",
@@ -373,6 +378,7 @@ LEXICON = Lexicon(
         ),
         "down": (
             r"negative",
+            r"fall",
             r"slides?",
             r"dips?",
             r"declines?",

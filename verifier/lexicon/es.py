@@ -46,6 +46,11 @@ LEXICON = Lexicon(
     ),
     not_tickers="EE UU BCE IPC PIB SA SL DE LA EL EN Y O UN BPA OPA OPV IVA PER BNA",
     windows={
+        "recent": (
+            r"(?:en|durante)\s+(?:l[oa]s\s+)?últim[oa]s\s+(?:sesiones|días|jornadas|ruedas)",
+            r"(?:en|durante)\s+(?:l[oa]s\s+)?(?:sesiones|jornadas|días)\s+recientes",
+            r"últimamente",
+        ),
         "day": (
             r"(?:al|el)\s+día\s+siguiente",
             r"(?:en\s+)?la\s+(?:sesión|jornada|rueda)\s+siguiente",

@@ -50,12 +50,14 @@ from verifier.rules.figure_rules import (
     check_wrong_time,
 )
 from verifier.rules.gaps import check_gaps
+from verifier.rules.headline_parts import check_headline_parts
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_claims import check_news_claims
 from verifier.rules.news_items import check_items_together
 from verifier.rules.news_sources import check_news_sources
 from verifier.rules.news_times import check_items_came, check_moves_after_news, check_news_times
 from verifier.rules.other_portfolios import check_other_portfolio
+from verifier.rules.period_levels import check_period_levels
 from verifier.rules.qualities import check_qualities
 from verifier.rules.rank_lists import check_rank_lists
 from verifier.rules.relations import check_relations
@@ -78,6 +80,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_subject,
     check_other_portfolio,
     check_wrong_time,
+    check_period_levels,
     check_wrong_field,
     check_units,
     check_uncomputed_percentage,
@@ -105,6 +108,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_qualities,
     check_news_claims,
     check_news_times,
+    check_headline_parts,
     check_moves_after_news,
     check_items_came,
     check_items_together,

@@ -102,6 +102,12 @@ def _word_start(case: Case, claim: Claim) -> int:
     return found if found >= 0 else claim.start
 
 
+_ON_A_DAY = re.compile(
+    r" on (?:(?:one|the\s+same|a)\s+day|(?:\w+day,?\s+)?(?:\d|january|february|march|april|may|"
+    r"june|july|august|september|october|november|december))"
+)
+"""A date or weekday after "falls": an event's day ("falls on 2024-07-01"), not a move ("did
+not fall on the day")."""
 _HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 _NEGATION = re.compile(rf"(?<!\w)(?:{alternatives('negations')})\s+(?:\w+\s+)?$")
 _EITHER_AFTER = re.compile(r"\s+(?:or|o|nor|ni)\s+\w")
@@ -208,7 +214,7 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
         i = bisect_right(ends, m.start())  # the spans that end after the word starts
         if i < len(taken) and taken[i][0] < m.end():
             continue
-        said_of_a_day = m.group() in ("fall", "falls") and folded.startswith(" on ", m.end())
+        said_of_a_day = m.group() in ("fall", "falls") and bool(_ON_A_DAY.match(folded, m.end()))
         if said_of_a_day or EXTENDED.finditer(folded[m.start() : m.end() + 40]):
             continue  # "falls on 2024-07-01" is a day; "fell before the open" no result holds
         if sign_word and (tally := _TALLIED.search(folded, max(m.start() - 60, 0), m.start())):

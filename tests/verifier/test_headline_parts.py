@@ -1,0 +1,48 @@
+"""When a quoted headline came, said in words, over the free-form night's real news traces:
+"late in the session", "shortly after the open", "a media sesión" are parts of the session in
+New York time; "the same day", "ese mismo día" the day the draft named before (else the report
+date). A headline quoted with another part or another day is `wrong_time`."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+from tests.verifier.test_unseen_prose import FREE_TRACES, _closed, _codes, _kept, _news
+
+_NEW_YORK = ZoneInfo("America/New_York")
+_PARTS = {  # words, from, to
+    "Early in the session": (time(9, 30), time(11, 30)),
+    "Late in the session": (time(14, 0), time(16, 0)),
+    "A media sesión": (time(11, 0), time(14, 0)),
+}
+
+
+def test_a_part_of_the_session_is_the_headlines_time() -> None:
+    checked = 0
+    for question, move, news in _news():
+        for item in news:
+            when = datetime.fromisoformat(str(item["published_at"])).astimezone(_NEW_YORK)
+            for words, (first, last) in _PARTS.items():
+                said = f'{_closed(move)} {words}, {item["source"]} ran "{item["headline"]}".'
+                if first <= when.time() <= last:
+                    continue  # kept or not, by the other rules of the sentence
+                assert "wrong_time" in _codes(question, said), (question, said, when)
+            checked += 1
+    assert checked >= 20, checked
+
+
+def test_the_same_day_is_the_day_named_before() -> None:
+    checked = 0
+    for question, move, news in _news():
+        report = date.fromisoformat(FREE_TRACES[question]["as_of"][:10])
+        for item in news:
+            day = datetime.fromisoformat(str(item["published_at"])).astimezone(_NEW_YORK).date()
+            for words in ("The same day", "Ese mismo día"):
+                said = f'{_closed(move)} {words}, {item["source"]} ran "{item["headline"]}".'
+                if day == report:
+                    _kept(question, said)
+                else:
+                    assert "wrong_time" in _codes(question, said), (question, said)
+            checked += 1
+    assert checked >= 20, checked

@@ -1,0 +1,144 @@
+"""When a quoted headline came, said in words: a part of the session ("late in the session",
+"shortly after the open", "a media sesión", "cerca del cierre") or the day of what the draft
+said before it ("the same day", "earlier that day", "ese mismo día"). Held against the New York
+time of the item whose headline the sentence quotes: another part of the session, or another
+day, is `wrong_time`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo
+
+from contract.reasons import ReasonCode
+from verifier.periods import sentence_end, sentence_starts
+from verifier.rules.case import Case
+from verifier.scanner import fold_aligned
+from verifier.verdict import Reason
+
+_NEW_YORK = ZoneInfo("America/New_York")
+_PARTS = {
+    "early": (
+        time(9, 30),
+        time(11, 30),
+        r"early\s+in\s+(?:the\s+)?(?:session|trading\s+day|trading)|in\s+early\s+trading|"
+        r"(?:shortly|soon|just)\s+after\s+the\s+(?:open|opening\s+bell|bell)|at\s+the\s+open|"
+        r"in\s+the\s+first\s+hour|al\s+(?:inicio|comienzo)\s+de\s+la\s+(?:sesión|jornada)|"
+        r"a\s+primera\s+hora|poco\s+después\s+de\s+la\s+apertura|en\s+la\s+primera\s+hora",
+    ),
+    "midday": (
+        time(11, 0),
+        time(14, 0),
+        r"(?:at|around|near)\s+(?:midday|noon)|mid-?session|mid-?day|a\s+media\s+sesión|"
+        r"a\s+mediodía|a\s+mitad\s+de\s+(?:la\s+)?(?:sesión|jornada)",
+    ),
+    "late": (
+        time(14, 0),
+        time(16, 0),
+        r"late\s+in\s+(?:the\s+)?(?:session|trading\s+day|trading)|in\s+late\s+trading|"
+        r"al\s+final\s+de\s+la\s+(?:sesión|jornada)|en\s+la\s+recta\s+final\s+de\s+la\s+sesión",
+    ),
+    "close": (
+        time(15, 0),
+        time(16, 0),
+        r"(?:near|just\s+before|shortly\s+before|ahead\s+of)\s+the\s+(?:close|closing\s+bell)|"
+        r"in\s+the\s+(?:final|last)\s+hour|cerca\s+del\s+cierre|poco\s+antes\s+del\s+cierre|"
+        r"en\s+la\s+última\s+hora",
+    ),
+}
+"""Parts of the session (New York time, from and to) and the words that name them."""
+_PART = re.compile(
+    "|".join(f"(?P<{name}>(?<!\\w)(?:{words})(?!\\w))" for name, (_, _, words) in _PARTS.items())
+)
+_SAME_DAY = re.compile(
+    r"(?<!\w)(?:(?:the|that|on\s+the)\s+(?:very\s+)?same\s+(?:day|session)|(?:earlier|later)\s+"
+    r"(?:that|the\s+same|in\s+the)\s+(?:day|session)|that\s+(?:very\s+)?day|"
+    r"(?:el|ese|aquel|en\s+el)\s+mismo\s+día|ese\s+día|(?:esa|la|en\s+la)\s+misma\s+"
+    r"(?:sesión|jornada)|(?:más\s+tarde|antes)\s+ese\s+(?:mismo\s+)?día)(?!\w)"
+)
+
+
+def check_headline_parts(case: Case) -> Iterator[Reason]:
+    """Each part of the session or "same day" said in a sentence that quotes a headline."""
+    text = case.trace.draft or ""
+    folded = fold_aligned(text)
+    parts = list(_PART.finditer(folded))
+    same = list(_SAME_DAY.finditer(folded))
+    if not parts and not same:
+        return
+    items = _items(case)
+    if not items:
+        return
+    starts = sentence_starts(text)
+    for m in [*parts, *same]:
+        lo = max(s for s in starts if s <= m.start())
+        hi = sentence_end(starts, m.start(), len(text))
+        quoted = [i for i in items if i[0] in folded[lo:hi]]
+        if len(quoted) != 1:
+            continue
+        headline, when = quoted[0]
+        if m.re is _PART:
+            first, last, _ = _PARTS[m.lastgroup or ""]
+            if first <= when.time() <= last and when.weekday() < 5:
+                continue
+            said = f"{first:%H:%M} to {last:%H:%M}"
+        else:
+            day = _day_before(case, folded, m.start())
+            if day is None or when.date() == day:
+                continue
+            said = day.isoformat()
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f'"{text[m.start() : m.end()]}" places "{headline}" at {said} (New York), but it '
+                f"came {when:%Y-%m-%d %H:%M}"
+            ),
+            span=m.span(),
+        )
+
+
+def _items(case: Case) -> list[tuple[str, datetime]]:
+    """Each news item's headline (case-folded) and New York time."""
+    out = []
+    for event in case.trace.events:
+        result = event.result
+        if event.tool != "search_news" or not isinstance(result, dict):
+            continue
+        for item in result.get("news") or []:
+            if not isinstance(item, dict):
+                continue
+            headline, stamp = item.get("headline"), item.get("published_at")
+            if isinstance(headline, str) and isinstance(stamp, str):
+                try:
+                    when = datetime.fromisoformat(stamp).astimezone(_NEW_YORK)
+                except ValueError:
+                    continue
+                out.append((headline.casefold(), when))
+    return out
+
+
+def _day_before(case: Case, folded: str, at: int) -> date | None:
+    """The day "the same day" points back to: the last day the draft names before it (a year
+    left out is the report's, or the one before for a later month), else the report date (the
+    day of the move the answer opens with)."""
+    try:
+        report = date.fromisoformat((case.trace.as_of or "")[:10])
+    except ValueError:
+        return None
+    days = [
+        d
+        for f in case.findings
+        if f.claim.kind == "date" and f.claim.end <= at
+        for d in f.claim.dates
+        if d[1] <= 12 and d[2]
+    ]
+    if not days:
+        return report
+    year, month, day = days[-1]
+    year = year or (report.year if month <= report.month else report.year - 1)
+    try:
+        return date(year, month, day or 1)
+    except ValueError:
+        return None
