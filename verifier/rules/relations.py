@@ -293,7 +293,8 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
             return None
     if a is None or not isinstance(b, int | float):
         return None
-    above = ((m.lastgroup or "") == "above") != _of_a_fall(folded, lo, m)
+    above = (m.lastgroup or "") == "above"
+    above = (above != _of_a_fall(folded, lo, m)) != _negated(folded, m)
     case.bound.append(m.span())  # checked: it holds, or its reason says why not
     if (a > b) == above and a != b:
         return _gap(case, text, folded, m, a, float(b), True)
@@ -312,6 +313,18 @@ _MAGNITUDE = re.compile(
 )
 """A comparison of sizes alone: said of two falls it orders the falls ("fell 2.03%, more than
 the market", "cayó menos de lo que cayó la cartera"), the other way round from the moves."""
+
+
+_NOT_COMPARED = re.compile(
+    r"(?<!\w)(?:not|n['’]t|never|no|nunca)\s+(?:(?:se|have|has|did|does|do|quite|even|actually|"
+    r"quedó|quedaron|lo\s+hizo|consiguió|logró)\s+){0,2}$"
+)
+"""A negation right before a comparison ("did not outperform", "no se quedó por debajo de"):
+the order is the other one (or the two are level)."""
+
+
+def _negated(folded: str, m: re.Match[str]) -> bool:
+    return bool(_NOT_COMPARED.search(folded, max(m.start() - 30, 0), m.start()))
 
 
 def _of_a_fall(folded: str, lo: int, m: re.Match[str]) -> bool:
@@ -652,7 +665,7 @@ def _value(claim: Claim) -> float:
 
 
 def _figure_order(case: Case, text: str, m: re.Match[str], a: Claim, b: Claim) -> Reason | None:
-    above = (m.lastgroup or "") == "above"
+    above = ((m.lastgroup or "") == "above") != _negated(folded_of(case), m)
     case.bound.append(m.span())
     x, y = _value(a), _value(b)
     folded = folded_of(case)
@@ -792,11 +805,22 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
                 f"{restated['count']}, but {subject.symbol} is at place {rank} of {count}",
                 restated.span(1),
             )
-    if wanted in places and (out_of is None or int(out_of.group(1)) == count):
-        return None
+    holds = wanted in places and (out_of is None or int(out_of.group(1)) == count)
     if _ONE_OF.search(folded, max(opens - 40, 0), opens) and min(places) <= 5:
-        return None  # "one of P002's smallest holdings": among the five at that end
+        holds = True  # "one of P002's smallest holdings": among the five at that end
     what = kind.replace("_top", "").replace("_bottom", " from the bottom").replace("pnl", "day P&L")
+    if _NOT_RANKED.search(folded, max(opens - 30, 0), opens):  # "it was not the top contributor"
+        if not holds:
+            return None
+        return _contradicted(
+            (
+                f'"{text[opens : m.end()]}" denies {subject.symbol} place {wanted}, but by {what} '
+                f"it is at place {place} of {count} in portfolio {ranks.get('portfolio_id')}"
+            ),
+            m.span(),
+        )
+    if holds:
+        return None
     return _contradicted(
         (
             f'"{text[m.start() : m.end()]}" ranks {subject.symbol} at place {wanted}, but by '
@@ -1067,6 +1091,12 @@ def _member(
     return value * sign > 0 if isinstance(value, int | float) else None
 
 
+_NOT_RANKED = re.compile(
+    r"(?<!\w)(?:not|isn['’]t|wasn['’]t|never|no|nunca|ni|nor)\s+(?:(?:es|fue|era|was|is|even|quite)\s+)?"
+    r"(?:(?:the|el|la|its|su|[\w-]+['’]s)\s+)?$"
+)
+"""A negation right before a place ("it was not the top contributor", "no es la mayor
+posición"): the holding is at another place."""
 _NOT_AMONG = re.compile(
     r"(?<!\w)(?:not|isn['’]t|wasn['’]t|aren['’]t|weren['’]t|never|no|nunca|ni|nor)\s+"
     r"(?:(?:está|estuvo|figura|figuró|aparece|apareció|quedó|was|is|one|even|listed|ranked)\s+){0,2}"
