@@ -46,3 +46,23 @@ def test_the_same_day_is_the_day_named_before() -> None:
                     assert "wrong_time" in _codes(question, said), (question, said)
             checked += 1
     assert checked >= 20, checked
+
+
+def test_two_headlines_ordered_by_a_word_between_them() -> None:
+    """ "X, and later Y", "Y after X": the order of their times."""
+    checked = 0
+    for question, move, news in _news():
+        if len(news) != 2:
+            continue
+        a, b = news
+        ta, tb = (datetime.fromisoformat(str(i["published_at"])) for i in (a, b))
+        if ta == tb:
+            continue
+        first, second = (a, b) if ta < tb else (b, a)
+        lead = _closed(move)
+        right = f'{lead} {first["source"]} ran "{first["headline"]}", and later {second["source"]} ran "{second["headline"]}".'
+        wrong = f'{lead} {second["source"]} ran "{second["headline"]}", and later {first["source"]} ran "{first["headline"]}".'
+        _kept(question, right)
+        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 5, checked

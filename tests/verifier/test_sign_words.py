@@ -166,3 +166,20 @@ def test_a_negated_move_on_the_day_is_the_other_direction() -> None:
         assert "wrong_direction" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_move_said_for_no_time_is_the_days() -> None:
+    """ "## ABXQ rallies" over a day it fell: a heading's move is the report day's, not that of
+    whichever window went its way."""
+    checked = 0
+    for question, move, _ in _moves():
+        pct, t = move["change_pct"], move["ticker"]
+        if not pct:
+            continue
+        right, wrong = ("rallies", "slumps") if pct > 0 else ("slumps", "rallies")
+        body = f"{t} closed at {move['close']:.2f} ({pct:+.2f}%)."
+        _kept(question, f"## {t} {right}\n{body}")
+        said = f"## {t} {wrong}\n{body}"
+        assert "wrong_direction" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 20, checked

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from itertools import pairwise
 
 from verifier.claim import Claim
 from verifier.grammar.dates import WEEKDAY_WORD
@@ -30,7 +31,7 @@ _FIELD_WORDS["close"] = [*fragments("traded"), *_FIELD_WORDS["close"]]
 FIELD_WORD = PhraseScan(_FIELD_WORDS)
 """The name of a field (`verifier.lexicon`: `fields`, and `traded` as the close)."""
 _FIELD_GAP = re.compile(
-    r"[*_`]*(?:[:=][*_`]*)?"  # a label: "**Close:** ", "prev_close="
+    r"[*_`]*(?:[:=][*_`]*|\s*\|[*_`]*)?"  # a label: "**Close:** ", "prev_close=", "| Close | "
     rf"(?:\s+(?:the\s+(?:day|session)|{WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
     r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?"
     r"(?:\s+(?:about|around|roughly|approximately|nearly|near|close\s+to|some|alrededor\s+de|cerca\s+de|unos))?"
@@ -61,8 +62,54 @@ _MEASURE_OF = re.compile(r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+)?$")
 """A field that is what a ranking goes by ("Rank by P&L: 9 of 25"), not the figure's name."""
 
 
+_ROW = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
+_RULE_ROW = re.compile(r"^[ \t]*\|(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*$")
+
+
+def attach_columns(text: str, folded: str, figures: list[Claim]) -> None:
+    """A figure alone in a table's cell is what its column's header names ("| Holding | Day P&L
+    | Contribution |" over "| BGBO | -1,695.54 | -0.07% |"), where the header is a field's name
+    of the figure's kind."""
+    rows = list(_ROW.finditer(text))
+    header: list[str | None] | None = None
+    for i, row in enumerate(rows):
+        if i and rows[i - 1].end() + 1 < row.start():
+            header = None  # a line that is no row between: another table
+        if _RULE_ROW.match(row.group()):
+            continue
+        cells = _cells(row)
+        following = rows[i + 1] if i + 1 < len(rows) else None
+        if following is not None and _RULE_ROW.match(following.group()):
+            header = [_field_named(folded[a:b]) for a, b in cells]  # a header opens a table
+            continue
+        if header is None:
+            continue
+        for k, (a, b) in enumerate(cells):
+            inside = [f for f in figures if a <= f.start and f.end <= b]
+            name = header[k] if k < len(header) else None
+            if len(inside) == 1 and name and not inside[0].field:
+                figure = inside[0]
+                if (figure.kind == "percent") == (name in PERCENT_FIELDS):
+                    figure.field = name
+
+
+def _cells(row: re.Match[str]) -> list[tuple[int, int]]:
+    bars = [row.start() + j for j, ch in enumerate(row.group()) if ch == "|"]
+    return list(pairwise(bars))
+
+
+def _field_named(cell: str) -> str | None:
+    """The field a header cell names, where the name is the whole of its words."""
+    words = cell.strip(" |*_`\t")
+    m = FIELD_WORD.finditer(words)
+    if len(m) == 1 and m[0].start() == 0 and m[0].end() >= len(words.rstrip(" :($%)")):
+        return m[0].lastgroup
+    return None
+
+
 def attach_fields(text: str, figures: list[Claim]) -> None:
     folded = fold_aligned(text)
+    attach_columns(text, folded, figures)
     for figure in figures:
         if (
             not figure.field

@@ -139,6 +139,12 @@ LEXICON = Lexicon(
         r"en\s+verde",
         r"una\s+(?:subida|suba|ganancia|alza)",
         r"un\s+(?:avance|repunte|alza)",
+        r"avanza",
+        r"gana",
+        r"se\s+dispara",
+        r"repunta",
+        r"rebota",
+        r"rebotó",
     ),
     fall=(
         r"por\s+debajo\s+del\s+cierre\s+(?:previo|anterior|de\s+ayer|del\s+lunes)",
@@ -173,6 +179,10 @@ LEXICON = Lexicon(
         r"en\s+rojo",
         r"una\s+(?:caída|bajada|pérdida|baja)",
         r"un\s+(?:descenso|retroceso)",
+        r"retrocede",
+        r"pierde",
+        r"se\s+desploma",
+        r"se\s+hunde",
     ),
     price_nouns=(
         r"las",

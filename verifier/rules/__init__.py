@@ -50,7 +50,7 @@ from verifier.rules.figure_rules import (
     check_wrong_time,
 )
 from verifier.rules.gaps import check_gaps
-from verifier.rules.headline_parts import check_headline_parts
+from verifier.rules.headline_parts import check_headline_parts, check_headline_sequence
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_claims import check_news_claims
 from verifier.rules.news_items import check_items_together
@@ -109,6 +109,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_news_claims,
     check_news_times,
     check_headline_parts,
+    check_headline_sequence,
     check_moves_after_news,
     check_items_came,
     check_items_together,

@@ -55,8 +55,8 @@ def _wrong_moves(case: Case) -> Iterator[Reason]:
         held = [
             x
             for x in case.evidence.changes.get(subject, ())
-            if x.value and times_agree(claim.time, x.span)
-        ]
+            if x.value and times_agree(claim.time, x.span) and (claim.time or _one_day(x))
+        ]  # a move said for no time is the day's ("## ABXQ rallies"), not any window's
         if not held and _of_the_day(claim, case):
             held = [x for x in _day_figures(case, subject) if x.key not in ("change", "change_pct")]
         if not held:
@@ -81,6 +81,11 @@ def _wrong_moves(case: Case) -> Iterator[Reason]:
                 ),
                 span=claim.span,
             )
+
+
+def _one_day(fact: Fact) -> bool:
+    span = fact.span
+    return span is None or span.start is None or (span.end - span.start).days <= 4
 
 
 def _of_the_day(claim: Claim, case: Case) -> bool:

@@ -77,6 +77,8 @@ def check_event_attributes(case: Case) -> Iterator[Reason]:
         return
     starts = sentence_starts(text)
     dated = [f.claim for f in case.findings if f.claim.kind == "date" and f.claim.dates]
+    quoted = [f.claim.span for f in case.findings if f.claim.kind == "headline"]
+    named = [w for w in named if not any(a <= w.start() < b for a, b in quoted)]
     seen: set[int] = set()
     for word in named:
         lo = max((s for s in starts if s <= word.start()), default=0)
@@ -93,16 +95,25 @@ def check_event_attributes(case: Case) -> Iterator[Reason]:
                 and any(_iso(d) == str(r.get("date"))[:10] for d in claim.dates)
             ]
             if held:
-                yield from _attributes(text, folded, lo, hi, held)
+                yield from _attributes(text, folded, lo, hi, held, quoted)
                 yield from _tense(case, text, folded, lo, claim, held)
                 break
 
 
 def _attributes(
-    text: str, folded: str, lo: int, hi: int, held: list[dict[str, Any]]
+    text: str,
+    folded: str,
+    lo: int,
+    hi: int,
+    held: list[dict[str, Any]],
+    quoted: list[tuple[int, int]],
 ) -> Iterator[Reason]:
+    """Each attribute word of the sentence outside a quoted headline (a headline's words are
+    the headline's: `unknown_headline` holds them)."""
     for what, pattern in _ATTRIBUTES.items():
         for m in pattern.finditer(folded, lo, hi):
+            if any(a <= m.start() < b for a, b in quoted):
+                continue
             if _NEGATED.search(folded, max(m.start() - 16, 0), m.start()):
                 continue
             keys = _RECORD_KEYS.get(what, ())

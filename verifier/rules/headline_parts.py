@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import date, datetime, time
+from itertools import pairwise
 from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
@@ -97,6 +98,62 @@ def check_headline_parts(case: Case) -> Iterator[Reason]:
             ),
             span=m.span(),
         )
+
+
+_THEN = re.compile(
+    r"(?<!\w)(?:(?P<later>(?:and\s+)?(?:later|then|afterwards|subsequently|followed\s+by|"
+    r"después|luego|más\s+tarde|posteriormente|a\s+continuación))|(?P<after>after|tras|"
+    r"después\s+de\s+que)|(?P<before>before|antes\s+de\s+que))(?!\w)"
+    r"(?!\s+(?:the\s+|el\s+|la\s+|del\s+|de\s+la\s+)?(?:[\w-]+['’]s\s+)?(?:close|closing|open|opening|bell|session|"
+    r"market|hours|cierre|apertura|sesión)(?!\w))"
+)
+"""Words between two quoted headlines that order them: the second came later ("and later",
+"then", "luego"), or the first came after ("after", "tras") or before ("before") the second;
+not a part of the session ("after Monday's close", "antes de la apertura")."""
+
+
+def check_headline_sequence(case: Case) -> Iterator[Reason]:
+    """Two quoted headlines ordered by a word between them, held against their times."""
+    quotes = sorted(
+        (f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by),
+        key=lambda c: c.start,
+    )
+    if len(quotes) < 2:
+        return
+    text = case.trace.draft or ""
+    folded = fold_aligned(text)
+    items = _items(case)
+    tickers = [f.claim.start for f in case.findings if f.claim.kind == "ticker"]
+    for first, second in pairwise(quotes):
+        if second.start - first.end > 160:
+            continue
+        between = folded[first.end : second.start]
+        if ";" in between or any(first.end <= t < second.start for t in tickers):
+            continue  # "AXO rose after "X"; BRQ fell after "Y"": each clause its own
+        word = _THEN.search(folded, first.end, second.start)
+        times = [_time_of(q.text, items) for q in (first, second)]
+        if word is None or None in times:
+            continue
+        a, b = times
+        assert a is not None and b is not None
+        later = word.lastgroup == "later" or word.lastgroup == "after"
+        holds = (b > a) if word.lastgroup == "later" else (a > b) if later else (a < b)
+        if holds:
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{word.group()}" orders {first.text} and {second.text}, but the first came '
+                f"{a:%Y-%m-%d %H:%M} and the second {b:%Y-%m-%d %H:%M} (New York)"
+            ),
+            span=(first.start, second.end),
+        )
+
+
+def _time_of(quote: str, items: list[tuple[str, datetime]]) -> datetime | None:
+    said = quote.strip("\"“”«»'‘’ ").casefold().rstrip(".")
+    found = [when for headline, when in items if said and (said in headline or headline in said)]
+    return found[0] if len(set(found)) == 1 else None
 
 
 def _items(case: Case) -> list[tuple[str, datetime]]:
