@@ -68,3 +68,22 @@ def test_the_days_move_is_not_the_last_few_sessions() -> None:
             assert "wrong_time" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_level_said_at_a_periods_start_or_a_while_ago() -> None:
+    """ "started the year at" the last close of the year before; "31.63 at the end of
+    November", "up from 370.90 a month ago" alike: another window's start close is
+    `wrong_time`."""
+    checked = 0
+    for question, move, changes in _moves():
+        year, month = changes.get("year_to_date"), changes.get("month")
+        if not year or not month or year["start_close"] == month["start_close"]:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)"
+        _kept(question, f"{lead}; it started the year at {year['start_close']:.2f}.")
+        said = f"{lead}; it started the year at {month['start_close']:.2f}."
+        assert "wrong_time" in _codes(question, said), (question, said)
+        said = f"{lead}; it stood at {year['start_close']:.2f} a month ago."  # or: no close
+        assert _codes(question, said) & {"wrong_time", "wrong_field"}, (question, said)
+        checked += 1
+    assert checked >= 20, checked

@@ -127,8 +127,7 @@ def check_headline_sequence(case: Case) -> Iterator[Reason]:
     for first, second in pairwise(quotes):
         if second.start - first.end > 160:
             continue
-        between = folded[first.end : second.start]
-        if ";" in between or any(first.end <= t < second.start for t in tickers):
+        if any(first.end <= t < second.start for t in tickers):
             continue  # "AXO rose after "X"; BRQ fell after "Y"": each clause its own
         word = _THEN.search(folded, first.end, second.start)
         times = [_time_of(q.text, items) for q in (first, second)]

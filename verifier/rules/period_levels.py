@@ -45,11 +45,28 @@ def _said() -> re.Pattern[str]:
         rf"|(?:el\s+(?:año\s+)?)?(?P<y>(?:19|20)\d\d)"
     )
     ago = r"(?:a|one|un|una)\s+(?P<ago>week|month|quarter|year)\s+ago|hace\s+(?:una?\s+)(?P<hace>semana|mes|trimestre|año)"
+    began = (
+        r"(?:began|started|opened|entered|empezó|comenzó|arrancó|inició)\s+(?:the\s+|el\s+)?"
+        r"(?P<began>year|quarter|month|año|trimestre|mes)"
+    )
     return re.compile(
         rf"(?<!\w)(?:(?:closed|ended|finished|cerró|terminó|acabó|finalizó)\s+(?:out\s+)?(?:{period})"
-        rf"\s+(?:at|on|en|a)|(?:{ago})(?:,?\s+(?:it|the\s+stock|the\s+shares)?\s*"
+        rf"\s+(?:at|on|en|a)|{began}\s+(?:at|en|a)|(?:{ago})(?:,?\s+(?:it|the\s+stock|the\s+shares)?\s*"
         r"(?:closed|stood|traded|was|cerró|estaba|cotizaba|valía)?\s*(?:at|en|a)?)?)"
         r"\s*(?:us\$|\$)?\s*(?=\d)"
+    )
+
+
+@cache
+def _said_after() -> re.Pattern[str]:
+    """A period named right after its level ("31.63 at the end of November", "370.90 a month
+    ago", "40,65 a finales de noviembre")."""
+    months = "|".join(sorted(_months(), key=len, reverse=True))
+    return re.compile(
+        r"\s*(?:(?:at|by)\s+the\s+end\s+of|a\s+finales\s+de|al\s+cierre\s+de)\s+"
+        rf"(?P<m>{months})(?:\s+(?:de\s+)?(?P<my>(?:19|20)\d\d))?(?!\w)"
+        r"|\s*(?:(?:a|one)\s+(?P<ago>week|month|quarter|year)\s+ago|hace\s+(?:una?\s+)"
+        r"(?P<hace>semana|mes|trimestre|año))(?!\w)"
     )
 
 
@@ -65,8 +82,11 @@ def check_period_levels(case: Case) -> Iterator[Reason]:
     except ValueError:
         return
     by_start = {f.claim.start: f for f in case.figures}
-    for m in _said().finditer(folded):
-        figure = by_start.get(m.end())
+    said = [(m, by_start.get(m.end())) for m in _said().finditer(folded)]
+    said += [
+        (m, f) for f in case.figures if (m := _said_after().match(folded, f.claim.end)) is not None
+    ]
+    for m, figure in said:
         if figure is None or not figure.in_scope:
             continue
         window = _window(m, report)
@@ -81,28 +101,43 @@ def check_period_levels(case: Case) -> Iterator[Reason]:
         yield Reason(
             rule=ReasonCode.WRONG_TIME,
             message=(
-                f'"{text[m.start() : figure.claim.end]}" gives {figure.claim.text} as the close of '
-                f"{first} to {last}, but the trace has it for the session of "
+                f'"{text[min(m.start(), figure.claim.start) : max(m.end(), figure.claim.end)]}" gives '
+                f"{figure.claim.text} as the close of {first} to {last}, but the trace has it for "
+                "the session of "
                 f"{', '.join(sorted({s.isoformat() for s in sessions}))}"
             ),
-            span=(m.start(), figure.claim.end),
+            span=(min(m.start(), figure.claim.start), max(m.end(), figure.claim.end)),
         )
 
 
 def _window(m: re.Match[str], report: date) -> tuple[date, date] | None:
     """The days the period's last session falls in: its last week, or the days around the
     session a week, month, quarter or year before the report date."""
-    if m["ago"] or m["hace"]:
-        back = report - timedelta(days=_AGO[m["ago"] or m["hace"]])
+    g = {k: v for k, v in m.groupdict().items() if v}
+    began = g.get("began")
+    if began:  # "began the quarter at": the close before its first session
+        word = {"año": "year", "trimestre": "quarter", "mes": "month"}.get(began, began)
+        if word == "year":
+            return _last_week(report.year - 1, 12)
+        if word == "quarter":
+            end = 3 * ((report.month - 1) // 3)
+            return _last_week(report.year, end) if end else _last_week(report.year - 1, 12)
+        return _last_week(
+            *((report.year, report.month - 1) if report.month > 1 else (report.year - 1, 12))
+        )
+    if g.get("ago") or g.get("hace"):
+        back = report - timedelta(days=_AGO[g.get("ago") or g["hace"]])
         return back - timedelta(days=4), back + timedelta(days=4)
-    if m["q"] or m["qn"]:
-        quarter = _ORDINALS[m["q"]] if m["q"] else int(m["qn"])
-        year = int(m["qy"] or m["qny"] or 0) or _latest(report, 3 * quarter)
+    if g.get("q") or g.get("qn"):
+        quarter = _ORDINALS[g["q"]] if g.get("q") else int(g["qn"])
+        year = int(g.get("qy") or g.get("qny") or 0) or _latest(report, 3 * quarter)
         return _last_week(year, 3 * quarter)
-    if m["m"]:
-        month = _months()[m["m"]]
-        return _last_week(int(m["my"] or 0) or _latest(report, month), month)
-    year = int(m["y"])
+    if g.get("m"):
+        month = _months()[g["m"]]
+        return _last_week(int(g.get("my") or 0) or _latest(report, month), month)
+    if not g.get("y"):
+        return None
+    year = int(g["y"])
     return _last_week(year, 12) if year < report.year else None
 
 
