@@ -11,15 +11,14 @@ import re
 from collections.abc import Iterator
 from datetime import date, datetime, time
 from itertools import pairwise
-from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
 from verifier.periods import sentence_end, sentence_starts
 from verifier.rules.case import Case
+from verifier.rules.news_times import news_items
 from verifier.scanner import fold_aligned
 from verifier.verdict import Reason
 
-_NEW_YORK = ZoneInfo("America/New_York")
 _PARTS = {
     "early": (
         time(9, 30),
@@ -157,22 +156,11 @@ def _time_of(quote: str, items: list[tuple[str, datetime]]) -> datetime | None:
 
 def _items(case: Case) -> list[tuple[str, datetime]]:
     """Each news item's headline (case-folded) and New York time."""
-    out = []
-    for event in case.trace.events:
-        result = event.result
-        if event.tool != "search_news" or not isinstance(result, dict):
-            continue
-        for item in result.get("news") or []:
-            if not isinstance(item, dict):
-                continue
-            headline, stamp = item.get("headline"), item.get("published_at")
-            if isinstance(headline, str) and isinstance(stamp, str):
-                try:
-                    when = datetime.fromisoformat(stamp).astimezone(_NEW_YORK)
-                except ValueError:
-                    continue
-                out.append((headline.casefold(), when))
-    return out
+    return [
+        (item["headline"].casefold(), when)
+        for item, when, _ in news_items(case)
+        if isinstance(item.get("headline"), str)
+    ]
 
 
 def _day_before(case: Case, folded: str, at: int) -> date | None:

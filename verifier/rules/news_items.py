@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import datetime
 from functools import cache
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
 from verifier.lexicon import alternatives_of
 from verifier.periods import sentence_end, sentence_starts
 from verifier.rules.case import Case
+from verifier.rules.news_times import news_items
 from verifier.verdict import Reason
 
-_NEW_YORK = ZoneInfo("America/New_York")
 _NOUN = r"(?:news\s+)?(?:headlines?|stories|items?|articles?|reports?|titulares|noticias|artículos)"
 _TOGETHER = re.compile(
     r"(?<!\w)(?:both|all|each|every\s+one|ambos|ambas|todos|todas|cada\s+un[oa])(?!\w)|"
@@ -106,22 +104,4 @@ def _each(
 
 def _items(case: Case) -> list[dict[str, Any]]:
     """Each news item the searches returned, with its New York time and its session."""
-    out = []
-    for event in case.trace.events:
-        result = event.result
-        if event.tool != "search_news" or not isinstance(result, dict):
-            continue
-        for item in result.get("news") or []:
-            stamp = item.get("published_at") if isinstance(item, dict) else None
-            if not isinstance(stamp, str):
-                continue
-            try:
-                when = datetime.fromisoformat(stamp).astimezone(_NEW_YORK)
-            except ValueError:
-                continue
-            session = item.get("session")
-            if session not in ("before", "during", "after"):
-                minutes = when.hour * 60 + when.minute
-                session = "before" if minutes < 570 else "during" if minutes < 960 else "after"
-            out.append({**item, "when": when, "session": session})
-    return out
+    return [{**item, "when": when, "session": session} for item, when, session in news_items(case)]

@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 from functools import cache
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
@@ -180,8 +181,9 @@ def check_items_came(case: Case) -> Iterator[Reason]:
         )
 
 
-def _items(case: Case) -> list[tuple[datetime, str]]:
-    """Each news item the trace's searches returned: its New York time and its session."""
+def news_items(case: Case) -> list[tuple[dict[str, Any], datetime, str]]:
+    """Each news item the trace's searches returned, with its New York time and its session
+    (the result's, else by that time: before 9:30, during, after 16:00)."""
     out = []
     for event in case.trace.events:
         result = event.result
@@ -199,8 +201,12 @@ def _items(case: Case) -> list[tuple[datetime, str]]:
             if session not in ("before", "during", "after"):
                 minutes = when.hour * 60 + when.minute
                 session = "before" if minutes < 570 else "during" if minutes < 960 else "after"
-            out.append((when, str(session)))
+            out.append((item, when, str(session)))
     return out
+
+
+def _items(case: Case) -> list[tuple[datetime, str]]:
+    return [(when, session) for _, when, session in news_items(case)]
 
 
 def _span(when: str, as_of: date) -> tuple[date, date]:
