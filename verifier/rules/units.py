@@ -85,17 +85,16 @@ def _currency_of(folded: str, start: int, end: int) -> str | None:
 
 
 def _currencies(case: Case) -> set[str]:
-    """The currencies the trace's results state; dollars where none does."""
+    """The currencies the trace's results state at their top (or in a record right under it:
+    a position, a portfolio); dollars where none does."""
     found: set[str] = set()
-    stack: list[object] = [e.result for e in case.trace.events]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key in _CURRENCY_KEYS and isinstance(value, str):
+    for event in case.trace.events:
+        result = event.result
+        if not isinstance(result, dict):
+            continue
+        for node in (result, *(v for v in result.values() if isinstance(v, dict))):
+            for key in _CURRENCY_KEYS:
+                value = node.get(key)
+                if isinstance(value, str):
                     found.add(value.upper())
-                elif isinstance(value, dict | list):
-                    stack.append(value)
-        elif isinstance(node, list):
-            stack.extend(node)
     return found or {"USD"}
