@@ -30,12 +30,16 @@ def _events() -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
+def _day(record: dict[str, Any]) -> tuple[str, str]:
+    """The event's day as an English and a Spanish draft write it."""
+    day = date.fromisoformat(record["date"])
+    return f"{day:%B} {day.day}, {day.year}", f"{day.day} de {_MESES[day.month - 1]} de {day.year}"
+
+
 def test_a_tense_is_the_events_record() -> None:
     checked = 0
     for question, ticker, record in _events():
-        day = date.fromisoformat(record["date"])
-        en = f"{day:%B} {day.day}, {day.year}"
-        es = f"{day.day} de {_MESES[day.month - 1]} de {day.year}"
+        en, es = _day(record)
         (to_come, came), (vendra, vino) = _VERBS[record["kind"]]
         noun, nombre = _NOUN[record["kind"]]
         right, wrong = (to_come, came) if record["scheduled"] else (came, to_come)
@@ -51,9 +55,7 @@ def test_a_tense_is_the_events_record() -> None:
 def test_an_attribute_no_record_holds_is_unverified() -> None:
     checked = 0
     for question, ticker, record in _events():
-        day = date.fromisoformat(record["date"])
-        en = f"{day:%B} {day.day}, {day.year}"
-        es = f"{day.day} de {_MESES[day.month - 1]} de {day.year}"
+        en, es = _day(record)
         (to_come, came), (vendra, vino) = _VERBS[record["kind"]]
         verb, verbo = (to_come, vendra) if record["scheduled"] else (came, vino)
         noun, nombre = _NOUN[record["kind"]]

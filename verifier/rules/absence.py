@@ -163,7 +163,7 @@ def _wider_than_searched(
     """News denied over a window (its clause's window phrase: "over the past month", "this
     week", "in the prior week") that opens before every search of the subject did: the days
     before the searches are days no call looked at."""
-    report = _report_day(case)
+    report = case.report_day
     if report is None:
         return None
     lo = max(m.start() - 40, 0)
@@ -226,13 +226,6 @@ def _in_month() -> re.Pattern[str]:
     """A calendar month a denial is said for ("no news in December", "en diciembre")."""
     names = "|".join(sorted(_months(), key=len, reverse=True))
     return re.compile(rf"(?<!\w)(?:in|during|en|durante)\s+(?P<month>{names})(?!\w)(?!\s+\d)")
-
-
-def _report_day(case: Case) -> date | None:
-    try:
-        return date.fromisoformat((case.trace.as_of or "")[:10])
-    except ValueError:
-        return None
 
 
 def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:

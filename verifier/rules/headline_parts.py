@@ -167,9 +167,8 @@ def _day_before(case: Case, folded: str, at: int) -> date | None:
     """The day "the same day" points back to: the last day the draft names before it (a year
     left out is the report's, or the one before for a later month), else the report date (the
     day of the move the answer opens with)."""
-    try:
-        report = date.fromisoformat((case.trace.as_of or "")[:10])
-    except ValueError:
+    report = case.report_day
+    if report is None:
         return None
     days = [
         d

@@ -77,9 +77,8 @@ def check_period_levels(case: Case) -> Iterator[Reason]:
     if not any(w in folded for w in ("closed", "ended", "finished", "cerró", "terminó", "acabó",
                                       "finalizó", "ago", "hace")):  # fmt: skip
         return
-    try:
-        report = date.fromisoformat((case.trace.as_of or "")[:10])
-    except ValueError:
+    report = case.report_day
+    if report is None:
         return
     by_start = {f.claim.start: f for f in case.figures}
     said = [(m, by_start.get(m.end())) for m in _said().finditer(folded)]
