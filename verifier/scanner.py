@@ -20,24 +20,40 @@ _META = frozenset("\\[](){}?*+|^$.")
 def literal_prefix(fragment: str) -> str:
     """The literal text a regex fragment must open with ("" where it opens with a class, a
     group or an optional character); a required space (`\\s+`) counts as one space, so that a
-    short word is only a stem with the space after it ("a gain" opens with "a ")."""
+    short word is only a stem with the space after it ("a gain" opens with "a "); an escaped
+    mark (`\\(`) is that mark."""
     out: list[str] = []
-    for i, ch in enumerate(fragment):
+    i = 0
+    while i < len(fragment):
+        ch = fragment[i]
         if fragment.startswith("\\s+", i) and out:
             out.append(" ")
             break
-        if ch in _META:
+        if ch == "\\" and i + 1 < len(fragment) and fragment[i + 1] in _META:
+            ch, i = fragment[i + 1], i + 1  # an escaped mark stands for itself
+        elif ch in _META:
             if ch in "?*{" and out:
                 out.pop()  # the character before was optional
             break
         out.append(ch)
+        i += 1
     return "".join(out)
 
 
 def stems_of(fragment: str) -> list[str] | None:
     """The literal openings of a fragment, one per leading alternative (`(?:past|last)\\s+week`
     opens with "past" or "last"; `(?:the\\s+)?week` with "the " or "week"); None where some
-    opening is not literal."""
+    opening is not literal. A lookbehind it opens with (`(?<=\\d\\s)more`) matches no character:
+    the openings are those of what follows it."""
+    if fragment.startswith(("(?<=", "(?<!")):
+        depth, i = 1, 4
+        while i < len(fragment) and depth:
+            if fragment[i] == "\\":
+                i += 2
+                continue
+            depth += {"(": 1, ")": -1}.get(fragment[i], 0)
+            i += 1
+        return stems_of(fragment[i:]) if fragment[i:] else None
     if fragment.startswith("(?:"):
         depth, i = 1, 3
         while i < len(fragment) and depth:
@@ -60,8 +76,7 @@ def stems_of(fragment: str) -> list[str] | None:
             return found
         stems = [literal_prefix(alt) for alt in inner.split("|")]
         return stems if all(stems) else None
-    stem = literal_prefix(fragment)
-    return [stem] if stem else None
+    return _opening(fragment)
 
 
 DIGIT = "\\d"
@@ -396,25 +411,33 @@ def mask(text: str, spans: Iterable[tuple[int, int]]) -> str:
     return "".join(parts)
 
 
-def matches_at_stems(
-    folded: str, stems: Iterable[str], pattern: re.Pattern[str]
-) -> list[re.Match[str]]:
-    """The non-overlapping matches of `pattern`, in order, tried only where one of `stems`
-    starts: `str.find` finds them in C, where a pattern opening with an assertion would be
-    entered at every position."""
-    starts = []
-    for stem in stems:
-        i = folded.find(stem)
-        while i >= 0:
-            starts.append(i)
-            i = folded.find(stem, i + 1)
-    found: list[re.Match[str]] = []
-    last = -1
-    for start in sorted(set(starts)):
-        if start >= last and (m := pattern.match(folded, start)) is not None:
-            found.append(m)
-            last = m.end()
-    return found
+_DOTTED_I = str.maketrans({"ı": "i", "İ": "i"})
+
+
+def word_hint(fragments: Iterable[str]) -> re.Pattern[str] | None:
+    """Where one of the fragments can open a word of a case-folded text: the literal words they
+    open with, each cut at its first space (a required space may be any whitespace in a text),
+    as one trie after a word boundary; None where some fragment has no literal opening."""
+    words: set[str] = set()
+    for fragment in fragments:
+        stems = stems_of(fragment)
+        if stems is None or DIGIT in stems:
+            return None
+        words.update(stem.split(" ", 1)[0] for stem in stems)
+    return re.compile(rf"(?<!\w){trie(words)}") if all(words) else None
+
+
+def matches_at_word_hints(
+    pattern: re.Pattern[str], text: str, folded: str, hint: re.Pattern[str]
+) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern that opens with `(?<!\\w)` and one of the
+    fragments `hint` stands for (`word_hint`), tried only where the hint finds one in the case
+    fold `folded` (aligned to the text): one pass of a trie, where the pattern's lookbehind
+    would have the engine enter its whole alternation at every position. The dotted and dotless
+    capital and small i, which `(?i)` takes for "i" and the case fold does not, are read as one."""
+    if "ı" in folded or "İ" in folded:
+        folded = folded.translate(_DOTTED_I)
+    return _matches_at_hits(pattern, text, hint.finditer(folded))
 
 
 def fold_aligned(text: str) -> str:

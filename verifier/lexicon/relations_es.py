@@ -325,9 +325,9 @@ RELATIONS: dict[str, Any] = {
     },
     "runner_up": {
         "second": (
-            r"s[oó]lo\s+por\s+detrás\s+de",
-            r"s[oó]lo\s+superad[oa]\s+(?:como\s+[\wáéíóú]+\s+)?por",
-            r"s[oó]lo\s+detrás\s+de",
+            r"(?:solo|sólo)\s+por\s+detrás\s+de",
+            r"(?:solo|sólo)\s+superad[oa]\s+(?:como\s+[\wáéíóú]+\s+)?por",
+            r"(?:solo|sólo)\s+detrás\s+de",
         ),
         "first": (
             r"(?:el|la)\s+(?:mayor|más\s+alt[oa])\s+de\s+(?:toda\s+)?la\s+cartera",
