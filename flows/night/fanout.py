@@ -40,6 +40,7 @@ from agent.budget.ledger import BudgetLedger
 from agent.budget.limits import BudgetConfig, LoopLimits
 from agent.budget.meter import RunBudget
 from agent.drafting import BatchDrafter, NightRounds
+from agent.heap import prepared_heap
 from agent.providers import batch_api, close_provider
 from agent.providers.base import Provider
 from agent.questions import DEFAULT_SET, QuestionSet, questions_for
@@ -136,7 +137,8 @@ async def answer_tickers(
     if on_spend is not None:
         keeper = asyncio.create_task(keep_spend(budget, on_spend, spend_every_s))
     try:
-        results, reused = await run_tickers(jobs, layout, config, budget, on_done)
+        with prepared_heap():
+            results, reused = await run_tickers(jobs, layout, config, budget, on_done)
         generated = getattr(provider, "generation_note", None)  # a model in this process
         if generated is not None and (note := generated()):
             run_logger().info("local model: %s", note)

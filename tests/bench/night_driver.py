@@ -18,6 +18,7 @@ from pathlib import Path
 
 from agent.budget.limits import BudgetConfig
 from agent.budget.meter import RunBudget, TickerBudget
+from agent.heap import prepared_heap
 from agent.loop import answer_question, draft_summary
 from agent.providers import close_provider, make_provider
 from agent.providers.base import ModelRequest, Provider
@@ -119,7 +120,8 @@ async def run_night(
             # as the night prepares: the tokenizer loaded, the verifier warmed up
             driver.provider.estimate_tokens(ModelRequest(system="", messages=[]))
             warm_up()
-            await answer_every_ticker(holders, concurrency, driver.answer_ticker, driver.probe)
+            with prepared_heap():  # as the night answers
+                await answer_every_ticker(holders, concurrency, driver.answer_ticker, driver.probe)
             driver.probe.write(probe_path)
             await close_provider(driver.provider)
         finally:

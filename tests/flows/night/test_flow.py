@@ -92,6 +92,30 @@ def cli_version() -> str:
     ).stdout.strip()
 
 
+async def test_the_answering_keeps_what_the_night_prepared_out_of_the_collector(
+    small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every draft is judged while the objects made to prepare the night are frozen (no full
+    collection walks them), and they go back to the collector when the night has answered."""
+    import gc
+    import importlib
+
+    from flows.night.flow import nightly_reports
+
+    module = importlib.import_module("verifier.verify")
+    real, frozen = module.verify, []
+
+    def judged(trace: object) -> object:
+        if getattr(trace, "question_id", None):  # a question's draft, not the warm-up's
+            frozen.append(gc.get_freeze_count())
+        return real(trace)
+
+    monkeypatch.setattr(module, "verify", judged)
+    await nightly_reports(RunConfig(data_dir=small_data, out_dir=tmp_path, concurrency=4))
+    assert frozen and min(frozen) > 10_000
+    assert gc.get_freeze_count() == 0
+
+
 async def test_bad_ticker_yields_rejected_cases(
     broken_data: tuple[Path, str], tmp_path: Path
 ) -> None:
