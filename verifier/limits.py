@@ -333,7 +333,7 @@ def _open(folded: str, lo: int, hi: int) -> str:
     if words & _UNCERTAIN:
         return "settled"
     if not _NO_CAUSE.search(folded, lo, hi) and (
-        _about_limits(folded, lo, hi) or (words & _NEGATIONS and words & _DENIABLE)
+        _about_limits(folded, lo, hi) or (words & _DENIABLE and _negated(folded, lo, hi))
     ):
         return "settled"
     return "modal" if _MODAL.search(folded, lo, hi) else ""
@@ -429,4 +429,15 @@ def _about_limits(folded: str, lo: int, hi: int) -> bool:
     words = set(_WORD.findall(folded, lo, hi))
     if not words & _SUBJECTS:
         return False
-    return bool(words & _NEGATIONS) or (bool(words & _ONLY) and not words & CAUSE)
+    return _negated(folded, lo, hi) or (bool(words & _ONLY) and not words & CAUSE)
+
+
+def _negated(folded: str, lo: int, hi: int) -> bool:
+    """Whether the sentence holds a negation that is no aside: in "the headline, not confirmed
+    elsewhere, was the cause" the negation denies the aside only, and the sentence asserts."""
+    for m in _WORD.finditer(folded, lo, hi):
+        if m.group() in _NEGATIONS:
+            if folded[lo : m.start()].rstrip().endswith(",") and "," in folded[m.end() : hi]:
+                continue
+            return True
+    return False

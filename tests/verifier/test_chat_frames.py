@@ -32,6 +32,9 @@ def test_a_chat_model_s_frame_asserts_nothing_and_its_figures_are_still_checked(
         "Based on the provided data, {} In conclusion, that was the session.",
         "Let's break this down step by step. {}",
         "Según los datos proporcionados: {} En conclusión, esa fue la sesión.",
+        "Basado en la información proporcionada por la herramienta, {}",
+        "Es importante notar que {} Conviene recordar que esa fue la sesión.",
+        "It's important to note that {}",
     )
     for question, move, _ in _moves():
         wrong = dict(move, close=move["close"] + 1.37)

@@ -100,6 +100,8 @@ _CAUSE_DISCLAIMERS = (
     "No hay datos que vinculen esa noticia con la {caida}.",
     "Los datos no permiten saber si influyó en la {caida}.",
     "No podemos confirmar que esté relacionada con la {caida}.",
+    "No está confirmado como causa.",
+    "That headline is not confirmed as the cause of the {drop}.",
 )
 _ASSERTED = (
     "The headline drove the move, though the data shows no link.",
@@ -108,6 +110,9 @@ _ASSERTED = (
     "Analysts rate it a buy, but the data has no valuation.",
     "La noticia explica la caída, aunque los datos no lo confirman.",
     "Why it moved is the headline; the data holds no link.",
+    "The headline, not confirmed elsewhere, was the cause of the move.",
+    "The headline, not the data, caused the move.",
+    "Está confirmado como causa, no como rumor.",
 )
 
 

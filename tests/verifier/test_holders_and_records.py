@@ -213,3 +213,43 @@ def test_an_event_named_with_its_adjective_is_still_the_day_s_event() -> None:
                 assert ("wrong_event_day" not in codes) == ok, (question, said, codes)
         checked += 1
     assert checked >= 10
+
+
+def test_a_count_of_the_book_said_with_a_bare_direction_is_its_gainers_or_decliners() -> None:
+    """ "con 7 valores al alza y 18 a la baja", "7 en verde y 18 en rojo": a count before a
+    bare direction counts the portfolio's positions that went that way, held against its ranks;
+    the counts swapped are `wrong_relation`."""
+    checked = 0
+    for question, position, _ in _holders():
+        ranks = _result(question, "get_portfolio_ranks")
+        up, down = ranks.get("gainers"), ranks.get("decliners")
+        if not isinstance(up, int) or not isinstance(down, int) or up == down:
+            continue
+        t, pct = position["ticker"], f"{position['pnl_pct']:+.2f}".replace(".", ",")
+        for words in ("{u} valores al alza y {d} a la baja", "{u} en verde y {d} en rojo"):
+            lead = f"{t} se movió un {pct} % en la sesión; en la cartera hubo "
+            kept = _verdict(question, lead + words.format(u=up, d=down) + ".")
+            assert kept.accepted, (question, words, kept.reasons)
+            swapped = _verdict(question, lead + words.format(u=down, d=up) + ".")
+            assert any(r.rule == "wrong_relation" for r in swapped.reasons), (question, words)
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_record_line_that_names_the_portfolio_does_not_make_the_lines_under_it_its() -> None:
+    """ "- ticker: CJVL / - cartera: P002 / - pnl_dia: ...": the portfolio line says where the
+    holding sits, and the day P&L under it is the holding's; the portfolio's P&L there is
+    `wrong_subject`."""
+    checked = 0
+    for question, position, pnl in _holders():
+        t, p, own = position["ticker"], position["portfolio_id"], position["day_pnl"]
+        if round(own, 2) == round(pnl, 2):
+            continue
+        for label in ("- cartera:", "**Portfolio:**", "- Portfolio ="):
+            head = f"Resumen:\n- ticker: {t}\n{label} {p}\n- pnl_pct: {position['pnl_pct']:+.2f}%\n"
+            kept = _verdict(question, head + f"- pnl_dia: {own:,.2f}\n")
+            assert kept.accepted, (question, label, kept.reasons)
+            other = _verdict(question, head + f"- pnl_dia: {pnl:,.2f}\n")
+            assert any(r.rule == "wrong_subject" for r in other.reasons), (question, label)
+        checked += 1
+    assert checked >= 20

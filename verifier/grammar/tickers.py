@@ -192,6 +192,13 @@ _ASIDE = re.compile(r"\(\s*$")
 _PAIRED = re.compile(r"(?<![\w.])[A-Z][A-Z0-9.]{0,5}\s*[/·|—–]\s*$")
 """A ticker and its portfolio set side by side in a heading ("**ILLR / P002**"): the portfolio
 is where the holding sits, not the subject of the lines under it."""
+_LABELLED = re.compile(
+    r"(?i)[ \t]*(?:[-*•·▪►]+[ \t]*)?(?:\*\*|__)?(?:the\s+|la\s+|el\s+)?"
+    rf"(?:{alternatives('portfolio')})(?:\*\*|__)?[ \t]*[:：=]"
+)
+"""A line of a record labelled by the portfolio ("- cartera: P002", "**Portfolio:** P002 – Dividend
+Income" under "- ticker: CJVL"): it says where the holding sits; the lines under it are the
+record's fields, not the portfolio's."""
 _FOR_SUBJECT = re.compile(
     r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
 )
@@ -226,6 +233,7 @@ def _nearer_subject(text: str, after: int, before: int, sentence: int) -> str | 
             or _PLACED_NAMED.search(text, max(m.start() - 30, 0), m.start())
             or _ASIDE.search(text, max(m.start() - 4, 0), m.start())  # "in P003 (Core Growth)"
             or _PAIRED.search(text, max(m.start() - 12, 0), m.start())  # "**ILLR / P002**"
+            or _LABELLED.match(text, text.rfind("\n", 0, m.start()) + 1)  # "- cartera: P002"
         ):
             continue
         found = m.lastgroup

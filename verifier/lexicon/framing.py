@@ -268,9 +268,10 @@ PHRASES = (
     r"available|returned)\s+(?:data|information|tool\s+(?:results|outputs|data)|results|figures|numbers)",
     r"(?:the\s+)?(?:data|information|tool\s+results|results|figures)\s+(?:provided|given|supplied)"
     r"(?:\s+(?:here|above|to\s+me))?",
-    r"(?:según|con|a\s+partir\s+de|de\s+acuerdo\s+con)\s+(?:los\s+|las\s+|la\s+)?(?:datos|resultados|"
-    r"información|cifras)\s+(?:proporcionad[oa]s|facilitad[oa]s|disponibles|suministrad[oa]s|"
-    r"devuelt[oa]s|obtenid[oa]s)",
+    r"(?:según|con|a\s+partir\s+de|de\s+acuerdo\s+con|basad[oa]\s+en|basándo(?:me|nos)\s+en|"
+    r"con\s+base\s+en|en\s+base\s+a)\s+(?:los\s+|las\s+|la\s+)?(?:datos|resultados|"
+    r"información|cifras)\s+(?:proporcionad[oa]s?|facilitad[oa]s?|disponibles?|suministrad[oa]s?|"
+    r"devuelt[oa]s?|obtenid[oa]s?)(?:\s+por\s+(?:la|las)\s+herramientas?)?",
     # the order of the steps: "First, I called get_daily_move", "Luego, consulté"
     r"(?:first|then|next|finally|lastly|after\s+that|primero|luego|después|finalmente|"
     r"por\s+último)(?=\s*,)",
@@ -302,6 +303,10 @@ PHRASES = (
     r"(?:in|into)\s+(?:perspective|context)",
     r"worth\s+(?:noting|mentioning|flagging|knowing)(?:\s+that)?",
     r"(?:vale|merece)\s+la\s+pena\s+(?:señalar|destacar|mencionar|recordar)(?:\s+que)?",
+    r"(?:(?:es|resulta)\s+(?:importante|relevante|útil)|conviene)\s+(?:notar|señalar|destacar|"
+    r"mencionar|recordar|aclarar|tener\s+en\s+cuenta)(?:\s+que)?",
+    r"it(?:'s|’s|\s+is)\s+(?:important|useful|helpful)\s+to\s+(?:note|remember|stress|keep\s+in\s+"
+    r"mind)(?:\s+that)?",
     r"(?:headline|item|date|event|story|titular|noticia|fecha|evento)s?\s+(?:to|a|por)\s+"
     r"(?:watch|vigilar|seguir)",
     r"(?:titular|noticia|dato|cifra)(?:es|s)?\s+(?:destacad[oa]s?|clave)",

@@ -37,6 +37,8 @@ RELATIONS: dict[str, Any] = {
             r"avanzaron",
             r"(?:posiciones|valores|títulos)\s+(?:subieron|ganaron|avanzaron)",
             r"(?:valores|posiciones|papeles|títulos)\s+(?:al|en)\s+alza",
+            r"al\s+alza",
+            r"en\s+verde",
         ),
         "decliners": (
             r"bajas",
@@ -46,6 +48,8 @@ RELATIONS: dict[str, Any] = {
             r"retrocedieron",
             r"(?:posiciones|valores|títulos)\s+(?:cayeron|bajaron|perdieron|retrocedieron)",
             r"(?:valores|posiciones|papeles|títulos)\s+(?:a\s+la|en)\s+baja",
+            r"a\s+la\s+baja",
+            r"en\s+rojo",
         ),
     },
     "news_order": {

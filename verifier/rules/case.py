@@ -129,7 +129,11 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
         return Finding(claim, named, named, [f.event for f in named])
     market = claim.field in MARKET_FIELDS
     announced = claim.field in ANNOUNCED_FIELDS
-    count = claim.kind == "number" and not (claim.direction or claim.field or claim.sign)
+    count = (
+        claim.kind == "number"
+        and not (claim.direction or claim.field or claim.sign)
+        and any(float(r.value * claim.scale).is_integer() for r in claim.readings)
+    )  # a count of positions is a whole number: "46.59" is no count of the portfolio's
     matched = evidence.match_figure(claim)
     if claim.kind == "money" or claim.unit == "%":  # an amount or a share is no place and no
         matched = [f for f in matched if not _COUNTED.search(f.key)]  # count ("19%": no rank 19)

@@ -37,7 +37,17 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _CLAUSE_BREAK = re.compile(
     r"[;:]|,?\s(?:but|so|yet|though|although|while|whereas|pero|así\s+que|aunque|mientras)\s"
 )
-_HINT = re.compile(rf"(?<!\w)(?:{'|'.join(sorted(SUBJECTS, key=len, reverse=True))})(?!\w)")
+_HINT = re.compile(rf"(?<!\w)(?:{'|'.join(sorted(SUBJECTS | CAUSE, key=len, reverse=True))})(?!\w)")
+"""A word every disclaimer holds: the data as its subject, or the cause it denies."""
+
+
+_DENIED_CAUSE = re.compile(
+    r"(?<!\w)(?:not|no)\s+(?:(?:está|estaba|es|fue|ha\s+sido|is|was|has\s+been|been|be)\s+)?"
+    r"(?:confirmad[oa]|confirmed|establecid[oa]|established|demostrad[oa]|proven|probad[oa])\s+"
+    r"(?:como|as)\s+(?:la\s+|una\s+|the\s+|a\s+)?(?:causa|cause|motivo|reason)(?!\w)"
+)
+"""A cause said unconfirmed ("no está confirmado como causa", "is not confirmed as the cause"):
+a disclaimer with no subject, the cause the complement of the denied verb."""
 
 
 @cache
@@ -105,12 +115,14 @@ def _disclaimer(
     negation = next((k for k, w in enumerate(said) if w in NEGATIONS), None)
     if negation is None:
         return None, ""
-    after = said[negation + 1 :]
+    after = said[negation + 1 : _aside_end(folded, words, negation)]
     confirms = (
         bool(hedged) and hedged[0][0] < words[negation][0] and any(w in CONFIRMING for w in after)
     )
-    if not confirms and not any(w in SUBJECTS for w in said):
-        return None, ""  # a hedge denied ("possible, but not proven") needs no subject
+    denied_cause = bool(_DENIED_CAUSE.search(folded, words[negation][0], words[-1][1]))
+    if not (confirms or denied_cause) and not any(w in SUBJECTS for w in said):
+        return None, ""  # a hedge denied ("possible, but not proven") needs no subject, nor a
+        # cause said unconfirmed ("no está confirmado como causa")
     categories = [name for name, (terms, _) in EXTERNAL.items() if any(w in terms for w in after)]
     cause = any(w in CAUSE for w in after)
     if not (categories or cause or confirms):
@@ -131,6 +143,19 @@ def _disclaimer(
                 "the search returned"
             )
     return spans, ""
+
+
+def _aside_end(folded: str, words: list[tuple[int, int]], negation: int) -> int:
+    """Where the negation's reach ends among the clause's words: at the comma that closes an
+    aside it opens ("the headline, not confirmed elsewhere, was the cause": the cause is
+    asserted), else at the clause's end."""
+    at = words[negation][0]
+    if not folded[max(at - 3, 0) : at].rstrip().endswith(","):
+        return len(words)
+    close = folded.find(",", at, words[-1][1])
+    if close < 0:
+        return len(words)
+    return next((k for k, (a, _) in enumerate(words) if a > close), len(words))
 
 
 def _held(case: Case, marks: tuple[str, ...]) -> str:

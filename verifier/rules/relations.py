@@ -1003,7 +1003,7 @@ def _count(case: Case, text: str, m: re.Match[str], results: list[dict[str, Any]
     if len(before) > 1 and _OF_TOTAL.search(text[before[-2].end : count.start]):
         total, count = count, before[-2]  # "3 of its 10 positions": 10 is the total
     said = count.readings[0].value * count.scale
-    bare = m.group() in ("up", "down", "higher", "lower")  # "7 up, 18 down": a whole count
+    bare = " ".join(m.group().split()) in _BARE  # "7 up, 18 down": a whole count
     if bare and (count.kind != "number" or count.unit or said != int(said) or count.sign):
         return None
     which = m.lastgroup or ""
@@ -1023,6 +1023,11 @@ def _count(case: Case, text: str, m: re.Match[str], results: list[dict[str, Any]
         ),
         (count.start, m.end()),
     )
+
+
+_BARE = frozenset({"up", "down", "higher", "lower", "al alza", "a la baja", "en verde", "en rojo"})
+"""Counted words that say only which way ("7 up, 18 down", "7 al alza y 18 a la baja"): a
+count before one is a whole number of positions, never a figure of another kind."""
 
 
 _MEMBER_LISTS = {
