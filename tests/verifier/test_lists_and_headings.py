@@ -465,3 +465,29 @@ def test_places_listed_by_measure_after_a_label() -> None:
             assert "wrong_relation" in codes, (question, wrong)
         checked += 1
     assert checked >= 30
+
+
+def test_a_place_whose_measure_comes_between_its_noun_and_its_number() -> None:
+    """ "puesto por peso 23 de 25", "puesto por contribución 5 de 25": the place by the measure
+    named between the noun and the number; the place by another measure is `wrong_relation`."""
+    checked = 0
+    for question, ranks in _ranked():
+        ticker = _result(question, "get_position_pnl")["ticker"]
+        row = next(p for p in ranks["positions"] if p["ticker"] == ticker)
+        n = ranks["positions_count"]
+        w, c = row["weight_rank"], row["contribution_rank"]
+        if w == c:
+            continue
+        said = "{} en {}: puesto por {} {} de {}."
+        for measure, right, other in (("peso", w, c), ("contribución", c, w)):
+            lead = _answer(question)
+            kept = _verdict(
+                question, lead + said.format(ticker, ranks["portfolio_id"], measure, right, n)
+            )
+            assert kept.accepted, (question, measure, kept.reasons)
+            wrong = _verdict(
+                question, lead + said.format(ticker, ranks["portfolio_id"], measure, other, n)
+            )
+            assert "wrong_relation" in {x.rule for x in wrong.reasons}, (question, measure)
+        checked += 1
+    assert checked >= 30

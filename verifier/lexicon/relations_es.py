@@ -341,6 +341,8 @@ RELATIONS: dict[str, Any] = {
         "behind": (r"por\s+detrás\s+de", r"detrás\s+de", r"tras"),
         "place": (
             r"puesto\s+\d{1,3}\s*(?:/|de)\s*\d{1,3}(?!\s+por)",
+            r"(?:puesto|posición|lugar)\s+(?:por|en)\s+(?:[\wáéíóú&/-]+\s+){0,2}?[\wáéíóú&/-]+\s*[:=]?"
+            r"\s*#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
             r"(?<=[,y]\s)\d{1,2}(?:\.?[ºª°])?\s+por\s+(?:rentabilidad|rendimiento|resultado|contribución|aporte|peso|tamaño|p&l)(?!\w)",
             r"(?:contribución|aporte|rentabilidad|rendimiento|peso|p&l)\s*[:=]?\s*(?:puesto\s+)?#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
             r"\(\s*(?:puesto\s+\d{1,2}(?:\.?[ºª°])?|\d{1,2}\.?[ºª°])(?:\s+de\s+\d{1,3})?(?:\s+por\s+(?:p&l|contribución|aporte|peso|rentabilidad|rendimiento|tamaño))?\s*\)",

@@ -1245,8 +1245,10 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     after = re.match(
         r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
     ) or re.search(
-        r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|day\s+)?(p&l|\w+)\s*(?::|\)?$)", m.group()
-    )  # "Rank by P&L: 9 of 25", "(15th by P&L)"
+        r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|day\s+)?(p&l|\w+)(?:\s+del\s+día)?\s*"
+        r"(?::|\)?$|[=]?\s*#?\d)",
+        m.group(),
+    )  # "Rank by P&L: 9 of 25", "(15th by P&L)", "puesto por peso 5 de 25"
     opening = _MEASURE_LEAD.search(folded, lo, m.start())  # "On contribution, it ranked 1st"
     inside = re.match(r"p&l|\w+", m.group())  # "contribution 8/19", "peso: puesto 3 de 19"
     said = [after[1] if after else "", inside.group() if inside else ""]
