@@ -102,6 +102,8 @@ _CAUSE_DISCLAIMERS = (
     "No podemos confirmar que esté relacionada con la {caida}.",
     "No está confirmado como causa.",
     "That headline is not confirmed as the cause of the {drop}.",
+    "Ninguno está confirmado como causa de la {caida}.",
+    "It may be related to the {drop}. None of them is confirmed as the cause.",
 )
 _ASSERTED = (
     "The headline drove the move, though the data shows no link.",
@@ -112,6 +114,7 @@ _ASSERTED = (
     "Why it moved is the headline; the data holds no link.",
     "The headline, not confirmed elsewhere, was the cause of the move.",
     "The headline, not the data, caused the move.",
+    "It may be related to the move. The data holds no analyst ratings.",
     "Está confirmado como causa, no como rumor.",
 )
 

@@ -253,3 +253,32 @@ def test_a_record_line_that_names_the_portfolio_does_not_make_the_lines_under_it
             assert any(r.rule == "wrong_subject" for r in other.reasons), (question, label)
         checked += 1
     assert checked >= 20
+
+
+def test_an_event_named_for_its_ticker_before_its_day_is_that_day_s_event() -> None:
+    """ "un evento de dividendo para ODUO el 2025-01-13", "a dividend event for ODUO on ...":
+    whose event it is stands between its name and its day; another kind that day is
+    `wrong_event_day`. A clause about what the tool leaves out ("eventos que aún no se hubieran
+    anunciado") asserts nothing."""
+    names = {"dividend": ("dividendo", "dividend"), "earnings": ("resultados", "earnings")}
+    checked = 0
+    for question, listed in _events():
+        item = listed[0]
+        if item["kind"] not in names:
+            continue
+        other = "dividend" if item["kind"] != "dividend" else "earnings"
+        ticker = question.split("/")[0]
+        for es, en in ((names[item["kind"]], True), (names[other], False)):
+            for said in (
+                f"Los datos muestran un evento de {es[0]} para {ticker} el {item['date']}.",
+                f"The data shows a {es[1]} event for {ticker} on {item['date']}.",
+            ):
+                codes = {r.rule for r in _verdict(question, said).reasons}
+                assert ("wrong_event_day" not in codes) == en, (question, said, codes)
+        limit = (
+            f"Los datos muestran un evento de {names[item['kind']][0]} para {ticker} el "
+            f"{item['date']}. Lo que no muestran: eventos que aún no se hubieran anunciado."
+        )
+        assert _verdict(question, limit).accepted, question
+        checked += 1
+    assert checked >= 10

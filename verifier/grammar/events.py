@@ -19,7 +19,7 @@ _EVENT_GAP = re.compile(
     r"(?:\s+(?:quarterly|annual|interim|final|regular|cash|trimestral(?:es)?|anual(?:es)?|"
     r"semestral(?:es)?|ordinari[oa]s?|extraordinari[oa]s?|en\s+efectivo))?"  # "dividendo trimestral el"
     r"(?:\s+(?:event|date|day|payment|release|announcement|evento|fecha|pago|anuncio))?"  # "a dividend event on"
-    r"(?:\s+(?:for|of|de|del)\s+[a-z][a-z0-9.\-]{0,9})?"  # whose: "for mpse", "de mpse"
+    r"(?:\s+(?:for|of|de|del|para)\s+[a-z][a-z0-9.\-]{0,9})?"  # whose: "for mpse", "para mpse"
     r"(?:[*_`]*\s*[:(|—–-]\s*[*_`]*\s*|,[ \t]*"
     r"|(?:(?:\s+(?:of|de)\s+|\s*\(\s*)(?:us)?[$€£]?\s*[\d.,]+"
     r"(?:\s*(?:[$€£]|usd|eur|cents?|d[oó]lares|euros))?"

@@ -42,8 +42,10 @@ _HINT = re.compile(rf"(?<!\w)(?:{'|'.join(sorted(SUBJECTS | CAUSE, key=len, reve
 
 
 _DENIED_CAUSE = re.compile(
-    r"(?<!\w)(?:not|no)\s+(?:(?:está|estaba|es|fue|ha\s+sido|is|was|has\s+been|been|be)\s+)?"
-    r"(?:confirmad[oa]|confirmed|establecid[oa]|established|demostrad[oa]|proven|probad[oa])\s+"
+    r"(?<!\w)(?:not|no|none|neither|ninguno|ninguna)(?:\s+(?:of\s+(?:them|these|those|the\s+\w+)|de\s+"
+    r"(?:ellos|ellas|ambos|ambas|los\s+\w+|las\s+\w+)))?\s+"
+    r"(?:(?:está|estaba|es|fue|ha\s+sido|is|was|are|were|has\s+been|been|be)\s+)?"
+    r"(?:confirmad[oa]s?|confirmed|establecid[oa]s?|established|demostrad[oa]s?|proven|probad[oa]s?)\s+"
     r"(?:como|as)\s+(?:la\s+|una\s+|the\s+|a\s+)?(?:causa|cause|motivo|reason)(?!\w)"
 )
 """A cause said unconfirmed ("no está confirmado como causa", "is not confirmed as the cause"):
@@ -70,10 +72,12 @@ def check_disclaimers(case: Case) -> Iterator[Reason]:
     if not _HINT.search(folded) and not hedges.search(folded):
         return
     carried: list[tuple[int, int]] = []
+    before: list[tuple[int, int]] = []  # the hedges of the sentence before
     for i, start in enumerate(starts):
         end = starts[i + 1] if i + 1 < len(starts) else len(text)
         sentence = folded[start:end]
-        hedged = carried + [(start + m.start(), start + m.end()) for m in hedges.finditer(sentence)]
+        own = [(start + m.start(), start + m.end()) for m in hedges.finditer(sentence)]
+        hedged, earlier, before = carried + own, before, own
         carried = hedged if sentence.rstrip().endswith((";", "—", "–")) else []
         if not hedged and not _HINT.search(sentence):
             continue  # a hedge before a semicolon is answered after it: "unclear; the data..."
@@ -93,6 +97,9 @@ def check_disclaimers(case: Case) -> Iterator[Reason]:
                 )
         if held:
             case.bound.extend(hedged)
+            if earlier and _DENIED_CAUSE.search(sentence):
+                case.bound.extend(earlier)  # "Headlines that may be relevant: ... None is
+                # confirmed as the cause.": the possibility, then its denial
             case.bound.extend(
                 (start + m.start(), start + m.end()) for m in declines.finditer(sentence)
             )
