@@ -282,3 +282,49 @@ def test_an_event_named_for_its_ticker_before_its_day_is_that_day_s_event() -> N
         assert _verdict(question, limit).accepted, question
         checked += 1
     assert checked >= 10
+
+
+def test_events_said_to_be_none_are_checked_with_the_words_that_qualify_them() -> None:
+    """ "TDU no tiene eventos previstos", "no upcoming events scheduled": the whole denial is
+    held against the calendar, so "previstos" is no unchecked word where it is empty and the
+    denial is `wrong_absence` where it lists one."""
+    empty = listed = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        ticker = question.split("/")[0]
+        has = bool(_result(question, "get_events").get("events"))
+        for said in (
+            f"{ticker} no tiene eventos previstos en los próximos 30 días.",
+            f"{ticker} has no upcoming events scheduled in the next 30 days.",
+        ):
+            verdict = _verdict(question, said)
+            if has:
+                assert "wrong_absence" in {r.rule for r in verdict.reasons}, (question, said)
+            else:
+                assert verdict.accepted, (question, said, verdict.reasons)
+        empty += not has
+        listed += has
+    assert empty >= 10 and listed >= 10
+
+
+def test_words_of_where_figures_come_from_and_of_windows_looked_back_over() -> None:
+    """ "Se registraron dos titulares", "Trailing windows: 1W -2.71%", "News flow": free words
+    beside checked figures; "trailing" said of a benchmark is a comparison no rule checked here."""
+    checked = 0
+    for question, move, windows in _moves():
+        week, month = (
+            windows.get("1w") or windows.get("week"),
+            windows.get("1m") or windows.get("month"),
+        )
+        if not week or not month:
+            continue
+        t = move["ticker"]
+        lead = f"{t} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        trailing = (
+            f" Trailing windows: 1W {week['change_pct']:+.2f}%, 1M {month['change_pct']:+.2f}%."
+        )
+        kept = _verdict(question, lead + trailing)
+        assert kept.accepted, (question, kept.reasons)
+        assert not _verdict(question, lead + trailing.replace("1W", "1M", 1)).accepted, question
+        assert not _verdict(question, lead + f" {t} is trailing the benchmark.").accepted
+        checked += 1
+    assert checked >= 20

@@ -491,3 +491,28 @@ def test_a_place_whose_measure_comes_between_its_noun_and_its_number() -> None:
             assert "wrong_relation" in {x.rule for x in wrong.reasons}, (question, measure)
         checked += 1
     assert checked >= 30
+
+
+def test_a_list_of_the_portfolio_on_its_day_is_its_ranked_list() -> None:
+    """ "Principales contribuidores de la cartera P002 el 31 de diciembre: FSA, WED, HEX": the
+    portfolio the ranks are of and the day may stand between the label and the list; a ticker
+    not in the list is `wrong_relation`, and another portfolio's list is no list of these ranks."""
+    checked = 0
+    for question, ranks in _ranked():
+        own, top = ranks["portfolio_id"], ranks["top_contributors"]
+        outsider = next(t for t in ranks["detractors"] if t not in top)
+        for label in (
+            "Principales contribuidores de la cartera {p} el 31 de diciembre: {}.",
+            "Top contributors of {p} on Dec 31: {}.",
+        ):
+            right = _verdict(question, _answer(question) + label.format(", ".join(top[:3]), p=own))
+            assert right.accepted, (question, label, right.reasons)
+            wrong = _verdict(
+                question, _answer(question) + label.format(", ".join([*top[:2], outsider]), p=own)
+            )
+            assert "wrong_relation" in {x.rule for x in wrong.reasons}, (question, label)
+            other = "P009" if own != "P009" else "P008"
+            said = _answer(question) + label.format(", ".join(top[:3]), p=other)
+            assert not _verdict(question, said).accepted, (question, label)
+        checked += 1
+    assert checked >= 20

@@ -84,12 +84,13 @@ def check_absence(case: Case) -> Iterator[Reason]:
                 message=f'the draft says there is no "{said}"{about}, but the trace has {held}',
                 span=m.span(),
             )
-        elif (
-            kind == "news" and searched
-        ):  # "no relevant news": of an empty search, every item is none
-            case.bound += [
-                q.span() for q in _QUALIFIER.finditer(folded, max(m.start() - 14, 0), m.end() + 14)
-            ]
+        elif searched:  # checked: "no tiene eventos previstos" holds its "previstos"
+            case.bound.append(m.span())
+            if kind == "news":  # "no relevant news": of an empty search, every item is none
+                case.bound += [
+                    q.span()
+                    for q in _QUALIFIER.finditer(folded, max(m.start() - 14, 0), m.end() + 14)
+                ]
         if not held and not searched:
             yield Reason(
                 rule=ReasonCode.UNVERIFIED_CLAIM,

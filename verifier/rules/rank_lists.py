@@ -38,6 +38,14 @@ _JOIN = re.compile(
     r"incluyen|incluyeron|today|hoy|in\s+order|en\s+orden|best\s+first)[\s:,—–*_-]+)*"
 )
 """What may stand between a label and its first ticker ("Top contributors were FSA")."""
+_OWNER = re.compile(
+    r"(?:of|in|for|de|en|del)\s+(?:the\s+|la\s+|el\s+|su\s+|its\s+)?(?:(?:portfolio|cartera|book|"
+    r"fondo|portafolio)(?:\s+p\d{3,})?|p\d{3,})"
+    r"(?:\s+(?:on|el|del|for)\s+(?:\d{1,2}\s+de\s+[a-záéíóú]+(?:\s+de\s+\d{4})?|[a-z]+\s+\d{1,2}"
+    r"(?:,?\s+\d{4})?|\d{4}-\d\d-\d\d))?(?=[\s:,—–*_-])"
+)
+"""The portfolio a list is of, and its day, between the label and the list ("de la cartera P002
+el 31 de diciembre")."""
 _ORDERED = re.compile(r"order|orden|first")
 """Words of the join that say the list is in the ranks' order ("in order", "best first")."""
 _NEXT = re.compile(r"[\s,*_]*(?:(?:and|y|e|&|plus)[\s,*_]+)?[\s,*_]*")
@@ -122,9 +130,15 @@ def _head(folded: str, m: re.Match[str], tickers: list[Claim]) -> Claim | None:
 
 
 def _listed_after(folded: str, m: re.Match[str], tickers: list[Claim]) -> list[Claim]:
-    """The tickers named one after another right after the label."""
+    """The tickers named one after another right after the label; a portfolio and a day may
+    stand between ("Principales contribuidores de la cartera P002 el 31 de diciembre: FSA, WED,
+    HEX"): another portfolio than the answer's is `wrong_subject` (`other_portfolios`)."""
     at = _JOIN.match(folded, m.end())
     pos = at.end() if at else m.end()
+    owner = _OWNER.match(folded, pos)
+    if owner is not None:
+        at = _JOIN.match(folded, owner.end())
+        pos = at.end() if at else owner.end()
     found: list[Claim] = []
     for t in tickers:
         if t.start < pos:
