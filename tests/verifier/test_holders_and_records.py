@@ -10,7 +10,16 @@ from datetime import date
 from typing import Any
 
 from tests.verifier.test_closed_world import FREE_TRACES
-from tests.verifier.test_unseen_prose import _moves, _new_york, _news, _positions, _result, _verdict
+from tests.verifier.test_unseen_prose import (
+    _codes,
+    _kept,
+    _moves,
+    _new_york,
+    _news,
+    _positions,
+    _result,
+    _verdict,
+)
 from verifier.lexicon import LANGUAGES
 
 _SPANISH = next(lexicon for lexicon in LANGUAGES if lexicon.name == "es")
@@ -272,6 +281,8 @@ def test_an_event_named_for_its_ticker_before_its_day_is_that_day_s_event() -> N
             for said in (
                 f"Los datos muestran un evento de {es[0]} para {ticker} el {item['date']}.",
                 f"The data shows a {es[1]} event for {ticker} on {item['date']}.",
+                f"There is a {es[1]} event scheduled for {ticker} on {item['date']}.",
+                f"Hay un evento de {es[0]} programado para {ticker} el {item['date']}.",
             ):
                 codes = {r.rule for r in _verdict(question, said).reasons}
                 assert ("wrong_event_day" not in codes) == en, (question, said, codes)
@@ -326,5 +337,37 @@ def test_words_of_where_figures_come_from_and_of_windows_looked_back_over() -> N
         assert kept.accepted, (question, kept.reasons)
         assert not _verdict(question, lead + trailing.replace("1W", "1M", 1)).accepted, question
         assert not _verdict(question, lead + f" {t} is trailing the benchmark.").accepted
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_record_s_portfolio_line_holds_the_portfolio_s_figures_and_its_keys_are_fields() -> None:
+    """ "**Portfolio:** P002 (-0.90%)", "| cartera | P002 |", "- acciones: 56", "- posiciones:
+    25", "valor_mercado": a figure on the portfolio's label line is the portfolio's (the
+    holding's there is `wrong_subject`); a table row labelled by the portfolio does not make the
+    rows under it the portfolio's; a line labelled by shares or positions counts them, and a
+    snake_case key names its field."""
+    checked = 0
+    for question, position, pnl in _holders():
+        ranks = _result(question, "get_portfolio_ranks")
+        t, p, own = position["ticker"], position["portfolio_id"], position["day_pnl"]
+        ret, mine = ranks["portfolio_return_pct"], position["pnl_pct"]
+        count, shares = ranks["positions_count"], int(position["quantity"])
+        if ret == mine or count == shares or round(own, 2) == round(pnl, 2):
+            continue
+        tail = f"\n**Position:** {t}, day P&L {own:,.2f} ({mine:+.2f}%)"
+        _kept(question, f"**Portfolio:** {p} ({ret:+.2f}%){tail}")
+        assert "wrong_subject" in _codes(question, f"**Portfolio:** {p} ({mine:+.2f}%){tail}")
+        table = f"| Campo | Valor |\n|---|---|\n| ticker | {t} |\n| cartera | {p} |\n| P&L del día | {{}} |\n| rentabilidad | {mine:+.2f} % |"
+        _kept(question, table.format(f"{own:,.2f}"))
+        assert not _verdict(question, table.format(f"{pnl:,.2f}")).accepted, question
+        record = f"Resumen:\n- ticker: {t}\n- cartera: {p}\n- rentabilidad: {mine:+.2f} %\n"
+        _kept(question, record + f"- acciones: {shares}\n- posiciones: {count}")
+        assert "wrong_field" in _codes(question, record + f"- acciones: {count}"), question
+        assert "wrong_field" in _codes(question, record + f"- posiciones: {shares}"), question
+        value = position["portfolio_value_previous_close"]
+        assert "wrong_field" in _codes(question, record + f"- valor_mercado: {value:,.2f}"), (
+            question
+        )
         checked += 1
     assert checked >= 20

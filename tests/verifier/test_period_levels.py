@@ -87,3 +87,35 @@ def test_a_level_said_at_a_periods_start_or_a_while_ago() -> None:
         assert _codes(question, said) & {"wrong_time", "wrong_field"}, (question, said)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_change_said_for_a_quarter_named_by_its_number_is_the_report_s_quarter() -> None:
+    """ "ends the fourth quarter up 37.29%", "Q4: +37.29%", "en el cuarto trimestre sube un
+    37,29 %" on a report of December 31: the quarter's change is the fourth quarter's to date;
+    the same figure said for the third quarter is `wrong_time`, and so is a quarter of another
+    year. A quarter in a quoted headline or before "earnings" is no window of prices."""
+    checked = 0
+    for question, move, changes in _moves():
+        quarter = changes.get("quarter")
+        if not quarter:
+            continue
+        t, pct, q = move["ticker"], move["change_pct"], quarter["change_pct"]
+        lead = f"{t} closed at {move['close']:.2f} ({pct:+.2f}%)"
+        word = "up" if q > 0 else "down"
+        es = f"{t} cerró en {_es(move['close'])} ({_es(pct, True)} %)"
+        for right, wrong in (
+            (f"{lead} and ends the fourth quarter {word} {abs(q):.2f}%.", "fourth"),
+            (f"{lead}; Q4: {q:+.2f}%.", "Q4"),
+            (f"{es}; en el cuarto trimestre va {_es(q, True)} %.", "cuarto"),
+        ):
+            _kept(question, right)
+            for other in {"fourth": ("third", "fourth quarter of 2023"), "Q4": ("Q3",),
+                          "cuarto": ("tercer",)}[wrong]:  # fmt: skip
+                said = (
+                    right.replace(f"{wrong} quarter", other)
+                    if "2023" in other
+                    else right.replace(wrong, other)
+                )
+                assert "wrong_time" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 30

@@ -7,7 +7,7 @@ more the same way. Each is held against the ticker's streak: kept where it holds
 
 from __future__ import annotations
 
-from tests.verifier.test_unseen_prose import _codes, _es, _kept, _moves, _result
+from tests.verifier.test_unseen_prose import FREE_TRACES, _codes, _es, _kept, _moves, _result
 
 
 def test_a_rebound_or_an_extension_is_the_streak_it_says() -> None:
@@ -55,3 +55,33 @@ def test_apenas_sizes_the_days_move_as_small() -> None:
                 assert "wrong_relation" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 15, checked
+
+
+def test_a_streak_counted_after_its_name_and_one_no_result_holds() -> None:
+    """ "una racha bajista de 3 sesiones", "a losing streak of 3 sessions": the count after the
+    streak's name is its length (another is `wrong_relation`); a run said in a trace that
+    holds no streak ("lleva 3 sesiones a la baja" over a position's calls) is not taken for the
+    day's direction: it stays unchecked."""
+    checked = 0
+    for question, move, _ in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        way, sessions = streak.get("direction"), streak.get("sessions")
+        if way not in ("up", "down") or not isinstance(sessions, int) or sessions < 2:
+            continue
+        t = move["ticker"]
+        lead = f"{t} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        es, en = ("alcista", "winning") if way == "up" else ("bajista", "losing")
+        for said in (
+            f" Lleva una racha {es} de {{}} sesiones.",
+            f" It is on a {en} streak of {{}} sessions.",
+        ):
+            _kept(question, lead + said.format(sessions))
+            assert "wrong_relation" in _codes(question, lead + said.format(sessions + 1)), question
+        position = next((q for q in FREE_TRACES if q.startswith(f"{t}/position/")), None)
+        if position is not None:
+            contribution = _result(position, "get_position_pnl")["contribution_pct"]
+            run = "al alza" if way == "up" else "a la baja"
+            said = f"{t} aportó {_es(contribution, True)} %. {t} lleva {sessions} sesiones {run}."
+            assert "unverified_claim" in _codes(position, said), position
+        checked += 1
+    assert checked >= 10

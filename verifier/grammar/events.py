@@ -27,10 +27,12 @@ _EVENT_GAP = re.compile(
     r"(?:,?(?:\s+(?:is|are|was|were|will\s+be|will|es|será|fue|se))?"
     r"\s+(?:scheduled|set|expected|due\s+out|due|planned|slated|payable|paid|released|reported"
     r"|published|announced|dated|comes?\s+out|comes?|out|programad[oa]s?|previst[oa]s?|pagadero|paga"
-    r"|con\s+fecha(?:\s+del?)?|agendad[oa]s?"
+    r"|con\s+fecha(?:\s+del?)?|agendad[oa]s?|anunciad[oa]s?"
     r"|pagará|publica|publicará|presenta|presentará)"
     r"(?:\s+to\s+(?:be\s+(?:released|reported|announced|paid|published)|shareholders))?"
     r"|\s+(?:is|are|was|were|es|será|fue))?"
+    r"(?:\s+(?:for|of|de|del|para)\s+(?:shares\s+of\s+|las\s+acciones\s+de\s+)?"
+    r"(?!(?:the|el|la)\s)[a-z][a-z0-9.\-]{0,9})?"  # "scheduled for oduo on": whose, after it
     r"(?:\s+(?:on|for|el|para\s+el|del))?(?:\s+the)?\s+)"
     rf"(?:(?:{WEEKDAY_WORD})\.?,?\s+)?"
 )

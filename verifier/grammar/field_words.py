@@ -123,9 +123,10 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
             and _WEIGHT_AFTER.match(folded, figure.end)
         ):
             figure.field = "weight"
+    keyed = folded.replace("_", " ") if "_" in folded else folded  # "valor_mercado: 39.346,16"
     names = [
         (m.end(), m.lastgroup)
-        for m in FIELD_WORD.finditer(folded)
+        for m in FIELD_WORD.finditer(keyed)
         if not _MEASURE_OF.search(folded, max(m.start() - 12, 0), m.start())
     ]
     if not names:

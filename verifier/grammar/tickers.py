@@ -73,6 +73,14 @@ def attach_scopes(
         if _MEMBERS_OF.match(text, figure.end):
             figure.scope = frozenset({BENCHMARK_SUBJECT})  # "the 59-stock equal-weight universe"
             continue
+        label = _LABELLED.match(text, text.rfind("\n", 0, figure.start) + 1)
+        if (
+            label is not None
+            and not (seen and tickers[seen - 1].start >= label.start())
+            and not _NEXT_CELL.search(text, label.end(), figure.start)
+        ):
+            figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "**Portfolio:** P002 (-0.90%)"
+            continue
         if _OWNED.search(text, max(figure.start - 70, sentence), figure.start) or (
             _PORTFOLIO_KEY.search(text, max(figure.start - 60, 0), figure.start)
         ):
@@ -193,12 +201,14 @@ _PAIRED = re.compile(r"(?<![\w.])[A-Z][A-Z0-9.]{0,5}\s*[/·|—–]\s*$")
 """A ticker and its portfolio set side by side in a heading ("**ILLR / P002**"): the portfolio
 is where the holding sits, not the subject of the lines under it."""
 _LABELLED = re.compile(
-    r"(?i)[ \t]*(?:[-*•·▪►]+[ \t]*)?(?:\*\*|__)?(?:the\s+|la\s+|el\s+)?"
-    rf"(?:{alternatives('portfolio')})(?:\*\*|__)?[ \t]*[:：=]"
+    r"(?i)[ \t]*(?:\|[ \t]*)?(?:[-*•·▪►]+[ \t]*)?(?:\*\*|__)?(?:the\s+|la\s+|el\s+)?"
+    rf"(?:{alternatives('portfolio')})(?:\*\*|__)?[ \t]*(?:[:：=]|\|)"
 )
 """A line of a record labelled by the portfolio ("- cartera: P002", "**Portfolio:** P002 – Dividend
-Income" under "- ticker: CJVL"): it says where the holding sits; the lines under it are the
-record's fields, not the portfolio's."""
+Income", "| cartera | P002 |" under "- ticker: CJVL"): it says where the holding sits; the lines
+under it are the record's fields, not the portfolio's, and a figure on it is the portfolio's."""
+_NEXT_CELL = re.compile(r"[|;:]")
+"""Where the label line's own cell ends ("Cartera: -0,90% | Universo: -0,57%")."""
 _FOR_SUBJECT = re.compile(
     r"(?i)\s*(?:[\w-]+\s+){0,2}?(?:for|of|de|del)\s+(?:the\s+|la\s+|el\s+|su\s+)?(?=\w)"
 )

@@ -427,6 +427,11 @@ RELATIONS: dict[str, Any] = {
             r"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+(?:(?:at\s+)?(?:number|no\.)\s*)?\d{1,2}\s+(?:out\s+of|of|among)\s+(?:its\s+|the\s+)?\d{1,3}(?:\s+(?:positions|holdings|names|stocks))?",
             r"(?:ranked|ranks?|ranking|placed)\s+(?:#|(?:number|no\.)\s*)?\d{1,2}(?=\s*(?:[.;,)]|$))",
             r"(?:contribution|contrib|return|weight|p&l|pnl|size)\s*[:=]?\s*#?\d{1,3}\s*(?:/|of|out\s+of)\s*\d{1,3}",
+            r"(?:is|was|sits\s+at|comes\s+in\s+at|at)\s+(?:number|no\.|#)\s*\d{1,2}\s+(?:out\s+of|of)\s+\d{1,3}"
+            r"(?:\s+in\s+(?:the\s+|its\s+)?(?:portfolio|book|fund|p\d{3,}))?",
+            r"(?:rank(?:ed|s|ing)?\s+)?by\s+(?:its\s+|the\s+)?(?:contribution|(?:day(?:'s)?\s+)?return|weight|p&l|"
+            r"pnl|size|market\s+value),?\s+"
+            r"(?:#|number\s+|no\.\s*)?\d{1,2}\s*(?:/|of|out\s+of)\s*\d{1,3}",
             r"(?<=%,\s)\d{1,2}(?:st|nd|rd|th)\s+of\s+\d{1,3}(?=\s*[.;)]|\s*$)",
             r"\(\s*(?:#\d{1,2}|\d{1,2}(?:st|nd|rd|th))(?:\s+(?:of|/|out\s+of)\s+\d{1,3})?(?:\s+by\s+(?:day\s+)?(?:p&l|pnl|contribution|weight|return|size|market\s+value))?\s*\)",
             rf"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|stands?)\s+{ORDINAL_WORDS}(?:\s+(?:out\s+of|among|of)\s+(?:its\s+|the\s+)?\d{{1,3}}(?:\s+(?:positions|holdings|names|stocks))?)?",

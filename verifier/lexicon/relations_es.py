@@ -3,6 +3,13 @@ the counts they name) and of days to the report date ("yesterday"); spread into 
 
 from typing import Any
 
+_MEASURES = (
+    r"(?:contribución|aporte|aportación|rentabilidad(?:\s+del\s+día|\s+diaria)?|"
+    r"rendimiento(?:\s+del\s+día|\s+diario)?|variación(?:\s+del\s+día|\s+diaria)?|peso|tamaño|"
+    r"p&l|resultado(?:\s+del\s+día)?|valor\s+de\s+mercado)"
+)
+"""What a place among the positions may be by, as the ranks hold it."""
+
 RELATIONS: dict[str, Any] = {
     "absence": {
         "news": (
@@ -341,8 +348,10 @@ RELATIONS: dict[str, Any] = {
         "behind": (r"por\s+detrás\s+de", r"detrás\s+de", r"tras"),
         "place": (
             r"puesto\s+\d{1,3}\s*(?:/|de)\s*\d{1,3}(?!\s+por)",
-            r"(?:puesto|posición|lugar)\s+(?:por|en)\s+(?:[\wáéíóú&/-]+\s+){0,2}?[\wáéíóú&/-]+\s*[:=]?"
-            r"\s*#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
+            r"(?:(?:(?:ocupa|ocupó|está\s+en|se\s+sitúa\s+en|queda\s+en)\s+(?:el\s+|la\s+)?)?"
+            rf"(?:puesto|posición|lugar)\s+)?(?:por|en)\s+(?:su\s+|la\s+|el\s+)?{_MEASURES}"
+            r"(?:\s+(?:en|dentro\s+de)\s+la\s+cartera)?,?\s*[:=]?"
+            r"\s*(?:el\s+)?(?:puesto\s+)?#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
             r"(?<=[,y]\s)\d{1,2}(?:\.?[ºª°])?\s+por\s+(?:rentabilidad|rendimiento|resultado|contribución|aporte|peso|tamaño|p&l)(?!\w)",
             r"(?:contribución|aporte|rentabilidad|rendimiento|peso|p&l)\s*[:=]?\s*(?:puesto\s+)?#?\d{1,3}\s*(?:/|de)\s*\d{1,3}",
             r"\(\s*(?:puesto\s+\d{1,2}(?:\.?[ºª°])?|\d{1,2}\.?[ºª°])(?:\s+de\s+\d{1,3})?(?:\s+por\s+(?:p&l|contribución|aporte|peso|rentabilidad|rendimiento|tamaño))?\s*\)",

@@ -57,7 +57,7 @@ from verifier.rules.news_items import check_items_together
 from verifier.rules.news_sources import check_news_sources
 from verifier.rules.news_times import check_items_came, check_moves_after_news, check_news_times
 from verifier.rules.other_portfolios import check_other_portfolio
-from verifier.rules.period_levels import check_period_levels
+from verifier.rules.period_levels import check_named_quarters, check_period_levels
 from verifier.rules.qualities import check_qualities
 from verifier.rules.rank_lists import check_rank_lists
 from verifier.rules.relations import check_relations
@@ -81,6 +81,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_other_portfolio,
     check_wrong_time,
     check_period_levels,
+    check_named_quarters,
     check_wrong_field,
     check_units,
     check_uncomputed_percentage,

@@ -15,7 +15,7 @@ from verifier.lexicon import alternatives, grouped
 from verifier.periods import sentence_end, sentence_starts
 from verifier.rules.case import Case, Finding
 from verifier.rules.draft_scan import scan_of
-from verifier.rules.relations import own_ranks
+from verifier.rules.relations import own_ranks, scans
 from verifier.rules.windows import window_changes
 from verifier.scanner import PhraseScan, fold_aligned
 from verifier.times import WINDOW, ClaimTime, times_agree
@@ -203,6 +203,7 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
     if not moves and not signs:
         return
     taken_by_moves = [m.span() for m in moves]
+    runs = [m.span() for m in scans()[2].finditer(folded)]
     words = sorted(
         [(m, False) for m in moves]
         + [(m, True) for m in signs if not _overlaps(m.span(), taken_by_moves)],
@@ -222,6 +223,8 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
         said_of_a_day = m.group() in ("fall", "falls") and bool(_ON_A_DAY.match(folded, m.end()))
         if said_of_a_day or EXTENDED.finditer(folded[m.start() : m.end() + 40]):
             continue  # "falls on 2024-07-01" is a day; "fell before the open" no result holds
+        if _overlaps(m.span(), runs):
+            continue  # "lleva 4 sesiones a la baja": a run of sessions, the streak's (`relations`)
         if sign_word and (tally := _TALLIED.search(folded, max(m.start() - 60, 0), m.start())):
             yield from _tally(case, text, m, tally)
             continue  # "0 unchanged", "12 de las 19 posiciones cerraron en negativo"

@@ -109,6 +109,59 @@ def check_period_levels(case: Case) -> Iterator[Reason]:
         )
 
 
+_QUARTER = re.compile(
+    rf"(?<!\w)(?:(?P<q>{'|'.join(_ORDINALS)})[-\s](?:quarter|trimestre)|q(?P<qn>[1-4])|(?P<tn>[1-4])t)"
+    r"(?:\s+(?:of\s+|de\s+|del\s+)?(?P<y>(?:19|20)\d\d))?(?!\w)"
+)
+_REPORTED = re.compile(
+    r"\s*(?:fiscal\s+)?(?:earnings|results|report|eps|revenue|sales|resultados|beneficios|ingresos|"
+    r"ventas|informe)(?!\w)"
+)
+"""A quarter named for what a company reports ("fourth-quarter earnings"): an event's attribute
+(`verifier.rules.event_attributes`), not a window of prices."""
+
+
+def check_named_quarters(case: Case) -> Iterator[Reason]:
+    """A quarter named by its number ("ends the third quarter up 37.29%", "en el tercer
+    trimestre", "Q4"): the only quarter the results compute is the report date's, to date, so a
+    change or a move said for another one is `wrong_time`; a level said for one is held by
+    `check_period_levels`, and a quoted headline's words are the headline's."""
+    text = case.trace.draft or ""
+    folded = fold_aligned(text)
+    if (
+        "quarter" not in folded
+        and "trimestre" not in folded
+        and not re.search(r"q[1-4]|[1-4]t", folded)
+    ):
+        return
+    report = case.report_day
+    if report is None:
+        return
+    current = (report.month - 1) // 3 + 1
+    quotes = [f.claim for f in case.findings if f.claim.kind == "quote"]
+    levels = [m.span() for m in _said().finditer(folded)]
+    for m in _QUARTER.finditer(folded):
+        if (
+            _REPORTED.match(folded, m.end())
+            or any(q.start <= m.start() < q.end for q in quotes)
+            or any(a <= m.start() < b for a, b in levels)
+        ):
+            continue
+        named = _ORDINALS[m["q"]] if m["q"] else int(m["qn"] or m["tn"])
+        year = int(m["y"]) if m["y"] else report.year
+        if (named, year) == (current, report.year):
+            case.bound.append(m.span())  # the report's quarter: the window the results hold
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f'"{text[m.start() : m.end()]}" names a quarter the results do not hold: they '
+                f"compute the quarter of the report date {report} (Q{current} {report.year}) to date"
+            ),
+            span=m.span(),
+        )
+
+
 def _window(m: re.Match[str], report: date) -> tuple[date, date] | None:
     """The days the period's last session falls in: its last week, or the days around the
     session a week, month, quarter or year before the report date."""

@@ -473,8 +473,9 @@ def _gap(
 
 
 _COUNT_AFTER = re.compile(
-    r"(?:\s+(?:es|fue|is|was|shows|stands\s+at|reads|muestra|marca)\s+|\s*[*_]*\s*:\s*[*_]*\s*)"
-    r"(?:(?:just|only|solo|sólo|solamente)\s+)?(?:de\s+)?(?:"
+    r"(?:\s+(?:es|fue|is|was|shows|stands\s+at|reads|muestra|marca)\s+|\s*[*_]*\s*:\s*[*_]*\s*"
+    r"|\s+(?=(?:de|of)\s))"  # "una racha bajista de 4 sesiones", "a losing streak of 4 sessions"
+    r"(?:(?:just|only|solo|sólo|solamente)\s+)?(?:de\s+|of\s+)?(?:"
     r"(?P<n>una\s+sola|un\s+solo|a\s+single|just\s+one|only\s+one|[^\W_]+)\s+"
     r"(?:(?P<up>up|higher|alcista|winning|green)\s+|(?P<down>down|lower|bajista|losing|red)\s+)?"
     r"(?:sesión|sesiones|session|sessions|día|días|day|days|jornadas?)"
@@ -1182,8 +1183,11 @@ _MEASURE_WORDS = (
             r"contrib\w*|p&l|pnl|aporte|aportación|resultado|restaron|restó|lastres|detractors?"
         ),
     ),
-    ("weight_top", re.compile(r"weight\w*|peso|ponderación|size|tamaño")),
-    ("return_top", re.compile(r"returns?|performance|rentabilidad|rendimiento")),
+    (
+        "weight_top",
+        re.compile(r"weight\w*|peso|ponderación|size|tamaño|valor de mercado|market value"),
+    ),
+    ("return_top", re.compile(r"returns?|performance|rentabilidad|rendimiento|variación")),
 )
 
 
@@ -1245,13 +1249,21 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     after = re.match(
         r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
     ) or re.search(
-        r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|day\s+)?(p&l|\w+)(?:\s+del\s+día)?\s*"
-        r"(?::|\)?$|[=]?\s*#?\d)",
+        r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|day\s+|its\s+|the\s+)?(p&l|\w+)"
+        r"(?:\s+del\s+día|\s+diari[oa])?(?:\s+(?:en|dentro\s+de)\s+la\s+cartera)?,?\s*"
+        r"(?::|\)?$|[=]?\s*(?:el\s+)?(?:puesto\s+|number\s+)?#?\d)",
         m.group(),
     )  # "Rank by P&L: 9 of 25", "(15th by P&L)", "puesto por peso 5 de 25"
     opening = _MEASURE_LEAD.search(folded, lo, m.start())  # "On contribution, it ranked 1st"
     inside = re.match(r"p&l|\w+", m.group())  # "contribution 8/19", "peso: puesto 3 de 19"
-    said = [after[1] if after else "", inside.group() if inside else ""]
+    by = re.search(  # "puesto por valor de mercado 21 de 25", "by market value, 21 of 25"
+        r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|its\s+|the\s+)?(valor\s+de\s+mercado|market\s+value)",
+        m.group(),
+    )
+    said = [
+        " ".join(by[1].split()) if by else after[1] if after else "",
+        inside.group() if inside else "",
+    ]
     for test in (  # the place's own words first, then what stands before it, then its clause's
         lambda word: any(word.fullmatch(w) for w in said),
         lambda word: re.search(rf"(?:{word.pattern})$", before),

@@ -27,6 +27,16 @@ _SAID = re.compile("|".join(f"(?P<{code}>{words})" for code, words in _CURRENCY.
 _BEFORE = re.compile(rf"(?:{'|'.join(_CURRENCY.values())})\s*$")
 _AFTER = re.compile(rf"\s*(?:{'|'.join(_CURRENCY.values())})(?!\w)")
 _SHARES_AFTER = re.compile(r"\s+(?:shares|acciones|títulos)(?!\w)")
+_LABEL_END = r"(?:\*\*|__)?[ \t]*[:=|][ \t]*(?:\*\*|__)?[ \t]*$"
+_SHARES_LABEL = re.compile(rf"(?<!\w)(?:shares|acciones|títulos|quantity|cantidad|qty){_LABEL_END}")
+"""A line's label that names shares ("- acciones: 56", "| Shares | 56 |")."""
+_POSITIONS_LABEL = re.compile(
+    rf"(?<!\w)(?:positions|posiciones|holdings|number\s+of\s+positions|n[º°.]?\s+de\s+posiciones)"
+    rf"{_LABEL_END}"
+)
+_POSITIONS_AFTER = re.compile(r"\s+(?:positions|posiciones|holdings)(?=[ \t]*(?:[,.;:)\n]|$))")
+"""A count of the portfolio's positions ("25 positions.", "De 25 posiciones,", "- posiciones:
+25"); a count followed by what they did ("7 positions rose") is a tally (`relations`)."""
 _QUANTITY_KEYS = frozenset({"quantity", "shares", "qty", "volume", "avg_volume", "average_volume"})
 """Keys whose value counts shares: a position's quantity, a session's volume."""
 _CURRENCY_KEYS = ("base_currency", "currency")
@@ -42,13 +52,31 @@ def check_units(case: Case) -> Iterator[Reason]:
         claim = f.claim
         if not f.in_scope:
             continue
-        shares = _SHARES_AFTER.match(folded, claim.end)
+        line = folded.rfind("\n", 0, claim.start) + 1
+        counted = _POSITIONS_AFTER.match(folded, claim.end) or _POSITIONS_LABEL.search(
+            folded, line, claim.start
+        )
+        if counted is not None and claim.kind == "number":
+            if not any(x.key == "positions_count" for x in f.in_scope) and _counts_positions(case):
+                yield Reason(
+                    rule=ReasonCode.WRONG_FIELD,
+                    message=(
+                        f'"{claim.text}" counts the portfolio\'s positions, but the trace has '
+                        f"{f.in_scope[0].describe()}"
+                    ),
+                    span=(claim.start, claim.end),
+                )
+            continue
+        shares = _SHARES_AFTER.match(folded, claim.end) or _SHARES_LABEL.search(
+            folded, line, claim.start
+        )
         if shares is not None:
             if not any(x.key in _QUANTITY_KEYS for x in f.in_scope):
                 yield Reason(
                     rule=ReasonCode.WRONG_FIELD,
                     message=(
-                        f'"{text[claim.start : shares.end()]}" counts shares, but the trace has '
+                        f'"{text[min(claim.start, shares.start()) : max(claim.end, shares.end())]}" '
+                        "counts shares, but the trace has "
                         f"{f.in_scope[0].describe()}"
                     ),
                     span=(claim.start, claim.end),
@@ -70,6 +98,11 @@ def check_units(case: Case) -> Iterator[Reason]:
                 ),
                 span=(claim.start, claim.end),
             )
+
+
+def _counts_positions(case: Case) -> bool:
+    """Whether a result of the trace counts the portfolio's positions."""
+    return any(f.key == "positions_count" for f in case.evidence.facts)
 
 
 def _currency_of(folded: str, start: int, end: int) -> str | None:
