@@ -433,11 +433,20 @@ def _about_limits(folded: str, lo: int, hi: int) -> bool:
 
 
 def _negated(folded: str, lo: int, hi: int) -> bool:
-    """Whether the sentence holds a negation that is no aside: in "the headline, not confirmed
-    elsewhere, was the cause" the negation denies the aside only, and the sentence asserts."""
-    for m in _WORD.finditer(folded, lo, hi):
-        if m.group() in _NEGATIONS:
-            if folded[lo : m.start()].rstrip().endswith(",") and "," in folded[m.end() : hi]:
-                continue
-            return True
-    return False
+    """Whether the sentence holds a negation that is no aside (`aside_close`)."""
+    return any(
+        m.group() in _NEGATIONS and aside_close(folded, lo, m.start(), hi) < 0
+        for m in _WORD.finditer(folded, lo, hi)
+    )
+
+
+_ASIDE_OPEN = re.compile(r",\s*(?:(?:and|but|or|y|e|pero|o|u)\s+)?$")
+
+
+def aside_close(folded: str, lo: int, at: int, hi: int) -> int:
+    """Where the aside a negation at `at` opens closes (its comma), or -1 where it opens none: in
+    "the headline, not confirmed elsewhere, was the cause" and "el titular, y no los datos,
+    causó la caída" the negation denies the aside only, and the sentence asserts."""
+    if not _ASIDE_OPEN.search(folded, lo, at):
+        return -1
+    return folded.find(",", at, hi)

@@ -114,6 +114,8 @@ _ASSERTED = (
     "Why it moved is the headline; the data holds no link.",
     "The headline, not confirmed elsewhere, was the cause of the move.",
     "The headline, not the data, caused the move.",
+    "The headline, and not the data, caused the move.",
+    "El titular, y no los datos, está confirmado como causa.",
     "It may be related to the move. The data holds no analyst ratings.",
     "Está confirmado como causa, no como rumor.",
 )

@@ -66,3 +66,41 @@ def test_two_headlines_ordered_by_a_word_between_them() -> None:
         assert "wrong_relation" in _codes(question, wrong), (question, wrong)
         checked += 1
     assert checked >= 5, checked
+
+
+_SESSIONS = {
+    "before": ("before the open", "antes de la apertura"),
+    "during": ("during the session", "durante la sesión"),
+    "after": ("after the close", "después del cierre"),
+}
+
+
+def _session(when: datetime) -> str:
+    minutes = when.hour * 60 + when.minute
+    return "before" if minutes < 570 else "during" if minutes < 960 else "after"
+
+
+def test_an_item_said_to_have_come_in_the_sentence_after_its_quote() -> None:
+    """ "... "<headline>" (AP). It came out after the close.", "Se publicó durante la sesión.",
+    "La noticia se publicó el 30 de diciembre.": the item quoted before, held against its own
+    session and New York day; another session or day is `wrong_time`."""
+    checked = 0
+    for question, move, news in _news():
+        if not news:
+            continue
+        item = news[-1]
+        when = datetime.fromisoformat(str(item["published_at"])).astimezone(_NEW_YORK)
+        session = item.get("session") or _session(when)
+        lead = f'{_closed(move)} One headline is "{item["headline"]}" ({item["source"]}).'
+        for name, (en, es) in _SESSIONS.items():
+            for said in (f" It came out {en}.", f" Se publicó {es}."):
+                if name == session:
+                    _kept(question, lead + said)
+                else:
+                    assert "wrong_time" in _codes(question, lead + said), (question, said)
+        other = when.date().replace(day=when.day - 1 if when.day > 1 else 2)
+        for day, ok in ((when.date(), True), (other, False)):
+            said = f"{lead} La noticia se publicó el {day.isoformat()}."
+            assert ("wrong_time" not in _codes(question, said)) == ok, (question, said)
+        checked += 1
+    assert checked >= 20, checked

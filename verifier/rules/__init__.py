@@ -55,7 +55,12 @@ from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_claims import check_news_claims
 from verifier.rules.news_items import check_items_together
 from verifier.rules.news_sources import check_news_sources
-from verifier.rules.news_times import check_items_came, check_moves_after_news, check_news_times
+from verifier.rules.news_times import (
+    check_item_came,
+    check_items_came,
+    check_moves_after_news,
+    check_news_times,
+)
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.period_levels import check_named_quarters, check_period_levels
 from verifier.rules.qualities import check_qualities
@@ -113,6 +118,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_headline_sequence,
     check_moves_after_news,
     check_items_came,
+    check_item_came,
     check_items_together,
     check_streak_words,
     check_only_movers,

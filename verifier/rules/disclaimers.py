@@ -29,6 +29,7 @@ from verifier.lexicon.disclaimers import (
     NEGATIONS,
     SUBJECTS,
 )
+from verifier.limits import aside_close
 from verifier.rules.case import Case
 from verifier.rules.draft_scan import scan_of
 from verifier.verdict import Reason
@@ -154,12 +155,8 @@ def _disclaimer(
 
 def _aside_end(folded: str, words: list[tuple[int, int]], negation: int) -> int:
     """Where the negation's reach ends among the clause's words: at the comma that closes an
-    aside it opens ("the headline, not confirmed elsewhere, was the cause": the cause is
-    asserted), else at the clause's end."""
-    at = words[negation][0]
-    if not folded[max(at - 3, 0) : at].rstrip().endswith(","):
-        return len(words)
-    close = folded.find(",", at, words[-1][1])
+    aside it opens (`verifier.limits.aside_close`), else at the clause's end."""
+    close = aside_close(folded, words[0][0], words[negation][0], words[-1][1])
     if close < 0:
         return len(words)
     return next((k for k, (a, _) in enumerate(words) if a > close), len(words))

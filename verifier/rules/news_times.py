@@ -181,6 +181,87 @@ def check_items_came(case: Case) -> Iterator[Reason]:
         )
 
 
+@cache
+def _item_came() -> re.Pattern[str]:
+    """One item said to have come in a session or on a day, in a sentence after its quote ("The
+    story was published after the close", "It came out on December 30", "Se publicó durante la
+    sesión", "la noticia salió el 30 de diciembre")."""
+    sessions = "|".join(
+        f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
+    )
+    return re.compile(
+        r"(?i)(?<!\w)(?:(?:(?:the|this|that)\s+(?:news\s+)?(?:story|headline|item|article|report|news)"
+        r"|it|(?:la|esta|esa)\s+(?:noticia|nota)|(?:el|este|ese)\s+titular)\s+(?:came\s+out|"
+        r"was\s+published|ran|appeared|hit\s+the\s+wires?|fue\s+publicad[oa]|se\s+publicó|salió|"
+        r"apareció)|se\s+publicó|salió\s+publicad[oa])"
+        rf"\s+(?:{sessions}|(?P<on>on|el)\s+)"
+    )
+
+
+def check_item_came(case: Case) -> Iterator[Reason]:
+    """One news item said to have come in a session or on a day, in a sentence that quotes no
+    headline: the item quoted last before it (or the search's only one), held against when it
+    came; another session or day is `wrong_time`."""
+    text = case.trace.draft or ""
+    folded = text.casefold()
+    if not any(
+        w in folded for w in ("came", "ran", "publi", "appeared", "wire", "salió", "apareció")
+    ):
+        return
+    items = news_items(case)
+    if not items:
+        return
+    quotes = sorted(
+        (f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by),
+        key=lambda c: c.start,
+    )
+    dates = {f.claim.start: f.claim for f in case.findings if f.claim.kind == "date"}
+    for m in _item_came().finditer(text):
+        before = [q for q in quotes if q.end <= m.start()]
+        if any(q.start < m.start() < q.end for q in quotes):
+            continue
+        if before:
+            said = before[-1].text.casefold()
+            which = [i for i in items if _same_headline(i[0], said)]
+        else:
+            which = items if len(items) == 1 else []
+        if not which:
+            continue
+        if m["on"]:
+            day = dates.get(m.end())
+            if day is None or not day.dates:
+                continue
+            wanted = {(y, mo, d) for y, mo, d in day.dates if d}
+            held = any(
+                (when.year, when.month, when.day) in wanted
+                or (None, when.month, when.day) in wanted
+                for _, when, _ in which
+            )
+            span, what = (m.start(), day.end), f"on {day.text}"
+        else:
+            session = next(k for k in ("before", "during", "after") if m[k])
+            held = all(said_session == session for _, _, said_session in which)
+            span, what = m.span(), {"before": "before the open", "during": "during the session",
+                                    "after": "after the close"}[session]  # fmt: skip
+        if held:
+            case.bound.append(span)
+            continue
+        came = ", ".join(f"{when:%Y-%m-%d %H:%M} ({s})" for _, when, s in which)
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=f'"{text[span[0] : span[1]]}" says the item came {what}, but it came {came}',
+            span=span,
+        )
+
+
+def _same_headline(item: dict[str, Any], said: str) -> bool:
+    headline = item.get("headline")
+    if not isinstance(headline, str):
+        return False
+    headline = headline.casefold()
+    return said in headline or headline in said
+
+
 def news_items(case: Case) -> list[tuple[dict[str, Any], datetime, str]]:
     """Each news item the trace's searches returned, with its New York time and its session
     (the result's, else by that time: before 9:30, during, after 16:00)."""
