@@ -365,6 +365,11 @@ def test_a_record_s_portfolio_line_holds_the_portfolio_s_figures_and_its_keys_ar
         _kept(question, record + f"- acciones: {shares}\n- posiciones: {count}")
         assert "wrong_field" in _codes(question, record + f"- acciones: {count}"), question
         assert "wrong_field" in _codes(question, record + f"- posiciones: {shares}"), question
+        tally = (
+            f"{t}: {mine:+.2f} %. Hubo {ranks['gainers']} al alza y {ranks['decliners']} a la baja"
+        )
+        _kept(question, f"{tally}, sobre un total de {count}.")
+        assert "wrong_field" in _codes(question, f"{tally}, sobre un total de {shares}.")
         value = position["portfolio_value_previous_close"]
         assert "wrong_field" in _codes(question, record + f"- valor_mercado: {value:,.2f}"), (
             question

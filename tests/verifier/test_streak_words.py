@@ -74,6 +74,7 @@ def test_a_streak_counted_after_its_name_and_one_no_result_holds() -> None:
         for said in (
             f" Lleva una racha {es} de {{}} sesiones.",
             f" It is on a {en} streak of {{}} sessions.",
+            f" La racha {es} de {t} es de {{}} sesiones.",
         ):
             _kept(question, lead + said.format(sessions))
             assert "wrong_relation" in _codes(question, lead + said.format(sessions + 1)), question

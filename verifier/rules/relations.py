@@ -473,6 +473,7 @@ def _gap(
 
 
 _COUNT_AFTER = re.compile(
+    r"(?:\s+(?:de|of)\s+[a-z][a-z0-9.\-]{0,9}(?=\s+(?:es|fue|is|was)\s))?"  # "la racha de ABXQ es de"
     r"(?:\s+(?:es|fue|is|was|shows|stands\s+at|reads|muestra|marca)\s+|\s*[*_]*\s*:\s*[*_]*\s*"
     r"|\s+(?=(?:de|of)\s))"  # "una racha bajista de 4 sesiones", "a losing streak of 4 sessions"
     r"(?:(?:just|only|solo|sólo|solamente)\s+)?(?:de\s+|of\s+)?(?:"

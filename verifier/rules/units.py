@@ -31,8 +31,8 @@ _LABEL_END = r"(?:\*\*|__)?[ \t]*[:=|][ \t]*(?:\*\*|__)?[ \t]*$"
 _SHARES_LABEL = re.compile(rf"(?<!\w)(?:shares|acciones|títulos|quantity|cantidad|qty){_LABEL_END}")
 """A line's label that names shares ("- acciones: 56", "| Shares | 56 |")."""
 _POSITIONS_LABEL = re.compile(
-    rf"(?<!\w)(?:positions|posiciones|holdings|number\s+of\s+positions|n[º°.]?\s+de\s+posiciones)"
-    rf"{_LABEL_END}"
+    rf"(?<!\w)(?:(?:positions|posiciones|holdings|number\s+of\s+positions|n[º°.]?\s+de\s+posiciones)"
+    rf"{_LABEL_END}|(?:sobre|de|of|out\s+of)\s+(?:un|a)\s+total\s+(?:de|of)\s+$)"
 )
 _POSITIONS_AFTER = re.compile(r"\s+(?:positions|posiciones|holdings)(?=[ \t]*(?:[,.;:)\n]|$))")
 """A count of the portfolio's positions ("25 positions.", "De 25 posiciones,", "- posiciones:
