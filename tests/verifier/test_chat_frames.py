@@ -349,3 +349,27 @@ def test_a_signature_line_of_marks_alone_is_read_without_error() -> None:
     question, move, _ = _moves()[0]
     for tail in ("(", "( )", "—", "(—)"):
         _verdict(question, f"{_closed(move)}\n\nBest regards,\n{tail}")
+
+
+def test_a_caveat_about_what_the_calendar_includes_asserts_nothing() -> None:
+    """ "Please note that only events announced by the as-of date are included", "(Solo se
+    consideran los eventos anunciados hasta la fecha del informe.)", "anything not yet
+    announced wouldn't show up here": the tool's scope, said beside a checked answer; "up" is no
+    direction there, but still one with a figure after it."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        listed = _result(question, "get_events").get("events") or []
+        if listed:
+            continue
+        t = question.split("/")[0]
+        lead = f"There are no scheduled events for {t} in the next 30 days."
+        for caveat in (
+            " Please note that only events announced by the as-of date are included.",
+            " Anything not yet announced wouldn't show up here.",
+            " (Solo se consideran los eventos anunciados hasta la fecha del informe.)",
+            " Solo se incluyen eventos anunciados hasta la fecha del informe.",
+        ):
+            _kept(question, lead + caveat)
+        assert _codes(question, lead + " It would show up 12% here.")
+        checked += 1
+    assert checked >= 10
