@@ -9,7 +9,15 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from tests.verifier.test_unseen_prose import _closed, _es, _moves, _positions, _result, _verdict
+from tests.verifier.test_unseen_prose import (
+    _closed,
+    _es,
+    _kept,
+    _moves,
+    _positions,
+    _result,
+    _verdict,
+)
 from verifier.verify import verify_json as verify
 
 _LABELS = {
@@ -514,5 +522,29 @@ def test_a_list_of_the_portfolio_on_its_day_is_its_ranked_list() -> None:
             other = "P009" if own != "P009" else "P008"
             said = _answer(question) + label.format(", ".join(top[:3]), p=other)
             assert not _verdict(question, said).accepted, (question, label)
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_thread_s_numbered_lines_place_by_contribution_and_name_the_portfolio() -> None:
+    """ "3/ Contribución al rendimiento de la cartera: -0,10%. Puesto 8 de 10.": the place is
+    by contribution (the return is the portfolio's, what the contribution is to); "5/ La
+    cartera entera: -0,90%" is the portfolio's return, the holding's said there is
+    `wrong_subject`."""
+    checked = 0
+    for question, ranks in _ranked():
+        p = _result(question, "get_position_pnl")
+        c, n = p["contribution_pct"], ranks["positions_count"]
+        row = next(r for r in ranks["positions"] if r["ticker"] == p["ticker"])
+        place, other = row["contribution_rank"], row["return_rank"]
+        mine, book = p["pnl_pct"], ranks["portfolio_return_pct"]
+        if place == other or mine == book:
+            continue
+        line = f"1/ {p['ticker']} en {p['portfolio_id']}.\n2/ Contribución al rendimiento de la cartera: {c:+.2f}%. Puesto {{}} de {n}.\n"
+        _kept(question, line.format(place) + f"3/ La cartera entera: {book:+.2f}%.")
+        wrong = _verdict(question, line.format(other) + f"3/ La cartera entera: {book:+.2f}%.")
+        assert "wrong_relation" in {x.rule for x in wrong.reasons}, question
+        said = _verdict(question, line.format(place) + f"3/ La cartera entera: {mine:+.2f}%.")
+        assert "wrong_subject" in {x.rule for x in said.reasons}, question
         checked += 1
     assert checked >= 20

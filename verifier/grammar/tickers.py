@@ -134,7 +134,7 @@ _OWNED = re.compile(
 """A figure named as the portfolio's own total right before it ("the portfolio's total day P&L
 was $4,854.66", "P001's return of 0.52%"): no ticker's, whatever the sentence named before."""
 _PORTFOLIO_KEY = re.compile(
-    rf"(?i)(?:^|\n)[ \t]*(?:[-*•·▪►]+[ \t]*|[^\w\s*#|]{{1,3}}[ \t]*)?(?:\*\*|__)?"
+    rf"(?i)(?:^|\n)[ \t]*(?:[-*•·▪►]+[ \t]*|\d{{1,2}}[/.)][ \t]+|[^\w\s*#|]{{1,3}}[ \t]*)?(?:\*\*|__)?"
     rf"(?:the\s+|la\s+|el\s+)?(?:{alternatives('portfolio')})(?:\s+(?:completa|completo|entera|"
     r"entero|total|overall|whole|as\s+a\s+whole|en\s+conjunto))?(?:\*\*|__)?[ \t]*[:：]"
     r"(?:\*\*|__)?[ \t]*[(+\-−$€]*[ \t]*(?:us\$)?$"
@@ -201,7 +201,7 @@ _PAIRED = re.compile(r"(?<![\w.])[A-Z][A-Z0-9.]{0,5}\s*[/·|—–]\s*$")
 """A ticker and its portfolio set side by side in a heading ("**ILLR / P002**"): the portfolio
 is where the holding sits, not the subject of the lines under it."""
 _LABELLED = re.compile(
-    r"(?i)[ \t]*(?:\|[ \t]*)?(?:[-*•·▪►]+[ \t]*)?(?:\*\*|__)?(?:the\s+|la\s+|el\s+)?"
+    r"(?i)[ \t]*(?:\|[ \t]*)?(?:[-*•·▪►]+[ \t]*|\d{1,2}[/.)][ \t]+)?(?:\*\*|__)?(?:the\s+|la\s+|el\s+)?"
     rf"(?:{alternatives('portfolio')})(?:\*\*|__)?[ \t]*(?:[:：=]|\|)"
 )
 """A line of a record labelled by the portfolio ("- cartera: P002", "**Portfolio:** P002 – Dividend

@@ -1195,12 +1195,20 @@ _MEASURE_WORDS = (
 def _line_measure(folded: str, lo: int, at: int) -> str:
     """The one ranking the measure words of a line name before a place ("• Contribution:
     -0.08%; rank 19 of 25"); "" where they name none or several."""
+    line = _RETURN_OF_A_CONTRIBUTION.sub(" ", folded[lo:at])
     kinds = {
         kind
         for kind, word in _MEASURE_WORDS
-        if re.search(rf"(?<!\w)(?:{word.pattern})(?!\w)", folded[lo:at])
+        if re.search(rf"(?<!\w)(?:{word.pattern})(?!\w)", line)
     }
     return kinds.pop() if len(kinds) == 1 else ""
+
+
+_RETURN_OF_A_CONTRIBUTION = re.compile(
+    r"(?<=contribución)\s+al\s+rendimiento|(?<=contribution)\s+to\s+(?:the\s+)?(?:portfolio['’]s\s+)?return"
+)
+"""The return a contribution is to ("Contribución al rendimiento de la cartera: -0,10%"): the
+portfolio's, no second measure of the line."""
 
 
 _RANK_WORD = re.compile(
