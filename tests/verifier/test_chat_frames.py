@@ -373,3 +373,20 @@ def test_a_caveat_about_what_the_calendar_includes_asserts_nothing() -> None:
         assert _codes(question, lead + " It would show up 12% here.")
         checked += 1
     assert checked >= 10
+
+
+def test_a_hedge_never_stretches_a_round_figure_by_more_than_a_quarter() -> None:
+    """ "a slide of about 10% this week" for a week of -6.39%: half of the tens would be half of
+    the figure, so "about 10%" stands for 10% as written; "roughly 20%" may stand for 15% to
+    25%."""
+    checked = 0
+    for question, move, windows in _moves():
+        week = (windows.get("week") or {}).get("change_pct")
+        if week is None or not 3 <= abs(week) <= 7.4:
+            continue
+        way = "up" if week > 0 else "down"
+        said = f"{_closed(move)} On the week it is {way} about 10%."
+        assert not _verdict(question, said).accepted, (question, week)
+        _kept(question, f"{_closed(move)} On the week it is {way} about {abs(week):.0f}%.")
+        checked += 1
+    assert checked >= 10, checked

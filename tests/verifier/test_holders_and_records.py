@@ -376,3 +376,21 @@ def test_a_record_s_portfolio_line_holds_the_portfolio_s_figures_and_its_keys_ar
         )
         checked += 1
     assert checked >= 20
+
+
+def test_a_bracketed_percentage_after_a_label_or_in_a_cell_is_negative() -> None:
+    """ "- Day return: (1.31%)", "| AXO | (1.31%) |", "P001 returned (0.52%)": accounting
+    style, the figure is negative; said so of a rise it is wrong, of a fall it holds."""
+    checked = 0
+    for question, position, _ in _holders():
+        t, pct = position["ticker"], position["pnl_pct"]
+        if not pct:
+            continue
+        for said in (
+            f"{t}\n- Day return: ({abs(pct):.2f}%)",
+            f"| Ticker | Return |\n|---|---|\n| {t} | ({abs(pct):.2f}%) |",
+        ):
+            verdict = _verdict(question, said)
+            assert verdict.accepted is (pct < 0), (question, said, verdict.reasons)
+        checked += 1
+    assert checked >= 30

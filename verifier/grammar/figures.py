@@ -250,7 +250,8 @@ def attach_hedges(text: str, figures: list[Claim]) -> None:
     """A round figure said with a hedge ("roughly 60%", "close to 90%", "about $1,400") is said
     to its last non-zero digit, keeping two significant digits: it also reads as that figure
     give or take half that unit (60.73 is roughly 60%, 1,352.34 about $1,400; "close to $2,000"
-    is 1,950 to 2,050). One with decimals or a last digit other than zero keeps its own
+    is 1,950 to 2,050), where that half unit is at most a quarter of the figure ("about 10%"
+    is 10%, not 5% to 15%). One with decimals or a last digit other than zero keeps its own
     precision ("about 2.2%")."""
     folded = fold_aligned(text)
     for figure in figures:
@@ -262,10 +263,10 @@ def attach_hedges(text: str, figures: list[Claim]) -> None:
             value = figure.readings[0].value
             digits = re.sub(r"\D", "", figure.text)
             zeros = len(digits) - len(digits.rstrip("0"))
-            figure.readings = (
-                *figure.readings,
-                Reading(value, -max(1, min(zeros, len(digits) - 2))),
-            )
+            places = max(1, min(zeros, len(digits) - 2))
+            if 10**places / 2 > value / 4:
+                continue  # "about 10%" for 5.24%: half a unit would be half the figure
+            figure.readings = (*figure.readings, Reading(value, -places))
 
 
 _START = attrgetter("start")
@@ -336,10 +337,11 @@ _AMOUNT_LEAD = frozenset(
     re.findall(
         r"\S+",
         "of was were is are at to by be been totaled totalled reached posted reported de fue "
-        "fueron es son en a",
+        "fueron es son en a returned contributed rentó rindió aportó",
     )
 )
-"""Words after which "($0.12)" is an amount in accounting style, negative ("EPS was ($0.12)")."""
+"""Words after which "($0.12)" is an amount in accounting style, negative ("EPS was ($0.12)",
+"returned (0.52%)")."""
 
 
 _MARKER = re.compile(r"[ \t>*_#-]*(?:\*\*)?\(?\d{1,2}[.)/](?:\*\*)?[ \t]")
@@ -403,7 +405,10 @@ def _after_name(text: str, start: int) -> bool:
     """Whether the token before a bracketed percentage names what it is a share of ("P002
     (9.59%)", "la cartera (0,00 %)"), not a verb or "of" that makes it an amount."""
     token = _LAST_TOKEN.search(text, max(start - 24, 0), start)
-    return token is not None and token.group(1).casefold().strip(",;:") not in _AMOUNT_LEAD
+    if token is None or token.group(1).endswith((":", "=", "|")):
+        return False  # "Day return: (1.31%)", "| (1.75%) |": a label's or a cell's figure in
+        # accounting style, negative
+    return token.group(1).casefold().strip(",;:") not in _AMOUNT_LEAD
 
 
 _MINUS_WORD = re.compile(r"(?i)(?<![\w-])minus\s+$")
