@@ -104,3 +104,24 @@ def test_an_item_said_to_have_come_in_the_sentence_after_its_quote() -> None:
             assert ("wrong_time" not in _codes(question, said)) == ok, (question, said)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_wire_said_in_the_sentence_after_a_quote_is_its_source() -> None:
+    """ "... "<headline>". It came from <wire>.", "- "<headline>"\\n  Source: <wire>": the wire
+    pointed back at the item quoted before must be the one that ran it (another wire of the
+    trace is `wrong_relation`)."""
+    checked = 0
+    for question, move, news in _news():
+        wires = {str(i["source"]) for i in news}
+        if len(wires) < 2:
+            continue
+        item = news[0]
+        other = next(w for w in sorted(wires) if w != item["source"])
+        for said in (
+            f'{_closed(move)} One headline is "{item["headline"]}". It came from {{}}.',
+            f'{_closed(move)}\n- "{item["headline"]}"\n  Source: {{}}',
+        ):
+            _kept(question, said.format(item["source"]))
+            assert "wrong_relation" in _codes(question, said.format(other)), (question, said)
+        checked += 1
+    assert checked >= 8, checked

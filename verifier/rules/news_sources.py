@@ -33,7 +33,9 @@ def check_news_sources(case: Case) -> Iterator[Reason]:
     names = "|".join(re.escape(w) for w in sorted(wires, key=len, reverse=True))
     starts = sentence_starts(text)
     for m in re.finditer(rf"(?i)(?<!\w)(?:{names})(?!\w)", text):
-        quote = _nearest(text, starts, quotes, m.start(), m.end())
+        quote = _nearest(text, starts, quotes, m.start(), m.end()) or _referred(
+            text, starts, quotes, m.start(), m.end()
+        )
         held = _ran(runs, quote.text) if quote is not None else set()
         if quote is None or not held or m.group().casefold() in held:
             continue
@@ -91,6 +93,38 @@ def _nearest(
     ]
     near = [(gap, q) for gap, q in gaps if gap <= _NEAR]
     return min(near, key=lambda pair: pair[0])[1] if near else None
+
+
+_REFERS = re.compile(
+    r"(?i)(?<!\w)(?:it|its|the\s+(?:source|wire|item|story)|source|fuente|vía|via|lo|la|"
+    r"came\s+from|provenía|procedía)(?!\w)"
+)
+"""Words that point a wire back at the item quoted before ("It came from X", "X ran it after
+the close", "Source: X", "La publicó X", "vía X")."""
+
+
+def _referred(
+    text: str, starts: list[int], quotes: list[Claim], start: int, end: int
+) -> Claim | None:
+    """The quote a wire speaks of from the sentence or line after it, where that sentence
+    quotes nothing and points back at it ("... \"Tidewater launches ...\". It came from Dow
+    Jones Newswires.", "- \"...\"\n  Source: Benzinga")."""
+    i = bisect_right(starts, start) - 1
+    lo = max(text.rfind("\n", 0, start) + 1, starts[i] if i >= 0 else 0)
+    hi = _clause_end(text, starts, i, end)
+    if any(lo <= q.start < hi for q in quotes) or not _REFERS.search(text, lo, hi):
+        return None
+    before = [q for q in quotes if q.end <= lo]
+    if not before or lo - before[-1].end > 80:
+        return None
+    return before[-1]
+
+
+def _clause_end(text: str, starts: list[int], i: int, end: int) -> int:
+    """Where the sentence `i` (or the line) holding a wire ends."""
+    line = text.find("\n", end)
+    stop = starts[i + 1] if i + 1 < len(starts) else len(text)
+    return min(stop, len(text) if line < 0 else line)
 
 
 _NEAR = 48
