@@ -86,3 +86,38 @@ def test_a_streak_counted_after_its_name_and_one_no_result_holds() -> None:
             assert "unverified_claim" in _codes(position, said), position
         checked += 1
     assert checked >= 10
+
+
+def test_every_session_since_a_day_is_the_streak_since_that_day() -> None:
+    """ "has declined every session since December 27", "ha cerrado a la baja en cada sesión
+    desde el 27 de diciembre": the streak's direction, two sessions or more, and its first
+    session; a day of the trace that is no streak's start (a window's) is `wrong_relation`."""
+    checked = 0
+    for question, move, changes in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        way, sessions, since = (
+            streak.get("direction"),
+            streak.get("sessions"),
+            streak.get("since_session"),
+        )
+        week = (changes.get("week") or {}).get("start_session")
+        if (
+            way not in ("up", "down")
+            or not isinstance(sessions, int)
+            or sessions < 2
+            or week == since
+        ):
+            continue
+        en, es = ("gained", "cerrado al alza") if way == "up" else ("declined", "cerrado a la baja")
+        for said in (
+            f"{_closed_en(move)} It has {en} every session since {{}}.",
+            f"{_closed_en(move)} {move['ticker']} ha {es} en cada sesión desde el {{}}.",
+        ):
+            _kept(question, said.format(since))
+            assert "wrong_relation" in _codes(question, said.format(week)), (question, said)
+        checked += 1
+    assert checked >= 5, checked
+
+
+def _closed_en(move: dict[str, object]) -> str:
+    return f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."

@@ -209,6 +209,7 @@ RELATIONS: dict[str, Any] = {
     },
     "streaks": {
         "up": (
+            r"(?:rose|risen|gained|advanced|climbed|(?:closed|ended|finished)\s+(?:higher|up))\s+(?:in\s+|on\s+)?(?:every|each)\s+(?:single\s+)?(?:session|trading\s+day|day)(?=\s+since)",
             r"(?:rose|risen|gained|advanced|climbed|(?:closed|ended|finished)\s+(?:higher|up))\s+(?:in|on)\s+(?:each|every|all)\s+of\s+(?:the|its)\s+(?:last|past|previous)\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions|days|trading\s+days)",
             rf"{ORDINAL}\s+(?:straight\s+|consecutive\s+)?(?:session|day)\s+in\s+a\s+row\s+(?:that\s+)?[a-z]{{1,5}}\s+(?:has\s+)?(?:(?:closed|ended|finished)\s+(?:higher|up)|risen|rose|gained|advanced)",
             r"(?:rose|risen|gained|advanced|climbed|rallied|(?:closed|ended|finished|been|was|is)\s+(?:up|higher)|up|higher)\s+(?:for\s+|in\s+|on\s+)?(?:(?:a|the|its)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:straight|consecutive|successive)\s+(?:sessions?|days?|trading\s+days?)",
@@ -225,6 +226,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:winning|up|upward)\s+(?:run|streak)",
         ),
         "down": (
+            r"(?:fell|fallen|declined|dropped|slipped|lost\s+ground|(?:closed|ended|finished)\s+(?:lower|down))\s+(?:in\s+|on\s+)?(?:every|each)\s+(?:single\s+)?(?:session|trading\s+day|day)(?=\s+since)",
             r"(?:fell|fallen|dropped|declined|lost\s+ground|(?:closed|ended|finished)\s+(?:lower|down))\s+(?:in|on)\s+(?:each|every|all)\s+of\s+(?:the|its)\s+(?:last|past|previous)\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions|days|trading\s+days)",
             rf"{ORDINAL}\s+(?:straight\s+|consecutive\s+)?(?:session|day)\s+in\s+a\s+row\s+(?:that\s+)?[a-z]{{1,5}}\s+(?:has\s+)?(?:(?:closed|ended|finished)\s+(?:lower|down)|fallen|fell|declined)",
             r"(?:fell|fallen|dropped|declined|slid|slipped|retreated|lost\s+ground|(?:closed|ended|finished|been|was|is)\s+(?:down|lower)|down|lower)\s+(?:for\s+|in\s+|on\s+)?(?:(?:a|the|its)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?|[a-z]+)\s+(?:straight|consecutive|successive)\s+(?:sessions?|days?|trading\s+days?)",

@@ -166,6 +166,7 @@ RELATIONS: dict[str, Any] = {
     },
     "streaks": {
         "up": (
+            r"(?:subido|ganado|avanzado|subió|ganó|avanzó|cerrad[oa]\s+(?:al\s+alza|en\s+verde|en\s+positivo))\s+(?:en\s+)?(?:cada|todas\s+las)\s+(?:sesión|sesiones|jornadas?)(?=\s+desde)",
             r"(?:sesiones|días|jornadas|ruedas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:alza|subida|suba|ganancias?)",
             r"(?:alza|subida|suba|ganancia)\s+(?:consecutiva|seguida)",
             r"racha\s+(?:alcista|ganadora)",
@@ -175,6 +176,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas)\s+(?:alcistas|al\s+alza|en\s+verde|de\s+subidas)(?:\s+(?:seguidas|consecutivas))?",
         ),
         "down": (
+            r"(?:caído|bajado|retrocedido|perdido|cayó|bajó|retrocedió|perdió|cerrad[oa]\s+(?:a\s+la\s+baja|en\s+rojo|en\s+negativo))\s+(?:en\s+)?(?:cada|todas\s+las)\s+(?:sesión|sesiones|jornadas?)(?=\s+desde)",
             r"(?:sesiones|días|jornadas|ruedas)\s+(?:consecutivas?|seguidas?)\s+(?:de\s+)?(?:baja|caída|pérdidas?)",
             r"(?:baja|caída|pérdida)\s+(?:consecutiva|seguida)",
             r"racha\s+(?:bajista|perdedora)",
