@@ -394,3 +394,25 @@ def test_a_bracketed_percentage_after_a_label_or_in_a_cell_is_negative() -> None
             assert verdict.accepted is (pct < 0), (question, said, verdict.reasons)
         checked += 1
     assert checked >= 30
+
+
+def test_a_count_of_the_benchmark_s_members_is_its_constituents() -> None:
+    """ "-0.57% for the 59-stock equal-weight universe", "del universo equiponderado de 59
+    valores": the count is the benchmark's constituents; the portfolio's position count said
+    there is no count of the benchmark."""
+    checked = 0
+    for question, position, _ in _holders():
+        ranks = _result(question, "get_portfolio_ranks")
+        bench, count = ranks["benchmark"], ranks["positions_count"]
+        members, ret = bench["constituents"], bench["return_pct"]
+        if members == count:
+            continue
+        t, c = position["ticker"], position["contribution_pct"]
+        for said in (
+            f"{t} contributed {c:+.2f}%, against {ret:+.2f}% for the {{}}-stock equal-weight universe.",
+            f"{t} aportó {c:+.2f} %, frente al {ret:+.2f} % del universo equiponderado de {{}} valores.",
+        ):
+            _kept(question, said.format(members))
+            assert not _verdict(question, said.format(count)).accepted, (question, said)
+        checked += 1
+    assert checked >= 20

@@ -70,7 +70,10 @@ def attach_scopes(
         while seen < len(tickers) and tickers[seen].end <= figure.start:
             seen += 1
         sentence = sentence_starts[bisect_right(sentence_starts, figure.start) - 1]
-        if _MEMBERS_OF.match(text, figure.end):
+        if _MEMBERS_OF.match(text, figure.end) or (
+            _MEMBERS_NOUN.match(text, figure.end)
+            and _OF_BENCHMARK.search(text, max(figure.start - 60, 0), figure.start)
+        ):
             figure.scope = frozenset({BENCHMARK_SUBJECT})  # "the 59-stock equal-weight universe"
             continue
         label = _LABELLED.match(text, text.rfind("\n", 0, figure.start) + 1)
@@ -126,6 +129,12 @@ _MEMBERS_OF = re.compile(
 )
 """A count of members said right before the benchmark it counts ("the 59-stock equal-weight
 universe", "el universo de 59 valores" reads the other way round): the benchmark's."""
+_MEMBERS_NOUN = re.compile(r"(?i)\s+(?:valores|títulos|compañías|empresas|acciones|miembros)(?!\w)")
+_OF_BENCHMARK = re.compile(
+    rf"(?i)(?<!\w)(?:{alternatives('benchmark')})(?:\s+[\w-]+){{0,2}}\s+(?:de|con)\s+$"
+)
+"""A count of members said after the benchmark it counts ("el universo equiponderado de 59
+valores"): the benchmark's."""
 _OWNED = re.compile(
     r"(?i)(?<!\w)(?:the\s+)?(?:portfolio|fund|book|p\d{3,})['’]s\s+(?:(?:total|overall|whole|"
     r"entire|combined)\s+)?(?:day(?:'s)?\s+)?(?:p&l|pnl|profit|loss|return)"

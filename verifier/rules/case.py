@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from verifier.claim import FIGURE_KINDS, PORTFOLIO_SUBJECT, Claim, subject_words
+from verifier.claim import BENCHMARK_SUBJECT, FIGURE_KINDS, PORTFOLIO_SUBJECT, Claim, subject_words
 from verifier.evidence import QUESTION, Evidence, Fact, Failure
 from verifier.grammar.field_words import FIELDS
 from verifier.periods import Period, periods_agree
@@ -121,6 +121,9 @@ _COUNTED = re.compile(r"(?:^|_)(?:rank|count|gainers|decliners|unchanged|constit
 """Keys whose values are places or counts, never amounts of money or percentages."""
 
 
+_BENCHMARK_ONLY = frozenset({BENCHMARK_SUBJECT})
+
+
 def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     """Bind the figure: value at its precision, then subject, period, time, bound and field; the
     first part no matching fact agrees with is what is wrong with it."""
@@ -164,11 +167,14 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
         [
             f
             for f in facts
-            if f.ticker is None or f.ticker in scope or (count and f.ticker == PORTFOLIO_SUBJECT)
+            if f.ticker is None
+            or f.ticker in scope
+            or (count and f.ticker == PORTFOLIO_SUBJECT and scope != _BENCHMARK_ONLY)
         ]
         if scope
         else facts
-    )  # a count of positions is said of the portfolio whichever ticker the sentence names
+    )  # a count of positions is said of the portfolio whichever ticker the sentence names; a
+    # count said of the benchmark ("the 59-stock universe") is its own
     if facts and not in_scope and not off_period:
         return Finding(claim, facts, [], [], wrong="subject", held=facts)
     said = claim.time
