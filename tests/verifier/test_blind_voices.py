@@ -147,7 +147,7 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_T.jsonl", 0.64, 1.0),
         ("voice_U.jsonl", 0.71, 1.0),
         ("voice_V.jsonl", 0.56, 1.0),
-        ("voice_W.jsonl", 0.28, 1.0),
+        ("voice_W.jsonl", 0.30, 1.0),
         ("voice_X.jsonl", 0.57, 1.0),
         ("voice_Y.jsonl", 0.44, 1.0),
         ("voice_Z.jsonl", 0.36, 0.98),
