@@ -10,10 +10,10 @@ states one, the data's prices are in dollars, as every tool of the product reads
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from contract.reasons import ReasonCode
-from verifier.rules.case import Case
+from verifier.rules.case import Case, Finding
 from verifier.verdict import Reason
 
 _CURRENCY = {
@@ -57,30 +57,17 @@ def check_units(case: Case) -> Iterator[Reason]:
             folded, line, claim.start
         )
         if counted is not None and claim.kind == "number":
-            if not any(x.key == "positions_count" for x in f.in_scope) and _counts_positions(case):
-                yield Reason(
-                    rule=ReasonCode.WRONG_FIELD,
-                    message=(
-                        f'"{claim.text}" counts the portfolio\'s positions, but the trace has '
-                        f"{f.in_scope[0].describe()}"
-                    ),
-                    span=(claim.start, claim.end),
+            if _counts_positions(case):
+                yield from _miscounted(
+                    f, {"positions_count"}, claim.text, "the portfolio's positions"
                 )
             continue
         shares = _SHARES_AFTER.match(folded, claim.end) or _SHARES_LABEL.search(
             folded, line, claim.start
         )
         if shares is not None:
-            if not any(x.key in _QUANTITY_KEYS for x in f.in_scope):
-                yield Reason(
-                    rule=ReasonCode.WRONG_FIELD,
-                    message=(
-                        f'"{text[min(claim.start, shares.start()) : max(claim.end, shares.end())]}" '
-                        "counts shares, but the trace has "
-                        f"{f.in_scope[0].describe()}"
-                    ),
-                    span=(claim.start, claim.end),
-                )
+            said = text[min(claim.start, shares.start()) : max(claim.end, shares.end())]
+            yield from _miscounted(f, _QUANTITY_KEYS, said, "shares")
             continue
         if claim.kind != "money":
             continue
@@ -98,6 +85,16 @@ def check_units(case: Case) -> Iterator[Reason]:
                 ),
                 span=(claim.start, claim.end),
             )
+
+
+def _miscounted(f: Finding, keys: Collection[str], said: str, what: str) -> Iterator[Reason]:
+    """`wrong_field` where none of the values a count matched is one of `keys`."""
+    if not any(x.key in keys for x in f.in_scope):
+        yield Reason(
+            rule=ReasonCode.WRONG_FIELD,
+            message=f'"{said}" counts {what}, but the trace has {f.in_scope[0].describe()}',
+            span=(f.claim.start, f.claim.end),
+        )
 
 
 def _counts_positions(case: Case) -> bool:
