@@ -416,3 +416,16 @@ def test_a_count_of_the_benchmark_s_members_is_its_constituents() -> None:
             assert not _verdict(question, said.format(count)).accepted, (question, said)
         checked += 1
     assert checked >= 20
+
+
+def test_a_close_said_with_a_participle_is_the_close() -> None:
+    """ "ABXQ ha cerrado en 337,27", "habría cerrado en ...": the participle names the close;
+    the previous close said so is `wrong_field`, as after "cerró"."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, pct = move["ticker"], move["change_pct"]
+        lead = f"{t} se movió un {pct:+.2f} %. {t} ha cerrado en {{:.2f}} USD."
+        _kept(question, lead.format(move["close"]))
+        assert "wrong_field" in _codes(question, lead.format(move["previous_close"])), question
+        checked += 1
+    assert checked >= 30
