@@ -429,3 +429,21 @@ def test_a_close_said_with_a_participle_is_the_close() -> None:
         assert "wrong_field" in _codes(question, lead.format(move["previous_close"])), question
         checked += 1
     assert checked >= 30
+
+
+def test_a_table_s_quantity_and_price_columns_are_fields() -> None:
+    """ "| Holding | Qty | Price |" over "| TDU | 2,967 | 43.19 |": the cells are the quantity
+    and the close; swapped, they are `wrong_field`."""
+    checked = 0
+    for question, position, _ in _holders():
+        t, qty, close = position["ticker"], int(position["quantity"]), position["close"]
+        if qty == round(close):
+            continue
+        for head in ("| Holding | Qty | Price |", "| Valor | Acciones | Precio |"):
+            table = f"{head}\n|---|---|---|\n| {t} | {{}} | {{}} |\nP&L: {position['day_pnl']:,.2f} ({position['pnl_pct']:+.2f}%)"
+            _kept(question, table.format(f"{qty:,}", f"{close:,.2f}"))
+            assert "wrong_field" in _codes(question, table.format(f"{close:,.2f}", f"{qty:,}")), (
+                question
+            )
+        checked += 1
+    assert checked >= 30

@@ -22,6 +22,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "dividend": frozenset({"dividend"}),
     "earnings": frozenset({"earnings"}),
     "portfolio_value": frozenset({"portfolio_value_previous_close"}),
+    "quantity": frozenset({"quantity"}),
 }
 """What a draft may call a figure, and the result keys that hold such a figure."""
 PERCENT_FIELDS = frozenset({"contribution", "weight"})
@@ -98,9 +99,20 @@ def _cells(row: re.Match[str]) -> list[tuple[int, int]]:
     return list(pairwise(bars))
 
 
+_HEADER_ONLY = (
+    ("quantity", re.compile(r"(?:qty|quantity|shares|acciones|títulos|cantidad)\.?")),
+    ("close", re.compile(r"(?:price|precio|px)")),
+)
+"""Column headers that name a field only as a header ("| Qty | Price |"): in prose, "shares at
+43.19" names a price, not a quantity."""
+
+
 def _field_named(cell: str) -> str | None:
     """The field a header cell names, where the name is the whole of its words."""
     words = cell.strip(" |*_`\t")
+    for name, header in _HEADER_ONLY:
+        if header.fullmatch(words):
+            return name
     m = FIELD_WORD.finditer(words)
     if len(m) == 1 and m[0].start() == 0 and m[0].end() >= len(words.rstrip(" :($%)")):
         return m[0].lastgroup
