@@ -487,7 +487,15 @@ def test_a_place_whose_measure_comes_between_its_noun_and_its_number() -> None:
         if w == c:
             continue
         said = "{} en {}: puesto por {} {} de {}."
-        for measure, right, other in (("peso", w, c), ("contribución", c, w)):
+        english = f"{ticker} in {ranks['portfolio_id']}: it is number {{}} of {n} by weight."
+        _kept(question, _answer(question) + english.format(w))
+        wrong = _verdict(question, _answer(question) + english.format(c))
+        assert "wrong_relation" in {x.rule for x in wrong.reasons}, question
+        for measure, right, other in (
+            ("peso", w, c),
+            ("valor de mercado", w, c),
+            ("contribución", c, w),
+        ):
             lead = _answer(question)
             kept = _verdict(
                 question, lead + said.format(ticker, ranks["portfolio_id"], measure, right, n)
