@@ -132,6 +132,23 @@ def _events() -> list[tuple[str, list[dict[str, Any]]]]:
     return out
 
 
+_EVENT_WORDS = {"earnings": ("earnings", "resultados"), "dividend": ("dividend", "dividendo")}
+
+
+def _first_events() -> list[tuple[str, dict[str, Any], tuple[tuple[tuple[str, str], bool], ...]]]:
+    """Each calendar whose first event is earnings or a dividend: the event, and the words of its
+    kind (English, Spanish) and of the other kind, with whether each is that day's."""
+    out = []
+    for question, listed in _events():
+        item = listed[0]
+        if item["kind"] in _EVENT_WORDS:
+            other = "dividend" if item["kind"] != "dividend" else "earnings"
+            out.append(
+                (question, item, ((_EVENT_WORDS[item["kind"]], True), (_EVENT_WORDS[other], False)))
+            )
+    return out
+
+
 def test_a_day_that_heads_a_row_is_the_day_of_the_event_the_row_names() -> None:
     """ "- 2025-01-24: earnings", "| 2025-01-24 | dividend |": the row's event must be the one
     the trace lists that day; another kind is `wrong_event_day`. A window's end before a colon
@@ -204,16 +221,10 @@ def test_an_event_named_with_its_adjective_is_still_the_day_s_event() -> None:
     """ "presentará su dividendo trimestral el 13 de enero", "its quarterly earnings on
     2025-01-13": an adjective between the event and its day keeps them together, so another
     kind than the trace lists that day is `wrong_event_day`."""
-    words = {"earnings": ("earnings", "resultados"), "dividend": ("dividend", "dividendo")}
     checked = 0
-    for question, listed in _events():
-        item = listed[0]
-        if item["kind"] not in words:
-            continue
-        other = "dividend" if item["kind"] != "dividend" else "earnings"
+    for question, item, kinds in _first_events():
         day = date.fromisoformat(item["date"])
-        for kind, ok in ((item["kind"], True), (other, False)):
-            en, es = words[kind]
+        for (en, es), ok in kinds:
             for said in (
                 f"It reports its quarterly {en} on {item['date']}.",
                 f"La compañía presentará su {es} trimestral el {day.day} de {_SPANISH.months[day.month - 1]}.",
@@ -269,25 +280,20 @@ def test_an_event_named_for_its_ticker_before_its_day_is_that_day_s_event() -> N
     whose event it is stands between its name and its day; another kind that day is
     `wrong_event_day`. A clause about what the tool leaves out ("eventos que aún no se hubieran
     anunciado") asserts nothing."""
-    names = {"dividend": ("dividendo", "dividend"), "earnings": ("resultados", "earnings")}
     checked = 0
-    for question, listed in _events():
-        item = listed[0]
-        if item["kind"] not in names:
-            continue
-        other = "dividend" if item["kind"] != "dividend" else "earnings"
+    for question, item, kinds in _first_events():
         ticker = question.split("/")[0]
-        for es, en in ((names[item["kind"]], True), (names[other], False)):
+        for (en, es), ok in kinds:
             for said in (
-                f"Los datos muestran un evento de {es[0]} para {ticker} el {item['date']}.",
-                f"The data shows a {es[1]} event for {ticker} on {item['date']}.",
-                f"There is a {es[1]} event scheduled for {ticker} on {item['date']}.",
-                f"Hay un evento de {es[0]} programado para {ticker} el {item['date']}.",
+                f"Los datos muestran un evento de {es} para {ticker} el {item['date']}.",
+                f"The data shows a {en} event for {ticker} on {item['date']}.",
+                f"There is a {en} event scheduled for {ticker} on {item['date']}.",
+                f"Hay un evento de {es} programado para {ticker} el {item['date']}.",
             ):
                 codes = {r.rule for r in _verdict(question, said).reasons}
-                assert ("wrong_event_day" not in codes) == en, (question, said, codes)
+                assert ("wrong_event_day" not in codes) == ok, (question, said, codes)
         limit = (
-            f"Los datos muestran un evento de {names[item['kind']][0]} para {ticker} el "
+            f"Los datos muestran un evento de {kinds[0][0][1]} para {ticker} el "
             f"{item['date']}. Lo que no muestran: eventos que aún no se hubieran anunciado."
         )
         assert _verdict(question, limit).accepted, question
