@@ -6,7 +6,8 @@
 the free-form fixes, in English and Spanish, faithful drafts beside corrupted ones. Drafts
 labelled faithful that judge whether a headline the search found caused the move (or could
 not have) are relabelled `unsupported`: no tool result holds a cause, and the closed world
-rejects them by design. `voice_F.jsonl` (a chat assistant in English and Spanish, and a plainer
+rejects them by design (one, D-139, is faithful again: the headline it says cannot explain the
+day's move ran after the close, which the trace holds). `voice_F.jsonl` (a chat assistant in English and Spanish, and a plainer
 small model) and `voice_G.jsonl` (a manager's end-of-day note, a private-bank brief in Spanish,
 a compact Q&A) were written last and held back from every fix: their figures are first contact
 with the verifier as it stands, labels as their writers gave them (one change followed: a Q&A's

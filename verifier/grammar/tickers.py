@@ -129,7 +129,9 @@ _MEMBERS_OF = re.compile(
 )
 """A count of members said right before the benchmark it counts ("the 59-stock equal-weight
 universe", "el universo de 59 valores" reads the other way round): the benchmark's."""
-_MEMBERS_NOUN = re.compile(r"(?i)\s+(?:valores|títulos|compañías|empresas|acciones|miembros)(?!\w)")
+_MEMBERS_NOUN = re.compile(
+    r"(?i)\s+(?:valores|títulos|compañías|empresas|acciones|miembros|componentes|constituents)(?!\w)"
+)
 _OF_BENCHMARK = re.compile(
     rf"(?i)(?<!\w)(?:{alternatives('benchmark')})(?:\s+[\w-]+){{0,2}}\s+(?:de|con)\s+$"
 )
@@ -205,6 +207,16 @@ _PLACED_NAMED = re.compile(
 )
 """A portfolio's id after the placed word for it ("de la cartera P002", "in the portfolio
 P002"): placed as well."""
+_OWN_AFTER = re.compile(
+    r"(?i)(?:\)|\s*\([^()\n]{0,40}\))?(?:\s+(?:on|el|del|for|para|in|en|at|al)\s+[^,;.()\n]{1,30}?)?\s*,?\s*(?:"
+    r"(?:with|con|on|sobre|after|tras)\s+(?:a|an|un|una|its|su|the|el|la)\s+"
+    r"|(?:a|an|un|una|i\.e\.|es\s+decir)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:p&l|pnl|gain|loss|profit|resultado|ganancia|pérdida)(?!\w)"
+    r")[^,;.()\n]{0,40}$"
+)
+"""What follows a portfolio a holding's figure went to, up to the next figure ("contributed
++0.01% to P002 on Dec 31, with a day P&L of", "a P002, con un P&L diario de"): the figure is the
+holding's own, the portfolio only where it went."""
 _ASIDE = re.compile(r"\(\s*$")
 _PAIRED = re.compile(r"(?<![\w.])[A-Z][A-Z0-9.]{0,5}\s*[/·|—–]\s*$")
 """A ticker and its portfolio set side by side in a heading ("**ILLR / P002**"): the portfolio
@@ -247,6 +259,16 @@ def _nearer_subject(text: str, after: int, before: int, sentence: int) -> str | 
     ("VKJT is a 1.50% weight in P003. ... it ... a day P&L of +46.59": the position's)."""
     found = None
     for m in _OTHER_SUBJECT.finditer(text, after, before):
+        if (
+            m.start() >= sentence
+            and m.lastgroup == "portfolio"
+            and _OWN_AFTER.match(text, m.end(), before)
+            and (
+                _PLACED.search(text, max(m.start() - 16, 0), m.start())
+                or _ASIDE.search(text, max(m.start() - 4, 0), m.start())
+            )
+        ):
+            continue  # "contributed +0.01% to P002, with a day P&L of": the holding's own
         if m.start() < sentence and (
             _PLACED.search(text, max(m.start() - 16, 0), m.start())
             or _PLACED_NAMED.search(text, max(m.start() - 30, 0), m.start())

@@ -154,6 +154,7 @@ LEXICON = Lexicon(
             r"quarterly\s+(?:performance|return|change|move|gain|loss)",
         ),
         "ytd": (
+            r"(?:the\s+)?year(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+year",
             r"year-to-date",
             r"year\s+to\s+date",

@@ -96,6 +96,7 @@ LEXICON = Lexicon(
         "ytd": (
             r"(?:el\s+)?año(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año",
+            r"(?:el\s+)?año\s+hasta\s+la\s+fecha",
             r"en\s+el\s+año",
             r"este\s+año",
             r"(?:en\s+)?(?:el\s+)?acumulado\s+(?:del|de\s+este)\s+año",

@@ -9,8 +9,10 @@ ORDINAL_WORDS = (
     r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)"
 )
 """An ordinal place in words (a phrase scan is hinted only by literal openings)."""
-OF_N = r"(?:\s+(?:of|out\s+of)\s+(?:its\s+|the\s+)?\d{1,3}(?:\s+(?:positions|holdings|names|stocks))?)?,?"
-"""The count a place is out of ("17th of 19 positions")."""
+IN_BOOK = r"(?:\s+(?:in|within)\s+(?:the\s+|its\s+)?(?:portfolio|book|fund|p\d{3,}))?"
+"""The portfolio a place is in ("in P002", "in the portfolio"): its own id, or `other_portfolios`' wrong subject."""
+OF_N = rf"(?:\s+(?:of|out\s+of)\s+(?:its\s+|the\s+)?\d{{1,3}}(?:\s+(?:positions|holdings|names|stocks))?{IN_BOOK})?,?"
+"""The count a place is out of ("17th of 19 positions", "3rd of 25 positions in P002")."""
 
 RELATIONS: dict[str, Any] = {
     "absence": {
@@ -585,6 +587,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:calendar|schedule)(?:\s+[\w']+){0,3}?\s+(?:is|was|looks|remains|stays)\s+(?:clear|empty|open|blank)",
             r"(?:calendar|schedule)\s+(?:clear|empty)",
             r"(?:clear|empty|blank)\s+(?:calendar|schedule)",
+            r"(?:(?:events?|corporate)\s+)?(?:calendar|schedule|agenda)[*_]*\s*[:—–|-]\s*[*_]*\s*(?:clear|empty|nil|none|nothing|blank)(?!\w)",
         ),
         "one": (
             r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",

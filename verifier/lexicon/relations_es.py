@@ -489,6 +489,7 @@ RELATIONS: dict[str, Any] = {
         "clear": (
             r"(?:calendario|agenda)(?:\s+[\wáéíóú]+){0,3}?\s+(?:está|estaba|queda|sigue)\s+(?:vacío|vacía|despejad[oa]|libre|en\s+blanco)",
             r"(?:calendario|agenda)\s+(?:vacío|vacía|despejad[oa]|libre)",
+            r"(?:calendario|agenda)(?:\s+de\s+eventos|\s+corporativ[oa])?[*_]*\s*[:—–|-]\s*[*_]*\s*(?:vacío|vacía|despejad[oa]|libre|ninguno|nada|sin\s+eventos)(?!\w)",
         ),
         "one": (
             r"(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",

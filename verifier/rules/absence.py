@@ -44,6 +44,7 @@ def check_absence(case: Case) -> Iterator[Reason]:
     folded = fold_aligned(text)
     found = objects.finditer(folded)
     yield from _nothing_else(case, text, folded, found)
+    yield from _came_back_empty(case, text, folded, found)
     if not found:
         return
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
@@ -486,6 +487,94 @@ def _nothing_else(
                 rule=ReasonCode.WRONG_ABSENCE,
                 message=f'"{text[m.start() : m.end()]}": the draft says there is no more '
                 f"{kind}, but the trace has {held}",
+                span=m.span(),
+            )
+
+
+_EMPTY = re.compile(
+    r"(?<!\w)(?:"
+    r"(?:came\s+back|come\s+back|returned|returns|turned\s+up|found|finds|yielded|produced|"
+    r"surfaced|showed|brought\s+up|pulled\s+up|devolvió|devuelve|arrojó|arroja|encontró|"
+    r"encuentra|dio|mostró)\s+(?:nothing|empty(?:-handed)?|blank|none|zero(?:\s+(?:results|hits|"
+    r"items|matches))?|no\s+(?:results|hits|matches|items)|nada|vac[ií][oa]|ningún\s+resultado|"
+    r"cero\s+resultados)"
+    r"|nothing\s+(?:turned\s+up|came\s+up|came\s+back|showed\s+up|surfaced|(?:was|were)\s+"
+    r"(?:found|returned|listed)|found|returned)"
+    r"|no\s+(?:se\s+encontró|apareció|salió|surgió)\s+nada"
+    r"|(?:search(?:\s+results)?|results|lookup|query|búsqueda|consulta|resultados)[*_]*\s*[:—–|-]"
+    r"\s*[*_]*\s*(?:none|nothing|empty|nil|blank|n/a|ninguno|ninguna|nada|vac[ií][oa])"
+    r"|(?:search|lookup|query|búsqueda|consulta)\s+(?:is|was|came\s+back|está|quedó|salió|"
+    r"volvió)\s+(?:empty|blank|vac[ií][oa])"
+    r")(?!\w)(?!\s+(?:to|that|which|linking|tying|explaining|para|que)(?!\w))"
+)
+"""A search said to have found nothing, its object left unsaid ("the search returned nothing",
+"came back empty", "Search results: none", "no se encontró nada"): a denial of what that
+search looks for, held like any absence."""
+_EVENTS_SAID = re.compile(
+    r"(?<!\w)(?:events?|calendar|schedule|agenda|earnings|dividends?|splits?|eventos?|"
+    r"calendario|resultados\s+trimestrales|dividendos?|get_events)(?!\w)"
+)
+_SEARCH_SAID = re.compile(r"(?<!\w)(?:searche?s?|search_news|búsquedas?)(?!\w)")
+
+
+def _came_back_empty(
+    case: Case, text: str, folded: str, found: list[re.Match[str]]
+) -> Iterator[Reason]:
+    """Each search said to have found nothing with no object named: of the kind its sentence
+    (or the one before) speaks of, else of the one kind of search the trace made; where the
+    trace holds items of it, `wrong_absence`; where no kind can be told, `unverified_claim`."""
+    starts: list[int] = []
+    deny = _scans()[1]
+    for m in _EMPTY.finditer(folded):
+        if any(
+            (0 <= o.start() - m.end() < 25 or 0 <= m.start() - o.end() < 25)
+            and _denied(folded, o, deny)
+            for o in found
+        ):
+            continue  # "no headlines turned up": the object's own denial, read above
+        starts = starts or sentence_starts(text)
+        lo = starts[max(bisect_right(starts, m.start()) - 2, 0)]
+        claims = [f.claim for f in case.findings if lo <= f.claim.start < m.start()]
+        near = folded[lo : m.start()]
+        tools = {e.tool for e in case.trace.events}
+        if _EVENTS_SAID.search(near):
+            kind = "events"
+        elif (
+            any(c.kind == "headline" for c in claims)
+            or _NEWS_SAID.search(near)
+            or _SEARCH_SAID.search(near)
+        ):
+            kind = "news"
+        elif len(tools & (_NEWS_TOOLS | _EVENT_TOOLS)) == 1:
+            kind = "news" if tools & _NEWS_TOOLS else "events"
+        else:
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{text[m.start() : m.end()]}" says a search found nothing, but the '
+                "draft does not say of what: no rule can hold it",
+                span=m.span(),
+            )
+            continue
+        tickers = [c for c in claims if c.kind == "ticker"] or [
+            f.claim for f in case.findings if f.claim.kind == "ticker"
+        ]
+        subject = _subject(tickers, m.start())
+        held, searched = _held(case, kind, subject, None)
+        said = text[m.start() : m.end()]
+        if held:
+            yield Reason(
+                rule=ReasonCode.WRONG_ABSENCE,
+                message=f'"{said}": the draft says the {kind} search found nothing, but the '
+                f"trace has {held}",
+                span=m.span(),
+            )
+        elif searched:
+            case.bound.append(m.span())
+        else:
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{said}": the draft says a {kind} search found nothing, and no call '
+                "of the trace looked",
                 span=m.span(),
             )
 

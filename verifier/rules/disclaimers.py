@@ -51,6 +51,22 @@ _DENIED_CAUSE = re.compile(
 )
 """A cause said unconfirmed ("no está confirmado como causa", "is not confirmed as the cause"):
 a disclaimer with no subject, the cause the complement of the denied verb."""
+_CANNOT_CAUSE = re.compile(
+    r"(?<!\w)(?:cannot|can['’]t|can\s+not|could\s+not|couldn['’]t|(?:none|no\s+\w+)\s+(?:can|could)|"
+    r"no\s+(?:puede|pueden|podría|podrían|permite|permiten|permita|permitan)|"
+    r"(?:que|that|which)\s+(?:permitan|permita|puedan|pueda|could|can|would))\s+"
+    r"(?:(?:be|have|se|directly|directamente|really|realmente)\s+){0,2}"
+    r"(?:explain|explained|account\s+for|accounted\s+for|tied|linked|attributed|explicar(?:se|lo|la)?|"
+    r"atribuir(?:se|le|lo|la)?|vincular(?:se|lo|la)?|"
+    r"(?:point\s+to|identify|name|find|pin\s+down)\s+(?:a|an|any|one|the)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:behind|driving)(?=\s+(?:the|its|this|that|today))"
+    r")(?!\w)"
+    r"|(?<!\w)no\s+(?:tiene|tienen|tuvo|hay)\s+(?:una\s+|ninguna\s+)?(?:explicación|causa|motivo)(?!\w)"
+    r"|(?<!\w)(?:has|have|had)\s+no\s+(?:clear\s+|obvious\s+)?(?:explanation|cause|catalyst|driver)(?!\w)"
+)
+"""A cause said impossible ("so it cannot explain the day's move", "none can be tied to its
+move", "no puede explicar ese movimiento"): denied by the verb's own negation, whatever the
+subject; a cause is never in a result, so its denial is never a figure the trace contradicts."""
 
 
 @cache
@@ -70,7 +86,7 @@ def check_disclaimers(case: Case) -> Iterator[Reason]:
     scan = scan_of(case)
     folded, text, starts = scan.folded, scan.text, scan.starts
     hedges, declines = _phrases()
-    if not _HINT.search(folded) and not hedges.search(folded):
+    if not _HINT.search(folded) and not hedges.search(folded) and not _CANNOT_CAUSE.search(folded):
         return
     carried: list[tuple[int, int]] = []
     before: list[tuple[int, int]] = []  # the hedges of the sentence before
@@ -80,12 +96,13 @@ def check_disclaimers(case: Case) -> Iterator[Reason]:
         own = [(start + m.start(), start + m.end()) for m in hedges.finditer(sentence)]
         hedged, earlier, before = carried + own, before, own
         carried = hedged if sentence.rstrip().endswith((";", "—", "–")) else []
-        if not hedged and not _HINT.search(sentence):
+        if not hedged and not _HINT.search(sentence) and not _CANNOT_CAUSE.search(sentence):
             continue  # a hedge before a semicolon is answered after it: "unclear; the data..."
         held = False
         for lo, hi in _clauses(sentence):
             words = [(start + m.start(), start + m.end()) for m in _WORD.finditer(sentence, lo, hi)]
-            spans, wrong = _disclaimer(case, folded, words, hedged)
+            around = (starts[i - 1] if i else start, end)
+            spans, wrong = _disclaimer(case, folded, words, hedged, around)
             if spans is None:
                 continue
             held = True
@@ -115,7 +132,11 @@ def _clauses(sentence: str) -> Iterator[tuple[int, int]]:
 
 
 def _disclaimer(
-    case: Case, folded: str, words: list[tuple[int, int]], hedged: list[tuple[int, int]]
+    case: Case,
+    folded: str,
+    words: list[tuple[int, int]],
+    hedged: list[tuple[int, int]],
+    around: tuple[int, int],
 ) -> tuple[list[tuple[int, int]] | None, str]:
     """The spans a clause's disclaimer covers (None where the clause is none) and, where a
     result holds what it denies, the reason."""
@@ -127,12 +148,15 @@ def _disclaimer(
     confirms = (
         bool(hedged) and hedged[0][0] < words[negation][0] and any(w in CONFIRMING for w in after)
     )
-    denied_cause = bool(_DENIED_CAUSE.search(folded, words[negation][0], words[-1][1]))
+    cannot = _CANNOT_CAUSE.search(folded, words[negation][0], words[-1][1])
+    if cannot is not None and not _impossible(case, folded, *around):
+        cannot = None  # "it cannot explain the move" of an item that came in time: a judgement
+    denied_cause = bool(cannot or _DENIED_CAUSE.search(folded, words[negation][0], words[-1][1]))
     if not (confirms or denied_cause) and not any(w in SUBJECTS for w in said):
         return None, ""  # a hedge denied ("possible, but not proven") needs no subject, nor a
         # cause said unconfirmed ("no está confirmado como causa")
     categories = [name for name, (terms, _) in EXTERNAL.items() if any(w in terms for w in after)]
-    cause = any(w in CAUSE for w in after)
+    cause = cannot is not None or any(w in CAUSE for w in after)
     if not (categories or cause or confirms):
         return None, ""
     external = {w for name in categories for w in EXTERNAL[name][0]}
@@ -144,6 +168,8 @@ def _disclaimer(
         or w in HOLDING
         or (k > negation and (w in CAUSE or w in external or w in CONFIRMING))
     ]
+    if cannot is not None:
+        spans.append(cannot.span())  # "no puede explicarse": the modal and its verb
     for name in categories:
         if where := _held(case, EXTERNAL[name][1]):
             return spans, (
@@ -151,6 +177,27 @@ def _disclaimer(
                 "the search returned"
             )
     return spans, ""
+
+
+_AFTER_THE_DAY = re.compile(
+    r"(?<!\w)(?:after\s+(?:the\s+|[\w]+['’]s\s+)?(?:close|closing\s+bell|bell|session)|after[-\s]hours|"
+    r"post-market|tras\s+el\s+cierre|después\s+del\s+cierre|fuera\s+del?\s+horario|"
+    r"(?:on|el)\s+the\s+(?:next|following)\s+day)(?!\w)"
+)
+
+
+def _impossible(case: Case, folded: str, lo: int, hi: int) -> bool:
+    """Whether a cause said impossible is so by the trace: its searches found nothing, or the
+    item it speaks of came after the close, as the sentence (or the one before) says and
+    `news_times` holds against the item's time."""
+    if _AFTER_THE_DAY.search(folded, lo, hi):
+        return True
+    for event in case.trace.events:
+        if event.tool != "search_news" or not isinstance(event.result, dict):
+            continue
+        if event.result.get("news") or event.result.get("items"):
+            return False
+    return True
 
 
 def _aside_end(folded: str, words: list[tuple[int, int]], negation: int) -> int:

@@ -140,7 +140,8 @@ def _claim(
             return None
         return Reason(
             rule=ReasonCode.WRONG_ABSENCE,
-            message=f'"{said}" says {subject} has nothing scheduled, but its events list {len(items)}',
+            message=f'"{said}" says {subject or "the ticker"} has nothing scheduled, but its events '
+            f"list {len(items)}",
             span=m.span(),
         )
     if group in _COUNTS or group == "labelled":

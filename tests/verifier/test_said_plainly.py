@@ -1,0 +1,201 @@
+"""Short forms a writer uses for what a result holds, over the free-form night's real traces:
+a search said to have come back empty ("Nothing turned up", "Search results: none"), a calendar
+written as a label ("Calendar: nil"), a place inside its portfolio ("3rd of 25 positions in
+P002 by contribution"), a window written as a bare label ("Year: +0.56%"), the benchmark's
+constituents, and a holding's figure after the portfolio it went to ("contributed +0.01% to
+P002, with a day P&L of"). Each faithful sentence is drafted from the trace's own results beside
+its corrupted twin, and each test fails with the rule that binds it removed."""
+
+from __future__ import annotations
+
+from tests.verifier.test_unseen_prose import (
+    FREE_TRACES,
+    _closed,
+    _codes,
+    _es,
+    _kept,
+    _moves,
+    _news,
+    _result,
+)
+
+_EMPTY_NEWS = (
+    "The search returned nothing.",
+    "Nothing turned up.",
+    "Search results: none.",
+    "The news search came back empty.",
+    "La búsqueda no devolvió nada.",
+)
+_EMPTY_CALENDAR = (
+    "Calendar: none.",
+    "Calendar: nil.",
+    "Calendar: clear.",
+    "Nothing turned up.",
+    "The lookup came back empty.",
+    "Calendario: vacío.",
+)
+
+
+def test_a_search_said_to_have_found_nothing_is_held_against_what_it_found() -> None:
+    """A denial with no object after a search ("the search returned nothing", "Calendar: nil")
+    denies what that search looks for: `wrong_absence` where it found items, kept where it
+    found none. Every one of these words was free, so each of them used to pass unchecked."""
+    found = empty = 0
+    for question, move, news in _news():
+        lead = _closed(move)
+        for said in _EMPTY_NEWS:
+            if news:
+                assert "wrong_absence" in _codes(question, f"{lead} {said}"), (question, said)
+            else:
+                _kept(question, f"{lead} {said}")
+        found, empty = found + bool(news), empty + (not news)
+    events_found = events_empty = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        if "events" not in result:
+            continue
+        for said in _EMPTY_CALENDAR:
+            if result["events"]:
+                assert "wrong_absence" in _codes(question, said), (question, said)
+            else:
+                _kept(question, said)
+        events_found += bool(result["events"])
+        events_empty += not result["events"]
+    assert min(found, empty, events_found, events_empty) >= 5, (found, empty, events_found)
+
+
+def test_a_place_in_its_portfolio_and_the_benchmarks_constituents() -> None:
+    """ "3rd of 25 positions in P002 by contribution" is a place like "3rd of 25 by
+    contribution" (another place is `wrong_relation`, another portfolio `wrong_subject`);
+    "(59 constituents)" after the benchmark counts its members."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        ranks = _result(question, "get_portfolio_ranks")
+        pos = _result(question, "get_position_pnl")
+        rows = [r for r in ranks.get("positions") or [] if r.get("ticker") == pos.get("ticker")]
+        if not rows or "contribution_rank" not in rows[0] or "benchmark" not in ranks:
+            continue
+        row, n, pid = rows[0], ranks["positions_count"], ranks["portfolio_id"]
+        t, place = pos["ticker"], row["contribution_rank"]
+        other_pid = "P003" if pid != "P003" else "P001"
+        head = f"{t} contributed {pos['contribution_pct']:+.2f}%."
+        said = "{} ranks {} of {} positions in {} by contribution, {:+.2f}%."
+        contribution = pos["contribution_pct"]
+        _kept(question, said.format(t, _ordinal(place), n, pid, contribution))
+        other = place + 1 if place < n else place - 1
+        wrong = _codes(question, said.format(t, _ordinal(other), n, pid, contribution))
+        assert "wrong_relation" in wrong, (question, wrong)
+        assert "wrong_subject" in _codes(
+            question, said.format(t, _ordinal(place), n, other_pid, contribution)
+        )
+        bench = ranks["benchmark"]
+        versus = (
+            f"{pid} returned {ranks['portfolio_return_pct']:+.2f}% vs {bench['return_pct']:+.2f}%"
+        )
+        _kept(
+            question,
+            f"{head} {versus} (equal-weight universe, {bench['constituents']} constituents).",
+        )
+        wrong = (
+            f"{head} {versus} (equal-weight universe, {bench['constituents'] + 1} constituents)."
+        )
+        assert "unsupported_figure" in _codes(question, wrong)
+        es = f"{t} aportó {_es(pos['contribution_pct'], True)} %. El universo equiponderado"
+        _kept(
+            question,
+            f"{es} ({bench['constituents']} componentes) rindió {_es(bench['return_pct'], True)} %.",
+        )
+        checked += 1
+    assert checked >= 20
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def test_a_bare_year_label_is_the_year_to_date() -> None:
+    """ "Month: -6.31% | Quarter: -14.00% | Year: +0.56%", "Año hasta la fecha: +21,61 %": the
+    year's label holds the year-to-date change; the quarter's change under it is `wrong_time`."""
+    checked = 0
+    for question, move, windows in _moves():
+        month, quarter, ytd = (
+            windows.get("month"),
+            windows.get("quarter"),
+            windows.get("year_to_date"),
+        )
+        if not (month and quarter and ytd):
+            continue
+        if round(quarter["change_pct"], 2) == round(ytd["change_pct"], 2):
+            continue
+        lead = f"{_closed(move)}\n- Month: {month['change_pct']:+.2f}% | Quarter: {quarter['change_pct']:+.2f}%"
+        _kept(question, f"{lead} | Year: {ytd['change_pct']:+.2f}%")
+        wrong = _codes(question, f"{lead} | Year: {quarter['change_pct']:+.2f}%")
+        assert wrong & {"wrong_time", "unsupported_figure"}, (question, wrong)
+        es = f"{_closed(move)}\n- Año hasta la fecha: {{}} %."
+        _kept(question, es.format(_es(ytd["change_pct"], True)))
+        assert not _codes(question, es.format(_es(ytd["change_pct"], True)))
+        wrong_es = _codes(question, es.format(_es(quarter["change_pct"], True)))
+        assert wrong_es & {"wrong_time", "unsupported_figure"}, (question, wrong_es)
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_figure_after_the_portfolio_a_holding_went_to_is_the_holdings() -> None:
+    """ "FBB contributed +0.01% to P002, with a day P&L of -21,660.18": the portfolio is where
+    the contribution went, the P&L after it is still the holding's, so the portfolio's P&L
+    there is `wrong_subject`; a relative clause ("to P002, which lost ...") makes it the
+    portfolio's."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        ranks = _result(question, "get_portfolio_ranks")
+        pos = _result(question, "get_position_pnl")
+        book = ranks.get("portfolio_day_pnl")
+        if book is None or "day_pnl" not in pos or round(book) == round(pos["day_pnl"]):
+            continue
+        t, pid, name = pos["ticker"], pos["portfolio_id"], pos.get("name") or ""
+        went = f"{t} contributed {pos['contribution_pct']:+.2f}% to {name} ({pid}) on 2024-12-31"
+        _kept(question, f"{went}, with a day P&L of {pos['day_pnl']:+,.2f}.")
+        assert "wrong_subject" in _codes(question, f"{went}, with a day P&L of {book:+,.2f}.")
+        assert "wrong_subject" in _codes(question, f"{went}, a day P&L of {book:+,.2f}.")
+        es = f"La posición en {t} contribuyó {pos['contribution_pct']:+.2f}% a {pid}"
+        _kept(question, f"{es}, con un P&L diario de {pos['day_pnl']:,.2f}.")
+        assert "wrong_subject" in _codes(question, f"{es}, con un P&L diario de {book:,.2f}.")
+        verb = "lost" if book < 0 else "made"
+        _kept(question, f"{went}, which {verb} {abs(book):,.2f} on the day.")
+        checked += 1
+    assert checked >= 20
+
+
+def test_a_cause_said_impossible_holds_only_where_the_trace_makes_it_so() -> None:
+    """ "It ran after the close, so it cannot explain the day's move", "el movimiento no puede
+    explicarse con las noticias disponibles" where the search found none: the impossibility
+    follows from the trace. Said of an item that came before the close, or of news the search
+    did find, it is a judgement no result holds: `unverified_claim`."""
+    after = empty = came = 0
+    for question, move, news in _news():
+        lead = _closed(move)
+        day = FREE_TRACES[question]["as_of"][:10]
+        if not news:
+            _kept(question, f"{lead} No headlines were found, so the move cannot be explained.")
+            _kept(
+                question, f"{lead} El movimiento no puede explicarse con las noticias disponibles."
+            )
+            empty += 1
+            continue
+        assert "unverified_claim" in _codes(
+            question, f"{lead} So the news cannot explain the move."
+        )
+        for item in news:
+            quote = f'"{item["headline"]}"'
+            if item["published_at"][:10] == day and item["session"] == "after":
+                _kept(
+                    question,
+                    f"{lead} {quote} ran after the close, so it cannot explain the day's move.",
+                )
+                after += 1
+            elif item["session"] in ("before", "during"):
+                said = f"{lead} {quote} came out, so it cannot explain the day's move."
+                assert "unverified_claim" in _codes(question, said), (question, said)
+                came += 1
+    assert min(after, empty, came) >= 3, (after, empty, came)
