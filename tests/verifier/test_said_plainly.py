@@ -16,6 +16,7 @@ from tests.verifier.test_unseen_prose import (
     _kept,
     _moves,
     _news,
+    _positions,
     _result,
 )
 
@@ -199,3 +200,62 @@ def test_a_cause_said_impossible_holds_only_where_the_trace_makes_it_so() -> Non
                 assert "unverified_claim" in _codes(question, said), (question, said)
                 came += 1
     assert min(after, empty, came) >= 3, (after, empty, came)
+
+
+_KIND_ES = {"earnings": "publicación de resultados", "dividend": "dividendo", "split": "split"}
+
+
+def test_an_events_status_in_its_row_or_brackets_is_held_against_its_record() -> None:
+    """ "| 2025-01-10 | publicación de resultados | ya publicada |", "earnings on 2025-01-10
+    (scheduled)": the status word after an event's day says whether it has come; the wrong one
+    is `wrong_time`."""
+    checked = {True: 0, False: 0}
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        for event in _result(question, "get_events").get("events") or []:
+            day, kind, to_come = event["date"], event["kind"], event["scheduled"]
+            row = "| Fecha | Evento | Estado |\n|---|---|---|\n| {} | {} | {} |"
+            right, wrong = (
+                ("programada", "ya publicada") if to_come else ("ya publicada", "programada")
+            )
+            _kept(question, row.format(day, _KIND_ES[kind], right))
+            assert "wrong_time" in _codes(question, row.format(day, _KIND_ES[kind], wrong)), (
+                question
+            )
+            right, wrong = ("scheduled", "reported") if to_come else ("reported", "scheduled")
+            _kept(question, f"{kind.capitalize()} on {day} ({right}).")
+            assert "wrong_time" in _codes(question, f"{kind.capitalize()} on {day} ({wrong})."), (
+                question
+            )
+            checked[to_come] += 1
+    assert checked[True] >= 10 and checked[False] >= 1, checked
+
+
+def test_a_streak_named_by_its_noun_and_a_sign_verb_of_the_portfolio() -> None:
+    """ "La racha actual es de 4 sesiones a la baja", "Ya son 4 sesiones a la baja" name the
+    streak (another length is `wrong_relation`); "helped P002" and "hurt P002" carry the sign of
+    the holding's contribution (the other sign is `wrong_direction`)."""
+    streaks = 0
+    for question, move, _ in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        if not streak.get("sessions") or streak["sessions"] < 2:
+            continue
+        n, way = streak["sessions"], "a la baja" if streak["direction"] == "down" else "al alza"
+        lead = (
+            f"{move['ticker']} cerró en {_es(move['close'])} ({_es(move['change_pct'], True)} %)."
+        )
+        for said in ("La racha actual es de {} sesiones {}.", "Ya son {} sesiones {}."):
+            _kept(question, f"{lead} {said.format(n, way)}")
+            assert "wrong_relation" in _codes(question, f"{lead} {said.format(n + 1, way)}")
+        streaks += 1
+    signs = 0
+    for question, pos in _positions():
+        if not pos.get("contribution_pct"):
+            continue
+        t, pid, c = pos["ticker"], pos["portfolio_id"], pos["contribution_pct"]
+        right, wrong = ("helped", "hurt") if c > 0 else ("hurt", "helped")
+        _kept(question, f"{t} {right} {pid} today, contributing {c:+.2f}%.")
+        assert "wrong_direction" in _codes(
+            question, f"{t} {wrong} {pid} today, contributing {c:+.2f}%."
+        )
+        signs += 1
+    assert streaks >= 10 and signs >= 20, (streaks, signs)

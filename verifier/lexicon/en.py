@@ -194,6 +194,7 @@ LEXICON = Lexicon(
     range_join=(r"to", r"and", r"through", r"until"),
     rise=(
         r"lift(?:ed|s)",
+        r"help(?:ed|s)(?=\s+(?:the\s+|its\s+|our\s+)?(?:portfolio|fund|book|p\d{3,}))",
         r"(?:above|over|higher\s+than)\s+(?:the\s+|its\s+)?(?:previous|prior|last|yesterday'?s"
         r"|monday'?s)\s+(?:session'?s\s+)?close",
         r"(?:was|were|is|been)\s+a\s+(?:boost|lift|tailwind)\s+(?:to|for)",
@@ -244,6 +245,7 @@ LEXICON = Lexicon(
     ),
     fall=(
         r"weigh(?:ed|s)\s+on",
+        r"hurt(?:s)?(?=\s+(?:the\s+|its\s+|our\s+)?(?:portfolio|fund|book|p\d{3,}))",
         r"(?:below|under|lower\s+than)\s+(?:the\s+|its\s+)?(?:previous|prior|last|yesterday'?s"
         r"|monday'?s)\s+(?:session'?s\s+)?close",
         r"(?:was|were|is|been)\s+a\s+(?:drag|headwind)\s+(?:on|for)",

@@ -136,6 +136,9 @@ def _tense(
     before = folded[max(lo, claim.start - 80) : claim.start]
     past = [*_PAST.finditer(before)]
     future = [*_FUTURE.finditer(before)]
+    status = _status_after(folded, claim.end)
+    if status is not None:  # "| 2025-01-10 | resultados | ya publicada |", "Jan 24 (scheduled)"
+        past, future = ([status], []) if status.lastgroup == "past" else ([], [status])
     if not past and not future:
         return
     said_past = bool(past) and (not future or past[-1].start() > future[-1].start())
@@ -157,6 +160,27 @@ def _tense(
         ),
         span=(claim.start, claim.end),
     )
+
+
+_STATUS = re.compile(
+    r"(?<!\w)(?:(?P<past>(?:ya\s+)?(?:publicad[oa]|presentad[oa]|pagad[oa]|repartid[oa]|celebrad[oa]|"
+    r"reportad[oa])|(?:already\s+)?(?:reported|paid|released|held|published|completed|done))|"
+    r"(?P<future>programad[oa]|pendiente|previst[oa]|por\s+(?:publicar|presentar|pagar|celebrar)|"
+    r"scheduled|upcoming|pending|expected))(?!\w)"
+)
+"""An event's status said as a word of its own: in its table row, or in brackets right after
+its day."""
+
+
+def _status_after(folded: str, end: int) -> re.Match[str] | None:
+    """The status word after an event's day: in the rest of its table row ("| 2025-01-10 |
+    resultados | ya publicada |"), or in the brackets right after it ("Jan 24 (scheduled)")."""
+    line = folded.rfind("\n", 0, end) + 1
+    if folded[line : line + 8].lstrip(" \t").startswith("|"):
+        stop = folded.find("\n", end)
+        return _STATUS.search(folded, end, stop if stop >= 0 else len(folded))
+    bracket = re.compile(r"\s*\(([^()\n]{1,30})\)").match(folded, end)
+    return _STATUS.search(folded, bracket.start(1), bracket.end(1)) if bracket else None
 
 
 def _records(case: Case) -> list[dict[str, Any]]:
