@@ -259,3 +259,50 @@ def test_a_streak_named_by_its_noun_and_a_sign_verb_of_the_portfolio() -> None:
         )
         signs += 1
     assert streaks >= 10 and signs >= 20, (streaks, signs)
+
+
+def test_the_holding_and_the_portfolio_compared_in_other_words() -> None:
+    """ "the position returned -2.30% and lagged the portfolio", "The stock's return was
+    stronger than the portfolio's", "El rendimiento de la acción fue mejor que el de la
+    cartera", "La cartera, con 19 posiciones, batió al universo": each comparison is held
+    against the two returns (the wrong order is `wrong_relation`). "contributed +0.39% to the
+    day's portfolio return of X": X is the portfolio's (a holding's figure there is
+    `wrong_subject`), while "contribution to the portfolio's return was +0.39%" is the holding's."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        book, bench = (
+            ranks.get("portfolio_return_pct"),
+            (ranks.get("benchmark") or {}).get("return_pct"),
+        )
+        mine, n = pos.get("pnl_pct"), ranks.get("positions_count")
+        if None in (book, bench, mine, n) or round(mine, 2) == round(book, 2) or book == bench:
+            continue
+        t, c = pos["ticker"], pos["contribution_pct"]
+        up, down = ("lagged", "beat") if mine < book else ("beat", "lagged")
+        lead = f"{t} contributed {c:+.2f}%; the position returned {mine:+.2f}% and"
+        _kept(question, f"{lead} {up} the portfolio.")
+        assert "wrong_relation" in _codes(question, f"{lead} {down} the portfolio.")
+        better, worse = ("weaker", "stronger") if mine < book else ("stronger", "weaker")
+        said = f"{t} returned {mine:+.2f}%. The stock's return was {{}} than the portfolio's."
+        _kept(question, said.format(better))
+        assert "wrong_relation" in _codes(question, said.format(worse))
+        mejor, peor = ("peor", "mejor") if mine < book else ("mejor", "peor")
+        es = f"{t} rindió {_es(mine, True)} %. El rendimiento de la acción fue {{}} que el de la cartera."
+        _kept(question, es.format(mejor))
+        assert "wrong_relation" in _codes(question, es.format(peor))
+        beat, lag = (
+            ("batió al", "quedó por debajo del")
+            if book > bench
+            else ("quedó por debajo del", "batió al")
+        )
+        aside = f"{t} aportó {_es(c, True)} %. La cartera, con {n} posiciones, {{}} universo equiponderado."
+        _kept(question, aside.format(beat))
+        assert "wrong_relation" in _codes(question, aside.format(lag))
+        went = f"{t} contributed {c:+.2f}% to the day's portfolio return of"
+        _kept(question, f"{went} {book:+.2f}%.")
+        assert "wrong_subject" in _codes(question, f"{went} {mine:+.2f}%.")
+        _kept(question, f"{t}'s contribution to the portfolio's return was {c:+.2f}%.")
+        _kept(question, f"{t}'s contribution to the day's portfolio return was {c:+.2f}%.")
+        checked += 1
+    assert checked >= 20, checked

@@ -84,7 +84,7 @@ def attach_scopes(
         ):
             figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "**Portfolio:** P002 (-0.90%)"
             continue
-        if _OWNED.search(text, max(figure.start - 70, sentence), figure.start) or (
+        if _owned(text, max(figure.start - 70, sentence), figure.start) or (
             _PORTFOLIO_KEY.search(text, max(figure.start - 60, 0), figure.start)
         ):
             figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "the portfolio's day P&L was $X"
@@ -138,12 +138,33 @@ _OF_BENCHMARK = re.compile(
 """A count of members said after the benchmark it counts ("el universo equiponderado de 59
 valores"): the benchmark's."""
 _OWNED = re.compile(
-    r"(?i)(?<!\w)(?:the\s+)?(?:portfolio|fund|book|p\d{3,})['’]s\s+(?:(?:total|overall|whole|"
+    r"(?i)(?<!\w)(?:the\s+|a\s+)?(?:day['’]s\s+)?"
+    r"(?:portfolio|fund|book|p\d{3,})(?:['’]s)?\s+(?:(?:total|overall|whole|"
     r"entire|combined)\s+)?(?:day(?:'s)?\s+)?(?:p&l|pnl|profit|loss|return)"
     r"(?:\s+(?:was|is|of|came\s+to|stood\s+at|amounted\s+to|totall?ed))?\s*[:=]?\s*[(+\-−$]*\s*$"
 )
 """A figure named as the portfolio's own total right before it ("the portfolio's total day P&L
-was $4,854.66", "P001's return of 0.52%"): no ticker's, whatever the sentence named before."""
+was $4,854.66", "P001's return of 0.52%", "to the day's portfolio return of +0.52%"): no
+ticker's, whatever the sentence named before; a holding's "contribution to portfolio return" is
+the holding's."""
+_CONTRIBUTION_TO = re.compile(
+    r"(?i)(?<!\w)(?:(?P<noun>contributions?|contribución|aportación|aporte)\s+)?(?:to|into|a|al)\s+"
+    r"(?:(?:the|a|la)\s+)?(?:day['’]s\s+)?$"
+)
+"""What stands before a portfolio's return a holding's figure went to: "contributed +0.39% to
+the day's portfolio return of +0.52%" (the figure after it is the portfolio's), or "its
+contribution to the portfolio's return was +0.39%" (the holding's)."""
+
+
+def _owned(text: str, lo: int, at: int) -> bool:
+    """Whether the figure at `at` is named as the portfolio's own total right before it."""
+    m = _OWNED.search(text, lo, at)
+    if m is None:
+        return False
+    to = _CONTRIBUTION_TO.search(text, max(m.start() - 40, 0), m.start())
+    return to is None or to.group("noun") is None
+
+
 _PORTFOLIO_KEY = re.compile(
     rf"(?i)(?:^|\n)[ \t]*(?:[-*•·▪►]+[ \t]*|\d{{1,2}}[/.)][ \t]+|[^\w\s*#|]{{1,3}}[ \t]*)?(?:\*\*|__)?"
     rf"(?:the\s+|la\s+|el\s+)?(?:{alternatives('portfolio')})(?:\s+(?:completa|completo|entera|"

@@ -106,6 +106,7 @@ RELATIONS: dict[str, Any] = {
     "relations": {
         "above": (
             r"better\s+than",
+            r"stronger\s+than",
             r"milder\s+than",
             r"stood\s+out\s+against",
             r"outshone",

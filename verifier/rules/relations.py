@@ -231,11 +231,14 @@ own_ranks = _ranks
 
 
 _STOCK_NOUN = re.compile(
-    r"[\s*_\-•]*(?:the\s+(?:stock|shares|position|holding|name)|it|el\s+(?:valor|título|papel)|"
-    r"la\s+(?:acción|posición)|los\s+títulos|las\s+acciones)(?!\w)[^.;:]*$"
+    r"[\s*_\-•]*(?:the\s+(?:stock|shares|position|holding|name)(?:['’]s\s+(?:day\s+)?(?:return|move|"
+    r"performance))?|its\s+(?:day\s+)?(?:return|move|performance)|it|el\s+(?:valor|título|papel)|"
+    r"el\s+(?:rendimiento|comportamiento)\s+(?:de\s+la\s+(?:acción|posición)|del\s+(?:valor|título))|"
+    r"la\s+(?:acción|posición)|los\s+títulos|las\s+acciones)(?!\w)(?:[^.;:]|(?<=\d)[.,:](?=\d))*$"
 )
 """A sentence that opens on the stock by a noun ("El valor quedó por encima del universo",
-"The shares beat the benchmark"): the holding named before it is what it compares."""
+"The shares beat the benchmark", "the position returned -2.30% and lagged the portfolio"):
+the holding named before it is what it compares."""
 
 
 def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
@@ -559,7 +562,10 @@ def _count_inside(phrase: str) -> int | None:
 
 @cache
 def _portfolio_before() -> re.Pattern[str]:
-    return re.compile(rf"(?<!\w)(?:{alternatives('portfolio')})(?:\s+p\d{{3,}})?\s+(?:\w+\s+)?$")
+    return re.compile(
+        rf"(?<!\w)(?:{alternatives('portfolio')})(?:\s+p\d{{3,}})?(?:\s*\([^()\n]{{0,40}}\))?"
+        r"(?:,[^,.;:()\n]{1,40},)?\s+(?:\w+\s+)?$"
+    )  # "la cartera, con 19 posiciones, batió": an aside between it and its verb
 
 
 _COMPLEMENT = re.compile(
