@@ -18,6 +18,7 @@ from tests.verifier.test_unseen_prose import (
     _news,
     _positions,
     _result,
+    _verdict,
 )
 
 _EMPTY_NEWS = (
@@ -306,3 +307,87 @@ def test_the_holding_and_the_portfolio_compared_in_other_words() -> None:
         _kept(question, f"{t}'s contribution to the day's portfolio return was {c:+.2f}%.")
         checked += 1
     assert checked >= 20, checked
+
+
+def test_the_news_given_a_cause_or_a_tone_is_unchecked() -> None:
+    """ "fell 3.99% on the news", "cayó por la noticia", "Earnings lifted FSA", "the headlines
+    were positive": no result holds why a stock moved or how the news read, so each is
+    `unverified_claim`, though every word of it may stand alone; the same draft without it is
+    kept, and a cause asked about ("whether that story drove the move") is no cause said."""
+    checked = 0
+    for question, move, news in _news():
+        if not news:
+            continue
+        lead = _closed(move)
+        t, pct = move["ticker"], move["change_pct"]
+        verb, verbo = ("rose", "subió") if pct > 0 else ("fell", "cayó")
+        _kept(question, lead)
+        for said in (
+            f"{t} {verb} {abs(pct):.2f}% on the news.",
+            f"{t} {verb} {abs(pct):.2f}% on strong earnings.",
+            f"{lead} The headlines were positive.",
+            f"{t} {verbo} un {_es(abs(pct))} % por la noticia.",
+            f"{t} {verbo} un {_es(abs(pct))} % con noticias negativas.",
+            f"News lifted {t} {abs(pct):.2f}%.",
+        ):
+            reasons = _verdict(question, said).reasons
+            assert any("gives the news" in r.message for r in reasons), (question, said)
+        asked = f"{lead} Whether the news drove the move is not something the data shows."
+        assert not any("gives the news" in r.message for r in _verdict(question, asked).reasons)
+        checked += 1
+    assert checked >= 10
+
+
+def test_news_said_to_be_found_and_counted_by_a_verb() -> None:
+    """ "News was found", "The search returned results", "Hubo noticias" say the search found
+    some (`wrong_absence` where it found none); "The search found one headline", "Encontré un
+    titular" count one (`wrong_relation` where it found another number)."""
+    some = none = 0
+    for question, move, news in _news():
+        lead = _closed(move)
+        for said in ("News was found.", "The search returned results.", "Hubo noticias."):
+            if news:
+                _kept(question, f"{lead} {said}")
+            else:
+                assert "wrong_absence" in _codes(question, f"{lead} {said}"), (question, said)
+        for said in ("The search found one headline.", "Encontré un titular."):
+            if len(news) == 1:
+                _kept(question, f"{lead} {said}")
+            else:
+                assert "wrong_relation" in _codes(question, f"{lead} {said}"), (question, said)
+        some, none = some + bool(news), none + (not news)
+    assert some >= 5 and none >= 5
+
+
+_EVENT_WORDS = {"earnings": "reports earnings", "dividend": "pays a dividend"}
+
+
+def test_an_event_said_to_come_with_no_day_must_be_in_the_calendar() -> None:
+    """ "ABXQ pays a dividend in the next 30 days", "also reports earnings", "has an event
+    scheduled": an event of that kind must be in the events result (`wrong_absence` where none
+    is); the calendar's scope ("only includes events announced as of the report date") names
+    none."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        if "events" not in result:
+            continue
+        t = result["ticker"]
+        kinds = {e["kind"] for e in result["events"]}
+        for kind, said in _EVENT_WORDS.items():
+            for draft in (f"{t} {said} in the next 30 days.", f"{t} also {said}."):
+                if kind in kinds:
+                    _kept(question, draft)
+                else:
+                    assert "wrong_absence" in _codes(question, draft), (question, draft)
+        if not kinds:
+            assert "wrong_absence" in _codes(question, f"{t} has an event scheduled.")
+            _kept(
+                question,
+                f"{t}: none. The calendar only includes events announced as of the report date.",
+            )
+            _kept(
+                question, f"{t}: none. The calendar includes events announced by the report date."
+            )
+        checked += 1
+    assert checked >= 20

@@ -584,6 +584,12 @@ RELATIONS: dict[str, Any] = {
             r"reason\s+for\s+(?:the|its|today'?s)\s+(?:move|drop|gain|decline|rise|fall)",
             r"pin\s+(?:the\s+(?:move|drop|gain|decline)|it)\s+on",
         ),
+        "some": (
+            r"(?:news|headlines?|results?|items?|stories|articles?)\s+(?:was|were)\s+(?:found|returned)",
+            r"there\s+(?:was|were)\s+(?:some\s+|several\s+)?(?:news|headlines|items|stories|articles)(?=\s*[.;,!]|\s+(?:on|for|about|in)\s)",
+            r"(?:some|several|a\s+few)\s+(?:news|headlines|items|stories|results|articles)\s+(?:came\s+up|turned\s+up|came\s+back|surfaced|appeared|showed\s+up)",
+            r"(?:returned|came\s+back\s+with|turned\s+up|yielded|produced)\s+(?:some\s+|several\s+)?(?:results|hits|matches)",
+        ),
         "clear": (
             r"(?:calendar|schedule)(?:\s+[\w']+){0,3}?\s+(?:is|was|looks|remains|stays)\s+(?:clear|empty|open|blank)",
             r"(?:calendar|schedule)\s+(?:clear|empty)",
@@ -591,6 +597,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:(?:events?|corporate)\s+)?(?:calendar|schedule|agenda)[*_]*\s*[:—–|-]\s*[*_]*\s*(?:clear|empty|nil|none|nothing|blank)(?!\w)",
         ),
         "one": (
+            r"(?:found|turned\s+up|returned|came\s+up\s+with|surfaced|yielded|produced)\s+(?:just\s+|only\s+)?(?:one|a\s+single)\s+(?:[\w-]+\s+)?(?:headline|story|item|result|news\s+item|article|hit)(?!s)",
+            r"(?:just\s+|only\s+)?one\s+(?:[\w-]+\s+)?(?:headline|story|item|result|news\s+item|article)\s+(?:turned\s+up|came\s+up|came\s+back|was\s+found|surfaced|appeared|showed\s+up)",
             r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
             r"(?:a|one)\s+single\s+(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
         ),

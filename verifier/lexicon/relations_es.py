@@ -493,9 +493,16 @@ RELATIONS: dict[str, Any] = {
             r"(?:calendario|agenda)(?:\s+de\s+eventos|\s+corporativ[oa])?[*_]*\s*[:—–|-]\s*[*_]*\s*(?:vacío|vacía|despejad[oa]|libre|ninguno|nada|sin\s+eventos)(?!\w)",
         ),
         "one": (
+            r"(?:encontré|encontramos|encontró|hubo|apareció|aparece|devolvió|arrojó)\s+(?:solo\s+|solamente\s+|apenas\s+)?(?:un|una)\s+(?:única\s+|sola\s+)?(?:titular|noticia|resultado|artículo)(?!s)",
             r"(?:únic[oa]|un\s+solo|una\s+sola)\s+(?:[\wáéíóú]+\s+)?(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)(?:\s+recientes?)?",
             r"(?:un|una)\s+únic[oa]\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)",
             r"(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)\s+únic[oa]",
+        ),
+        "some": (
+            r"hubo\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)(?=\s*[.;,!]|\s+(?:en|sobre|de|para)\s)",
+            r"(?:devolvió|arrojó|dio|encontró)\s+(?:algunos\s+|varios\s+)?resultados",
+            r"(?:encontré|encontramos)\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)",
+            r"(?:se\s+encontraron|aparecieron|salieron)\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)",
         ),
         "two": (
             r"(?:dos|ambos|ambas)\s+(?:titular|titulares|noticias?|notas?|eventos?|citas?|entradas?)",

@@ -52,6 +52,7 @@ from verifier.rules.figure_rules import (
 from verifier.rules.gaps import check_gaps
 from verifier.rules.headline_parts import check_headline_parts, check_headline_sequence
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
+from verifier.rules.news_causes import check_news_causes
 from verifier.rules.news_claims import check_news_claims
 from verifier.rules.news_items import check_items_together
 from verifier.rules.news_sources import check_news_sources
@@ -113,6 +114,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_tallies,
     check_qualities,
     check_news_claims,
+    check_news_causes,
     check_news_times,
     check_headline_parts,
     check_headline_sequence,

@@ -125,7 +125,25 @@ _QUALIFIER = re.compile(
 )
 """A word that narrows denied news ("no relevant news", "noticias relevantes"): where the search
 found nothing it narrows nothing, so the denial holds as it stands."""
-_PRESENT = re.compile(r"\s+(?:is|are|will\s+be|was|were)\s+(?:scheduled|due|expected|set|coming)")
+_PRESENT = re.compile(
+    r"\s+(?:is|are|will\s+be|was|were)\s+(?:scheduled|due|expected|set|coming)|"
+    r"\s*[*_]*\s*[:—–|-]\s*[*_]*\s*(?:scheduled|expected|due|upcoming|previst[oa]|programad[oa]|pendiente)|"
+    r"\s+(?:scheduled|expected|programad[oa]s?|previst[oa]s?)(?!\s+(?:for|on|para|el)\s)|"
+    r"\s+(?:in|within|over|during|en|durante)\s+(?:the\s+|los\s+)?(?:next|coming|upcoming|próximos)\s+\d{1,2}\s+(?:days|días)|"
+    r"\s+(?:later\s+)?(?:this|next)\s+(?:week|month)|\s+(?:este|el\s+próximo)\s+mes|\s+later\s+in\s+the\s+month"
+)
+_PRESENT_BEFORE = re.compile(
+    r"(?<!\w)(?<!only\s)(?<!solo\s)(?:pays?|will\s+pay|reports?|will\s+report|has|have|shows?|lists?|includes?|holds?|"
+    r"also|tiene|presenta|presentará|paga|pagará|reparte|repartirá|además|también)\s+"
+    r"(?:(?:a|an|its|one|another|quarterly|annual|un|una|su|otro|otra)\s+)*$"
+)
+"""What says an event is there before its kind ("pays a dividend", "also reports earnings",
+"tiene un evento"): a presence, unless a day is named beside it."""
+_SCOPE = re.compile(
+    r"\s+(?:announced|anunciad[oa]s?|(?:that|which|que)\s+(?:were|had|have|han|hayan))"
+)
+"""The calendar's scope said of its kind ("includes events announced by the as-of date"): no
+event said to be there."""
 
 
 def _presence(
@@ -134,7 +152,14 @@ def _presence(
     """An event said to come with no day named for it ("its quarterly earnings are scheduled
     within the next 30 days"): some such event must be in the events results."""
     kind = m.lastgroup or ""
-    if kind == "news" or not _PRESENT.match(text.casefold(), m.end()):
+    folded = text.casefold()
+    if kind == "news" or not (
+        _PRESENT.match(folded, m.end())
+        or (
+            _PRESENT_BEFORE.search(folded, max(m.start() - 40, 0), m.start())
+            and not _SCOPE.match(folded, m.end())
+        )
+    ):
         return None
     if any(0 <= d.start - m.end() < 60 for d in dated):
         return None  # a day is named: the event-day rules hold it

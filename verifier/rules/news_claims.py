@@ -10,6 +10,8 @@ it like any figure.
 - `cause` said under a negation ("nothing in the news explains the move", "sin noticias que lo
   expliquen"): holds only where the subject's search found nothing. Where it found items, that
   none of them explains the move is a judgement no result holds, and the words stay uncovered.
+- `some` ("news was found", "the search returned results", "hubo noticias"): the subject's
+  search holds items (`wrong_absence` where it found none).
 - `clear`: the subject's events result holds no event (one that holds some is
   `wrong_absence`).
 - `one`, `two`, `three`, and a count under its label ("Headlines found in the window: 2",
@@ -134,6 +136,20 @@ def _claim(
         if (negated and not items) or (group == "recent" and items and not negated):
             case.bound.append(m.span())  # "no recent news" of an empty search; "recent" items
         return None  # a cause said, or denied where news came: no result holds it
+    if group == "some":
+        before = folded[sentence[0] : m.start()]
+        cut = [b.end() for b in _BREAK.finditer(before)]
+        if _negation().search(before[cut[-1] :] if cut else before):
+            return None  # "no headlines were found": the absence, `verifier.rules.absence`'s
+        case.bound.append(m.span())
+        if items:
+            return None
+        return Reason(
+            rule=ReasonCode.WRONG_ABSENCE,
+            message=f'"{said}" says the search found news for {subject or "the ticker"}, but it '
+            "found none",
+            span=m.span(),
+        )
     if group == "clear":
         case.bound.append(m.span())
         if not items:

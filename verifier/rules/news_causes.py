@@ -1,0 +1,73 @@
+"""A move put down to the news, or the news given a tone: "rose 4.85% on strong earnings",
+"fell on the news", "cayó por la noticia", "Earnings lifted FSA", "the headlines were
+positive". No tool result holds a cause or a tone, so each is `unverified_claim`, even where
+every word of it is one a draft may use freely ("on", "the", "news"). A move said to come
+after a headline is a sequence, not a cause (`news_times.check_moves_after_news` holds its
+time), a move "on" a quoted headline is the wording the headline rules read (its quote and
+time are checked), and a denied cause is a disclaimer (`verifier.rules.disclaimers`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from contract.reasons import ReasonCode
+from verifier.rules.case import Case
+from verifier.scanner import fold_aligned
+from verifier.verdict import Reason
+
+_NEWS = (
+    r"(?:news|headlines?|stor(?:y|ies)|earnings(?:\s+(?:report|release|beat|miss))?|results|eps|"
+    r"report|announcement|press\s+release|buyback|guidance|noticias?|titulares?|resultados|"
+    r"anuncio|informe)"
+)
+_TONE = (
+    r"(?:strong|weak|solid|upbeat|downbeat|positive|negative|good|bad|encouraging|disappointing|"
+    r"bullish|bearish|favou?rable|unfavou?rable|better-than-expected|worse-than-expected|"
+    r"buen[oa]s?|mal[oa]s?|fuertes?|débiles?|positiv[oa]s?|negativ[oa]s?|favorables?|"
+    r"desfavorables?|sólid[oa]s?|decepcionantes?|alentador[ae]s?)"
+)
+_DET = r"(?:(?:the|its|a|an|some|this|that|these|those|la|el|las|los|su|sus|un|una|esa|ese)\s+)?"
+_ATTRIBUTED = re.compile(
+    r"(?<!\w)(?:"
+    rf"(?P<because>(?:on|amid|thanks\s+to|due\s+to(?!\s+(?:report|announce|release|pay|present))|because\s+of|in\s+response\s+to|on\s+the\s+back\s+of|"
+    r"driven\s+by|sparked\s+by|fu(?:el|ell)ed\s+by|boosted\s+by|por|gracias\s+a|debido\s+a|"
+    r"a\s+raíz\s+de|ante|impulsad[oa]\s+por|lastrad[oa]\s+por|arrastrad[oa]\s+por)\s+"
+    rf"{_DET}(?:{_TONE}\s+)?{_NEWS})"
+    rf"|(?P<toned>(?:con|with|tras|after|following)\s+{_DET}(?:{_NEWS}\s+{_TONE}|{_TONE}\s+{_NEWS}))"
+    rf"|(?P<drove>{_NEWS}(?:\s+[\w-]+)?\s+(?:lifted|boosted|drove|sent|pushed|propelled|weighed\s+on|"
+    r"dragged|sank|hurt|impulsó|impulsaron|lastró|lastraron|hundió|hundieron|elevó|elevaron))"
+    rf"|(?P<tone>{_NEWS}\s+(?:was|were|is|are|looked|looks|read|reads|fue|fueron|era|eran|es|son)\s+"
+    rf"(?:(?:mostly|largely|broadly|mainly|very|quite|clearly|muy|mayormente)\s+)?{_TONE}"
+    rf"|{_TONE}\s+(?:news|headlines?|stor(?:y|ies)|press)|(?:noticias?|titulares?)\s+{_TONE})"
+    r")(?!\w)"
+)
+"""The shapes of a cause or a tone said of the news."""
+_NEGATED = re.compile(r"(?<!\w)(?:not|no|n['’]t|nor|ni|sin)\s+(?:\w+\s+)?$")
+_ASKED = re.compile(r"(?<!\w)(?:whether|if|si)\s+(?:[\w-]+\s+){0,3}$")
+"""A cause asked about, not said ("whether that story drove the move is unclear")."""
+
+
+def check_news_causes(case: Case) -> Iterator[Reason]:
+    """Each cause or tone the draft gives the news, outside a quoted headline."""
+    text = case.trace.draft or ""
+    folded = fold_aligned(text)
+    quoted = [(f.claim.start, f.claim.end) for f in case.findings if f.claim.kind == "headline"]
+    for m in _ATTRIBUTED.finditer(folded):
+        if any(a <= m.start() < b for a, b in quoted):
+            continue  # a headline's own words are the headline's
+        if _NEGATED.search(folded, max(m.start() - 12, 0), m.start()):
+            continue  # "not on any news": a denial, the disclaimers' to hold
+        if _ASKED.search(folded, max(m.start() - 40, 0), m.start()):
+            continue
+        said = text[m.start() : m.end()]
+        what = "a tone" if m.lastgroup in ("tone", "toned") else "a cause"
+        yield Reason(
+            rule=ReasonCode.UNVERIFIED_CLAIM,
+            message=(
+                f'"{said}" gives the news {what}, and no tool result holds one: a search returns '
+                "headlines and their times, never why a stock moved or how the news read"
+            ),
+            span=m.span(),
+        )
