@@ -169,10 +169,19 @@ def test_publishing_results_names_the_earnings_day() -> None:
 
 
 def test_a_rise_said_of_a_fraction_after_an_approximation_carries_its_sign() -> None:
-    said = "{t} se ha revalorizado algo más de una cuarta parte desde el cierre de 2023."
-    assert _verdict("PCD/move", said.format(t="PCD")).accepted
-    wrong = _verdict("KPZ/move", said.format(t="KPZ"))
+    said = "{t} se ha revalorizado algo {bound} de una cuarta parte desde el cierre de 2023."
+    assert _verdict("PCD/move", said.format(t="PCD", bound="más")).accepted  # +26.92 %
+    wrong = _verdict("KPZ/move", said.format(t="KPZ", bound="menos"))  # -24.18 %
     assert "wrong_direction" in {r.rule.value for r in wrong.reasons}
+    assert _verdict(
+        "KPZ/move", "KPZ ha perdido algo menos de una cuarta parte desde el cierre de 2023."
+    ).accepted
+    beyond = _verdict(
+        "KPZ/move", "KPZ ha perdido algo más de una cuarta parte desde el cierre de 2023."
+    )
+    assert "unsupported_figure" in {
+        r.rule.value for r in beyond.reasons
+    }  # a bound, not a tolerance
 
 
 def test_an_amount_in_dollars_is_never_a_percentage() -> None:

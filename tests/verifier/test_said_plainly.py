@@ -8,6 +8,9 @@ its corrupted twin, and each test fails with the rule that binds it removed."""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+from typing import Any
+
 from tests.verifier.test_unseen_prose import (
     FREE_TRACES,
     _closed,
@@ -15,6 +18,7 @@ from tests.verifier.test_unseen_prose import (
     _es,
     _kept,
     _moves,
+    _new_york,
     _news,
     _positions,
     _result,
@@ -391,3 +395,100 @@ def test_an_event_said_to_come_with_no_day_must_be_in_the_calendar() -> None:
             )
         checked += 1
     assert checked >= 20
+
+
+_SESSION_EN = {
+    "before": "before the open",
+    "during": "during the session",
+    "after": "after the close",
+}
+_SESSION_ES = {
+    "before": "antes de la apertura",
+    "during": "durante la sesión",
+    "after": "tras el cierre",
+}
+
+
+def test_an_item_named_by_its_wire_or_as_the_only_one_came_when_it_came() -> None:
+    """ "The Reuters item ran before the open", "La noticia de Reuters salió tras el cierre",
+    "News: 1 (Reuters, before the open)", "The only headline came on Monday": the item the
+    wire (or the search's only result) names came then, or it is `wrong_time`."""
+    wires = only = 0
+    for question, move, news in _news():
+        if not news:
+            continue
+        lead = _closed(move)
+        report = date.fromisoformat(FREE_TRACES[question]["as_of"][:10])
+        by_wire: dict[str, list[dict[str, Any]]] = {}
+        for item in news:
+            by_wire.setdefault(item["source"], []).append(item)
+        for wire, items in by_wire.items():
+            if len(items) != 1 or items[0]["session"] not in _SESSION_EN:
+                continue
+            came = items[0]["session"]
+            other = next(s for s in _SESSION_EN if s != came)
+            for right, wrong in (
+                (
+                    f"The {wire} item ran {_SESSION_EN[came]}.",
+                    f"The {wire} item ran {_SESSION_EN[other]}.",
+                ),
+                (
+                    f"La noticia de {wire} salió {_SESSION_ES[came]}.",
+                    f"La noticia de {wire} salió {_SESSION_ES[other]}.",
+                ),
+                (
+                    f"News: {len(news)} ({wire}, {_SESSION_EN[came]})",
+                    f"News: {len(news)} ({wire}, {_SESSION_EN[other]})",
+                ),
+            ):
+                _kept(question, f"{lead} {right}")
+                assert "wrong_time" in _codes(question, f"{lead} {wrong}"), (question, wrong)
+            wires += 1
+        if len(news) == 1:
+            when = _new_york(news[0]).date()
+            said = f"{lead} The only headline came yesterday."
+            if when == report - timedelta(days=1):
+                _kept(question, said)
+            else:
+                assert "wrong_time" in _codes(question, said), (question, said)
+            if 0 <= (report - when).days < 7:
+                _kept(question, f"{lead} The only headline came on {when:%A}.")
+                wrong_day = when - timedelta(days=1 if when.weekday() else -1)
+                said = f"{lead} The only headline came on {wrong_day:%A}."
+                assert "wrong_time" in _codes(question, said), (question, said)
+                only += 1
+    assert wires >= 10 and only >= 3, (wires, only)
+
+
+_FRACTIONS = {
+    "an eighth": 12.5,
+    "a sixth": 100 / 6,
+    "a fifth": 20.0,
+    "a quarter": 25.0,
+    "a third": 100 / 3,
+}
+
+
+def test_a_bound_on_a_fraction_in_words_is_the_fraction_itself() -> None:
+    """ "more than a quarter of P001" for a 23.88% weight is false though 23.88% is "about a
+    quarter": the bound is held against the fraction, not its tolerance; "less than a quarter
+    of P001" is that bound, no comparison with the portfolio."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        rows = [r for r in ranks.get("positions") or [] if r.get("ticker") == pos["ticker"]]
+        if not rows or "weight_pct" not in rows[0]:
+            continue
+        weight, t, pid = rows[0]["weight_pct"], pos["ticker"], pos["portfolio_id"]
+        for words, share in _FRACTIONS.items():
+            if share < weight < share * 1.05:
+                _kept(question, f"{t} makes up a little more than {words} of {pid}.")
+                checked += 1
+            if not share * 0.85 < weight < share:
+                continue
+            _kept(question, f"{t} makes up about {words} of {pid}.")
+            _kept(question, f"{t} makes up less than {words} of {pid}.")
+            said = f"{t} makes up more than {words} of {pid}."
+            assert any("lower bound" in r.message for r in _verdict(question, said).reasons), said
+            checked += 1
+    assert checked >= 3, checked

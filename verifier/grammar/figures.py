@@ -209,7 +209,7 @@ _BOUND_WORDS = (
 _BOUND = re.compile(
     r"(?<!\w)(?:(?P<lower>over|more\s+than|above|at\s+least|exceeding|in\s+excess\s+of|más\s+del?"
     r"|mas\s+del?|por\s+encima\s+del?|al\s+menos)|(?P<upper>under|fewer\s+than|less\s+than|below|"
-    r"at\s+most|up\s+to|menos\s+del?|por\s+debajo\s+del?))\s+(?:(?:un|una|a|an)\s+)?(?=[\w(+$€£-])"
+    r"at\s+most|up\s+to|menos\s+del?|por\s+debajo\s+del?))\s+(?P<article>(?:un|una|a|an)\s+)?(?=[\w(+$€£-])"
 )
 """A bound word right before a figure (read in the case-folded text), in digits or in words
 ("more than one percent", "más de un 4 %", "al menos un 4 %")."""
@@ -223,12 +223,16 @@ def attach_bounds(text: str, figures: list[Claim]) -> None:
         return
     starts = [f.start for f in figures]
     for m in _BOUND.finditer(folded):
-        i = bisect_left(starts, m.end())
-        if i < len(figures) and starts[i] == m.end():
+        at = m.end()
+        i = bisect_left(starts, at)
+        if m["article"] and not (i < len(figures) and starts[i] == at):
+            at = m.start("article")  # "more than a quarter": the article is the fraction's
+            i = bisect_left(starts, at)
+        if i < len(figures) and starts[i] == at:
             if i and not text[figures[i - 1].end : m.start()].strip():
                 continue  # "1.69 above 26.19": a difference between two figures, not a bound
-            if len(figures[i].readings) > 1 and not any(c.isdigit() for c in figures[i].text):
-                continue  # "más de una quinta parte": a fraction in words carries its tolerance
+            # "more than a quarter", "más de la cuarta parte": a fraction in words keeps its
+            # tolerance, and a value on the wrong side of the reading nearest it turns the bound
             figures[i].bound = 1 if m.group("lower") else -1
 
 

@@ -285,7 +285,13 @@ def _beyond(claim: Claim, fact: Fact) -> bool:
     if fact.decimals != -1 or claim.unit == "bps" or not claim.readings:
         return False
     value = abs(fact.value)
-    limit = min((r.value * claim.scale for r in claim.readings), key=lambda x: abs(x - value))
+    if len(claim.readings) > 1 and not any(c.isdigit() for c in claim.text):
+        # a fraction in words ("more than a quarter", "poco más de una quinta parte"): its
+        # bound is the fraction itself, the middle of the span its tolerance reads
+        said = [r.value for r in claim.readings]
+        limit = (min(said) + max(said)) / 2 * claim.scale
+    else:
+        limit = min((r.value * claim.scale for r in claim.readings), key=lambda x: abs(x - value))
     return value < limit if claim.bound > 0 else value > limit
 
 

@@ -182,45 +182,62 @@ def check_items_came(case: Case) -> Iterator[Reason]:
 
 
 @cache
-def _item_came() -> re.Pattern[str]:
+def _item_came(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
     """One item said to have come in a session or on a day, in a sentence after its quote ("The
     story was published after the close", "It came out on December 30", "Se publicó durante la
-    sesión", "la noticia salió el 30 de diciembre")."""
+    sesión", "la noticia salió el 30 de diciembre"), or named by its wire ("The Reuters item ran
+    before the open", "La noticia de Reuters salió antes de la apertura", "Reuters publicó la
+    noticia tras el cierre") or as the only one ("The only headline came on Monday")."""
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
     )
+    wires = "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True)) or "(?!x)x"
+    noun = r"(?:news\s+)?(?:story|headline|item|article|report|piece|news)"
     return re.compile(
-        r"(?i)(?<!\w)(?:(?:(?:the|this|that)\s+(?:news\s+)?(?:story|headline|item|article|report|news)"
-        r"|it|(?:la|esta|esa)\s+(?:noticia|nota)|(?:el|este|ese)\s+titular)\s+(?:came\s+out|"
-        r"was\s+published|ran|appeared|hit\s+the\s+wires?|fue\s+publicad[oa]|se\s+publicó|salió|"
-        r"apareció)|se\s+publicó|salió\s+publicad[oa])"
-        rf"\s+(?:{sessions}|(?P<on>on|el)\s+)"
+        r"(?i)(?<!\w)(?:(?:(?:the|this|that)\s+(?:(?:only|lone|single|sole)\s+)?"
+        + noun
+        + rf"|the\s+(?P<wire>{wires})\s+{noun}"
+        + rf"|(?:la|esta|esa)\s+(?:noticia|nota)(?:\s+de\s+(?P<de>{wires}))?|(?:el|este|ese)\s+titular"
+        + r"|it)\s+(?:came\s+out|came|was\s+published|ran|appeared|hit\s+the\s+wires?|"
+        r"fue\s+publicad[oa]|se\s+publicó|salió|apareció)"
+        + rf"|(?P<by>{wires})\s+(?:ran|published|publicó|sacó)\s+(?:it|the\s+(?:story|item|headline)|"
+        r"la\s+noticia|la\s+nota|el\s+titular)|se\s+publicó|salió\s+publicad[oa])"
+        rf"\s+(?:{sessions}|(?P<on>on|el)\s+|(?P<rel>yesterday|the\s+day\s+before|the\s+previous\s+"
+        r"day|today|the\s+same\s+day|ayer|el\s+día\s+anterior|hoy)(?!\w)|(?:on\s+)?(?P<weekday>"
+        r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:el\s+)?(?:lunes|martes|"
+        r"miércoles|jueves|viernes|sábado|domingo))(?!\w))"
     )
 
 
 def check_item_came(case: Case) -> Iterator[Reason]:
     """One news item said to have come in a session or on a day, in a sentence that quotes no
-    headline: the item quoted last before it (or the search's only one), held against when it
-    came; another session or day is `wrong_time`."""
+    headline: the item its wire names, else the one quoted last before it (or the search's only
+    one), held against when it came; another session or day is `wrong_time`."""
     text = case.trace.draft or ""
     folded = text.casefold()
+    items = news_items(case)
+    if not items:
+        return
+    sources = tuple(sorted({str(i.get("source")) for i, _, _ in items if i.get("source")}))
+    yield from _wire_asides(case, text, items, sources)
     if not any(
         w in folded for w in ("came", "ran", "publi", "appeared", "wire", "salió", "apareció")
     ):
-        return
-    items = news_items(case)
-    if not items:
         return
     quotes = sorted(
         (f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by),
         key=lambda c: c.start,
     )
     dates = {f.claim.start: f.claim for f in case.findings if f.claim.kind == "date"}
-    for m in _item_came().finditer(text):
+    report = case.report_day
+    for m in _item_came(sources).finditer(text):
         before = [q for q in quotes if q.end <= m.start()]
         if any(q.start < m.start() < q.end for q in quotes):
             continue
-        if before:
+        wire = m["wire"] or m["de"] or m["by"]
+        if wire:
+            which = [i for i in items if str(i[0].get("source")).casefold() == wire.casefold()]
+        elif before:
             said = before[-1].text.casefold()
             which = [i for i in items if _same_headline(i[0], said)]
         else:
@@ -238,6 +255,20 @@ def check_item_came(case: Case) -> Iterator[Reason]:
                 for _, when, _ in which
             )
             span, what = (m.start(), day.end), f"on {day.text}"
+        elif m["rel"] or m["weekday"]:
+            if report is None:
+                continue
+            if m["rel"]:
+                back = 0 if m["rel"].casefold() in ("today", "the same day", "hoy") else 1
+                held = any(when.date() == report - timedelta(days=back) for _, when, _ in which)
+            else:
+                said_day = m["weekday"].casefold().removeprefix("el ").strip()
+                weekday = next(k for k, names in enumerate(_WEEKDAYS) if said_day in names)
+                held = any(
+                    when.weekday() == weekday and 0 <= (report - when.date()).days < 7
+                    for _, when, _ in which
+                )
+            span, what = m.span(), m["rel"] or m["weekday"]
         else:
             session = next(k for k in ("before", "during", "after") if m[k])
             held = all(said_session == session for _, _, said_session in which)
@@ -251,6 +282,61 @@ def check_item_came(case: Case) -> Iterator[Reason]:
             rule=ReasonCode.WRONG_TIME,
             message=f'"{text[span[0] : span[1]]}" says the item came {what}, but it came {came}',
             span=span,
+        )
+
+
+@cache
+def _wire_aside(sources: tuple[str, ...]) -> re.Pattern[str]:
+    sessions = "|".join(
+        f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
+    )
+    wires = "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True)) or "(?!x)x"
+    return re.compile(
+        rf"(?i)\(\s*(?P<wire>{wires})\s*[,;:–—-]\s*(?:{sessions})?([^()\n]{{0,40}})\)"
+    )
+
+
+def _wire_asides(
+    case: Case,
+    text: str,
+    items: list[tuple[dict[str, Any], datetime, str]],
+    sources: tuple[str, ...],
+) -> Iterator[Reason]:
+    """A wire and a time in brackets where no quote stands before them ("News: 1 (Reuters,
+    before the open)", "Noticias: 1 (Reuters, 30 de diciembre)"): that wire's items, one of
+    which must have come in that session or on that day (`wrong_time` where none did)."""
+    quoted = [f.claim.end for f in case.findings if f.claim.kind == "headline"]
+    for m in _wire_aside(sources).finditer(text):
+        if any(0 <= m.start() - end <= 3 for end in quoted):
+            continue  # after its quote: the quote's own rules hold it
+        which = [i for i in items if str(i[0].get("source")).casefold() == m["wire"].casefold()]
+        session = next((k for k in ("before", "during", "after") if m[k]), None)
+        days = [
+            f.claim
+            for f in case.findings
+            if f.claim.kind == "date" and m.start() < f.claim.start < m.end() and f.claim.dates
+        ]
+        if session is None and not days:
+            continue
+        in_session = session is None or any(s == session for _, _, s in which)
+        on_days = all(
+            any(
+                when.month == mo and when.day == d and (y is None or when.year == y)
+                for _, when, _ in which
+            )
+            for day in days
+            for y, mo, d in day.dates[:1]
+            if d
+        )
+        held = in_session and on_days
+        if held:
+            case.bound.append(m.span())
+            continue
+        came = ", ".join(f"{when:%Y-%m-%d %H:%M} ({s})" for _, when, s in which)
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=f'"{m.group()}" says a {m["wire"]} item came then, but its items came {came}',
+            span=m.span(),
         )
 
 

@@ -241,6 +241,9 @@ _STOCK_NOUN = re.compile(
 the holding named before it is what it compares."""
 
 
+_BOUND_FIGURE = re.compile(r"\s+(?:a|an|un|una|la|el)?\s*\S")
+
+
 def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
     case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
@@ -253,6 +256,10 @@ def _comparison(s: DraftScan, m: re.Match[str]) -> Reason | None:
     pair = _figures_around(case, lo, hi, m)
     if pair is not None:
         return _figure_order(case, text, m, *pair)
+    if _BOUND_FIGURE.match(folded, m.end()) and any(
+        f.claim.bound for f in case.figures if m.end() <= f.claim.start <= m.end() + 5
+    ):
+        return None  # "less than a quarter of P001": a bound of the figure, its rules' to hold
     first = _before(tickers, lo, m.start())
     if first is None and _STOCK_NOUN.match(folded, lo, m.start()):
         first = _before(tickers, 0, lo) or _only_ticker(case, m.start())  # "El valor quedó por"
