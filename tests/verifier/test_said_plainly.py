@@ -31,6 +31,8 @@ _EMPTY_NEWS = (
     "Search results: none.",
     "The news search came back empty.",
     "La búsqueda no devolvió nada.",
+    "Nothing in the feed.",
+    "No encontré nada.",
 )
 _EMPTY_CALENDAR = (
     "Calendar: none.",
@@ -60,7 +62,12 @@ def test_a_search_said_to_have_found_nothing_is_held_against_what_it_found() -> 
         result = _result(question, "get_events")
         if "events" not in result:
             continue
-        for said in _EMPTY_CALENDAR:
+        t = result["ticker"]
+        for said in (
+            *_EMPTY_CALENDAR,
+            f"Nothing is on the calendar for {t}.",
+            f"Agenda de {t}: nada.",
+        ):
             if result["events"]:
                 assert "wrong_absence" in _codes(question, said), (question, said)
             else:
@@ -492,3 +499,35 @@ def test_a_bound_on_a_fraction_in_words_is_the_fraction_itself() -> None:
             assert any("lower bound" in r.message for r in _verdict(question, said).reasons), said
             checked += 1
     assert checked >= 3, checked
+
+
+def test_a_denial_for_all_time_or_up_to_a_day_is_held_by_the_window() -> None:
+    """ "ABXQ never pays a dividend", "does not pay dividends", "no paga dividendos", "no events
+    scheduled at all": a 30-day calendar cannot hold a denial for all time (`unverified_claim`);
+    "no events before January 30" denies every event up to that day, and "one item on the
+    calendar" counts them."""
+    empty = full = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        if "events" not in result:
+            continue
+        t, events = result["ticker"], result["events"]
+        for said in (
+            f"{t} never pays a dividend.",
+            f"{t} does not pay dividends.",
+            f"{t} no paga dividendos.",
+            f"{t} has no events scheduled at all.",
+        ):
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        if not events:
+            _kept(question, f"{t} has no events scheduled in the window.")
+            assert "wrong_relation" in _codes(question, f"There is one item on {t}'s calendar.")
+            empty += 1
+            continue
+        end = date.fromisoformat(result["end"])
+        if min(e["date"] for e in events) >= result["end"]:
+            continue
+        said = f"{t} has no events before {end:%B} {end.day}, {end.year}."
+        assert "wrong_absence" in _codes(question, said), (question, said)
+        full += 1
+    assert empty >= 5 and full >= 5, (empty, full)

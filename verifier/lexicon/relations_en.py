@@ -595,11 +595,13 @@ RELATIONS: dict[str, Any] = {
             r"(?:calendar|schedule)\s+(?:clear|empty)",
             r"(?:clear|empty|blank)\s+(?:calendar|schedule)",
             r"(?:(?:events?|corporate)\s+)?(?:calendar|schedule|agenda)[*_]*\s*[:—–|-]\s*[*_]*\s*(?:clear|empty|nil|none|nothing|blank)(?!\w)",
+            r"nothing\s+(?:(?:is|was)\s+)?(?:on|in)\s+(?:the\s+|its\s+|[a-z]{1,5}['’]s\s+)?(?:calendar|schedule|agenda)",
         ),
         "one": (
             r"(?:found|turned\s+up|returned|came\s+up\s+with|surfaced|yielded|produced)\s+(?:just\s+|only\s+)?(?:one|a\s+single)\s+(?:[\w-]+\s+)?(?:headline|story|item|result|news\s+item|article|hit)(?!s)",
             r"(?:just\s+|only\s+)?one\s+(?:[\w-]+\s+)?(?:headline|story|item|result|news\s+item|article)\s+(?:turned\s+up|came\s+up|came\s+back|was\s+found|surfaced|appeared|showed\s+up)",
             r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
+            r"(?:just\s+)?(?:one|a\s+single)\s+(?:item|event|entry)\s+(?:on|in)\s+(?:the\s+|its\s+|[a-z]{1,5}['’]s\s+)?(?:calendar|schedule|agenda)",
             r"(?:a|one)\s+single\s+(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
         ),
         "two": (

@@ -490,7 +490,7 @@ RELATIONS: dict[str, Any] = {
         "clear": (
             r"(?:calendario|agenda)(?:\s+[\wáéíóú]+){0,3}?\s+(?:está|estaba|queda|sigue)\s+(?:vacío|vacía|despejad[oa]|libre|en\s+blanco)",
             r"(?:calendario|agenda)\s+(?:vacío|vacía|despejad[oa]|libre)",
-            r"(?:calendario|agenda)(?:\s+de\s+eventos|\s+corporativ[oa])?[*_]*\s*[:—–|-]\s*[*_]*\s*(?:vacío|vacía|despejad[oa]|libre|ninguno|nada|sin\s+eventos)(?!\w)",
+            r"(?:calendario|agenda)(?:\s+de\s+eventos|\s+corporativ[oa]|\s+de\s+[a-z]{1,5})?[*_]*\s*[:—–|-]\s*[*_]*\s*(?:vacío|vacía|despejad[oa]|libre|ninguno|nada|sin\s+eventos)(?!\w)",
         ),
         "one": (
             r"(?:encontré|encontramos|encontró|hubo|apareció|aparece|devolvió|arrojó)\s+(?:solo\s+|solamente\s+|apenas\s+)?(?:un|una)\s+(?:única\s+|sola\s+)?(?:titular|noticia|resultado|artículo)(?!s)",

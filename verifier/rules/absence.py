@@ -62,6 +62,17 @@ def check_absence(case: Case) -> Iterator[Reason]:
             continue
         kind = m.lastgroup or ""
         subject = _subject(tickers, m.start())
+        if kind != "news" and (
+            _EVER.match(folded, m.end())
+            or _HABITUAL.search(folded, max(m.start() - 30, 0), m.start())
+        ):
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{text[m.start() : m.end()]}" is denied for all time, but the events '
+                "results cover the window searched only",
+                span=m.span(),
+            )
+            continue
         day = _day_after(case, folded, m)
         if kind == "news" and day is None:
             wider = _wider_than_searched(case, folded, m, subject)
@@ -288,6 +299,8 @@ def _day_after(case: Case, folded: str, m: re.Match[str]) -> tuple[str, str] | N
             first = _iso(claim)
             if first is None:
                 return None
+            if _UNTIL.search(folded, m.end(), claim.start):
+                return "0000-00-00", first  # "no events before January 30": up to that day
             if _RANGE_OPEN.search(folded, m.end(), claim.start) and i + 1 < len(dated):
                 last = _iso(dated[i + 1])
                 if last is not None and _RANGE_JOIN.fullmatch(
@@ -372,6 +385,17 @@ def _iso(claim: Claim) -> str | None:
     return f"{year:04d}-{month:02d}-{day:02d}" if year and day else None
 
 
+_UNTIL = re.compile(r"(?<!\w)(?:before|until|through|by|hasta|antes\s+del?)\s+(?:the\s+|el\s+)?$")
+_EVER = re.compile(
+    r"\s+(?:[\w-]+\s+){0,3}?(?:at\s+all|ever|for\s+(?:20\d\d|the\s+year|this\s+year|next\s+year)|"
+    r"this\s+year|in\s+20\d\d|en\s+absoluto|nunca|para\s+20\d\d|en\s+20\d\d)(?![\w/-]|\.\d)"
+)
+_HABITUAL = re.compile(
+    r"(?<!\w)(?:does\s+not|doesn['’]t|do\s+not|don['’]t|never|no)\s+(?:pay|pays|report|reports|issue|"
+    r"issues|paga|pagan|reparte|reparten|presenta)\s+(?:any\s+|a\s+|ningún\s+)?$"
+)
+"""A denial said for all time ("ABXQ never pays a dividend", "does not pay dividends", "no events
+scheduled at all", "nothing on the calendar for 2025"): a calendar of 30 days cannot hold it."""
 _RANGE_OPEN = re.compile(r"(?<!\w)(?:between|from|entre|desde|del)\s+(?:the\s+|el\s+)?$")
 _RANGE_JOIN = re.compile(r"\s*(?:and|to|through|until|y|al|hasta|a|[-–—])\s*(?:the\s+|el\s+)?")
 
@@ -525,7 +549,8 @@ _EMPTY = re.compile(
     r"cero\s+resultados)"
     r"|nothing\s+(?:turned\s+up|came\s+up|came\s+back|showed\s+up|surfaced|(?:was|were)\s+"
     r"(?:found|returned|listed)|found|returned)"
-    r"|no\s+(?:se\s+encontró|apareció|salió|surgió)\s+nada"
+    r"|no\s+(?:se\s+encontró|apareció|salió|surgió|encontré|encontramos|encontró|hubo)\s+nada"
+    r"|nothing\s+(?:(?:is|was)\s+)?(?:in|on)\s+(?:the\s+)?(?:feed|wires?|file|tape|news\s+feed)"
     r"|(?:search(?:\s+results)?|results|lookup|query|búsqueda|consulta|resultados)[*_]*\s*[:—–|-]"
     r"\s*[*_]*\s*(?:none|nothing|empty|nil|blank|n/a|ninguno|ninguna|nada|vac[ií][oa])"
     r"|(?:search|lookup|query|búsqueda|consulta)\s+(?:is|was|came\s+back|está|quedó|salió|"
