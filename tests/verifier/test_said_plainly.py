@@ -531,3 +531,54 @@ def test_a_denial_for_all_time_or_up_to_a_day_is_held_by_the_window() -> None:
         assert "wrong_absence" in _codes(question, said), (question, said)
         full += 1
     assert empty >= 5 and full >= 5, (empty, full)
+
+
+def test_an_events_status_said_after_its_day_and_a_forecast() -> None:
+    """ "FSA's earnings on December 31 are still to come" of a reported event, "were already
+    reported" of a scheduled one: `wrong_time`; "its only event is a dividend" and "Dividend:
+    also scheduled" need a dividend; "which will move the shares" forecasts (`unverified_claim`)."""
+    checked = {True: 0, False: 0}
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        t = result.get("ticker")
+        for event in result.get("events") or []:
+            day = date.fromisoformat(event["date"])
+            said = f"{t}'s {event['kind']} on {day:%B} {day.day}, {day.year}"
+            right, wrong = (
+                ("are still to come", "were already reported")
+                if event["scheduled"]
+                else ("were already reported", "are still to come")
+            )
+            _kept(question, f"{said} {right}.")
+            assert "wrong_time" in _codes(question, f"{said} {wrong}."), question
+            forecast = f"{said} {right}, which will move the shares."
+            assert any("forecast" in r.message for r in _verdict(question, forecast).reasons)
+            checked[event["scheduled"]] += 1
+        kinds = {e["kind"] for e in result.get("events") or []}
+        if "events" in result and "dividend" not in kinds:
+            for said in (f"{t}'s only event is a dividend.", f"{t}: dividend: also scheduled."):
+                assert "wrong_absence" in _codes(question, said), (question, said)
+    assert checked[True] >= 10 and checked[False] >= 1, checked
+
+
+def test_a_search_said_to_cover_more_than_it_did_found_nothing_there() -> None:
+    """ "I searched the past month of news and found nothing", "A search of December's news
+    found nothing": the days before the search opened are days no call looked at
+    (`unverified_claim`); the search's own days hold."""
+    checked = 0
+    for question, move, news in _news():
+        events = FREE_TRACES[question]["events"]
+        starts = [e["args"]["start"] for e in events if e["tool"] == "search_news"]
+        if news or not starts or min(starts) <= "2024-12-01":
+            continue
+        lead = _closed(move)
+        for said in (
+            "I searched the past month of news and found nothing.",
+            "A search of December's news found nothing.",
+            "The search covered the whole of December and came back empty.",
+        ):
+            reasons = _verdict(question, f"{lead} {said}").reasons
+            assert any("searches looked from" in r.message for r in reasons), (question, said)
+        _kept(question, f"{lead} The search found nothing.")
+        checked += 1
+    assert checked >= 5

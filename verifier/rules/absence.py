@@ -29,6 +29,7 @@ from verifier.verdict import Reason
 _NEWS_TOOLS = frozenset({"search_news"})
 _EVENT_TOOLS = frozenset({"get_events"})
 _BREAK = re.compile(r"[.;:!?\n]|,\s|\s(?:but|while|and|pero|y)\s")
+_SENTENCE_BREAK = re.compile(r"[.;!?\n](?!\d)")
 
 
 @cache
@@ -138,14 +139,15 @@ _QUALIFIER = re.compile(
 found nothing it narrows nothing, so the denial holds as it stands."""
 _PRESENT = re.compile(
     r"\s+(?:is|are|will\s+be|was|were)\s+(?:scheduled|due|expected|set|coming)|"
-    r"\s*[*_]*\s*[:—–|-]\s*[*_]*\s*(?:scheduled|expected|due|upcoming|previst[oa]|programad[oa]|pendiente)|"
+    r"\s*[*_]*\s*[:—–|-]\s*[*_]*\s*(?:(?:also|too|también)\s+)?(?:scheduled|expected|due|upcoming|"
+    r"previst[oa]|programad[oa]|pendiente)|"
     r"\s+(?:scheduled|expected|programad[oa]s?|previst[oa]s?)(?!\s+(?:for|on|para|el)\s)|"
     r"\s+(?:in|within|over|during|en|durante)\s+(?:the\s+|los\s+)?(?:next|coming|upcoming|próximos)\s+\d{1,2}\s+(?:days|días)|"
     r"\s+(?:later\s+)?(?:this|next)\s+(?:week|month)|\s+(?:este|el\s+próximo)\s+mes|\s+later\s+in\s+the\s+month"
 )
 _PRESENT_BEFORE = re.compile(
     r"(?<!\w)(?<!only\s)(?<!solo\s)(?:pays?|will\s+pay|reports?|will\s+report|has|have|shows?|lists?|includes?|holds?|"
-    r"also|tiene|presenta|presentará|paga|pagará|reparte|repartirá|además|también)\s+"
+    r"also|tiene|presenta|presentará|paga|pagará|reparte|repartirá|además|también|is|será|es)\s+"
     r"(?:(?:a|an|its|one|another|quarterly|annual|un|una|su|otro|otra)\s+)*$"
 )
 """What says an event is there before its kind ("pays a dividend", "also reports earnings",
@@ -196,7 +198,7 @@ _BACK = {"day": 0, "week": 7, "month": 30, "quarter": 91, "year": 365}
 
 
 def _wider_than_searched(
-    case: Case, folded: str, m: re.Match[str], subject: str | None
+    case: Case, folded: str, m: re.Match[str], subject: str | None, reach: int = 40
 ) -> Reason | None:
     """News denied over a window (its clause's window phrase: "over the past month", "this
     week", "in the prior week") that opens before every search of the subject did: the days
@@ -204,10 +206,11 @@ def _wider_than_searched(
     report = case.report_day
     if report is None:
         return None
-    lo = max(m.start() - 40, 0)
-    cut = [b.end() for b in _BREAK.finditer(folded, lo, m.start())]
+    lo = max(m.start() - reach, 0)
+    breaks = _BREAK if reach <= 40 else _SENTENCE_BREAK  # a search's own sentence says its window
+    cut = [b.end() for b in breaks.finditer(folded, lo, m.start())]
     clause_start = cut[-1] if cut else lo
-    stop = _BREAK.search(folded, m.end(), m.end() + 60)
+    stop = breaks.search(folded, m.end(), m.end() + 60)
     hi = stop.start() if stop else min(m.end() + 60, len(folded))
     windows = [*WINDOW.finditer(folded[clause_start:hi])]
     month = _in_month().search(folded, clause_start, hi)
@@ -263,7 +266,10 @@ def _months() -> dict[str, int]:
 def _in_month() -> re.Pattern[str]:
     """A calendar month a denial is said for ("no news in December", "en diciembre")."""
     names = "|".join(sorted(_months(), key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:in|during|en|durante)\s+(?P<month>{names})(?!\w)(?!\s+\d)")
+    return re.compile(
+        rf"(?<!\w)(?:in|during|en|durante|of|the\s+whole\s+of|all\s+of|todo)\s+(?P<month>{names})"
+        r"(?:['’]s)?(?!\w)(?!\s+\d)"
+    )
 
 
 def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:
@@ -609,6 +615,9 @@ def _came_back_empty(
             f.claim for f in case.findings if f.claim.kind == "ticker"
         ]
         subject = _subject(tickers, m.start())
+        if kind == "news" and (wider := _wider_than_searched(case, folded, m, subject, 90)):
+            yield wider  # "I searched the past month of news and found nothing"
+            continue
         held, searched = _held(case, kind, subject, None)
         said = text[m.start() : m.end()]
         if held:

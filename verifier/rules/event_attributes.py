@@ -138,7 +138,8 @@ def _tense(
     future = [*_FUTURE.finditer(before)]
     status = _status_after(folded, claim.end)
     if status is not None:  # "| 2025-01-10 | resultados | ya publicada |", "Jan 24 (scheduled)"
-        past, future = ([status], []) if status.lastgroup == "past" else ([], [status])
+        came = status.lastgroup in ("past", "past_es")
+        past, future = ([status], []) if came else ([], [status])
     if not past and not future:
         return
     said_past = bool(past) and (not future or past[-1].start() > future[-1].start())
@@ -149,6 +150,8 @@ def _tense(
         report = (case.trace.as_of or "")[:10]
         to_come = all(str(r.get("date"))[:10] > report for r in held)
     if said_past != to_come:
+        if status is not None:
+            case.bound.append(status.span())  # "were already reported": checked, and it holds
         return
     verb = (past[-1] if said_past else future[-1]).group()
     yield Reason(
@@ -180,7 +183,20 @@ def _status_after(folded: str, end: int) -> re.Match[str] | None:
         stop = folded.find("\n", end)
         return _STATUS.search(folded, end, stop if stop >= 0 else len(folded))
     bracket = re.compile(r"\s*\(([^()\n]{1,30})\)").match(folded, end)
-    return _STATUS.search(folded, bracket.start(1), bracket.end(1)) if bracket else None
+    if bracket:
+        return _STATUS.search(folded, bracket.start(1), bracket.end(1))
+    return _SAID_AFTER.match(folded, end)
+
+
+_SAID_AFTER = re.compile(
+    r",?\s+(?:(?:is|are|remains?|remain)\s+(?:still\s+)?(?P<future>to\s+come|ahead|pending|upcoming|"
+    r"scheduled|expected|yet\s+to\s+come)|(?:was|were|has\s+been|have\s+been)\s+(?:already\s+)?"
+    r"(?P<past>reported|paid|released|published|held)|(?:ya\s+)?(?P<past_es>(?:se\s+)?"
+    r"(?:publicaron|publicó|presentaron|presentó|pagó|pagaron))|(?:está|están|sigue|siguen)\s+"
+    r"(?P<future_es>pendientes?|por\s+(?:publicar|presentar|pagar|llegar)))(?!\w)"
+)
+"""An event's status said right after its day ("earnings on December 31 are still to come",
+"were already reported")."""
 
 
 def _records(case: Case) -> list[dict[str, Any]]:

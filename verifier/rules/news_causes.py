@@ -1,6 +1,6 @@
-"""A move put down to the news, or the news given a tone: "rose 4.85% on strong earnings",
-"fell on the news", "cayó por la noticia", "Earnings lifted FSA", "the headlines were
-positive". No tool result holds a cause or a tone, so each is `unverified_claim`, even where
+"""A move put down to the news, the news given a tone, or a move forecast: "rose 4.85% on strong
+earnings", "fell on the news", "cayó por la noticia", "Earnings lifted FSA", "the headlines were
+positive", "earnings on January 24, which will move the shares". No tool result holds a cause, a tone or a forecast, so each is `unverified_claim`, even where
 every word of it is one a draft may use freely ("on", "the", "news"). A move said to come
 after a headline is a sequence, not a cause (`news_times.check_moves_after_news` holds its
 time), a move "on" a quoted headline is the wording the headline rules read (its quote and
@@ -41,6 +41,11 @@ _ATTRIBUTED = re.compile(
     rf"|(?P<tone>{_NEWS}\s+(?:was|were|is|are|looked|looks|read|reads|fue|fueron|era|eran|es|son)\s+"
     rf"(?:(?:mostly|largely|broadly|mainly|very|quite|clearly|muy|mayormente)\s+)?{_TONE}"
     rf"|{_TONE}\s+(?:news|headlines?|stor(?:y|ies)|press)|(?:noticias?|titulares?)\s+{_TONE})"
+    r"|(?P<forecast>(?:will|would|should|could|is\s+(?:likely|set|expected)\s+to|are\s+(?:likely|set|"
+    r"expected)\s+to|may|might|moverá|impulsará|lastrará|podría|debería)\s+(?:likely\s+)?"
+    r"(?:move|lift|hit|boost|weigh\s+on|drive|push|send|sink|pressure|mover|impulsar|lastrar|"
+    r"presionar)\s+(?:the\s+|its\s+|las\s+|los\s+|la\s+|el\s+)?(?:shares|stock|price|"
+    r"acciones|título|valor|precio|cotización))"
     r")(?!\w)"
 )
 """The shapes of a cause or a tone said of the news."""
@@ -62,6 +67,14 @@ def check_news_causes(case: Case) -> Iterator[Reason]:
         if _ASKED.search(folded, max(m.start() - 40, 0), m.start()):
             continue
         said = text[m.start() : m.end()]
+        if m.lastgroup == "forecast":
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{said}" forecasts how the shares will move, and no tool result holds a '
+                "forecast",
+                span=m.span(),
+            )
+            continue
         what = "a tone" if m.lastgroup in ("tone", "toned") else "a cause"
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,
