@@ -582,3 +582,34 @@ def test_a_search_said_to_cover_more_than_it_did_found_nothing_there() -> None:
         _kept(question, f"{lead} The search found nothing.")
         checked += 1
     assert checked >= 5
+
+
+def test_a_share_said_in_words_is_recomputed_from_the_figures_around_it() -> None:
+    """ "added 0.31%, nearly all of P001's 0.52%" (60%) is `wrong_relation`; "the bulk of" it
+    holds, "more than all of" a smaller figure holds; the benchmark's "universe of 10 names"
+    where it has 59 is the portfolio's count (`wrong_subject`)."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        book, c = ranks.get("portfolio_return_pct"), pos.get("contribution_pct")
+        bench = ranks.get("benchmark") or {}
+        if not book or not c or (c > 0) != (book > 0) or "constituents" not in bench:
+            continue
+        t, pid, share = pos["ticker"], pos["portfolio_id"], abs(c / book)
+        said = f"{t} added {c:+.2f}%, {{}} {pid}'s {book:+.2f}%."
+        for words, low, high in (("nearly all of", 0.8, 1.0), ("the bulk of", 0.5, 1.0)):
+            verdict = _verdict(question, said.format(words))
+            if low + 0.05 < share < high - 0.02:
+                assert verdict.accepted, (question, words, verdict.reasons)
+            elif share < low - 0.05 or share > high + 0.05:
+                assert "wrong_relation" in {r.rule.value for r in verdict.reasons}, (
+                    question,
+                    words,
+                )
+        n, wrong = bench["constituents"], ranks["positions_count"]
+        versus = f"{pid} returned {book:+.2f}% against {bench['return_pct']:+.2f}% for the equal-weight universe of"
+        _kept(question, f"{versus} {n} names.")
+        if wrong != n:
+            assert "wrong_subject" in _codes(question, f"{versus} {wrong} names.")
+        checked += 1
+    assert checked >= 20, checked

@@ -130,10 +130,11 @@ _MEMBERS_OF = re.compile(
 """A count of members said right before the benchmark it counts ("the 59-stock equal-weight
 universe", "el universo de 59 valores" reads the other way round): the benchmark's."""
 _MEMBERS_NOUN = re.compile(
-    r"(?i)\s+(?:valores|títulos|compañías|empresas|acciones|miembros|componentes|constituents)(?!\w)"
+    r"(?i)\s+(?:valores|títulos|compañías|empresas|acciones|miembros|componentes|constituents|names|"
+    r"stocks|members|companies)(?!\w)"
 )
 _OF_BENCHMARK = re.compile(
-    rf"(?i)(?<!\w)(?:{alternatives('benchmark')})(?:\s+[\w-]+){{0,2}}\s+(?:de|con)\s+$"
+    rf"(?i)(?<!\w)(?:{alternatives('benchmark')})(?:\s+[\w-]+){{0,2}}\s+(?:de|con|of|with)\s+$"
 )
 """A count of members said after the benchmark it counts ("el universo equiponderado de 59
 valores"): the benchmark's."""

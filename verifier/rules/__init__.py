@@ -67,6 +67,7 @@ from verifier.rules.period_levels import check_named_quarters, check_period_leve
 from verifier.rules.qualities import check_qualities
 from verifier.rules.rank_lists import check_rank_lists
 from verifier.rules.relations import check_relations
+from verifier.rules.share_words import check_share_words
 from verifier.rules.streak_words import check_streak_words
 from verifier.rules.tallies import check_only_movers, check_tallies
 from verifier.rules.units import check_units
@@ -112,6 +113,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_window_comparatives,
     check_gaps,
     check_tallies,
+    check_share_words,
     check_qualities,
     check_news_claims,
     check_news_causes,
