@@ -613,3 +613,80 @@ def test_a_share_said_in_words_is_recomputed_from_the_figures_around_it() -> Non
             assert "wrong_subject" in _codes(question, f"{versus} {wrong} names.")
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_session_said_beside_a_wire_or_denied_is_held_against_the_items() -> None:
+    """ "Reuters published before the open", "| Reuters | before the open |", "Benzinga's item
+    was after-hours" (a clause that names one wire and quotes nothing), "The only headline hit
+    intraday", and "Nothing came before the open" / "Nada antes de la apertura" (a session
+    denied) are held against when the items came: `wrong_time` or `wrong_absence`."""
+    wires = denials = 0
+    for question, move, news in _news():
+        if not news:
+            continue
+        lead = _closed(move)
+        came = {item["session"] for item in news}
+        for session, words in _SESSION_EN.items():
+            said = f"{lead} Nothing came {words}."
+            if session in came:
+                assert "wrong_absence" in _codes(question, said), (question, said)
+            else:
+                _kept(question, said)
+        denials += 1
+        by_wire: dict[str, set[str]] = {}
+        for item in news:
+            by_wire.setdefault(item["source"], set()).add(item["session"])
+        for wire, sessions in by_wire.items():
+            other = next(s for s in _SESSION_EN if s not in sessions)
+            right = next(iter(sessions))
+            for shape in ("{w} published {s}.", "\n| Wire | Session |\n|---|---|\n| {w} | {s} |"):
+                _kept(question, lead + " " + shape.format(w=wire, s=_SESSION_EN[right]))
+                wrong = lead + " " + shape.format(w=wire, s=_SESSION_EN[other])
+                assert "wrong_time" in _codes(question, wrong), (question, wrong)
+            wires += 1
+    assert wires >= 20 and denials >= 10, (wires, denials)
+
+
+def test_news_and_events_said_in_labels_and_short_forms() -> None:
+    """ "Headlines: one", "Search results: some", "I found news", "The feed was empty", "Hay
+    noticias"; "ABXQ has never paid a dividend", "pays no dividend"; "earnings on 2025-01-24
+    [reported]", "— reported", "(publicados)", "not yet reported": each is held against the
+    search or the calendar like its longer wording."""
+    checked = 0
+    for question, move, news in _news():
+        lead = _closed(move)
+        for said in ("Search results: some.", "I found news.", "Hay noticias."):
+            if news:
+                _kept(question, f"{lead} {said}")
+            else:
+                assert "wrong_absence" in _codes(question, f"{lead} {said}"), (question, said)
+        said = f"{lead} The feed was empty."
+        if news:
+            assert "wrong_absence" in _codes(question, said), (question, said)
+        else:
+            _kept(question, said)
+        if len(news) != 1:
+            assert "wrong_relation" in _codes(question, f"{lead} Headlines: one."), question
+        checked += 1
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        t = result.get("ticker")
+        for said in (f"{t} has never paid a dividend.", f"{t} pays no dividend."):
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        for event in result.get("events") or []:
+            day = event["date"]
+            right, wrong = (
+                ("scheduled", "reported") if event["scheduled"] else ("reported", "scheduled")
+            )
+            for shape in ("{k} on {d} [{s}].", "{k} on {d} — {s}."):
+                _kept(question, f"{t}: " + shape.format(k=event["kind"], d=day, s=right))
+                wrong_said = f"{t}: " + shape.format(k=event["kind"], d=day, s=wrong)
+                assert "wrong_time" in _codes(question, wrong_said), (question, wrong_said)
+            if event["scheduled"]:
+                _kept(question, f"{t}: {event['kind']} on {day}, not yet reported.")
+            else:
+                assert "wrong_time" in _codes(
+                    question, f"{t}: {event['kind']} on {day}, not yet reported."
+                )
+            checked += 1
+    assert checked >= 30, checked

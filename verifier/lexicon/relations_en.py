@@ -586,6 +586,13 @@ RELATIONS: dict[str, Any] = {
         ),
         "some": (
             r"(?:news|headlines?|results?|items?|stories|articles?)\s+(?:was|were)\s+(?:found|returned)",
+            r"(?:returned|found|turned\s+up|had|yielded|surfaced)\s+(?:a|an|some)\s+(?:[\w-]+\s+)?(?:headline|story|item|result|article|hit|news)(?!\w)",
+            r"(?:a|an)\s+(?:headline|story|item|article|result)\s+(?:came\s+up|turned\s+up|surfaced|showed\s+up|came\s+back)",
+            r"news\s+(?:turned\s+up|came\s+up|surfaced|showed\s+up)",
+            r"(?:search|feed|results?)\s+(?:was|were|is|came\s+back)\s+not\s+empty",
+            r"(?:search\s+)?results\s*[*_]*\s*:\s*[*_]*\s*(?:some|yes|several)(?!\w)",
+            r"(?:news|headlines?)\s*[*_]*\s*:\s*[*_]*\s*(?:yes|some|several)(?!\w)",
+            r"(?:i|we)\s+found\s+(?:some\s+)?(?:news|headlines|stories|items)(?!\w)",
             r"there\s+(?:was|were)\s+(?:some\s+|several\s+)?(?:news|headlines|items|stories|articles)(?=\s*[.;,!]|\s+(?:on|for|about|in)\s)",
             r"(?:some|several|a\s+few)\s+(?:news|headlines|items|stories|results|articles)\s+(?:came\s+up|turned\s+up|came\s+back|surfaced|appeared|showed\s+up)",
             r"(?:returned|came\s+back\s+with|turned\s+up|yielded|produced)\s+(?:some\s+|several\s+)?(?:results|hits|matches)",
@@ -602,6 +609,9 @@ RELATIONS: dict[str, Any] = {
             r"(?:just\s+|only\s+)?one\s+(?:[\w-]+\s+)?(?:headline|story|item|result|news\s+item|article)\s+(?:turned\s+up|came\s+up|came\s+back|was\s+found|surfaced|appeared|showed\s+up)",
             r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
             r"(?:just\s+)?(?:one|a\s+single)\s+(?:item|event|entry)\s+(?:on|in)\s+(?:the\s+|its\s+|[a-z]{1,5}['’]s\s+)?(?:calendar|schedule|agenda)",
+            r"(?:headlines?|news|items?|results?|hits?|coverage)\s*[*_]*\s*:\s*[*_]*\s*(?:one|a\s+single|just\s+one)(?:\s+(?:item|headline|story|hit|result))?(?!\w)",
+            r"(?:just\s+)?(?:one|a\s+single)\s+(?:hit|result)(?=\s*[.;!])",
+            r"(?:calendar|schedule|agenda)(?:\s+for\s+[a-z]{1,5})?\s*:\s*(?:one|a\s+single)\s+(?:event|item|entry)",
             r"(?:a|one)\s+single\s+(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
         ),
         "two": (

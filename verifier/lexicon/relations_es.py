@@ -500,6 +500,8 @@ RELATIONS: dict[str, Any] = {
         ),
         "some": (
             r"hubo\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)(?=\s*[.;,!]|\s+(?:en|sobre|de|para)\s)",
+            r"hay\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)(?=\s*[.;,!]|\s+(?:en|sobre|de|para)\s)",
+            r"salió\s+(?:un|una)\s+(?:titular|noticia)",
             r"(?:devolvió|arrojó|dio|encontró)\s+(?:algunos\s+|varios\s+)?resultados",
             r"(?:encontré|encontramos)\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)",
             r"(?:se\s+encontraron|aparecieron|salieron)\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)",

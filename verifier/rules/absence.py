@@ -397,8 +397,9 @@ _EVER = re.compile(
     r"this\s+year|in\s+20\d\d|en\s+absoluto|nunca|para\s+20\d\d|en\s+20\d\d)(?![\w/-]|\.\d)"
 )
 _HABITUAL = re.compile(
-    r"(?<!\w)(?:does\s+not|doesn['’]t|do\s+not|don['’]t|never|no)\s+(?:pay|pays|report|reports|issue|"
-    r"issues|paga|pagan|reparte|reparten|presenta)\s+(?:any\s+|a\s+|ningún\s+)?$"
+    r"(?<!\w)(?:(?:does\s+not|doesn['’]t|do\s+not|don['’]t|never|has\s+never|have\s+never|has\s+not|"
+    r"hasn['’]t|no)\s+(?:pay|pays|paid|report|reports|reported|issue|issues|issued|paga|pagan|pagado|"
+    r"reparte|reparten|repartido|presenta)|(?:pays|paid|issues|reports)\s+no)\s+(?:any\s+|a\s+|ningún\s+)?$"
 )
 """A denial said for all time ("ABXQ never pays a dividend", "does not pay dividends", "no events
 scheduled at all", "nothing on the calendar for 2025"): a calendar of 30 days cannot hold it."""
@@ -559,8 +560,10 @@ _EMPTY = re.compile(
     r"|nothing\s+(?:(?:is|was)\s+)?(?:in|on)\s+(?:the\s+)?(?:feed|wires?|file|tape|news\s+feed)"
     r"|(?:search(?:\s+results)?|results|lookup|query|búsqueda|consulta|resultados)[*_]*\s*[:—–|-]"
     r"\s*[*_]*\s*(?:none|nothing|empty|nil|blank|n/a|ninguno|ninguna|nada|vac[ií][oa])"
-    r"|(?:search|lookup|query|búsqueda|consulta)\s+(?:is|was|came\s+back|está|quedó|salió|"
+    r"|(?:search|lookup|query|feed|news\s+feed|búsqueda|consulta)\s+(?:is|was|came\s+back|está|quedó|salió|"
     r"volvió)\s+(?:empty|blank|vac[ií][oa])"
+    r"|(?:an\s+)?empty\s+(?:search|feed|result|results|lookup)|cero\s+resultados|zero\s+(?:results|hits)"
+    r"|(?:búsqueda|consulta)\s+vac[ií]a"
     r")(?!\w)(?!\s+(?:to|that|which|linking|tying|explaining|para|que)(?!\w))"
 )
 """A search said to have found nothing, its object left unsaid ("the search returned nothing",

@@ -166,8 +166,8 @@ def _tense(
 
 
 _STATUS = re.compile(
-    r"(?<!\w)(?:(?P<past>(?:ya\s+)?(?:publicad[oa]|presentad[oa]|pagad[oa]|repartid[oa]|celebrad[oa]|"
-    r"reportad[oa])|(?:already\s+)?(?:reported|paid|released|held|published|completed|done))|"
+    r"(?<!\w)(?:(?P<past>(?:ya\s+)?(?:publicad[oa]s?|presentad[oa]s?|pagad[oa]s?|repartid[oa]s?|"
+    r"celebrad[oa]s?|reportad[oa]s?)|(?:already\s+)?(?:reported|paid|released|held|published|completed|done))|"
     r"(?P<future>programad[oa]|pendiente|previst[oa]|por\s+(?:publicar|presentar|pagar|celebrar)|"
     r"scheduled|upcoming|pending|expected))(?!\w)"
 )
@@ -182,15 +182,19 @@ def _status_after(folded: str, end: int) -> re.Match[str] | None:
     if folded[line : line + 8].lstrip(" \t").startswith("|"):
         stop = folded.find("\n", end)
         return _STATUS.search(folded, end, stop if stop >= 0 else len(folded))
-    bracket = re.compile(r"\s*\(([^()\n]{1,30})\)").match(folded, end)
+    bracket = re.compile(
+        r"\s*[(\[]([^()\[\]\n]{1,30})[)\]]|\s*[—–-]\s*([^\W\d][^.;,\n]{0,28})"
+    ).match(folded, end)
     if bracket:
-        return _STATUS.search(folded, bracket.start(1), bracket.end(1))
+        group = 1 if bracket.group(1) is not None else 2
+        return _STATUS.search(folded, bracket.start(group), bracket.end(group))
     return _SAID_AFTER.match(folded, end)
 
 
 _SAID_AFTER = re.compile(
-    r",?\s+(?:(?:is|are|remains?|remain)\s+(?:still\s+)?(?P<future>to\s+come|ahead|pending|upcoming|"
-    r"scheduled|expected|yet\s+to\s+come)|(?:was|were|has\s+been|have\s+been)\s+(?:already\s+)?"
+    r",?\s+(?:(?:(?:is|are|remains?|remain)\s+(?:still\s+)?|still\s+)(?P<future>to\s+come|ahead|"
+    r"pending|upcoming|scheduled|expected|yet\s+to\s+come)|(?:(?:is|are)\s+)?not\s+yet\s+"
+    r"(?P<not_yet>reported|paid|released|published|held)|(?:was|were|has\s+been|have\s+been)\s+(?:already\s+)?"
     r"(?P<past>reported|paid|released|published|held)|(?:ya\s+)?(?P<past_es>(?:se\s+)?"
     r"(?:publicaron|publicó|presentaron|presentó|pagó|pagaron))|(?:está|están|sigue|siguen)\s+"
     r"(?P<future_es>pendientes?|por\s+(?:publicar|presentar|pagar|llegar)))(?!\w)"

@@ -13,6 +13,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
 from functools import cache
+from itertools import pairwise
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -220,6 +221,7 @@ def check_item_came(case: Case) -> Iterator[Reason]:
         return
     sources = tuple(sorted({str(i.get("source")) for i, _, _ in items if i.get("source")}))
     yield from _wire_asides(case, text, items, sources)
+    yield from _wire_sessions(case, text, items, sources)
     if not any(
         w in folded for w in ("came", "ran", "publi", "appeared", "wire", "salió", "apareció")
     ):
@@ -338,6 +340,76 @@ def _wire_asides(
             message=f'"{m.group()}" says a {m["wire"]} item came then, but its items came {came}',
             span=m.span(),
         )
+
+
+_CLAUSE = re.compile(
+    r"[.;!?\n](?!\d)|,\s+(?:and|but|while|whereas|y|pero|mientras)\s|\s(?:and|y)\s+(?=the\s|la\s|el\s)"
+)
+_DENIED = re.compile(
+    r"(?i)(?<!\w)(?:nothing|none|neither|no|nada|ninguna|ninguno|ningún|ni)(?!\w)(?!\s+(?:later|earlier|más|other))"
+)
+"""A denial before a session ("Nothing came before the open", "Neither headline came during the
+session", "Nada antes de la apertura"): no item of the search came then."""
+_ONE_ITEM = re.compile(
+    r"(?i)(?<!\w)(?:the|its|el|la|su)\s+(?:(?:only|lone|single|sole|one|única|único|sola|solo)\s+)?"
+    r"(?:headline|item|story|news\s+item|titular|noticia|nota)(?!\w)"
+)
+
+
+@cache
+def _sessions_and_wires(sources: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    sessions = "|".join(
+        f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
+    )
+    wires = "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True)) or "(?!x)x"
+    return re.compile(rf"(?i)(?<!\w)(?:{sessions})(?!\w)"), re.compile(
+        rf"(?i)(?<!\w)(?:{wires})(?!\w)"
+    )
+
+
+def _wire_sessions(
+    case: Case,
+    text: str,
+    items: list[tuple[dict[str, Any], datetime, str]],
+    sources: tuple[str, ...],
+) -> Iterator[Reason]:
+    """A session said in a clause that names one wire and quotes no headline ("Reuters published
+    before the open", "| Reuters | before the open |", "Benzinga's item was after-hours"), or
+    that speaks of the search's only item ("The only headline hit intraday"): that wire's items
+    (or the only one) must include one of that session (`wrong_time` where none does)."""
+    said_sessions, said_wires = _sessions_and_wires(sources)
+    quoted = [(f.claim.start, f.claim.end) for f in case.findings if f.claim.kind == "headline"]
+    cuts = [0, *(m.end() for m in _CLAUSE.finditer(text)), len(text)]
+    for lo, hi in pairwise(cuts):
+        if any(lo <= a < hi or lo < b <= hi for a, b in quoted):
+            continue  # a quote's own session is the quote rules'
+        sessions = [*said_sessions.finditer(text, lo, hi)]
+        if not sessions:
+            continue
+        wires = {w.group().casefold() for w in said_wires.finditer(text, lo, hi)}
+        denied = _DENIED.search(text, lo, sessions[0].start())
+        if len(wires) == 1:
+            wire = wires.pop()
+            which = [i for i in items if str(i[0].get("source")).casefold() == wire]
+        elif not wires and (denied or (len(items) == 1 and _ONE_ITEM.search(text, lo, hi))):
+            which = items  # "Nothing came before the open", "The only headline hit intraday"
+        else:
+            continue
+        for m in sessions:
+            session = m.lastgroup or ""
+            if any(s == session for _, _, s in which) != bool(denied):
+                case.bound.append(m.span())
+                continue
+            came = ", ".join(f"{when:%Y-%m-%d %H:%M} ({s})" for _, when, s in which)
+            yield Reason(
+                rule=ReasonCode.WRONG_ABSENCE if denied else ReasonCode.WRONG_TIME,
+                message=(
+                    f'"{text[denied.start() : m.end()]}" says no item came then, but {came}'
+                    if denied
+                    else f'"{m.group()}" says the item came then, but it came {came}'
+                ),
+                span=(denied.start(), m.end()) if denied else m.span(),
+            )
 
 
 def _same_headline(item: dict[str, Any], said: str) -> bool:
