@@ -690,3 +690,30 @@ def test_news_and_events_said_in_labels_and_short_forms() -> None:
                 )
             checked += 1
     assert checked >= 30, checked
+
+
+def test_a_figure_in_the_portfolios_own_clause_is_the_portfolios() -> None:
+    """ "contributing 0.39% to P001, which returned 1.90%", "a una cartera que subió un 1,90 %",
+    "a la rentabilidad de la cartera del 1,90 %": the figure is the portfolio's, so the holding's
+    own return there is `wrong_subject`; the portfolio's return there is kept."""
+    checked = 0
+    for question, pos in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        book, mine = ranks.get("portfolio_return_pct"), pos.get("pnl_pct")
+        if book is None or mine is None or round(abs(book), 2) == round(abs(mine), 2):
+            continue
+        if (book > 0) != (mine > 0) or not book:
+            continue
+        t, pid, c = pos["ticker"], pos["portfolio_id"], pos["contribution_pct"]
+        up = "returned"
+        for value, keep in ((book, True), (mine, False)):
+            for said in (
+                f"{t} contributed {c:+.2f}% to {pid}, which {up} {value:+.2f}%.",
+                f"{t} aportó un {_es(c, True)} % a la rentabilidad de la cartera del {_es(value, True)} %.",
+            ):
+                if keep:
+                    _kept(question, said)
+                else:
+                    assert "wrong_subject" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 10, checked

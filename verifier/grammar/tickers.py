@@ -84,9 +84,10 @@ def attach_scopes(
         ):
             figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "**Portfolio:** P002 (-0.90%)"
             continue
-        if _owned(text, max(figure.start - 70, sentence), figure.start) or (
-            _PORTFOLIO_KEY.search(text, max(figure.start - 60, 0), figure.start)
-        ):
+        if (
+            _owned(text, max(figure.start - 70, sentence), figure.start)
+            or _PORTFOLIO_OWN.search(text, max(figure.start - 90, sentence), figure.start)
+        ) or (_PORTFOLIO_KEY.search(text, max(figure.start - 60, 0), figure.start)):
             figure.scope = frozenset({PORTFOLIO_SUBJECT})  # "the portfolio's day P&L was $X"
             continue
         said = _SAID_BY.search(text, max(figure.start - 90, sentence), figure.start) or (
@@ -148,6 +149,20 @@ _OWNED = re.compile(
 was $4,854.66", "P001's return of 0.52%", "to the day's portfolio return of +0.52%"): no
 ticker's, whatever the sentence named before; a holding's "contribution to portfolio return" is
 the holding's."""
+_PORTFOLIO_OWN = re.compile(
+    rf"(?i)(?<![\w'’-])(?:{alternatives('portfolio')})(?:\s+p\d{{3,}})?(?:\s*\([^()\n]{{0,40}}\))?(?:"
+    r",?\s+(?:which|that|whose\s+(?:day\s+)?return)\s+(?:(?:itself|overall|in\s+total)\s+)?"
+    r"(?:returned|rose|fell|gained|lost|ended|finished|closed|was\s+up|was\s+down|moved|dropped|"
+    r"climbed|slipped|edged\s+(?:up|down|higher|lower))"
+    r"|\s+que\s+(?:subió|cayó|rindió|ganó|perdió|bajó|avanzó|retrocedió|cedió|terminó|cerró)"
+    r")(?:\s+(?:by|a|an|un|una|of|de|del|on\s+the\s+day|en\s+el\s+día|up|down|higher|lower|en))*"
+    r"\s*[(+\-−$€]*\s*$"
+    r"|(?:rentabilidad|rendimiento|retorno|variación)\s+de\s+(?:la|una)\s+cartera\s+(?:del|de)\s*[(+\-−]*\s*$"
+)
+"""A figure the portfolio's own clause says right after naming it ("to P001, which returned
+0.52%", "a una cartera que subió un 0,52 %", "la rentabilidad de la cartera del 0,52 %"): the
+portfolio's alone, whatever holding the sentence is about. (A bracket after the portfolio is
+not: "de la cartera P003 (1.351 acciones)" is the holding's.)"""
 _CONTRIBUTION_TO = re.compile(
     r"(?i)(?<!\w)(?:(?P<noun>contributions?|contribución|aportación|aporte)\s+)?(?:to|into|a|al)\s+"
     r"(?:(?:the|a|la)\s+)?(?:day['’]s\s+)?$"

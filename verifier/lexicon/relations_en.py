@@ -610,7 +610,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:only|lone|single|sole)\s+(?:[\w-]+\s+)?(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
             r"(?:just\s+)?(?:one|a\s+single)\s+(?:item|event|entry)\s+(?:on|in)\s+(?:the\s+|its\s+|[a-z]{1,5}['’]s\s+)?(?:calendar|schedule|agenda)",
             r"(?:headlines?|news|items?|results?|hits?|coverage)\s*[*_]*\s*:\s*[*_]*\s*(?:one|a\s+single|just\s+one)(?:\s+(?:item|headline|story|hit|result))?(?!\w)",
-            r"(?:just\s+)?(?:one|a\s+single)\s+(?:hit|result)(?=\s*[.;!])",
+            r"(?:just\s+)?(?:one|a\s+single)\s+(?:hit|result|item|headline|story)(?=\s*[.;!])",
             r"(?:calendar|schedule|agenda)(?:\s+for\s+[a-z]{1,5})?\s*:\s*(?:one|a\s+single)\s+(?:event|item|entry)",
             r"(?:a|one)\s+single\s+(?:headline|story|item|news(?:\s+item)?|report|print|note|mention|article|entry|event|calendar\s+(?:entry|item))(?!s)",
         ),
