@@ -340,6 +340,11 @@ def test_the_news_given_a_cause_or_a_tone_is_unchecked() -> None:
             f"{t} {verbo} un {_es(abs(pct))} % por la noticia.",
             f"{t} {verbo} un {_es(abs(pct))} % con noticias negativas.",
             f"News lifted {t} {abs(pct):.2f}%.",
+            f'{lead} The move came on "{news[0]["headline"]}".',
+            f'{lead} That headline moved the stock: "{news[0]["headline"]}".',
+            f'{lead} "{news[0]["headline"]}" ({news[0]["source"]}) was positive.',
+            f'{lead} El titular fue positivo: "{news[0]["headline"]}".',
+            f'{t} {verb} {abs(pct):.2f}% despite "{news[0]["headline"]}".',
         ):
             reasons = _verdict(question, said).reasons
             assert any("gives the news" in r.message for r in reasons), (question, said)
@@ -453,6 +458,12 @@ def test_an_item_named_by_its_wire_or_as_the_only_one_came_when_it_came() -> Non
             wires += 1
         if len(news) == 1:
             when = _new_york(news[0]).date()
+            wire = news[0]["source"]
+            other_day = when - timedelta(days=1)
+            _kept(question, f"{lead} The {wire} item is dated {when.isoformat()}.")
+            assert "wrong_time" in _codes(
+                question, f"{lead} The {wire} item is dated {other_day.isoformat()}."
+            )
             said = f"{lead} The only headline came yesterday."
             if when == report - timedelta(days=1):
                 _kept(question, said)

@@ -19,7 +19,7 @@ from verifier.verdict import Reason
 
 _NEWS = (
     r"(?:news|headlines?|stor(?:y|ies)|earnings(?:\s+(?:report|release|beat|miss))?|results|eps|"
-    r"report|announcement|press\s+release|buyback|guidance|noticias?|titulares?|resultados|"
+    r"report|announcement|press\s+release|buyback|guidance|noticias?|titular(?:es)?|resultados|"
     r"anuncio|informe)"
 )
 _TONE = (
@@ -36,17 +36,22 @@ _ATTRIBUTED = re.compile(
     r"a\s+raíz\s+de|ante|impulsad[oa]\s+por|lastrad[oa]\s+por|arrastrad[oa]\s+por)\s+"
     rf"{_DET}(?:{_TONE}\s+)?{_NEWS})"
     rf"|(?P<toned>(?:con|with|tras|after|following)\s+{_DET}(?:{_NEWS}\s+{_TONE}|{_TONE}\s+{_NEWS}))"
-    rf"|(?P<drove>{_NEWS}(?:\s+[\w-]+)?\s+(?:lifted|boosted|drove|sent|pushed|propelled|weighed\s+on|"
+    r"|(?P<came_on>(?:the\s+|its\s+|this\s+|that\s+)?(?:move|gain|drop|rise|fall|decline|rally|selloff|"
+    r"sell-off|jump|slide)\s+(?:came|was|happened)\s+(?:on|after\s+news\s+of))"
+    r"|(?P<despite>(?:despite|in\s+spite\s+of|pese\s+a|a\s+pesar\s+de)\s+(?:the\s+|its\s+|an?\s+|la\s+|el\s+|"
+    r"su\s+)?(?:[\"“«]|news|headlines?|reports?|item|story|announcement|noticias?|titular(?:es)?|anuncio))"
+    rf"|(?P<drove>{_NEWS}(?:\s+[\w-]+)?\s+(?:moved|moves|lifted|boosted|drove|sent|pushed|propelled|weighed\s+on|"
     r"dragged|sank|hurt|impulsó|impulsaron|lastró|lastraron|hundió|hundieron|elevó|elevaron))"
     rf"|(?P<tone>{_NEWS}\s+(?:was|were|is|are|looked|looks|read|reads|fue|fueron|era|eran|es|son)\s+"
     rf"(?:(?:mostly|largely|broadly|mainly|very|quite|clearly|muy|mayormente)\s+)?{_TONE}"
-    rf"|{_TONE}\s+(?:news|headlines?|stor(?:y|ies)|press)|(?:noticias?|titulares?)\s+{_TONE})"
+    rf"|{_TONE}\s+(?:news|headlines?|stor(?:y|ies)|press|items?|one|read)|(?:noticias?|titular(?:es)?)\s+{_TONE}"
+    rf"|(?<=[\"”»)])\s*(?:was|were|is|fue|era|—|-)\s+(?:a\s+|an\s+|un\s+)?{_TONE}(?:\s+one)?)"
     r"|(?P<forecast>(?:will|would|should|could|is\s+(?:likely|set|expected)\s+to|are\s+(?:likely|set|"
     r"expected)\s+to|may|might|moverá|impulsará|lastrará|podría|debería)\s+(?:likely\s+)?"
     r"(?:move|lift|hit|boost|weigh\s+on|drive|push|send|sink|pressure|mover|impulsar|lastrar|"
     r"presionar)\s+(?:the\s+|its\s+|las\s+|los\s+|la\s+|el\s+)?(?:shares|stock|price|"
     r"acciones|título|valor|precio|cotización))"
-    r")(?!\w)"
+    r")(?:(?<=[\"“«])|(?!\w))"
 )
 """The shapes of a cause or a tone said of the news."""
 _NEGATED = re.compile(r"(?<!\w)(?:not|no|n['’]t|nor|ni|sin)\s+(?:\w+\s+)?$")
@@ -75,7 +80,7 @@ def check_news_causes(case: Case) -> Iterator[Reason]:
                 span=m.span(),
             )
             continue
-        what = "a tone" if m.lastgroup in ("tone", "toned") else "a cause"
+        what = "a tone" if m.lastgroup in ("tone", "toned", "despite") else "a cause"
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,
             message=(

@@ -198,15 +198,16 @@ def _item_came(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
         r"(?i)(?<!\w)(?:(?:(?:the|this|that)\s+(?:(?:only|lone|single|sole)\s+)?"
         + noun
         + rf"|the\s+(?P<wire>{wires})\s+{noun}"
-        + rf"|(?:la|esta|esa)\s+(?:noticia|nota)(?:\s+de\s+(?P<de>{wires}))?|(?:el|este|ese)\s+titular"
+        + rf"|(?:la|esta|esa)\s+(?:noticia|nota)(?:\s+de\s+(?P<de>{wires}))?|(?:el|este|ese)\s+(?:único\s+|solo\s+)?titular"
         + r"|it)\s+(?:came\s+out|came|was\s+published|ran|appeared|hit\s+the\s+wires?|"
-        r"fue\s+publicad[oa]|se\s+publicó|salió|apareció)"
+        r"fue\s+publicad[oa]|se\s+publicó|salió|apareció|(?P<dated>is\s+from|was\s+from|is\s+dated|"
+        r"was\s+dated|dates\s+from|es\s+del?|era\s+del?))"
         + rf"|(?P<by>{wires})\s+(?:ran|published|publicó|sacó)\s+(?:it|the\s+(?:story|item|headline)|"
         r"la\s+noticia|la\s+nota|el\s+titular)|se\s+publicó|salió\s+publicad[oa])"
         rf"\s+(?:{sessions}|(?P<on>on|el)\s+|(?P<rel>yesterday|the\s+day\s+before|the\s+previous\s+"
         r"day|today|the\s+same\s+day|ayer|el\s+día\s+anterior|hoy)(?!\w)|(?:on\s+)?(?P<weekday>"
         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:el\s+)?(?:lunes|martes|"
-        r"miércoles|jueves|viernes|sábado|domingo))(?!\w))"
+        r"miércoles|jueves|viernes|sábado|domingo))(?!\w)|(?(dated)(?=\S)|(?!x)x))"
     )
 
 
@@ -223,7 +224,19 @@ def check_item_came(case: Case) -> Iterator[Reason]:
     yield from _wire_asides(case, text, items, sources)
     yield from _wire_sessions(case, text, items, sources)
     if not any(
-        w in folded for w in ("came", "ran", "publi", "appeared", "wire", "salió", "apareció")
+        w in folded
+        for w in (
+            "came",
+            "ran",
+            "publi",
+            "appeared",
+            "wire",
+            "sali",
+            "apareci",
+            "from",
+            "dated",
+            " de",
+        )
     ):
         return
     quotes = sorted(
@@ -246,7 +259,12 @@ def check_item_came(case: Case) -> Iterator[Reason]:
             which = items if len(items) == 1 else []
         if not which:
             continue
-        if m["on"]:
+        dated_only = (
+            m["dated"]
+            and not (m["rel"] or m["weekday"] or m["on"])
+            and not any(m[k] for k in ("before", "during", "after"))
+        )
+        if m["on"] or dated_only:
             day = dates.get(m.end())
             if day is None or not day.dates:
                 continue
