@@ -626,17 +626,30 @@ def test_a_share_said_in_words_is_recomputed_from_the_figures_around_it() -> Non
     assert checked >= 20, checked
 
 
+_DIAS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+
+
 def test_a_session_said_beside_a_wire_or_denied_is_held_against_the_items() -> None:
     """ "Reuters published before the open", "| Reuters | before the open |", "Benzinga's item
     was after-hours" (a clause that names one wire and quotes nothing), "The only headline hit
-    intraday", and "Nothing came before the open" / "Nada antes de la apertura" (a session
-    denied) are held against when the items came: `wrong_time` or `wrong_absence`."""
+    intraday", "Nothing came before the open" / "Nada antes de la apertura" (a session denied)
+    and "No news on Monday" (the Monday before the report) are held against when the items
+    came: `wrong_time` or `wrong_absence`."""
     wires = denials = 0
     for question, move, news in _news():
         if not news:
             continue
         lead = _closed(move)
         came = {item["session"] for item in news}
+        report = date.fromisoformat(FREE_TRACES[question]["as_of"][:10])
+        for item in news:
+            when = _new_york(item).date()
+            if 0 < (report - when).days < 7:
+                for said in (
+                    f"No news on {when:%A}.",
+                    f"Ninguna noticia el {_DIAS[when.weekday()]}.",
+                ):
+                    assert "wrong_absence" in _codes(question, f"{lead} {said}"), (question, said)
         for session, words in _SESSION_EN.items():
             said = f"{lead} Nothing came {words}."
             if session in came:

@@ -305,6 +305,9 @@ def _day_after(case: Case, folded: str, m: re.Match[str]) -> tuple[str, str] | N
             first = _iso(claim)
             if first is None:
                 return None
+            past = _past_weekday(case, claim) if m.lastgroup == "news" else None
+            if past is not None:  # "no news on Monday": the Monday before the report, not after
+                return past, past
             if _UNTIL.search(folded, m.end(), claim.start):
                 return "0000-00-00", first  # "no events before January 30": up to that day
             if _RANGE_OPEN.search(folded, m.end(), claim.start) and i + 1 < len(dated):
@@ -318,6 +321,26 @@ def _day_after(case: Case, folded: str, m: re.Match[str]) -> tuple[str, str] | N
     if same_day and case.trace.as_of:  # "there was no news on the day itself": the session's
         return case.trace.as_of[:10], case.trace.as_of[:10]
     return None
+
+
+_WEEKDAY_ONLY = re.compile(
+    r"(?i)(?:on\s+|el\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|"
+    r"miércoles|jueves|viernes|sábado|domingo)"
+)
+
+
+def _past_weekday(case: Case, claim: Claim) -> str | None:
+    """A weekday named alone for news (which is past): the last such day on or before the
+    report date."""
+    report = case.report_day
+    if report is None or not _WEEKDAY_ONLY.fullmatch(claim.text.strip()):
+        return None
+    year, month, day = claim.dates[0]
+    if not (year and month and day):
+        return None
+    said = date(year, month, day)
+    back = (report.weekday() - said.weekday()) % 7
+    return (report - timedelta(days=back)).isoformat()
 
 
 def _window_before(
