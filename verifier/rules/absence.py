@@ -535,8 +535,7 @@ def _nothing_else(
         if any(0 <= o.start() - m.end() < 25 for o in found):
             continue  # "nothing else scheduled": the object's denial, read above
         starts = starts or sentence_starts(text)
-        lo = starts[max(bisect_right(starts, m.start()) - 2, 0)]  # its sentence and the one before
-        claims = [f.claim for f in case.findings if lo <= f.claim.start < m.start()]
+        lo, claims = _said_before(case, starts, m)
         named = {o.lastgroup for o in found if lo <= o.start() < m.start()}
         if _CALENDAR.match(folded, m.end()):
             kind = "events"
@@ -552,10 +551,7 @@ def _nothing_else(
                 span=m.span(),
             )
             continue
-        tickers = [c for c in claims if c.kind == "ticker"] or [
-            f.claim for f in case.findings if f.claim.kind == "ticker"
-        ]
-        subject = _subject(tickers, m.start())
+        subject = _claims_subject(case, claims, m.start())
         dated = [c for c in claims if c.kind == "date"]
         if kind == "news":
             held = _unquoted(case, subject, claims, folded[lo : m.start()])
@@ -615,8 +611,7 @@ def _came_back_empty(
         ):
             continue  # "no headlines turned up": the object's own denial, read above
         starts = starts or sentence_starts(text)
-        lo = starts[max(bisect_right(starts, m.start()) - 2, 0)]
-        claims = [f.claim for f in case.findings if lo <= f.claim.start < m.start()]
+        lo, claims = _said_before(case, starts, m)
         near = folded[lo : m.start()]
         tools = {e.tool for e in case.trace.events}
         if _EVENTS_SAID.search(near):
@@ -637,10 +632,7 @@ def _came_back_empty(
                 span=m.span(),
             )
             continue
-        tickers = [c for c in claims if c.kind == "ticker"] or [
-            f.claim for f in case.findings if f.claim.kind == "ticker"
-        ]
-        subject = _subject(tickers, m.start())
+        subject = _claims_subject(case, claims, m.start())
         if kind == "news" and (wider := _wider_than_searched(case, folded, m, subject, 90)):
             yield wider  # "I searched the past month of news and found nothing"
             continue
@@ -662,6 +654,21 @@ def _came_back_empty(
                 "of the trace looked",
                 span=m.span(),
             )
+
+
+def _said_before(case: Case, starts: list[int], m: re.Match[str]) -> tuple[int, list[Claim]]:
+    """Where a denial's sentence and the one before it open, and the claims said there before
+    it: what the denial speaks of."""
+    lo = starts[max(bisect_right(starts, m.start()) - 2, 0)]
+    return lo, [f.claim for f in case.findings if lo <= f.claim.start < m.start()]
+
+
+def _claims_subject(case: Case, claims: list[Claim], at: int) -> str | None:
+    """The ticker a denial is of: the last one named before it there, else the draft's."""
+    tickers = [c for c in claims if c.kind == "ticker"] or [
+        f.claim for f in case.findings if f.claim.kind == "ticker"
+    ]
+    return _subject(tickers, at)
 
 
 def _unquoted(case: Case, subject: str | None, claims: list[Claim], before: str) -> str:
