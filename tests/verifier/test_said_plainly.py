@@ -743,3 +743,34 @@ def test_a_figure_in_the_portfolios_own_clause_is_the_portfolios() -> None:
                     assert "wrong_subject" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 10, checked
+
+
+def test_a_streak_label_with_a_bare_count_and_abbreviated_window_labels() -> None:
+    """ "Streak: 4 down", "Racha: 4 a la baja" count the streak (another count or direction is
+    `wrong_relation`); "Mo: +11.50%", "Qtr: +31.14%" label the month's and the quarter's change
+    (the week's change under them is `wrong_time`)."""
+    streaks = labels = 0
+    for question, move, windows in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        lead = _closed(move)
+        if streak.get("sessions", 0) >= 2:
+            n, way = streak["sessions"], streak["direction"]
+            other = "up" if way == "down" else "down"
+            _kept(question, f"{lead} Streak: {n} {way}.")
+            assert "wrong_relation" in _codes(question, f"{lead} Streak: {n + 1} {way}.")
+            assert "wrong_relation" in _codes(question, f"{lead} Streak: {n} {other}.")
+            es = {"down": "a la baja", "up": "al alza"}[way]
+            _kept(question, f"{lead} Racha: {n} {es}.")
+            assert "wrong_relation" in _codes(question, f"{lead} Racha: {n + 1} {es}.")
+            streaks += 1
+        week, month, quarter = windows.get("week"), windows.get("month"), windows.get("quarter")
+        if not (week and month and quarter):
+            continue
+        if len({round(w["change_pct"], 2) for w in (week, month, quarter)}) < 3:
+            continue
+        for label, right in (("Mo", month), ("Qtr", quarter)):
+            _kept(question, f"{lead}\n- {label}: {right['change_pct']:+.2f}%")
+            wrong = _codes(question, f"{lead}\n- {label}: {week['change_pct']:+.2f}%")
+            assert wrong & {"wrong_time", "unsupported_figure"}, (question, label, wrong)
+        labels += 1
+    assert streaks >= 10 and labels >= 20, (streaks, labels)

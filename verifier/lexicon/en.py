@@ -137,6 +137,7 @@ LEXICON = Lexicon(
             r"1-month",
             r"one-month",
             r"month(?=\))",
+            r"mo\.?(?=\*{0,2}\s*:)",
         ),
         "quarter": (
             r"(?:the\s+)?quarter[\'’]s",
@@ -152,6 +153,7 @@ LEXICON = Lexicon(
             r"this\s+quarter",
             r"on\s+the\s+quarter",
             r"quarterly\s+(?:performance|return|change|move|gain|loss)",
+            r"qtr\.?(?=\*{0,2}\s*:)",
         ),
         "ytd": (
             r"(?:the\s+)?year(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",

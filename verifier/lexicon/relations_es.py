@@ -188,6 +188,7 @@ RELATIONS: dict[str, Any] = {
         "either": (
             r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas)(?:\s+(?:seguidas|consecutivas))?",
             r"racha(?:\s+actual|\s+en\s+curso)?(?=\s+(?:(?:es|era|está|fue)\s+)?de\s+(?:\d|[a-z]+\s+(?:sesiones|jornadas|ruedas|días)))",
+            r"racha(?:\s+actual|\s+en\s+curso)?(?=\s*[*_]*\s*:\s*[*_]*\s*\d)",
         ),
     },
     "membership": {

@@ -493,11 +493,13 @@ _COUNT_AFTER = re.compile(
     r"(?:\s+(?P<up_after>alcistas?|al\s+alza)|\s+(?P<down_after>bajistas?|a\s+la\s+baja)"
     r"|\s*\(\s*(?:(?P<up_paren>up|higher|al\s+alza)|(?P<down_paren>down|lower|a\s+la\s+baja))"
     r"(?!\w)[^()\n]{0,30}\))?"
-    r"|(?P<today>today(?:['’]s(?:\s+session)?)?|this\s+session|hoy|la\s+de\s+hoy|la\s+sesión\s+de\s+hoy))"
+    r"|(?P<today>today(?:['’]s(?:\s+session)?)?|this\s+session|hoy|la\s+de\s+hoy|la\s+sesión\s+de\s+hoy)"
+    r"|(?P<bare>\d{1,2})\s+(?:(?P<up_bare>up|higher|al\s+alza)|(?P<down_bare>down|lower|a\s+la\s+baja))"
+    r"(?=\s*(?:[.;,)|\n]|$)))"
     r"(?!\w)"
 )
 """A streak's length said after it ("la racha bajista es de una sola sesión", "the winning
-streak is just today's session": one)."""
+streak is just today's session": one; "Streak: 4 down": four down sessions)."""
 _CURRENT = re.compile(r"(?<!\w)(?:current|present|ongoing|actual|vigente)\s+$")
 _ONE_BEFORE = re.compile(
     r"(?<!\w)(?:only|just|solo|sólo)\s+(?:one|1|a\s+single|una|una\s+sola)\s+"
@@ -869,7 +871,7 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
         said = _count_inside(folded[m.start() : m.end()])
     after = _COUNT_AFTER.match(folded, m.end())
     if said is None and after is not None:  # "la racha bajista es de una sola sesión"
-        said = 1 if after.group("today") else _count_said(after.group("n"))
+        said = 1 if after.group("today") else _count_said(after.group("n") or after.group("bare"))
     one = _ONE_BEFORE.search(folded, max(m.start() - 60, 0), m.start())
     if said is None and one is not None:
         said, opens = 1, one.start()
@@ -881,9 +883,19 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
         opens = lead.start()
     direction = m.lastgroup or ""
     if direction == "either" and after is not None and said is not None:
-        if after.group("up") or after.group("up_after") or after.group("up_paren"):
+        if (
+            after.group("up")
+            or after.group("up_after")
+            or after.group("up_paren")
+            or after.group("up_bare")
+        ):
             direction = "up"  # "the streak counter shows a single up session"
-        elif after.group("down") or after.group("down_after") or after.group("down_paren"):
+        elif (
+            after.group("down")
+            or after.group("down_after")
+            or after.group("down_paren")
+            or after.group("down_bare")
+        ):
             direction = "down"  # "its current streak is just one session (down on 2024-12-31)"
     sessions = trend.get("sessions")
     holds = direction in ("either", trend.get("direction")) and isinstance(sessions, int)
