@@ -539,6 +539,8 @@ def test_a_denial_for_all_time_or_up_to_a_day_is_held_by_the_window() -> None:
             assert "unverified_claim" in _codes(question, said), (question, said)
         if not events:
             _kept(question, f"{t} has no events scheduled in the window.")
+            _kept(question, f"{t} does not pay a dividend in the window.")  # for the window only
+            _kept(question, f"{t} no presenta resultados en la ventana.")
             assert "wrong_relation" in _codes(question, f"There is one item on {t}'s calendar.")
             empty += 1
             continue

@@ -65,7 +65,10 @@ def check_absence(case: Case) -> Iterator[Reason]:
         subject = _subject(tickers, m.start())
         if kind != "news" and (
             _EVER.match(folded, m.end())
-            or _HABITUAL.search(folded, max(m.start() - 30, 0), m.start())
+            or (
+                _HABITUAL.search(folded, max(m.start() - 30, 0), m.start())
+                and not _WINDOW_NAMED.match(folded, m.end())
+            )
         ):
             yield Reason(
                 rule=ReasonCode.UNVERIFIED_CLAIM,
@@ -426,6 +429,16 @@ _HABITUAL = re.compile(
 )
 """A denial said for all time ("ABXQ never pays a dividend", "does not pay dividends", "no events
 scheduled at all", "nothing on the calendar for 2025"): a calendar of 30 days cannot hold it."""
+_WINDOW_NAMED = re.compile(
+    r"[^.;:\n]{0,20}?(?<!\w)(?:in|within|over|during|between|from|through|until|before|by|on|en|entre|"
+    r"del?|durante|hasta|antes)\s+(?:the\s+|la\s+|el\s+|los\s+|this\s+|next\s+|esta\s+)?"
+    r"(?:window|ventana|period|periodo|período|\d|january|february|march|april|may|june|july|"
+    r"august|september|october|november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+    r"septiembre|octubre|noviembre|diciembre|próximos|next|coming|month|mes|days|días)"
+)
+"""A window or a day named after a habitual denial ("does not pay a dividend between December
+31 and January 30", "no presenta resultados en la ventana"): a denial for that window, held by
+the window's rules, not one for all time."""
 _RANGE_OPEN = re.compile(r"(?<!\w)(?:between|from|entre|desde|del)\s+(?:the\s+|el\s+)?$")
 _RANGE_JOIN = re.compile(r"\s*(?:and|to|through|until|y|al|hasta|a|[-–—])\s*(?:the\s+|el\s+)?")
 
