@@ -62,7 +62,11 @@ def derive_figures(case: Case) -> None:
             if bisect_right(starts, g.claim.start) - 1 in own and g.claim.readings
         ]
         points = bool(_POINTS.match(text, f.claim.end))
-        how = _derivation(f.claim, operands, points, _previous(supported))
+        whole = _share_whole(text, f.claim, operands)
+        if whole is not None:  # "about 30% of the portfolio's -0.90% return": of that figure
+            how = _share_of(f.claim, whole, operands)
+        else:
+            how = _derivation(f.claim, operands, points, _previous(supported))
         if how:
             f.in_scope = [
                 make_fact(_amount(f.claim), DERIVED, "", how, None, True, False, -1, None)
@@ -195,6 +199,42 @@ def _derivation(
                 value = abs(value)
                 if any(_rounds_to(value, r.value, r.decimals, claim.scale) for r in claim.readings):
                     return how
+    return ""
+
+
+_OF = re.compile(r"(?i)\s*(?:of|de|del)\s")
+_SHARE_GAP = 48
+_PRONOUN = re.compile(r"(?i)\s*(?:it|that|this|them|those|these|which|ello|eso|esto|ellos)(?!\w)")
+
+
+def _share_whole(text: str, claim: Claim, operands: list[Claim]) -> Claim | None:
+    """The figure a percentage is a share of ("22% of the portfolio's -0.90% return", "el 22 %
+    de la caída de 0,90 %"): the next figure after "of", with no other number between. None
+    where the percentage is of no figure ("9.59% of the book")."""
+    if claim.unit != "%" or not (m := _OF.match(text, claim.end)):
+        return None
+    after = [c for c in operands if m.end() <= c.start <= m.end() + _SHARE_GAP]
+    if not after:
+        return None
+    whole = min(after, key=lambda c: c.start)
+    between = text[m.end() : whole.start]
+    if _PRONOUN.match(between) or re.search(r"(?<!\w)\d|[—–;:,()\[\]]|\.\s", between):
+        return None  # "three quarters of it — on a $3,628.84 gain": of what came before
+    return whole
+
+
+def _share_of(claim: Claim, whole: Claim, operands: list[Claim]) -> str:
+    """How the share is computed: another figure of the sentence over the whole it is said of,
+    in the same unit; no other operation counts, for the words say which one it is."""
+    w = _amount(whole)
+    if not w:
+        return ""
+    for a in operands:
+        if a is whole or a.unit != whole.unit:
+            continue
+        value = abs(_amount(a) / w * 100)
+        if any(_rounds_to(value, r.value, r.decimals, claim.scale) for r in claim.readings):
+            return f"{a.text} / {whole.text} x 100"
     return ""
 
 

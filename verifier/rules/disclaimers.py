@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import datetime
 from functools import cache
+from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.lexicon.disclaimers import (
@@ -32,6 +34,7 @@ from verifier.lexicon.disclaimers import (
 from verifier.limits import aside_close
 from verifier.rules.case import Case
 from verifier.rules.draft_scan import scan_of
+from verifier.rules.news_times import news_items
 from verifier.verdict import Reason
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -101,7 +104,7 @@ def check_disclaimers(case: Case) -> Iterator[Reason]:
         held = False
         for lo, hi in _clauses(sentence):
             words = [(start + m.start(), start + m.end()) for m in _WORD.finditer(sentence, lo, hi)]
-            around = (starts[i - 1] if i else start, end)
+            around = (starts[i - 1] if i else start, end, start)
             spans, wrong = _disclaimer(case, folded, words, hedged, around)
             if spans is None:
                 continue
@@ -136,7 +139,7 @@ def _disclaimer(
     folded: str,
     words: list[tuple[int, int]],
     hedged: list[tuple[int, int]],
-    around: tuple[int, int],
+    around: tuple[int, int, int],
 ) -> tuple[list[tuple[int, int]] | None, str]:
     """The spans a clause's disclaimer covers (None where the clause is none) and, where a
     result holds what it denies, the reason."""
@@ -179,25 +182,35 @@ def _disclaimer(
     return spans, ""
 
 
-_AFTER_THE_DAY = re.compile(
-    r"(?<!\w)(?:after\s+(?:the\s+|[\w]+['’]s\s+)?(?:close|closing\s+bell|bell|session)|after[-\s]hours|"
-    r"post-market|tras\s+el\s+cierre|después\s+del\s+cierre|fuera\s+del?\s+horario|"
-    r"(?:on|el)\s+the\s+(?:next|following)\s+day)(?!\w)"
-)
-
-
-def _impossible(case: Case, folded: str, lo: int, hi: int) -> bool:
-    """Whether a cause said impossible is so by the trace: its searches found nothing, or the
-    item it speaks of came after the close, as the sentence (or the one before) says and
-    `news_times` holds against the item's time."""
-    if _AFTER_THE_DAY.search(folded, lo, hi):
+def _impossible(case: Case, folded: str, lo: int, hi: int, at: int) -> bool:
+    """Whether a cause said impossible is so by the trace: its searches found nothing, or every
+    item the sentence speaks of came after the report day's close. An item after the close of
+    the day before came ahead of the day's session and may explain its move, whatever the
+    sentence says of it ("came after the close on 2024-12-30, so it cannot explain the move").
+    The items spoken of are those the sentence names by headline or wire, else those the
+    sentence before names, else every item the searches returned."""
+    items = news_items(case)
+    if not items:
         return True
-    for event in case.trace.events:
-        if event.tool != "search_news" or not isinstance(event.result, dict):
-            continue
-        if event.result.get("news") or event.result.get("items"):
-            return False
-    return True
+    day = case.report_day
+    if day is None:
+        return False
+
+    def named(a: int, b: int) -> list[tuple[dict[str, Any], datetime, str]]:
+        return [
+            entry
+            for entry in items
+            if any(
+                isinstance(v, str) and len(v) > 2 and v.casefold() in folded[a:b]
+                for v in (entry[0].get("headline"), entry[0].get("source"))
+            )
+        ]
+
+    spoken = named(at, hi) or named(lo, at) or items
+    return all(
+        when.date() > day or (when.date() == day and session == "after")
+        for _, when, session in spoken
+    )
 
 
 def _aside_end(folded: str, words: list[tuple[int, int]], negation: int) -> int:
