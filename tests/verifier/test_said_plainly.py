@@ -813,3 +813,31 @@ def test_a_percentage_said_of_a_figure_is_that_figures_share() -> None:
             assert "unsupported_figure" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 10, checked
+
+
+def test_a_window_said_searched_is_one_the_searches_covered() -> None:
+    """ "I searched the past month", "The search covered December", "Two headlines in the past
+    month", "Busqué noticias del último mes": the window said is held against the searches'
+    own start; one that opens before it speaks of days no call looked at."""
+    wider = within = 0
+    for question, move, news in _news():
+        search = next(e for e in FREE_TRACES[question]["events"] if e["tool"] == "search_news")
+        start = date.fromisoformat(search["args"]["start"])
+        report = date.fromisoformat(FREE_TRACES[question]["as_of"][:10])
+        lead = _closed(move)
+        month = (
+            "I searched the past month.",
+            "The search covered the last 30 days.",
+            "Search window: the past month.",
+            "Busqué noticias del último mes.",
+        )
+        for said in month if start > report - timedelta(days=30) else ():
+            assert "unverified_claim" in _codes(question, f"{lead} {said}"), (question, said)
+            wider += 1
+        if len(news) == 2 and start > report - timedelta(days=30):
+            said = f"{lead} Two headlines in the past month."
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        if start <= report - timedelta(days=report.weekday()):
+            _kept(question, f"{lead} The search covered this week.")
+            within += 1
+    assert min(wider, within) >= 5, (wider, within)

@@ -46,6 +46,7 @@ def check_absence(case: Case) -> Iterator[Reason]:
     found = objects.finditer(folded)
     yield from _nothing_else(case, text, folded, found)
     yield from _came_back_empty(case, text, folded, found)
+    yield from _searched_over(case, folded)
     if not found:
         return
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
@@ -58,6 +59,8 @@ def check_absence(case: Case) -> Iterator[Reason]:
             continue  # "no analyst coverage": not news (`verifier.rules.disclaimers`)
         if not _denied(folded, m, deny):
             reason = _presence(case, text, m, tickers, dated)
+            if reason is None and m.lastgroup == "news":  # "two headlines in the past month"
+                reason = _wider_than_searched(case, folded, m, _subject(tickers, m.start()))
             if reason is not None:
                 yield reason
             continue
@@ -200,17 +203,43 @@ on the period's first day, not a week or a month back."""
 _BACK = {"day": 0, "week": 7, "month": 30, "quarter": 91, "year": 365}
 
 
+_SEARCHED_OVER = re.compile(
+    r"(?<!\w)(?:searched|search(?:es)?|searching|scanned|busqu[ée]|buscamos|busc[óo]|"
+    r"b[úu]squeda|b[úu]squedas)(?!\w)"
+)
+"""A search spoken of ("I searched the past month", "Search window: the past month", "Busqué
+noticias del último mes"): the window it is said to have covered is the searches' own."""
+_SEARCHED_CLAUSE = re.compile(r"[.;!?\n](?!\d)|,\s|\s(?:but|while|and|pero|y)\s")
+
+
+def _searched_over(case: Case, folded: str) -> Iterator[Reason]:
+    """A search said to have covered a window that opens before every search did."""
+    if not case.trace.events or not _SEARCHED_OVER.search(folded):
+        return
+    for m in _SEARCHED_OVER.finditer(folded):
+        wider = _wider_than_searched(case, folded, m, None, breaks=_SEARCHED_CLAUSE)
+        if wider is not None:
+            yield wider
+            return
+
+
 def _wider_than_searched(
-    case: Case, folded: str, m: re.Match[str], subject: str | None, reach: int = 40
+    case: Case,
+    folded: str,
+    m: re.Match[str],
+    subject: str | None,
+    reach: int = 40,
+    breaks: re.Pattern[str] | None = None,
 ) -> Reason | None:
-    """News denied over a window (its clause's window phrase: "over the past month", "this
-    week", "in the prior week") that opens before every search of the subject did: the days
-    before the searches are days no call looked at."""
+    """News denied, counted or searched over a window (its clause's window phrase: "over the
+    past month", "this week", "in the prior week") that opens before every search of the
+    subject did: the days before the searches are days no call looked at."""
     report = case.report_day
     if report is None:
         return None
     lo = max(m.start() - reach, 0)
-    breaks = _BREAK if reach <= 40 else _SENTENCE_BREAK  # a search's own sentence says its window
+    if breaks is None:  # a search's own sentence says its window
+        breaks = _BREAK if reach <= 40 else _SENTENCE_BREAK
     cut = [b.end() for b in breaks.finditer(folded, lo, m.start())]
     clause_start = cut[-1] if cut else lo
     stop = breaks.search(folded, m.end(), m.end() + 60)
@@ -251,8 +280,8 @@ def _wider_than_searched(
     return Reason(
         rule=ReasonCode.UNVERIFIED_CLAIM,
         message=(
-            f'the draft says there is no "{m.group()}" over "{said.group()}" (from {opens}), but '
-            f"the searches looked from {min(starts)} only"
+            f'the draft speaks of "{m.group()}" over "{said.group()}" (from {opens}), but the '
+            f"searches looked from {min(starts)} only"
         ),
         span=m.span(),
     )
@@ -270,7 +299,8 @@ def _in_month() -> re.Pattern[str]:
     """A calendar month a denial is said for ("no news in December", "en diciembre")."""
     names = "|".join(sorted(_months(), key=len, reverse=True))
     return re.compile(
-        rf"(?<!\w)(?:in|during|en|durante|of|the\s+whole\s+of|all\s+of|todo)\s+(?P<month>{names})"
+        rf"(?<!\w)(?:in|during|en|durante|of|the\s+whole\s+of|all\s+of|todo|covered|covering|"
+        rf"spanned|spanning|cubrió|cubre|abarcó|abarca)\s+(?P<month>{names})"
         r"(?:['’]s)?(?!\w)(?!\s+\d)"
     )
 
