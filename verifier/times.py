@@ -245,13 +245,15 @@ def _heading_times(text: str, dates: Sequence[Timed], figures: Sequence[Timed]) 
     """A figure on a line of a block under a heading that names one day and no figure
     ("Cartera P003 — 30 de diciembre:", "**AXO on Dec 31:**") is stated as of that day, as each
     line of a list is (the day's change or a window ending there), unless the line names a time
-    of its own."""
+    of its own or the figure is the base a change is measured from."""
     if not dates or "\n" not in text:
         return
     for figure in figures:
         if figure.time is not None:
             continue
         line = text.rfind("\n", 0, figure.start) + 1
+        if _BASE_BEFORE.search(text[max(line, figure.start - 60) : figure.start].lower()):
+            continue  # "Change: -14.03 from 351.30": the base is the session before the day
         heading = _heading_above(text, line)
         if heading is None:
             continue

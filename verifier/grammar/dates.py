@@ -349,8 +349,10 @@ def attach_weekdays(text: str, claims: list[Claim]) -> None:
     for claim in claims:
         if claim.kind == "date":
             copula = _WEEKDAY_COPULA.match(text, claim.end)
-            after = text[copula.end() if copula else claim.end :][:14].lstrip(" ,(").split(None, 1)
-            word = after[0].rstrip(").,;:*_]") if after else ""
+            after = (
+                text[copula.end() if copula else claim.end :][:18].lstrip(" ,(*_").split(None, 1)
+            )
+            word = after[0].rstrip(").,;:*_]").lstrip("*_") if after else ""
             if word and not word.isupper():  # "2025-01-24 (Friday)"; "WED" is a ticker
                 day = _WEEKDAYS.get(word.casefold())
                 if day is not None:
@@ -362,7 +364,7 @@ def attach_weekdays(text: str, claims: list[Claim]) -> None:
             if words and words[-1].casefold() == "el" and len(words) > 1:
                 words.pop()
             if words:
-                word = words[-1].rstrip(_WEEKDAY_GAP).casefold()
+                word = words[-1].rstrip(_WEEKDAY_GAP).lstrip("*_").casefold()  # "**Friday, Jan"
                 day = _WEEKDAYS.get(word)
                 if day is not None and not before[: -len(words[-1])][-1:].isalnum():
                     claim.weekday = day

@@ -94,8 +94,13 @@ _ROW_GAP = re.compile(r"[*_`]*\s*[:|—–-]\s*[*_`]*\s*(?:(?:an?|the|un|una|el|
 dividend", "| 2025-01-24 | earnings |", "13 de enero — dividendo")."""
 
 
-_ROW_HEAD = re.compile(r"[\s\-*•·|>#]*(?:\d{1,2}[.)]\s*)?[*_`]*")
-"""What may stand before a day that heads its row: a bullet, a table bar, a list number."""
+_ROW_HEAD = re.compile(
+    r"[\s\-*•·|>#]*(?:\d{1,2}[.)]\s*)?[*_`]*(?:[a-z][a-z0-9.]{0,5}[*_`]*:\s*[*_`]*)?"
+    rf"(?:(?:{WEEKDAY_WORD})\.?,?\s+)?"
+)
+"""What may stand before a day that heads its row: a bullet, a table bar, a list number, a
+one-word label ("SVI: 2025-01-23 — earnings"), the day's weekday ("**Friday, January 24, 2025**
+— earnings")."""
 
 
 def _label_rows(

@@ -41,6 +41,7 @@ from verifier.rules.direction_rules import (
 )
 from verifier.rules.disclaimers import check_disclaimers
 from verifier.rules.event_attributes import check_event_attributes
+from verifier.rules.event_windows import check_event_windows
 from verifier.rules.figure_rules import (
     check_uncomputed_percentage,
     check_unresolved_error,
@@ -97,6 +98,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_weekday,
     check_wrong_event_day,
     check_event_attributes,
+    check_event_windows,
     check_wrong_session,
     check_base_days,
     check_period_words,

@@ -318,7 +318,9 @@ def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:
         # esa noticia": a named item and what the data does not say of it, not a denial of news
         return not _REFERRED.search(between) and not _RELATES.match(folded, m.end())
     after = folded[m.end() : m.end() + 16]
-    return bool(re.match(r"\s*[:—–-]?\s*(?:none|nothing|ninguno|ninguna|nada)(?!\w)", after))
+    return bool(  # on its own line, "Nothing else ..." opens a sentence of its own
+        re.match(r"[ \t]*[:—–-]?[ \t]*(?:none|nothing|ninguno|ninguna|nada)(?!\w)", after)
+    )
 
 
 def _subject(tickers: list[Claim], at: int) -> str | None:
@@ -586,6 +588,9 @@ def _nothing_else(
             kind = "news"
         elif any(c.kind == "date" and c.event for c in claims) or named - {"news"}:
             kind = "events"
+        elif _only_events_before(case, found, m.start()):
+            kind = "events"  # "- Earnings: Monday, January 13 / - Status: scheduled / Nothing
+            # else through Jan 30": the answer so far named events, and no news
         else:
             yield Reason(
                 rule=ReasonCode.UNVERIFIED_CLAIM,
@@ -595,7 +600,9 @@ def _nothing_else(
             )
             continue
         subject = _claims_subject(case, claims, m.start())
-        dated = [c for c in claims if c.kind == "date"]
+        dated = [  # "nothing else": other than every day the answer named before it
+            f.claim for f in case.findings if f.claim.kind == "date" and f.claim.start < m.start()
+        ]
         if kind == "news":
             held = _unquoted(case, subject, claims, folded[lo : m.start()])
         else:
@@ -697,6 +704,16 @@ def _came_back_empty(
                 "of the trace looked",
                 span=m.span(),
             )
+
+
+def _only_events_before(case: Case, found: list[re.Match[str]], at: int) -> bool:
+    """Whether the answer before `at` named an event's day and no news."""
+    before = [f.claim for f in case.findings if f.claim.start < at]
+    if any(c.kind == "headline" for c in before) or any(
+        o.lastgroup == "news" and o.start() < at for o in found
+    ):
+        return False
+    return any(c.kind == "date" and c.event for c in before)
 
 
 def _said_before(case: Case, starts: list[int], m: re.Match[str]) -> tuple[int, list[Claim]]:

@@ -1,0 +1,142 @@
+"""Calendar words around an event's day and a session's weekday, over the free-form night's
+real traces: a calendar window said of an event ("on January 24, 2025 (next month)", "later
+this month", "a principios del mes que viene"), a weekday written in markdown beside its date
+("**Friday, January 24, 2025** — earnings"), the report day's own weekday said bare ("for
+Tuesday"), and "Nothing else" after a list of events. Each faithful sentence is drafted from
+the trace's results beside its corrupted twin, and each test fails with its rule taken out."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from tests.verifier.test_unseen_prose import (
+    FREE_TRACES,
+    _codes,
+    _kept,
+    _result,
+)
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")  # fmt: skip
+
+
+def _events() -> list[tuple[str, str, list[dict[str, Any]]]]:
+    """The events questions whose calendar holds events: question, ticker, events."""
+    out = []
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        if result.get("events"):
+            out.append((question, result["ticker"], result["events"]))
+    return out
+
+
+def _written(day: date) -> str:
+    return f"{_MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
+def _report(question: str) -> date:
+    return date.fromisoformat(FREE_TRACES[question]["as_of"][:10])
+
+
+def test_a_calendar_window_said_of_an_event_holds_its_day() -> None:
+    """ "earnings on January 24, 2025 (later this month)" on December 31 is `wrong_time`; "next
+    month", "el mes que viene" hold a day of January; "early next month" and "at the end of
+    next month" its first or last days; "this month" with no day needs an event in December."""
+    checked = {True: 0, False: 0}
+    for question, t, events in _events():
+        report = _report(question)
+        for event in events:
+            day = date.fromisoformat(event["date"][:10])
+            lead = f"{t}: {event['kind']} on {_written(day)}"
+            month_ahead = (day.year, day.month) == (
+                report.year + (report.month == 12),
+                report.month % 12 + 1,
+            )
+            this_month = (day.year, day.month) == (report.year, report.month)
+            said = {
+                "(next month)": month_ahead,
+                "(later this month)": this_month and day > report,
+                "(this month)": this_month,
+                "(early next month)": month_ahead and day.day <= 11,
+                "(at the end of next month)": month_ahead and day.day >= 25,
+                "(el mes que viene)": month_ahead,
+            }
+            for words, holds in said.items():
+                draft = f"{lead} {words}."
+                if holds:
+                    _kept(question, draft)
+                else:
+                    assert "wrong_time" in _codes(question, draft), (question, draft)
+                checked[holds] += 1
+        kinds = {e["kind"] for e in events}
+        verb = {"earnings": "reports earnings", "dividend": "pays a dividend"}
+        for kind in kinds & verb.keys():
+            days = [date.fromisoformat(e["date"][:10]) for e in events if e["kind"] == kind]
+            draft = f"{t} {verb[kind]} this month."
+            if any((d.year, d.month) == (report.year, report.month) for d in days):
+                _kept(question, draft)
+            else:
+                assert "wrong_time" in _codes(question, draft), (question, draft)
+    assert min(checked.values()) >= 10, checked
+
+
+def test_a_weekday_in_markdown_beside_its_date_is_that_dates() -> None:
+    """ "- **Friday, January 24, 2025** — earnings" is a row headed by its day: the weekday is
+    the date's, and the event after it is the day's kind (`wrong_weekday`, `wrong_event_day`
+    for the wrong one). The bold marks used to hide the weekday from its date."""
+    checked = 0
+    for question, _t, events in _events():
+        for event in events:
+            day = date.fromisoformat(event["date"][:10])
+            weekday, other = day.strftime("%A"), (day + timedelta(days=1)).strftime("%A")
+            wrong_kind = "dividend" if event["kind"] != "dividend" else "earnings"
+            row = f"- **{weekday}, {_written(day)}** — {event['kind']}"
+            _kept(question, row)
+            _kept(question, f"Next: **{_written(day)}** (**{weekday}**) — {event['kind']}")
+            assert "wrong_weekday" in _codes(question, row.replace(weekday, other))
+            wrong = f"- **{weekday}, {_written(day)}** — {wrong_kind}"
+            if not any(e["kind"] == wrong_kind and e["date"] == event["date"] for e in events):
+                assert "wrong_event_day" in _codes(question, wrong), (question, wrong)
+            checked += 1
+    assert checked >= 5, checked
+
+
+def test_the_report_days_weekday_said_bare_is_the_report_day() -> None:
+    """ "Here's ILLR for Tuesday:" on Tuesday, December 31 names that day, not the Tuesday a week
+    on: the change after it is measured from the previous close, whatever the heading."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
+        move = _result(question, "get_daily_move")
+        if "close" not in move:
+            continue
+        weekday = _report(question).strftime("%A")
+        draft = (
+            f"{move['ticker']} for {weekday}:\n\nClose: {move['close']:.2f}. Change: "
+            f"{move['change']:+.2f} ({move['change_pct']:+.2f}%) from {move['previous_close']:.2f}"
+        )
+        _kept(question, draft)
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_nothing_else_after_a_list_of_events_is_other_than_every_day_named() -> None:
+    """ "- **Earnings — Friday, Jan 24, 2025** (scheduled; announced ...) / Nothing else is on
+    the calendar": "nothing else" is other than every day the answer named before it, not only
+    the sentence before; a status line between ("Status: scheduled") neither denies the event
+    nor leaves the denial without an object."""
+    checked = 0
+    for question, t, events in _events():
+        rows = "\n".join(
+            f"- **{e['kind'].capitalize()} — {date.fromisoformat(e['date'][:10]):%A, %b %d, %Y}** "
+            "(scheduled; announced earlier)"
+            for e in events
+        )
+        _kept(question, f"{t} on the calendar:\n\n{rows}\n\nNothing else is on the calendar.")
+        _kept(question, f"{t}:\n\n{rows}\n- Status: scheduled\n\nNothing else through Jan 30.")
+        if len(events) > 1:
+            first = rows.splitlines()[0]
+            draft = f"{t} on the calendar:\n\n{first}\n\nNothing else is on the calendar."
+            assert "wrong_absence" in _codes(question, draft), (question, draft)
+        checked += 1
+    assert checked >= 5, checked
