@@ -24,6 +24,15 @@ _SESSIONS_AFTER = re.compile(
 )
 """A count of sessions ("fallen four sessions in a row"): a length of time, never a signed change."""
 _CHAIN_GAP = re.compile(r"(?i)\s*[,(/]?\s*(?:or|o|i\.e\.)?\s*\(?\s*")
+_LIST_GAP = re.compile(
+    r"(?i)\s+(?:(?:on|over|for|in|during|across|en|durante|para)\s+)?"
+    r"(?:(?:the|this|el|la|lo\s+que\s+va\s+del?)\s+)?(?:(?:past|last|trailing|último|última)\s+)?"
+    r"(?:week|month|quarter|year(?:\s+to\s+date)?|ytd|semana|mes|trimestre|año)"
+    r"\s*(?:,\s*(?:and\s+|y\s+)?|\s+and\s+|\s+y\s+)(?:(?:by\s+|un\s+|el\s+)?)"
+)
+"""Between the figures of a list that one direction word governs, each with its window ("down
+1.56% on the week, 5.48% on the month and 2.96% on the quarter", "cae un 1,56 % en la semana y
+un 5,48 % en el mes"): every unsigned percentage of the list takes the word's direction."""
 _COUNTED = re.compile(
     r"(?i)\s+(?:positions?|stocks?|names|holdings|constituents|companies|shares\s+(?:rose|fell)|"
     r"closes|finishes|posiciones|valores|títulos|empresas|cierres)(?!\w)"
@@ -72,6 +81,16 @@ def attach_directions(text: str, folded: str, figures: list[Claim]) -> None:
             if not figures[i].direction:
                 figures[i].direction, figures[i].direction_word = direction, word
             cursor, gap, i = figures[i].end, _CHAIN_GAP, i + 1
+        while (  # "down 1.56% on the week, 5.48% on the month and 2.96% on the quarter"
+            0 < i < len(figures)
+            and figures[i].kind == figures[i - 1].kind == "percent"
+            and not figures[i].sign
+            and not figures[i].direction
+            and figures[i - 1].direction == direction
+            and _LIST_GAP.fullmatch(text, cursor, figures[i].start)
+        ):
+            figures[i].direction, figures[i].direction_word = direction, word
+            cursor, i = figures[i].end, i + 1
     attach_trailing_up_down(text, figures)
 
 

@@ -57,6 +57,12 @@ _WEIGHT_AFTER = re.compile(
     r"(?:assets|activos)(?:\s+(?:de\s+la\s+cartera|del\s+portafolio|del\s+fondo))?(?!\w)"
 )
 """A weight named right after its figure ("7.74% of assets", "el 7,74 % de los activos")."""
+_WEIGHT_NOUN = re.compile(
+    r"[*_`]*[ \t]+(?:weight(?:ing)?|position|holding|stake|allocation|(?:de\s+)?peso|ponderación)"
+    r"(?!\w)(?![*_`]*[ \t]*[:=|])"  # not the label of what follows ("+0.10% | Weight: 7.73%")
+)
+"""A weight said as the noun its figure qualifies ("a 2.62% weight", "a 2.07% position", "un
+2,62 % de peso")."""
 
 
 _MEASURE_OF = re.compile(r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+)?$")
@@ -132,7 +138,7 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
         elif (
             not figure.field
             and figure.kind == "percent"
-            and _WEIGHT_AFTER.match(folded, figure.end)
+            and (_WEIGHT_AFTER.match(folded, figure.end) or _WEIGHT_NOUN.match(folded, figure.end))
         ):
             figure.field = "weight"
     keyed = folded.replace("_", " ") if "_" in folded else folded  # "valor_mercado: 39.346,16"

@@ -68,6 +68,7 @@ from verifier.rules.period_levels import check_named_quarters, check_period_leve
 from verifier.rules.qualities import check_qualities
 from verifier.rules.rank_lists import check_rank_lists
 from verifier.rules.relations import check_relations
+from verifier.rules.sector_mix import check_sector_mix
 from verifier.rules.share_words import check_share_words
 from verifier.rules.streak_words import check_streak_words
 from verifier.rules.tallies import check_only_movers, check_tallies
@@ -99,6 +100,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_event_day,
     check_event_attributes,
     check_event_windows,
+    check_sector_mix,
     check_wrong_session,
     check_base_days,
     check_period_words,

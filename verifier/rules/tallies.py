@@ -89,9 +89,10 @@ def check_tallies(case: Case) -> Iterator[Reason]:
 
 _ONLY = re.compile(
     r"(?<!\w)(?:the\s+only\s+(?:holding|position|stock|name|one)(?:\s+in\s+(?:the\s+)?(?:portfolio|"
-    r"book|fund|p\d+))?\s+(?:to\s+)?(?:(?P<up>rise|gain|advance|close\s+higher|finish\s+higher|end\s+"
-    r"higher|in\s+the\s+green|up|higher)|(?P<down>fall|decline|drop|lose|close\s+lower|finish\s+"
-    r"lower|end\s+lower|in\s+the\s+red|down|lower))"
+    r"book|fund|p\d+))?\s+(?:to\s+|that\s+|which\s+)?(?:(?P<up>rise|rose|gain(?:ed)?|advanced?|"
+    r"(?:close|closed|finish|finished|end|ended)\s+higher|in\s+the\s+green|up|higher)|"
+    r"(?P<down>fall|fell|declined?|drop(?:ped)?|lose|lost|(?:close|closed|finish|finished|end|ended)"
+    r"\s+lower|in\s+the\s+red|down|lower))"
     r"|(?:el|la)\s+únic[oa]\s+(?:valor|posición|acción|título|componente)(?:\s+de\s+(?:la\s+)?"
     r"cartera|\s+de\s+p\d+)?\s+(?:(?P<up_es>en\s+verde|en\s+positivo|al\s+alza|que\s+subió|con\s+"
     r"ganancias)|(?P<down_es>en\s+rojo|en\s+negativo|a\s+la\s+baja|que\s+(?:bajó|cayó)|con\s+"
