@@ -33,6 +33,8 @@ _EMPTY_NEWS = (
     "La búsqueda no devolvió nada.",
     "Nothing in the feed.",
     "No encontré nada.",
+    "The wires were empty.",
+    "Feed: empty.",
 )
 _EMPTY_CALENDAR = (
     "Calendar: none.",
@@ -381,12 +383,22 @@ def test_news_said_to_be_found_and_counted_by_a_verb() -> None:
             "Search results: some.",
             "I found news.",
             "Hay noticias.",
+            "News: found.",
+            "A news item turned up.",
+            "The feed had news for the stock.",
+            "There is news for the stock.",
+            "Hay una noticia.",
         ):
             if news:
                 _kept(question, f"{lead} {said}")
             else:
                 assert "wrong_absence" in _codes(question, f"{lead} {said}"), (question, said)
-        for said in ("The search found one headline.", "Encontré un titular."):
+        for said in (
+            "The search found one headline.",
+            "Encontré un titular.",
+            "Stories: one.",
+            "Solo hubo un titular.",
+        ):
             if len(news) == 1:
                 _kept(question, f"{lead} {said}")
             else:
