@@ -140,3 +140,36 @@ def test_nothing_else_after_a_list_of_events_is_other_than_every_day_named() -> 
             assert "wrong_absence" in _codes(question, draft), (question, draft)
         checked += 1
     assert checked >= 5, checked
+
+
+_MESES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+          "septiembre", "octubre", "noviembre", "diciembre")  # fmt: skip
+
+
+def test_the_day_holdings_are_said_to_be_as_of_is_their_own() -> None:
+    """ "Holdings as of 2024-12-31" on a night whose holdings are five weeks old is `wrong_time`:
+    the day after those words is the result's `holdings_as_of`, not any day of the trace (the
+    report date is one). The right day is kept, in each wording and in Spanish."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        pnl = _result(question, "get_position_pnl")
+        if not pnl.get("holdings_as_of"):
+            continue
+        held, report = date.fromisoformat(pnl["holdings_as_of"]), _report(question)
+        lead = f"{pnl['ticker']} contributed {pnl['contribution_pct']:+.2f}%."
+        right = (
+            f"Holdings as of {held.isoformat()}.",
+            f"**Holdings as of:** {held:%b} {held.day}",
+            f"Posiciones a {held.day} de {_MESES[held.month - 1]}.",
+        )
+        for said in right:
+            _kept(question, f"{lead} {said}")
+        if held != report:
+            for said in (
+                f"Holdings as of {report.isoformat()}.",
+                "Holdings as of the report date.",
+                f"Posiciones a {report.day} de {_MESES[report.month - 1]}.",
+            ):
+                assert "wrong_time" in _codes(question, f"{lead} {said}"), (question, said)
+            checked += 1
+    assert checked >= 10, checked

@@ -412,8 +412,9 @@ _EVENT_WORDS = {"earnings": "reports earnings", "dividend": "pays a dividend"}
 
 def test_an_event_said_to_come_with_no_day_must_be_in_the_calendar() -> None:
     """ "ABXQ pays a dividend in the next 30 days", "also reports earnings", "has an event
-    scheduled": an event of that kind must be in the events result (`wrong_absence` where none
-    is); the calendar's scope ("only includes events announced as of the report date") names
+    scheduled", "a dividend is also scheduled", "Dividend: yes", "plus a dividend", "a dividend
+    in the window": an event of that kind must be in the events result (`wrong_absence` where
+    none is); the calendar's scope ("only includes events announced as of the report date") names
     none."""
     checked = 0
     for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
@@ -428,7 +429,19 @@ def test_an_event_said_to_come_with_no_day_must_be_in_the_calendar() -> None:
                     _kept(question, draft)
                 else:
                     assert "wrong_absence" in _codes(question, draft), (question, draft)
+        for kind, noun in (("dividend", "a dividend"), ("earnings", "earnings")):
+            for draft in (
+                f"{t}: {noun} is also scheduled.",
+                f"{t} calendar. {noun.split()[-1].capitalize()}: yes.",
+                f"{t} has an entry, plus {noun}.",
+                f"{t} has {noun} in the window.",
+            ):
+                if kind in kinds:
+                    _kept(question, draft)
+                else:
+                    assert "wrong_absence" in _codes(question, draft), (question, draft)
         if not kinds:
+            _kept(question, f"{t}. Eventos en la ventana: ninguno.")
             assert "wrong_absence" in _codes(question, f"{t} has an event scheduled.")
             _kept(
                 question,

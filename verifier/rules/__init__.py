@@ -52,6 +52,7 @@ from verifier.rules.figure_rules import (
 )
 from verifier.rules.gaps import check_gaps
 from verifier.rules.headline_parts import check_headline_parts, check_headline_sequence
+from verifier.rules.holdings_date import check_holdings_date
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_causes import check_news_causes
 from verifier.rules.news_claims import check_news_claims
@@ -101,6 +102,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_event_attributes,
     check_event_windows,
     check_sector_mix,
+    check_holdings_date,
     check_wrong_session,
     check_base_days,
     check_period_words,

@@ -144,16 +144,21 @@ _QUALIFIER = re.compile(
 """A word that narrows denied news ("no relevant news", "noticias relevantes"): where the search
 found nothing it narrows nothing, so the denial holds as it stands."""
 _PRESENT = re.compile(
-    r"\s+(?:is|are|will\s+be|was|were)\s+(?:scheduled|due|expected|set|coming)|"
+    r"\s+(?:is|are|will\s+be|was|were)\s+(?:also\s+)?(?:scheduled|due|expected|set|coming)|"
     r"\s*[*_]*\s*[:—–|-]\s*[*_]*\s*(?:(?:also|too|también)\s+)?(?:scheduled|expected|due|upcoming|"
-    r"previst[oa]|programad[oa]|pendiente)|"
+    r"previst[oa]|programad[oa]|pendiente|yes|sí)(?!\w)|"
+    r"\s+(?:in|within|during|en|durante|dentro\s+de)\s+(?:the\s+|la\s+|el\s+)?(?:window|period|"
+    r"range|ventana|periodo|período)(?!\w)"
+    r"(?![*_]*\s*[:—–|-]\s*[*_]*\s*(?:none|nothing|ninguno|ninguna|nada|zero|cero|0|no)(?!\w))|"
     r"\s+(?:scheduled|expected|programad[oa]s?|previst[oa]s?)(?!\s+(?:for|on|para|el)\s)|"
     r"\s+(?:in|within|over|during|en|durante)\s+(?:the\s+|los\s+)?(?:next|coming|upcoming|próximos)\s+\d{1,2}\s+(?:days|días)|"
     r"\s+(?:later\s+)?(?:this|next)\s+(?:week|month)|\s+(?:este|el\s+próximo)\s+mes|\s+later\s+in\s+the\s+month"
 )
 _PRESENT_BEFORE = re.compile(
     r"(?<!\w)(?<!only\s)(?<!solo\s)(?:pays?|will\s+pay|reports?|will\s+report|has|have|shows?|lists?|includes?|holds?|"
-    r"also|tiene|presenta|presentará|paga|pagará|reparte|repartirá|además|también|is|será|es)\s+"
+    r"also|tiene|presenta|presentará|paga|pagará|reparte|repartirá|además|también|is|será|es|"
+    r"plus|as\s+well\s+as|along\s+with|together\s+with|besides|además\s+de|junto\s+con|"
+    r"y\s+también|and\s+also)\s+"
     r"(?:(?:a|an|its|one|another|quarterly|annual|un|una|su|otro|otra)\s+)*$"
 )
 """What says an event is there before its kind ("pays a dividend", "also reports earnings",
