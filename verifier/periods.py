@@ -101,6 +101,13 @@ _IN_BEFORE = re.compile(
     r"todo\s+)?$",
     re.IGNORECASE,
 )
+_LABEL_BETWEEN = re.compile(r"[*_`]*\s*[:=|]\s*[*_`]*\s*\(?\s*")
+_LABEL_HEAD = re.compile(
+    r"(?:^|[\n;|]|[.!?]\s)[ \t\-*•·>#]*[*_`]*(?:(?:in|for|during|since|en|durante|desde)\s+)?$",
+    re.IGNORECASE,
+)
+"""A period that labels the figure after it, at the head of its line or item: the period is
+the figure's own window."""
 _OF_A_DAY = re.compile(
     r"(?i)['’]s|\s+(?:final|last|first|closing|opening)?\s*(?:session|day|trading|close|cierre|"
     r"sesión|jornada)(?!\w)"
@@ -117,6 +124,10 @@ def own_period(text: str, figure: tuple[int, int], mention: tuple[int, int]) -> 
         return False  # "in December's final session": a day of the month
     if mention[0] >= figure[1]:
         return _IN_AFTER.fullmatch(text, figure[1], mention[0]) is not None
+    if _LABEL_BETWEEN.fullmatch(text, mention[1], figure[0]) is not None and (
+        _LABEL_HEAD.search(text, max(mention[0] - 24, 0), mention[0]) is not None
+    ):
+        return True  # "2024: +31.14%", "- December: +11.50%", "**Q4:** +31.14%": a label
     return (
         _IN_BEFORE.search(text, max(mention[0] - 24, 0), mention[0]) is not None
         and _CLAUSE_BETWEEN.fullmatch(text, mention[1], figure[0]) is not None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, timedelta
 from itertools import pairwise
 from typing import NamedTuple, Protocol
 
@@ -676,10 +676,25 @@ def _month_window(said: ClaimTime, held: Span) -> bool:
     return any(d[2] is None and _month_of(d, held.end) for d in said.days)
 
 
+def _opens_in(month: DateReading, start: date, end: date) -> bool:
+    """Whether a window that opens on `start` opens as the month named opens (from its eve, the
+    last close before it: "since September" from the August 30 close) or as it ends ("up 31.14%
+    since September" for the quarter from the September 30 close); not in between."""
+    year = month[0] or (end.year if month[1] <= end.month else end.year - 1)
+    first = date(year, month[1], 1)
+    last = date(year + (month[1] == 12), month[1] % 12 + 1, 1) - timedelta(days=1)
+    return first - timedelta(days=7) <= start <= first + timedelta(days=3) or (
+        last - timedelta(days=4) <= start <= last
+    )
+
+
 def _days_agree(said: ClaimTime, held: Span) -> bool:
     assert held.start is not None
     starts, ends = {held.start, *held.asked[:1]}, {held.end, *held.asked[1:]}
     days = [d for d in said.days if d[2] is not None]
+    months = [d for d in said.days if d[2] is None and 1 <= d[1] <= 12]
+    if said.role == "since" and months and not days:  # "since September": it opens then
+        return any(_opens_in(d, s, held.end) for d in months for s in starts)
     if not days:
         return True
     if said.role == "since":  # a weekday alone reads as the last such day or the next one

@@ -173,3 +173,41 @@ def test_the_day_holdings_are_said_to_be_as_of_is_their_own() -> None:
                 assert "wrong_time" in _codes(question, f"{lead} {said}"), (question, said)
             checked += 1
     assert checked >= 10, checked
+
+
+def _moves() -> list[tuple[str, dict[str, Any], dict[str, float]]]:
+    out = []
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
+        move, trend = _result(question, "get_daily_move"), _result(question, "get_trend")
+        changes = {c["window"]: c["change_pct"] for c in trend.get("changes") or ()}
+        if "close" in move and {"week", "month", "quarter", "year_to_date"} <= changes.keys():
+            out.append((question, move, changes))
+    return out
+
+
+def test_a_calendar_period_that_labels_a_figure_is_its_window() -> None:
+    """ "2024: +31.14%", "Q4: +86.03%", "December: +1.76%": a year, quarter or month at the
+    head of its line, labelling the figure after it, is the figure's own window, as "in 2024"
+    is; another window's change there is rejected. "Since September" opens as September opens
+    (or as it closes, for the quarter), not a year before nor in late December."""
+    checked = 0
+    for question, move, c in _moves():
+        report = _report(question)
+        quarter = (report.month - 1) // 3 + 1
+        eve = _MONTHS[(3 * (quarter - 1) - 1) % 12]  # the month the quarter opens after
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        labels = {
+            str(report.year): "year_to_date",
+            f"Q{quarter}": "quarter",
+            _MONTHS[report.month - 1]: "month",
+            f"Since {eve}": "quarter",
+        }
+        for label, window in labels.items():
+            _kept(question, f"{lead}\n- {label}: {c[window]:+.2f}%")
+            for other in ("week", "month", "quarter", "year_to_date"):
+                if other != window and abs(c[other] - c[window]) >= 0.01:
+                    said = f"{lead}\n- {label}: {c[other]:+.2f}%"
+                    codes = _codes(question, said)
+                    assert codes & {"wrong_time", "unsupported_figure"}, (question, said)
+        checked += 1
+    assert checked >= 10, checked
