@@ -966,3 +966,34 @@ def test_the_only_holding_that_moved_one_way_is_counted() -> None:
             assert "wrong_relation" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 10, checked
+
+
+def test_a_streak_said_to_have_ended_is_one_the_report_day_ended() -> None:
+    """ "snapping a losing streak", "the losing streak ended", "rompió su racha bajista": the
+    run that way ended on the report day, so the trace's current streak is the other way and one
+    session long; a run still going is `wrong_relation`, and a length given to the ended run
+    ("a three-day losing streak") is in no result."""
+    ended = going = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
+        streak = _result(question, "get_trend").get("streak")
+        move = _result(question, "get_daily_move")
+        if not isinstance(streak, dict) or "close" not in move:
+            continue
+        lead = _closed(move)
+        now = streak["direction"]
+        other = {"up": ("losing", "bajista"), "down": ("winning", "alcista")}[now]
+        same = {"up": ("winning", "alcista"), "down": ("losing", "bajista")}[now]
+        if streak["sessions"] == 1:
+            _kept(question, f"{lead} It snapped a {other[0]} streak.")
+            _kept(question, f"{lead} Its {other[0]} streak ended.")
+            said = f"{lead} It snapped a three-day {other[0]} streak."
+            assert "wrong_relation" in _codes(question, said), (question, said)
+            ended += 1
+        else:
+            for said in (
+                f"{lead} The {same[0]} streak ended.",
+                f"{lead} Rompió su racha {same[1]}.",
+            ):
+                assert "wrong_relation" in _codes(question, said), (question, said)
+            going += 1
+    assert min(ended, going) >= 5, (ended, going)

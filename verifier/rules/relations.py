@@ -847,6 +847,19 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
     )
 
 
+_ENDED_BEFORE = re.compile(
+    r"(?<!\w)(?:snapped|snapping|snaps?|broke|breaking|breaks|ended|ending|ends|halted|halting|"
+    r"halts?|stopped|stopping|stops|rompió|rompe|rompiendo|cortó|corta|cortando|puso\s+fin\s+a|"
+    r"pone\s+fin\s+a)\s+(?:(?:a|an|its|the|su|una|la)\s+)?(?:[\w-]+\s+){0,2}$"
+)
+_ENDED_AFTER = re.compile(
+    r"\s+(?:(?:has|had)\s+)?(?:ended|is\s+over|was\s+over|came\s+to\s+an\s+end|was\s+broken|"
+    r"was\s+snapped|ends|terminó|se\s+rompió|llegó\s+a\s+su\s+fin|se\s+cortó)(?!\w)"
+)
+"""A streak said to have ended ("snapping a losing streak", "the losing streak ended", "rompió
+su racha bajista")."""
+
+
 def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
     case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
@@ -898,6 +911,28 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
         ):
             direction = "down"  # "its current streak is just one session (down on 2024-12-31)"
     sessions = trend.get("sessions")
+    ended = _ENDED_BEFORE.search(folded, max(m.start() - 40, 0), m.start()) or _ENDED_AFTER.match(
+        folded, m.end()
+    )
+    if ended is not None and direction in ("up", "down"):  # "snapping a losing streak", "the
+        # losing streak ended": the run of that way ended on the report day, which went the other
+        holds = trend.get("direction") not in (direction, None) and sessions == 1
+        if holds and said is not None:  # "snapped a three-day losing streak": the run before
+            return _contradicted(  # the current one is in no result, nor its length
+                f'"{text[opens : m.end()]}" gives the ended run a length, but the trace holds '
+                f"only {subject.symbol}'s current streak ({trend.get('direction')} for "
+                f"{sessions} session(s))",
+                (opens, m.end()),
+            )
+        case.bound.append((min(ended.start(), m.start()), max(ended.end(), m.end())))
+        if holds:
+            return None
+        return _contradicted(
+            f'"{text[m.start() : m.end()]}" is said to have ended, but the trace has '
+            f"{subject.symbol}'s streak {trend.get('direction')} for {sessions} session(s) since "
+            f"{trend.get('since_session')}",
+            m.span(),
+        )
     holds = direction in ("either", trend.get("direction")) and isinstance(sessions, int)
     if holds and isinstance(sessions, int):
         holds = sessions == said if said is not None else sessions >= 2
