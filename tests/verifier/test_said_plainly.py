@@ -997,3 +997,29 @@ def test_a_streak_said_to_have_ended_is_one_the_report_day_ended() -> None:
                 assert "wrong_relation" in _codes(question, said), (question, said)
             going += 1
     assert min(ended, going) >= 5, (ended, going)
+
+
+def test_a_move_said_of_the_session_before_is_held_against_the_streak() -> None:
+    """ "It also rose on 2024-12-30": a direction said of the session before the report day is
+    not the report day's. The current streak tells it: a streak of two or more ran through that
+    session; one that began on the report day means it did not go that way
+    (`wrong_direction`). A run said to go back to a day ("falling since Friday") is the streak's."""
+    ran = began = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
+        streak = _result(question, "get_trend").get("streak")
+        move = _result(question, "get_daily_move")
+        if not isinstance(streak, dict) or "close" not in move:
+            continue
+        lead, before = _closed(move), move["previous_session"]
+        verb = {"up": "rose", "down": "fell"}[streak["direction"]]
+        other = {"up": "fell", "down": "rose"}[streak["direction"]]
+        said = f"{lead} It also {verb} on {before}."
+        if streak["sessions"] >= 2:
+            _kept(question, said)
+            wrong = f"{lead} It {other} on {before}."
+            assert "wrong_direction" in _codes(question, wrong), (question, wrong)
+            ran += 1
+        else:
+            assert "wrong_direction" in _codes(question, said), (question, said)
+            began += 1
+    assert min(ran, began) >= 5, (ran, began)

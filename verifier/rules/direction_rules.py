@@ -254,6 +254,20 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
                 values = [changes[subject][trend]]
                 said_for = f" for the {trend.replace('_', ' ')}"
             else:
+                other = _other_day(case, folded, m, lo, hi, subject)
+                if other is not None:  # "it also rose on 2024-12-30": another session's move
+                    way = m.lastgroup or ""
+                    if other and not negated and (other == f"not-{way}" or other in _WAYS - {way}):
+                        yield Reason(
+                            rule=ReasonCode.WRONG_DIRECTION,
+                            message=f'"{text[m.start() : m.end()]}" is said of the session '
+                            f"before the report day, but {subject}'s streak shows it did not go "
+                            f"{way}",
+                            span=m.span(),
+                        )
+                    elif other == way and not negated:
+                        case.bound.append(m.span())
+                    continue  # a way the streak leaves open, or another day: no result holds
                 values = [x.value for x in _day_figures(case, subject)] if subject else []
         agree = _agrees(m.lastgroup or "", negated, values)
         if agree is None:
@@ -272,6 +286,65 @@ def check_loose_directions(case: Case) -> Iterator[Reason]:
             ),
             span=m.span(),
         )
+
+
+def _other_day(
+    case: Case, folded: str, m: re.Match[str], lo: int, hi: int, subject: str | None
+) -> str | None:
+    """The way the subject went on the session a date of the word's clause names, where it is
+    not the report day: its current streak tells the session before ("up" or "down" where the
+    streak ran through it; "not" where the streak began on the report day, so that session went
+    the other way or nowhere); "" for a day no result tells. None where the clause names no
+    other day."""
+    report = case.report_day
+    if report is None or subject is None:
+        return None
+    a, b = _clause(folded, lo, hi, m.start())
+    days = [
+        d
+        for f in case.findings
+        if f.claim.kind == "date" and a <= f.claim.start < b
+        for d in f.claim.dates
+        if d[1] and d[2]
+    ]
+    if not days or any((d[1], d[2]) == (report.month, report.day) for d in days):
+        return None
+    if _SPAN_OPENS.search(folded, a, b):
+        return None  # "tres sesiones a la baja desde el 27 de diciembre": a run to the day
+    streak = next(
+        (
+            e.result["streak"]
+            for e in case.trace.events
+            if isinstance(e.result, dict)
+            and e.result.get("ticker") == subject
+            and isinstance(e.result.get("streak"), dict)
+        ),
+        None,
+    )
+    previous = next(
+        (
+            str(e.result.get("previous_session"))
+            for e in case.trace.events
+            if isinstance(e.result, dict) and e.result.get("previous_session")
+        ),
+        "",
+    )
+    if streak is None or len(previous) < 10:
+        return ""
+    month, day = int(previous[5:7]), int(previous[8:10])
+    if not any((d[1], d[2]) == (month, day) for d in days):
+        return ""
+    way = str(streak.get("direction") or "")
+    if way not in _WAYS:
+        return ""
+    return f"not-{way}" if streak.get("sessions") == 1 else way
+
+
+_WAYS = frozenset({"up", "down"})
+_SPAN_OPENS = re.compile(
+    r"(?<!\w)(?:since|from|starting|beginning|began|begun|desde|a\s+partir\s+del?|empezó|"
+    r"comenzó|arrancó)(?!\w)"
+)
 
 
 def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
