@@ -1023,3 +1023,34 @@ def test_a_move_said_of_the_session_before_is_held_against_the_streak() -> None:
             assert "wrong_direction" in _codes(question, said), (question, said)
             began += 1
     assert min(ran, began) >= 5, (ran, began)
+
+
+_TIMES_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def test_a_multiple_of_a_figure_is_the_ratio_of_the_two() -> None:
+    """ "about five times the portfolio's -0.90%", "more than three times P001's 0.52%", "casi
+    cuatro veces": the number is a ratio of the figure before it to the one after, at its
+    precision (a bound on its side), not whatever fact it happens to equal."""
+    checked = 0
+    for question, pnl in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        whole, part = ranks.get("portfolio_return_pct"), pnl.get("pnl_pct")
+        if not whole or not part:
+            continue
+        ratio = abs(part / whole)
+        near = round(ratio)
+        if not 2 <= near <= 7 or abs(ratio - near) > 0.4:
+            continue
+        t, p = pnl["ticker"], pnl["portfolio_id"]
+        lead = f"{t} returned {part:+.2f}%,"
+        tail = f"times {p}'s {whole:+.2f}%."
+        _kept(question, f"{lead} about {_TIMES_WORDS[near]} {tail}")
+        wrong = [f"{lead} about {_TIMES_WORDS[near + 2]} {tail}"]
+        if int(ratio) >= 2:
+            _kept(question, f"{lead} more than {_TIMES_WORDS[int(ratio)]} {tail}")
+            wrong.append(f"{lead} more than {_TIMES_WORDS[int(ratio) + 1]} {tail}")
+        for said in wrong:
+            assert _codes(question, said) & {"unsupported_figure", "wrong_relation"}, said
+        checked += 1
+    assert checked >= 5, checked

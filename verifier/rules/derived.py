@@ -42,6 +42,8 @@ def derive_figures(case: Case) -> None:
                     make_fact(_amount(f.claim), DERIVED, "", "count", None, False, False, -1, None)
                 ]
                 f.supported_by, f.wrong, f.held = [DERIVED], "", []
+    if _TIMES_HINT.search(text):
+        _multiples(case, text)
     loose = [f for f in case.figures if not f.in_scope and not f.wrong and not f.facts]
     if not loose:
         return
@@ -236,6 +238,50 @@ def _share_of(claim: Claim, whole: Claim, operands: list[Claim]) -> str:
         if any(_rounds_to(value, r.value, r.decimals, claim.scale) for r in claim.readings):
             return f"{a.text} / {whole.text} x 100"
     return ""
+
+
+_TIMES_HINT = re.compile(r"(?i)times|\dx|fold|veces")
+_TIMES = re.compile(
+    r"(?i)\s*(?:times|x|-?fold|veces)\s+(?:(?:as\s+\w+\s+as|that\s+of|the\s+size\s+of|"
+    r"(?:larger|bigger|greater|más)\s+(?:than|que))\s+)?"
+)
+
+
+def _multiples(case: Case, text: str) -> None:
+    """A figure said to be a multiple of the one after it ("about five times the portfolio's
+    -0.90%", "2.3x the benchmark's -0.57%", "tres veces el -0,57 %"): the number is the ratio of
+    a figure of the sentence before it to that one, at the precision it shows, whatever fact it
+    happens to equal; no ratio that gives it leaves it unsupported."""
+    starts = sentence_starts(text)
+    figures = sorted((f for f in case.figures if f.claim.readings), key=lambda f: f.claim.start)
+    for k, f in enumerate(figures):
+        claim = f.claim
+        m = _TIMES.match(text, claim.end)
+        if m is None or claim.unit or k + 1 >= len(figures):
+            continue
+        whole = figures[k + 1].claim
+        if whole.start - m.end() > _SHARE_GAP or re.search(
+            r"(?<!\w)\d|[—–;:,()\[\]]|\.\s", text[m.end() : whole.start]
+        ):
+            continue
+        lo = starts[bisect_right(starts, claim.start) - 1]
+        parts = [g.claim for g in figures[:k] if g.claim.start >= lo and g.in_scope]
+        w = _amount(whole)
+        ratios = [abs(_amount(a) / w) for a in parts if w and a.unit == whole.unit]
+        shown = claim.readings[0]
+        said = abs(shown.value) * claim.scale
+        if claim.bound:  # "more than three times": beyond it, on its side
+            held = any((r > said) if claim.bound > 0 else (r < said) for r in ratios)
+        else:
+            held = any(_rounds_to(r, shown.value, shown.decimals, claim.scale) for r in ratios)
+        if held:
+            f.in_scope = [
+                make_fact(_amount(claim), DERIVED, "", "ratio", None, True, False, -1, None)
+            ]
+            f.supported_by, f.wrong, f.held, f.facts = [DERIVED], "", [], []
+            case.bound.append(m.span())  # "times", "veces": the ratio's own words
+        else:
+            f.in_scope, f.supported_by, f.facts, f.wrong, f.held = [], [], [], "", []
 
 
 def _rounds_to(value: float, shown: float, decimals: int, scale: float) -> bool:
