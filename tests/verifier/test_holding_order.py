@@ -148,9 +148,10 @@ def test_the_only_holding_that_rose_or_fell_is_its_portfolios_one_gainer_or_decl
 
 
 def test_a_day_said_to_go_the_benchmarks_or_another_holdings_way() -> None:
-    """ "AXO ganó un 1,31 %, como el índice", "like the benchmark": the benchmark's return has
-    the holding's sign (`wrong_direction` otherwise); "como MPSE", "as did MPSE", "tanto como
-    OEE" compare with a holding whose day no result holds (`unverified_claim`)."""
+    """ "AXO ganó un 1,31 %, como el índice", "like the benchmark", "and so did the benchmark":
+    the benchmark's return has the holding's sign (`wrong_direction` otherwise); "como MPSE",
+    "as did MPSE", "tanto como OEE" compare with a holding whose day no result holds
+    (`unverified_claim`)."""
     checked = 0
     for question, pos, ranks in _positions():
         bench = (ranks.get("benchmark") or {}).get("return_pct")
@@ -162,6 +163,7 @@ def test_a_day_said_to_go_the_benchmarks_or_another_holdings_way() -> None:
         for said in (
             f"{_lead(pos)[:-1]}, like the benchmark.",
             f"{_lead(pos)[:-1]}, como el índice.",
+            f"{_lead(pos)[:-1]}, and so did the benchmark.",
         ):
             if same:
                 _kept(question, said)

@@ -1054,3 +1054,26 @@ def test_a_multiple_of_a_figure_is_the_ratio_of_the_two() -> None:
             assert _codes(question, said) & {"unsupported_figure", "wrong_relation"}, said
         checked += 1
     assert checked >= 5, checked
+
+
+def test_the_best_or_worst_return_is_by_return_alone() -> None:
+    """ "XMQ had the worst return in P002": with the measure named, the place is by the day's
+    return, not by what the holding added (XMQ lost the most dollars but fell less than six
+    others)."""
+    checked = {True: 0, False: 0}
+    for question, pnl in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        row = (ranks.get("positions") or [{}])[0]
+        rank, count = row.get("return_rank"), ranks.get("positions_count")
+        if not isinstance(rank, int) or not isinstance(count, int):
+            continue
+        t, p = pnl["ticker"], pnl["portfolio_id"]
+        lead = f"{t} contributed {pnl['contribution_pct']:+.2f}% to {p}."
+        for word, holds in (("worst", rank == count), ("best", rank == 1)):
+            said = f"{lead} {t} had the {word} return in {p}."
+            if holds:
+                _kept(question, said)
+            else:
+                assert "wrong_relation" in _codes(question, said), (question, said)
+            checked[holds] += 1
+    assert checked[True] >= 3 and checked[False] >= 10, checked

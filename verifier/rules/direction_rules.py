@@ -511,7 +511,7 @@ def _day_figures(case: Case, subject: str) -> list[Fact]:
 
 _ALIKE = re.compile(
     r"(?<![\w-])(?P<word>(?:tal\s+)?como|al\s+igual\s+que|igual\s+que|tanto\s+como|(?:just\s+)?like|"
-    r"as\s+did|in\s+line\s+with|en\s+línea\s+con)\s+(?:(?:the|el|la|su|its)\s+)?"
+    r"as\s+did|(?:and\s+)?so\s+did|in\s+line\s+with|en\s+línea\s+con)\s+(?:(?:the|el|la|su|its)\s+)?"
     rf"(?:(?P<benchmark>{alternatives('benchmark')}|referencia|índice|mercado)(?![\w-])|(?=[A-Z]{{2,6}}(?![\w-])))"
 )
 """A holding's day said to go the way another went ("AXO ganó un 1,31 %, como el índice",
@@ -523,7 +523,9 @@ def check_alike_moves(case: Case) -> Iterator[Reason]:
     return must have the holding's sign; another holding's must be in the trace and have it
     too ("tanto como", as much as, is a size no result compares: `unverified_claim`)."""
     text = case.trace.draft or ""
-    if not any(w in text for w in ("como", "igual", "like", "as did", "in line", "en línea")):
+    if not any(
+        w in text for w in ("como", "igual", "like", "as did", "so did", "in line", "en línea")
+    ):
         return
     tickers = [f.claim for f in case.findings if f.claim.kind == "ticker"]
     starts = sentence_starts(text)

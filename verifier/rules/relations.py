@@ -781,6 +781,15 @@ _BRACKET_PLACE = re.compile(
 end the ranking names ("the smallest position in P003 (0.38%, 19th of 19)")."""
 
 
+_RETURN_NAMED = re.compile(
+    r"\s+(?:(?:day(?:'s)?|daily|one-day|percentage|percent)\s+)?(?:return|performance|"
+    r"percentage\s+(?:gain|loss|move)|%\s+(?:gain|loss|move)|move|rendimiento|retorno|"
+    r"variación|evolución)(?!\w)"
+)
+"""The measure said after "best" or "worst" ("the worst return in P002"): by the day's return
+only, not by what the holding added."""
+
+
 def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
     case, text, folded, tickers = s.case, s.text, s.folded, s.tickers
     found = _ranked(s, m, tickers)
@@ -808,8 +817,12 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
     case.bound += _label_ranks(folded, m.start())
     keys = _named_keys(folded[m.start() : m.end()], kind)  # "contribution rank: 3"
     places = _places(row, kind, count, keys) if keys else {place} | _places(row, kind, count)
-    if re.search(r"(?:best|worst)$", folded[m.start() : m.end()]) and row:  # "fifth-best": by
-        other = row.get("pnl_rank")  # return or by what it added, both computed
+    if (
+        re.search(r"(?:best|worst)$", folded[m.start() : m.end()])
+        and row
+        and not _RETURN_NAMED.match(folded, m.end())
+    ):  # "fifth-best": by return or by what it added, both computed; "worst return": by return
+        other = row.get("pnl_rank")
         if isinstance(other, int):
             places.add(count - other + 1 if kind.endswith("_bottom") else other)
     restated = _BRACKET_PLACE.match(folded, m.end())
