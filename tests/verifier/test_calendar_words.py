@@ -13,6 +13,7 @@ from typing import Any
 from tests.verifier.test_unseen_prose import (
     FREE_TRACES,
     _codes,
+    _judged,
     _kept,
     _result,
 )
@@ -64,20 +65,19 @@ def test_a_calendar_window_said_of_an_event_holds_its_day() -> None:
             }
             for words, holds in said.items():
                 draft = f"{lead} {words}."
-                if holds:
-                    _kept(question, draft)
-                else:
-                    assert "wrong_time" in _codes(question, draft), (question, draft)
+                _judged(question, draft, holds, "wrong_time")
                 checked[holds] += 1
         kinds = {e["kind"] for e in events}
         verb = {"earnings": "reports earnings", "dividend": "pays a dividend"}
         for kind in kinds & verb.keys():
             days = [date.fromisoformat(e["date"][:10]) for e in events if e["kind"] == kind]
             draft = f"{t} {verb[kind]} this month."
-            if any((d.year, d.month) == (report.year, report.month) for d in days):
-                _kept(question, draft)
-            else:
-                assert "wrong_time" in _codes(question, draft), (question, draft)
+            _judged(
+                question,
+                draft,
+                any((d.year, d.month) == (report.year, report.month) for d in days),
+                "wrong_time",
+            )
     assert min(checked.values()) >= 10, checked
 
 

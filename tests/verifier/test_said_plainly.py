@@ -16,6 +16,7 @@ from tests.verifier.test_unseen_prose import (
     _closed,
     _codes,
     _es,
+    _judged,
     _kept,
     _moves,
     _new_york,
@@ -425,10 +426,7 @@ def test_an_event_said_to_come_with_no_day_must_be_in_the_calendar() -> None:
         kinds = {e["kind"] for e in result["events"]}
         for kind, said in _EVENT_WORDS.items():
             for draft in (f"{t} {said} in the next 30 days.", f"{t} also {said}."):
-                if kind in kinds:
-                    _kept(question, draft)
-                else:
-                    assert "wrong_absence" in _codes(question, draft), (question, draft)
+                _judged(question, draft, kind in kinds, "wrong_absence")
         for kind, noun in (("dividend", "a dividend"), ("earnings", "earnings")):
             for draft in (
                 f"{t}: {noun} is also scheduled.",
@@ -436,10 +434,7 @@ def test_an_event_said_to_come_with_no_day_must_be_in_the_calendar() -> None:
                 f"{t} has an entry, plus {noun}.",
                 f"{t} has {noun} in the window.",
             ):
-                if kind in kinds:
-                    _kept(question, draft)
-                else:
-                    assert "wrong_absence" in _codes(question, draft), (question, draft)
+                _judged(question, draft, kind in kinds, "wrong_absence")
         if not kinds:
             _kept(question, f"{t}. Eventos en la ventana: ninguno.")
             assert "wrong_absence" in _codes(question, f"{t} has an event scheduled.")
@@ -510,10 +505,7 @@ def test_an_item_named_by_its_wire_or_as_the_only_one_came_when_it_came() -> Non
                 question, f"{lead} The {wire} item is dated {other_day.isoformat()}."
             )
             said = f"{lead} The only headline came yesterday."
-            if when == report - timedelta(days=1):
-                _kept(question, said)
-            else:
-                assert "wrong_time" in _codes(question, said), (question, said)
+            _judged(question, said, when == report - timedelta(days=1), "wrong_time")
             if 0 <= (report - when).days < 7:
                 _kept(question, f"{lead} The only headline came on {when:%A}.")
                 wrong_day = when - timedelta(days=1 if when.weekday() else -1)
@@ -777,10 +769,7 @@ def test_a_figure_in_the_portfolios_own_clause_is_the_portfolios() -> None:
                 f"{t} contributed {c:+.2f}% to {pid}, which {up} {value:+.2f}%.",
                 f"{t} aportó un {_es(c, True)} % a la rentabilidad de la cartera del {_es(value, True)} %.",
             ):
-                if keep:
-                    _kept(question, said)
-                else:
-                    assert "wrong_subject" in _codes(question, said), (question, said)
+                _judged(question, said, keep, "wrong_subject")
         checked += 1
     assert checked >= 10, checked
 
@@ -960,10 +949,7 @@ def test_the_only_holding_that_moved_one_way_is_counted() -> None:
         lead = f"{t} contributed {pnl['contribution_pct']:+.2f}% to {p}."
         key, verb = ("decliners", "fell") if pnl["pnl_pct"] < 0 else ("gainers", "rose")
         said = f"{lead} {t} was the only holding that {verb}."
-        if ranks[key] == 1:
-            _kept(question, said)
-        else:
-            assert "wrong_relation" in _codes(question, said), (question, said)
+        _judged(question, said, ranks[key] == 1, "wrong_relation")
         checked += 1
     assert checked >= 10, checked
 
@@ -1071,9 +1057,6 @@ def test_the_best_or_worst_return_is_by_return_alone() -> None:
         lead = f"{t} contributed {pnl['contribution_pct']:+.2f}% to {p}."
         for word, holds in (("worst", rank == count), ("best", rank == 1)):
             said = f"{lead} {t} had the {word} return in {p}."
-            if holds:
-                _kept(question, said)
-            else:
-                assert "wrong_relation" in _codes(question, said), (question, said)
+            _judged(question, said, holds, "wrong_relation")
             checked[holds] += 1
     assert checked[True] >= 3 and checked[False] >= 10, checked

@@ -26,6 +26,14 @@ def _kept(question: str, draft: str) -> None:
     assert verdict.accepted, (question, draft, verdict.reasons)
 
 
+def _judged(question: str, draft: str, holds: bool, code: str) -> None:
+    """Kept where what it says holds, else rejected with `code` among its reasons."""
+    if holds:
+        _kept(question, draft)
+    else:
+        assert code in _codes(question, draft), (question, draft)
+
+
 def _news_days() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
     """The news questions whose trace has the day's move: question, move, the items found."""
     out = []
