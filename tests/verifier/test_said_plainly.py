@@ -954,17 +954,24 @@ def test_the_only_holding_that_moved_one_way_is_counted() -> None:
     assert checked >= 10, checked
 
 
+def _streaks() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """The move questions whose trace has the day's close and a streak."""
+    out = []
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
+        streak = _result(question, "get_trend").get("streak")
+        move = _result(question, "get_daily_move")
+        if isinstance(streak, dict) and "close" in move:
+            out.append((question, move, streak))
+    return out
+
+
 def test_a_streak_said_to_have_ended_is_one_the_report_day_ended() -> None:
     """ "snapping a losing streak", "the losing streak ended", "rompió su racha bajista": the
     run that way ended on the report day, so the trace's current streak is the other way and one
     session long; a run still going is `wrong_relation`, and a length given to the ended run
     ("a three-day losing streak") is in no result."""
     ended = going = 0
-    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
-        streak = _result(question, "get_trend").get("streak")
-        move = _result(question, "get_daily_move")
-        if not isinstance(streak, dict) or "close" not in move:
-            continue
+    for question, move, streak in _streaks():
         lead = _closed(move)
         now = streak["direction"]
         other = {"up": ("losing", "bajista"), "down": ("winning", "alcista")}[now]
@@ -991,11 +998,7 @@ def test_a_move_said_of_the_session_before_is_held_against_the_streak() -> None:
     session; one that began on the report day means it did not go that way
     (`wrong_direction`). A run said to go back to a day ("falling since Friday") is the streak's."""
     ran = began = 0
-    for question in sorted(q for q in FREE_TRACES if q.endswith("/move")):
-        streak = _result(question, "get_trend").get("streak")
-        move = _result(question, "get_daily_move")
-        if not isinstance(streak, dict) or "close" not in move:
-            continue
+    for question, move, streak in _streaks():
         lead, before = _closed(move), move["previous_session"]
         verb = {"up": "rose", "down": "fell"}[streak["direction"]]
         other = {"up": "fell", "down": "rose"}[streak["direction"]]
