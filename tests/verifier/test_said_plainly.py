@@ -1018,9 +1018,10 @@ _TIMES_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 
 
 def test_a_multiple_of_a_figure_is_the_ratio_of_the_two() -> None:
-    """ "about five times the portfolio's -0.90%", "more than three times P001's 0.52%", "casi
-    cuatro veces": the number is a ratio of the figure before it to the one after, at its
-    precision (a bound on its side), not whatever fact it happens to equal."""
+    """ "about five times the portfolio's -0.90%", "more than three times P001's 0.52%", "2.3x
+    P002's -0.90%": the number is a ratio of the figure before it to the one after, at its
+    precision (a bound on its side), not whatever fact it happens to equal; "7x the benchmark"
+    is a multiple of no figure."""
     checked = 0
     for question, pnl in _positions():
         ranks = _result(question, "get_portfolio_ranks")
@@ -1035,7 +1036,12 @@ def test_a_multiple_of_a_figure_is_the_ratio_of_the_two() -> None:
         lead = f"{t} returned {part:+.2f}%,"
         tail = f"times {p}'s {whole:+.2f}%."
         _kept(question, f"{lead} about {_TIMES_WORDS[near]} {tail}")
-        wrong = [f"{lead} about {_TIMES_WORDS[near + 2]} {tail}"]
+        _kept(question, f"{lead} {ratio:.1f}x {p}'s {whole:+.2f}%.")
+        wrong = [
+            f"{lead} about {_TIMES_WORDS[near + 2]} {tail}",
+            f"{lead} {ratio + 1.5:.1f}x {p}'s {whole:+.2f}%.",
+            f"{lead} {near + 2}x the benchmark.",
+        ]
         if int(ratio) >= 2:
             _kept(question, f"{lead} more than {_TIMES_WORDS[int(ratio)]} {tail}")
             wrong.append(f"{lead} more than {_TIMES_WORDS[int(ratio) + 1]} {tail}")

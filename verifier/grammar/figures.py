@@ -282,6 +282,11 @@ def _sorted_figures(figures: list[Claim], claims: list[Claim]) -> list[Claim]:
     return figures
 
 
+_MULTIPLE_SIGN = re.compile(r"[x×](?![\w.,]\w)")
+"""A multiple written with its sign ("2.5x the portfolio's move"): a number, the multiple of
+the figure after it (`verifier.rules.derived`)."""
+
+
 def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
     opened, s1, cur, s2, digits, letter, word, unit, close = number_parts(text, m)
     start, end = m.span()
@@ -305,7 +310,7 @@ def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
         return None
     after = text[end : end + 2]
     if (
-        after[:1].isalpha()
+        (after[:1].isalpha() and not _MULTIPLE_SIGN.match(text, end))
         or (after[:1] == "-" and after[1:2].isupper())  # a code: "10-K" ("264-share" counts)
         or (after[:1] == ":" and after[1:2].isdigit())  # the hour of a clock time: "14:22"
     ):

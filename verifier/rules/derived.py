@@ -240,9 +240,9 @@ def _share_of(claim: Claim, whole: Claim, operands: list[Claim]) -> str:
     return ""
 
 
-_TIMES_HINT = re.compile(r"(?i)times|\dx|fold|veces")
+_TIMES_HINT = re.compile(r"(?i)times|\d[x×]|fold|veces")
 _TIMES = re.compile(
-    r"(?i)\s*(?:times|x|-?fold|veces)\s+(?:(?:as\s+\w+\s+as|that\s+of|the\s+size\s+of|"
+    r"(?i)\s*(?:times|x|×|-?fold|veces)\s+(?:(?:as\s+\w+\s+as|that\s+of|the\s+size\s+of|"
     r"(?:larger|bigger|greater|más)\s+(?:than|que))\s+)?"
 )
 
@@ -257,12 +257,18 @@ def _multiples(case: Case, text: str) -> None:
     for k, f in enumerate(figures):
         claim = f.claim
         m = _TIMES.match(text, claim.end)
-        if m is None or claim.unit or k + 1 >= len(figures):
+        if m is None or claim.unit:
+            continue
+        if k + 1 >= len(figures):
+            if text[claim.end : claim.end + 1] in ("x", "×"):
+                f.in_scope, f.supported_by, f.facts, f.wrong, f.held = [], [], [], "", []
             continue
         whole = figures[k + 1].claim
         if whole.start - m.end() > _SHARE_GAP or re.search(
             r"(?<!\w)\d|[—–;:,()\[\]]|\.\s", text[m.end() : whole.start]
         ):
+            if text[claim.end : claim.end + 1] in ("x", "×"):  # "7x the benchmark": of no
+                f.in_scope, f.supported_by, f.facts, f.wrong, f.held = [], [], [], "", []
             continue
         lo = starts[bisect_right(starts, claim.start) - 1]
         parts = [g.claim for g in figures[:k] if g.claim.start >= lo and g.in_scope]
