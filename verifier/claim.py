@@ -80,6 +80,9 @@ class Claim:
     event: str = ""
     """For a date: the kind of corporate event the draft names it as the day of ("earnings on
     2025-01-13", "dividendo el 13 de enero"): a key of `EVENT_KINDS`, or empty."""
+    beside: tuple[DateReading, ...] = ()
+    """For a weekday said relative to the report date ("next Monday", "este viernes"): the day
+    of the date written beside it, where the word names other days (`dates`)."""
 
     @property
     def bare_quarter(self) -> bool:

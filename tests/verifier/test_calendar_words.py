@@ -211,3 +211,46 @@ def test_a_calendar_period_that_labels_a_figure_is_its_window() -> None:
                     assert codes & {"wrong_time", "unsupported_figure"}, (question, said)
         checked += 1
     assert checked >= 10, checked
+
+
+_DIAS = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+
+
+def test_a_weekday_said_relative_to_the_report_date_names_its_own_days() -> None:
+    """ "next Monday (2025-01-13)" on Tuesday, December 31 names January 6 (or the Monday of
+    next week, the same day): the date beside it is another (`wrong_time`). "This Friday" is
+    this week's; "last Monday" the latest before the report day or last week's. The weekday
+    bare beside its date ("Monday, 2025-01-13") says nothing of the report date."""
+    checked = {True: 0, False: 0}
+    for question, t, events in _events():
+        report = _report(question)
+        monday = report - timedelta(days=report.weekday())
+        for event in events:
+            day = date.fromisoformat(event["date"][:10])
+            name, dia = day.strftime("%A"), _DIAS[day.weekday()]
+            ahead = (day.weekday() - report.weekday()) % 7 or 7
+            nexts = {report + timedelta(days=ahead), monday + timedelta(days=7 + day.weekday())}
+            _kept(question, f"{t}: {event['kind']} on {name}, {day.isoformat()}.")
+            for said, holds in (
+                (f"{t}: {event['kind']} next {name} ({day.isoformat()}).", day in nexts),
+                (
+                    f"{t}: {event['kind']} this {name}, {day.isoformat()}.",
+                    day - monday < timedelta(7),
+                ),
+                (f"{t}: {event['kind']} el próximo {dia} ({day.isoformat()}).", day in nexts),
+            ):
+                _judged(question, said, holds, "wrong_time")
+                checked[holds] += 1
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        pnl = _result(question, "get_position_pnl")
+        if not pnl.get("holdings_as_of"):
+            continue
+        held, report = date.fromisoformat(pnl["holdings_as_of"]), _report(question)
+        back = (report.weekday() - held.weekday()) % 7 or 7
+        monday = report - timedelta(days=report.weekday())
+        last = {report - timedelta(days=back), monday - timedelta(days=7 - held.weekday())}
+        said = f"{pnl['ticker']} contributed {pnl['contribution_pct']:+.2f}%. Holdings as of "
+        said += f"last {held:%A}, {held.isoformat()}."
+        _judged(question, said, held in last, "wrong_time")
+        checked[held in last] += 1
+    assert checked[False] >= 10, checked

@@ -1037,6 +1037,7 @@ def test_a_multiple_of_a_figure_is_the_ratio_of_the_two() -> None:
         tail = f"times {p}'s {whole:+.2f}%."
         _kept(question, f"{lead} about {_TIMES_WORDS[near]} {tail}")
         _kept(question, f"{lead} {ratio:.1f}x {p}'s {whole:+.2f}%.")
+        _kept(question, f"{lead} about {int(ratio * 10) / 10:.1f}x {p}'s {whole:+.2f}%.")
         wrong = [
             f"{lead} about {_TIMES_WORDS[near + 2]} {tail}",
             f"{lead} {ratio + 1.5:.1f}x {p}'s {whole:+.2f}%.",

@@ -94,7 +94,12 @@ def find_relative_days(
             continue
         near = _written_with(text, m, dated, claims)
         if near is not None:
-            found.append(_claim(text, start, end, near.dates))
+            said = _qualified(folded, start, end, weekday, anchor.report)
+            claim = _claim(text, start, end, near.dates)
+            if said and not any(_matches(d, near.dates) for d in said):
+                claim.dates = tuple(dict.fromkeys(_reading(d) for d in said))  # "next Monday
+                claim.beside = near.dates  # (2025-01-13)": the word's days, beside another
+            found.append(claim)
             continue
         back = (anchor.report.weekday() - weekday) % 7
         last = anchor.report - timedelta(days=back)
@@ -111,6 +116,29 @@ def find_relative_days(
     return found
 
 
+def _qualified(folded: str, start: int, end: int, weekday: int, report: date) -> list[date]:
+    """The days a weekday with "next", "this", "last" (or "el próximo", "este", "pasado") can
+    name against the report date: "next Friday" the first one after it or next week's, "this
+    Friday" this week's, "last Monday" the latest before it or last week's. Empty where the
+    weekday has no such word."""
+    monday = report - timedelta(days=report.weekday())
+    this_week = monday + timedelta(days=weekday)
+    back = (report.weekday() - weekday) % 7 or 7
+    if _PAST_BEFORE.search(folded, max(start - 12, 0), start) or _PAST_AFTER.match(folded, end):
+        return [report - timedelta(days=back), this_week - timedelta(days=7)]
+    if _NEXT_BEFORE.search(folded, max(start - 16, 0), start) or _NEXT_AFTER.match(folded, end):
+        ahead = (weekday - report.weekday()) % 7 or 7
+        return [report + timedelta(days=ahead), this_week + timedelta(days=7)]
+    if _THIS_BEFORE.search(folded, max(start - 8, 0), start):
+        return [this_week]
+    return []
+
+
+def _matches(day: date, readings: tuple[DateReading, ...]) -> bool:
+    return any((m, d) == (day.month, day.day) and y in (None, day.year) for y, m, d in readings)
+
+
+_THIS_BEFORE = re.compile(r"(?<!\w)(?:this|este|esta)\s+$")
 _PAST_BEFORE = re.compile(r"(?<!\w)(?:last|past|previous|prior|el\s+pasado)\s+$")
 _PAST_AFTER = re.compile(r"\s+(?:pasado|anterior)(?!\w)")
 """A weekday said to be past ("last Tuesday", "el martes pasado"): the latest one before the

@@ -128,12 +128,26 @@ _EVENT_SAID = {"dividend": "a dividend", "earnings": "earnings", "split": "a spl
 
 def check_wrong_weekday(case: Case) -> Iterator[Reason]:
     """A date written with a day of the week it does not fall on ("Monday, December 31, 2024":
-    a Tuesday)."""
+    a Tuesday), or with one said relative to the report date that names other days ("next
+    Monday (2025-01-13)" on December 31: January 6)."""
     for f in case.findings:
         claim = f.claim
         wrong = _wrong_weekday(claim, case.evidence) if claim.weekday >= 0 else None
         if claim.kind == "date" and wrong:
             yield Reason(rule=ReasonCode.WRONG_WEEKDAY, message=wrong, span=claim.span)
+        elif claim.kind == "date" and claim.beside:
+            named = " or ".join(_show_day(d) for d in claim.dates)
+            yield Reason(
+                rule=ReasonCode.WRONG_TIME,
+                message=f'"{claim.text}" as said names {named} against the report date, but the '
+                f"date written beside it is {_show_day(claim.beside[0])}",
+                span=claim.span,
+            )
+
+
+def _show_day(reading: tuple[int | None, int, int | None]) -> str:
+    year, month, day = reading
+    return "-".join(p for p in (str(year) if year else "", f"{month:02d}", f"{day or 0:02d}") if p)
 
 
 def _timestamp(f: Finding) -> re.Match[str] | None:

@@ -279,7 +279,11 @@ def _multiples(case: Case, text: str) -> None:
         if claim.bound:  # "more than three times": beyond it, on its side
             held = any((r > said) if claim.bound > 0 else (r < said) for r in ratios)
         else:
-            held = any(_rounds_to(r, shown.value, shown.decimals, claim.scale) for r in ratios)
+            hedged = _HEDGED.search(text, max(claim.start - 16, 0), claim.start) is not None
+            slack = 2.0 if hedged and shown.decimals else 1.0  # "about 3.5x"; "about three": ±½
+            held = any(
+                _rounds_to(r, shown.value, shown.decimals, claim.scale, slack) for r in ratios
+            )
         if held:
             f.in_scope = [
                 make_fact(_amount(claim), DERIVED, "", "ratio", None, True, False, -1, None)
@@ -290,8 +294,16 @@ def _multiples(case: Case, text: str) -> None:
             f.in_scope, f.supported_by, f.facts, f.wrong, f.held = [], [], [], "", []
 
 
-def _rounds_to(value: float, shown: float, decimals: int, scale: float) -> bool:
-    half = 0.5 * 10.0**-decimals * scale
+_HEDGED = re.compile(
+    r"(?i)(?:about|roughly|around|nearly|almost|approximately|some|circa|~|≈|cerca\s+de|casi|"
+    r"alrededor\s+de|unas?|aproximadamente)\s*$"
+)
+"""A hedge right before a multiple with decimals ("about 3.5x" for 3.56): a whole unit of its
+last digit."""
+
+
+def _rounds_to(value: float, shown: float, decimals: int, scale: float, slack: float = 1.0) -> bool:
+    half = 0.5 * slack * 10.0**-decimals * scale
     return abs(value - abs(shown) * scale) <= half * (1 + 1e-9)
 
 
