@@ -389,6 +389,8 @@ def test_news_said_to_be_found_and_counted_by_a_verb() -> None:
             "The feed had news for the stock.",
             "There is news for the stock.",
             "Hay una noticia.",
+            "The news feed returned headlines.",
+            "La búsqueda de noticias devolvió titulares.",
         ):
             if news:
                 _kept(question, f"{lead} {said}")
@@ -1070,3 +1072,37 @@ def test_the_best_or_worst_return_is_by_return_alone() -> None:
             _judged(question, said, holds, "wrong_relation")
             checked[holds] += 1
     assert checked[True] >= 3 and checked[False] >= 10, checked
+
+
+def test_what_is_said_of_a_searchs_items_together_is_held_against_their_times() -> None:
+    """ "Both headlines are from 2024-12-31", "Both came on the same day", "The earlier of the
+    two headlines was ...", "De los dos titulares, el anterior fue ...", "came over the
+    weekend": every word is free and the day is one of the trace's, so each is held against
+    the items' New York times (`wrong_time` where they disagree)."""
+    checked = {True: 0, False: 0}
+    for question, move, news in _news():
+        lead = _closed(move)
+        days = {_new_york(n).date() for n in news}
+        if len(news) == 2:
+            first = news[0]["published_at"][:10]
+            for said, holds in (
+                (f"Both headlines are from {first}.", days == {date.fromisoformat(first)}),
+                ("Both headlines came on the same day.", len(days) == 1),
+            ):
+                _judged(question, f"{lead} {said}", holds, "wrong_time")
+                checked[holds] += 1
+            earliest = min(news, key=_new_york)
+            for item in news:
+                quote = f'"{item["headline"]}"'
+                holds = item is earliest
+                for said in (
+                    f"The earlier of the two headlines was {quote}.",
+                    f"De los dos titulares, el anterior fue {quote}.",
+                ):
+                    _judged(question, f"{lead} {said}", holds, "wrong_time")
+                    checked[holds] += 1
+        if len(news) == 1:
+            item = news[0]
+            said = f'{lead} The only headline, "{item["headline"]}", came over the weekend.'
+            _judged(question, said, _new_york(item).weekday() >= 5, "wrong_time")
+    assert min(checked.values()) >= 10, checked

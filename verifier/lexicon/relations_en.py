@@ -597,6 +597,7 @@ RELATIONS: dict[str, Any] = {
             r"there\s+(?:was|were|is|are)\s+(?:some\s+|several\s+)?(?:news|headlines|items|stories|articles)(?=\s*[.;,!]|\s+(?:on|for|about|in)\s)",
             r"(?:some|several|a\s+few)\s+(?:news|headlines|items|stories|results|articles)\s+(?:came\s+up|turned\s+up|came\s+back|surfaced|appeared|showed\s+up)",
             r"(?:returned|came\s+back\s+with|turned\s+up|yielded|produced)\s+(?:some\s+|several\s+)?(?:results|hits|matches)",
+            r"(?:search|feed|news\s+search|news\s+feed)\s+(?:returned|came\s+back\s+with|turned\s+up|yielded|produced)\s+(?!no\s|zero\s|none\s|nothing\s)(?:only\s+|some\s+|several\s+)?(?:(?!no\s|zero\s)[\w-]+\s+)?(?:headlines|items|stories|news)(?!\w)",
         ),
         "clear": (
             r"(?:calendar|schedule)(?:\s+[\w']+){0,3}?\s+(?:is|was|looks|remains|stays)\s+(?:clear|empty|open|blank)",

@@ -506,6 +506,7 @@ RELATIONS: dict[str, Any] = {
             r"salió\s+(?:un|una)\s+(?:titular|noticia)",
             r"hay\s+(?:un|una)\s+(?:titular|noticia)(?=\s*[.;!])",
             r"(?:devolvió|arrojó|dio|encontró)\s+(?:algunos\s+|varios\s+)?resultados",
+            r"(?:búsqueda|consulta)(?:\s+de\s+noticias)?\s+(?:devolvió|arrojó|dio|encontró)\s+(?:algunos\s+|varios\s+|solo\s+)?(?:titulares|noticias)(?!\w)",
             r"(?:encontré|encontramos)\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)",
             r"(?:se\s+encontraron|aparecieron|salieron)\s+(?:algunas\s+|varias\s+)?(?:noticias|titulares)",
         ),

@@ -64,6 +64,7 @@ from verifier.rules.news_times import (
     check_moves_after_news,
     check_news_times,
 )
+from verifier.rules.news_together import check_news_together
 from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.period_levels import check_named_quarters, check_period_levels
 from verifier.rules.qualities import check_qualities
@@ -103,6 +104,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_event_windows,
     check_sector_mix,
     check_holdings_date,
+    check_news_together,
     check_wrong_session,
     check_base_days,
     check_period_words,
