@@ -254,3 +254,27 @@ def test_a_weekday_said_relative_to_the_report_date_names_its_own_days() -> None
         _judged(question, said, held in last, "wrong_time")
         checked[held in last] += 1
     assert checked[False] >= 10, checked
+
+
+def test_holdings_said_to_be_of_a_session_or_a_window_are_held_to_their_day() -> None:
+    """ "Holdings as of the previous session", "from earlier this week", "del mes pasado": the
+    words name days against the report date; `holdings_as_of` must be among them."""
+    checked = {True: 0, False: 0}
+    for question in sorted(q for q in FREE_TRACES if "/position/" in q):
+        pnl = _result(question, "get_position_pnl")
+        if not pnl.get("holdings_as_of"):
+            continue
+        held, report = date.fromisoformat(pnl["holdings_as_of"]), _report(question)
+        previous = date.fromisoformat(pnl["previous_session"])
+        monday = report - timedelta(days=report.weekday())
+        last_month_end = report.replace(day=1) - timedelta(days=1)
+        lead = f"{pnl['ticker']} contributed {pnl['contribution_pct']:+.2f}%."
+        for said, holds in (
+            ("Holdings as of the previous session.", held == previous),
+            ("Holdings are from earlier this week.", monday <= held <= report),
+            ("Holdings are from earlier this month.", held.month == report.month),
+            ("Posiciones del mes pasado.", last_month_end.replace(day=1) <= held <= last_month_end),
+        ):
+            _judged(question, f"{lead} {said}", holds, "wrong_time")
+            checked[holds] += 1
+    assert min(checked.values()) >= 5, checked

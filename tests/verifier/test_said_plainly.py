@@ -1106,3 +1106,30 @@ def test_what_is_said_of_a_searchs_items_together_is_held_against_their_times() 
             said = f'{lead} The only headline, "{item["headline"]}", came over the weekend.'
             _judged(question, said, _new_york(item).weekday() >= 5, "wrong_time")
     assert min(checked.values()) >= 10, checked
+
+
+def test_one_item_in_each_session_is_counted() -> None:
+    """ "One headline came before the open and one after the close", "una salió antes de la
+    apertura y otra durante la sesión", "Only one of the two headlines came during the session":
+    the sessions said are the items' own, as many as there are."""
+    words = {"before": ("before the open", "antes de la apertura"),
+             "during": ("during the session", "durante la sesión"),
+             "after": ("after the close", "tras el cierre")}  # fmt: skip
+    checked = {True: 0, False: 0}
+    for question, move, news in _news():
+        if len(news) != 2:
+            continue
+        lead, had = _closed(move), sorted(n["session"] for n in news)
+        for a in words:
+            for b in words:
+                if a > b:
+                    continue
+                holds = sorted((a, b)) == had
+                said = f"{lead} One headline came {words[a][0]} and one {words[b][0]}."
+                _judged(question, said, holds, "wrong_time")
+                dicho = f"{lead} Una salió {words[a][1]} y otra {words[b][1]}."
+                _judged(question, dicho, holds, "wrong_time")
+                checked[holds] += 1
+            said = f"{lead} Only one of the two headlines came {words[a][0]}."
+            _judged(question, said, had.count(a) == 1, "wrong_time")
+    assert min(checked.values()) >= 5, checked

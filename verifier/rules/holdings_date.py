@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date
+from datetime import date, timedelta
 
 from contract.reasons import ReasonCode
 from verifier.rules.case import Case
@@ -19,8 +19,12 @@ from verifier.verdict import Reason
 _HOLDINGS_ON = re.compile(
     r"(?<!\w)(?:holdings?|positions?|posiciones|tenencias|composición\s+de\s+la\s+cartera)"
     r"(?:\s+(?:data|file|snapshot|list|records?))?[*_]*\s*(?:(?:are|is|were|was|están|son)\s+)?"
-    r"(?:[:(]\s*)?(?:as\s+of|dated|taken\s+on|a\s+fecha\s+de|al|a|con\s+fecha(?:\s+del?)?)[*_:]*\s+"
-    r"(?:(?:the\s+|la\s+)?(?P<report>report\s+date|fecha\s+del\s+informe|today|hoy)(?!\w))?"
+    r"(?:[:(]\s*)?(?:as\s+of|dated|taken\s+on|from|a\s+fecha\s+de|al|a|del|de|con\s+fecha(?:\s+del?)?)"
+    r"[*_:]*\s+(?:(?:the\s+|la\s+)?(?P<report>report\s+date|fecha\s+del\s+informe|today|hoy)(?!\w)"
+    r"|(?:the\s+|la\s+)?(?P<previous>(?:previous|prior|last)\s+session|yesterday|the\s+day\s+before|"
+    r"sesión\s+anterior|ayer)(?!\w)"
+    r"|(?P<window>(?:earlier\s+)?this\s+(?:week|month)|last\s+(?:week|month)|(?:esta|la)\s+semana"
+    r"(?:\s+pasada)?|(?:este|el)\s+mes(?:\s+pasado)?|(?<=del\s)mes(?:\s+pasado)?)(?!\w))?"
 )
 _REACH = 4
 
@@ -36,6 +40,22 @@ def check_holdings_date(case: Case) -> Iterator[Reason]:
     for m in _HOLDINGS_ON.finditer(folded):
         report = case.report_day
         said: list[tuple[int | None, int | None, int | None]]
+        if (m["previous"] or m["window"]) and report is not None:
+            first, last = _span(case, report, m["previous"] or m["window"])
+            if first is None:
+                continue
+            held = stated and all(first <= when <= last for when in stated)
+            if held:
+                case.bound.append(m.span())
+            else:
+                yield Reason(
+                    rule=ReasonCode.WRONG_TIME if stated else ReasonCode.UNVERIFIED_CLAIM,
+                    message=f'"{text[m.start() : m.end()]}" dates the holdings from {first} to '
+                    f"{last}, but the trace has them as of "
+                    + (", ".join(sorted(w.isoformat() for w in stated)) or "no day"),
+                    span=m.span(),
+                )
+            continue
         if m["report"]:
             if report is None:
                 continue
@@ -66,6 +86,36 @@ def check_holdings_date(case: Case) -> Iterator[Reason]:
             ),
             span=span,
         )
+
+
+def _span(case: Case, report: date, said: str) -> tuple[date | None, date]:
+    """The days the words name against the report date: the previous session (a result's
+    `previous_session`), this or last week (Monday to Sunday) or month."""
+    said = said.casefold()
+    if "session" in said or "sesión" in said or said in ("yesterday", "ayer", "the day before"):
+        previous = next(
+            (
+                str(e.result["previous_session"])
+                for e in case.trace.events
+                if isinstance(e.result, dict) and e.result.get("previous_session")
+            ),
+            "",
+        )
+        try:
+            day = date.fromisoformat(previous[:10])
+        except ValueError:
+            return None, report
+        return day, day
+    monday = report - timedelta(days=report.weekday())
+    if "week" in said or "semana" in said:
+        if "last" in said or "pasada" in said:
+            return monday - timedelta(days=7), monday - timedelta(days=1)
+        return monday, report
+    first = report.replace(day=1)
+    if "last" in said or "pasado" in said:
+        end = first - timedelta(days=1)
+        return end.replace(day=1), end
+    return first, report
 
 
 def _same(reading: tuple[int | None, int | None, int | None], when: date) -> bool:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from contract.reasons import ReasonCode
+from verifier.lexicon import alternatives_of
 from verifier.periods import sentence_end, sentence_starts
 from verifier.rules.case import Case
 from verifier.rules.news_times import news_items
@@ -55,7 +57,8 @@ def check_news_together(case: Case) -> Iterator[Reason]:
     folded = fold_aligned(text)
     if not any(w in folded for w in ("both", "all", "two", "three", "amb", "dos", "tres",
                                      "todos", "todas", "weekend", "fin de semana", "same",
-                                     "mismo", "earlier", "later", "anterior", "posterior")):  # fmt: skip
+                                     "mismo", "earlier", "later", "anterior", "posterior", "one", "una",
+                                     "uno")):  # fmt: skip
         return
     items = news_items(case)
     if not items:
@@ -88,6 +91,23 @@ def check_news_together(case: Case) -> Iterator[Reason]:
                 case.bound.append(m.span())
                 continue
             yield _wrong(text, (m.start(), day.end), f"the items came on {_days(items)}")
+    pair, only = _split()
+    had = sorted(session for _, _, session in items)
+    for m in pair.finditer(folded):
+        if sorted((_sessions_said(m, "a"), _sessions_said(m, "b"))) == had:
+            case.bound.append(m.span())
+            continue
+        yield _wrong(text, m.span(), f"they came {' and '.join(had)} the session")
+    for m in only.finditer(folded):
+        lo, hi = _sentence(starts, m.start(), len(text))
+        session = _sessions_said(m, "a")
+        that = [e for e in items if e[2] == session]
+        named = _spoken(items, quotes, folded, m.end(), hi)
+        if len(that) == 1 and all(e in that for e in named):
+            case.bound.append(m.span())
+            continue
+        yield _wrong(text, m.span(), f"{len(that)} came {session} the session"
+                     + (", not the one named" if len(that) == 1 else ""))  # fmt: skip
     for m in _WEEKEND.finditer(folded):
         lo, hi = _sentence(starts, m.start(), len(text))
         spoken = _spoken(items, quotes, folded, lo, m.start()) or (items if len(items) == 1 else [])
@@ -110,6 +130,32 @@ def check_news_together(case: Case) -> Iterator[Reason]:
             continue
         yield _wrong(text, m.span(), f"that item came at {when:%Y-%m-%d %H:%M}, the items at "
                      + ", ".join(f"{w:%Y-%m-%d %H:%M}" for w in times))  # fmt: skip
+
+
+@cache
+def _split() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """ "One headline came before the open and one after the close", "una antes de la apertura y
+    otra tras el cierre"; "Only one of the two headlines came during the session"."""
+    session = "|".join(
+        f"(?P<{{k}}_{name}>{alternatives_of('sessions', name)})"
+        for name in ("before", "during", "after")
+    )
+    one = r"(?:one|una?|uno)(?:\s+(?:headline|item|story|titular|noticia|nota))?"
+    verb = r"(?:\s+(?:came|ran|was\s+published|hit|appeared|salió|se\s+publicó|llegó))?(?:\s+out)?"
+    pair = re.compile(
+        rf"(?<!\w){one}{verb}\s+(?:{session.format(k='a')})\s*,?\s+(?:and|y)\s+"
+        rf"(?:one|the\s+other|otra|otro|la\s+otra|el\s+otro){verb}\s+(?:{session.format(k='b')})"
+    )
+    only = re.compile(
+        r"(?<!\w)(?:only|just|solo|sólo)\s+(?:one|una?|uno)\s+(?:of\s+the|de\s+(?:los|las))\s+"
+        r"(?:two|three|dos|tres)(?:\s+(?:headlines|items|stories|titulares|noticias|notas))?"
+        rf"{verb}\s+(?:{session.format(k='a')})"
+    )
+    return pair, only
+
+
+def _sessions_said(m: re.Match[str], k: str) -> str:
+    return next(n for n in ("before", "during", "after") if m[f"{k}_{n}"])
 
 
 def _count_other(folded: str, m: re.Match[str]) -> bool:
