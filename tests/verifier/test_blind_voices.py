@@ -108,6 +108,13 @@ floors are those last figures. The round after read constructions that recur acr
 rather than words (`test_line_items_and_tables.py`, `test_days_to_events.py`,
 `test_gaps_and_levels.py`): the floors of F, H, L, N-P, U, V and W rose with it, F's one false
 accept ("lifted" on a losing day) closed, and Y and Z, still unread, did not move.
+`voice_AA.jsonl` (chat assistants' answers: headings, bold figures, "Bottom line", closing
+offers) and `voice_AB.jsonl` (Slack, Teams, a morning note, a client e-mail, a push alert, a
+memo; half in Spanish) came last, each split in two: only ids 1-110 were read. First contact:
+AA 15 of 110 faithful kept, 107 of 110 corrupted rejected; AB 36 and 109. The bindings built
+with the read halves in view (`test_calendar_words.py` and additions to `test_said_plainly.py`,
+each tested on drafts generated from the traces) took them to 19 and 110, 38 and 110; the
+unread halves' faithful drafts did not move (7 of 55, 14 of 52). Their floors are those figures.
 """
 
 from __future__ import annotations
@@ -152,6 +159,8 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_X.jsonl", 0.67, 1.0),
         ("voice_Y.jsonl", 0.44, 1.0),
         ("voice_Z.jsonl", 0.38, 0.98),
+        ("voice_AA.jsonl", 0.17, 1.0),
+        ("voice_AB.jsonl", 0.34, 1.0),
     ],
 )
 def test_a_blind_voice_is_rejected_when_wrong(
@@ -159,7 +168,9 @@ def test_a_blind_voice_is_rejected_when_wrong(
 ) -> None:
     rows = _rows(name)
     assert {r["lang"] for r in rows} <= {"en", "es"}
-    _, total, kept, rejected = table(rows, FREE_TRACES, f"blind voice {name}")
-    assert len(rows) >= 200 and len({k for k, _ in total}) >= 10
+    _, _, kept, rejected = table(rows, FREE_TRACES, f"blind voice {name}")
+    assert len(rows) >= 200 and {str(r["question_id"]).split("/")[1] for r in rows} == {
+        "move", "news", "events", "position"
+    }  # fmt: skip
     assert kept >= kept_at_least
     assert rejected >= rejected_at_least
