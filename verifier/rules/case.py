@@ -76,6 +76,17 @@ class Case:
         except ValueError:
             return None
 
+    @property
+    def previous_session(self) -> date | None:
+        """The session before the report day, as the first result that states one gives it."""
+        for event in self.trace.events:
+            if isinstance(event.result, dict) and event.result.get("previous_session"):
+                try:
+                    return date.fromisoformat(str(event.result["previous_session"])[:10])
+                except ValueError:
+                    return None
+        return None
+
 
 def assess_claim(claim: Claim, evidence: Evidence) -> Finding:
     """Match one claim against the evidence, keeping the facts about the tickers it speaks of."""

@@ -321,18 +321,10 @@ def _other_day(
         ),
         None,
     )
-    previous = next(
-        (
-            str(e.result.get("previous_session"))
-            for e in case.trace.events
-            if isinstance(e.result, dict) and e.result.get("previous_session")
-        ),
-        "",
-    )
-    if streak is None or len(previous) < 10:
+    previous = case.previous_session
+    if streak is None or previous is None:
         return ""
-    month, day = int(previous[5:7]), int(previous[8:10])
-    if not any((d[1], d[2]) == (month, day) for d in days):
+    if not any((d[1], d[2]) == (previous.month, previous.day) for d in days):
         return ""
     way = str(streak.get("direction") or "")
     if way not in _WAYS:

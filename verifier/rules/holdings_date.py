@@ -93,19 +93,8 @@ def _span(case: Case, report: date, said: str) -> tuple[date | None, date]:
     `previous_session`), this or last week (Monday to Sunday) or month."""
     said = said.casefold()
     if "session" in said or "sesión" in said or said in ("yesterday", "ayer", "the day before"):
-        previous = next(
-            (
-                str(e.result["previous_session"])
-                for e in case.trace.events
-                if isinstance(e.result, dict) and e.result.get("previous_session")
-            ),
-            "",
-        )
-        try:
-            day = date.fromisoformat(previous[:10])
-        except ValueError:
-            return None, report
-        return day, day
+        day = case.previous_session
+        return (day, day) if day is not None else (None, report)
     monday = report - timedelta(days=report.weekday())
     if "week" in said or "semana" in said:
         if "last" in said or "pasada" in said:
