@@ -14,7 +14,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
-from functools import cache
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
@@ -45,7 +45,7 @@ def _zone(written: str | None) -> str:
     return "et" if written else ""
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _moment(stamp: str) -> datetime:
     when = datetime.fromisoformat(stamp.replace(" ", "T"))
     return when if when.tzinfo else when.replace(tzinfo=UTC)

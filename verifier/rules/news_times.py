@@ -12,7 +12,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import date, datetime, time, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -182,7 +182,7 @@ def check_items_came(case: Case) -> Iterator[Reason]:
         )
 
 
-@cache
+@lru_cache(maxsize=64)
 def _item_came(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
     """One item said to have come in a session or on a day, in a sentence after its quote ("The
     story was published after the close", "It came out on December 30", "Se publicó durante la
@@ -211,6 +211,18 @@ def _item_came(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
     )
 
 
+@lru_cache(maxsize=1024)
+def _wire_pattern(wire: str) -> re.Pattern[str]:
+    return re.compile(re.escape(wire), re.IGNORECASE)
+
+
+def _named(sources: tuple[str, ...], text: str) -> tuple[str, ...]:
+    """The wires of `sources` the text names somewhere. Only those can match a pattern's wire
+    alternatives, so each pattern is built for them alone: it finds what a pattern of every
+    wire finds, and it is built once for the few wires drafts name, not once per trace."""
+    return tuple(wire for wire in sources if _wire_pattern(wire).search(text))
+
+
 def check_item_came(case: Case) -> Iterator[Reason]:
     """One news item said to have come in a session or on a day, in a sentence that quotes no
     headline: the item its wire names, else the one quoted last before it (or the search's only
@@ -220,7 +232,9 @@ def check_item_came(case: Case) -> Iterator[Reason]:
     items = news_items(case)
     if not items:
         return
-    sources = tuple(sorted({str(i.get("source")) for i, _, _ in items if i.get("source")}))
+    sources = _named(
+        tuple(sorted({str(i.get("source")) for i, _, _ in items if i.get("source")})), text
+    )
     yield from _wire_asides(case, text, items, sources)
     yield from _wire_sessions(case, text, items, sources)
     if not any(
@@ -305,7 +319,7 @@ def check_item_came(case: Case) -> Iterator[Reason]:
         )
 
 
-@cache
+@lru_cache(maxsize=64)
 def _wire_aside(sources: tuple[str, ...]) -> re.Pattern[str]:
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
@@ -374,7 +388,7 @@ _ONE_ITEM = re.compile(
 )
 
 
-@cache
+@lru_cache(maxsize=64)
 def _sessions_and_wires(sources: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
