@@ -26,6 +26,7 @@ from tools.portfolio import position_pnl, previous_closes, read_book
 from tools.prices import (
     DailyMoveArgs,
     change_between,
+    closes_of,
     get_daily_move,
     percent,
     round_price,
@@ -233,11 +234,7 @@ def get_trend(cat: Catalog, args: TrendArgs) -> dict[str, Any]:
     out."""
     listing = find_listing(cat, args.ticker)
     check_in_range(cat, listing, args.date)
-    with cat.cursor() as cur:
-        rows: list[tuple[date, float]] = cur.execute(
-            "SELECT date, close FROM prices WHERE ticker = $t AND date <= $d ORDER BY date",
-            {"t": args.ticker, "d": args.date},
-        ).fetchall()
+    rows = closes_of(cat, args.ticker).upto(args.date)
     session = rows[-1][0]
     splits = split_ratios(cat, args.ticker, rows[0][0], session)
     result: dict[str, Any] = {

@@ -18,6 +18,7 @@ import hashlib
 import os
 import tempfile
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -36,6 +37,8 @@ from tools.sql_worker import lockdown_config
 from tools.values import jsonable
 
 T = TypeVar("T")
+RECENT_KEYS = 256
+"""Entries of `Catalog.memo_recent`: far more tickers than a night answers at once."""
 ScopedRows = dict[str, dict[str, list[list[Any]]]]
 
 BUILD_VERSION = "6"
@@ -115,6 +118,9 @@ class Catalog:
     _memo: dict[Hashable, Any] = field(default_factory=dict)
     _memo_lock: threading.RLock = field(default_factory=threading.RLock)
     """Reentrant: a builder may use what another memo holds (a book, its portfolio's holdings)."""
+    _recent: OrderedDict[Hashable, Any] = field(default_factory=OrderedDict)
+    _building: dict[Hashable, threading.Lock] = field(default_factory=dict)
+    _recent_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def memo(self, key: Hashable, build: Callable[[], T]) -> T:
         """`build()` once per key for this catalog: its data never changes while it is open, so
@@ -126,6 +132,31 @@ class Catalog:
             if key not in self._memo:
                 self._memo[key] = build()
             return self._memo[key]  # type: ignore[no-any-return]
+
+    def memo_recent(self, key: Hashable, build: Callable[[], T]) -> T:
+        """`build()` once per key while the key is among the last `RECENT_KEYS` used: what one
+        ticker's calls read together (its closes) is read once for all of them, and a night of
+        20,000 tickers holds only the few hundred it is answering. Calls that want a key being
+        built wait for that build instead of running their own; a failed build is not kept."""
+        with self._recent_lock:
+            if key in self._recent:
+                self._recent.move_to_end(key)
+                return self._recent[key]  # type: ignore[no-any-return]
+            building = self._building.setdefault(key, threading.Lock())
+        with building:
+            with self._recent_lock:
+                if key in self._recent:
+                    return self._recent[key]  # type: ignore[no-any-return]
+            try:
+                value = build()
+            finally:
+                with self._recent_lock:
+                    self._building.pop(key, None)
+            with self._recent_lock:
+                self._recent[key] = value
+                while len(self._recent) > RECENT_KEYS:
+                    self._recent.popitem(last=False)
+            return value
 
     @property
     def price_cutoff(self) -> date:

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field, computed_field
 from contract.tools import ToolFailure, ToolOutcome, ToolResult
 from tools.catalog import Catalog
 from tools.gate import TRUSTED, ToolScope
-from tools.prices import round_price, split_ratios
+from tools.prices import closes_of, round_price, split_ratios
 from tools.registry import run_tool
 
 TOP_N = 3
@@ -218,13 +218,7 @@ def add_ranks(table: PortfolioTable, ranks: ToolOutcome) -> None:
 def price_history(catalog: Catalog, ticker: str, report_date: date) -> list[PricePoint]:
     """The last `HISTORY_SESSIONS` closes up to the report date, each earlier close divided by
     the splits since (so a split is no cliff in the line)."""
-    with catalog.cursor() as cur:
-        rows = cur.execute(
-            "SELECT date, close FROM prices WHERE ticker = $t AND date <= $d "
-            "ORDER BY date DESC LIMIT $n",
-            {"t": ticker, "d": report_date, "n": HISTORY_SESSIONS},
-        ).fetchall()
-    rows.reverse()
+    rows = closes_of(catalog, ticker).upto(report_date)[-HISTORY_SESSIONS:]
     if not rows:
         return []
     splits = split_ratios(catalog, ticker, rows[0][0], report_date)

@@ -4,6 +4,8 @@ the earlier close divided by the split ratio; split-adjusted prices need no corr
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -30,6 +32,33 @@ def round_price(value: float) -> float:
 def percent(change: float, base: float) -> float:
     """A change as a percentage of its base, 2 decimals."""
     return round(change / base * 100, 2) + 0.0
+
+
+@dataclass(frozen=True)
+class Closes:
+    """A ticker's closes in date order: all the catalog holds (none after the price cutoff)."""
+
+    dates: list[date]
+    rows: list[tuple[date, float]]
+
+    def upto(self, day: date) -> list[tuple[date, float]]:
+        """The closes on or before `day`, oldest first."""
+        return self.rows[: bisect_right(self.dates, day)]
+
+
+def closes_of(cat: Catalog, ticker: str) -> Closes:
+    """The ticker's closes, read once while its questions are answered: the day's move, its
+    trend, its changes and its chart all read them, and a DuckDB query costs half a
+    millisecond or more however few rows it returns."""
+
+    def load() -> Closes:
+        with cat.cursor() as cur:
+            rows: list[tuple[date, float]] = cur.execute(
+                "SELECT date, close FROM prices WHERE ticker = $t ORDER BY date", {"t": ticker}
+            ).fetchall()
+        return Closes([day for day, _ in rows], rows)
+
+    return cat.memo_recent(("closes", ticker), load)
 
 
 def split_ratios(cat: Catalog, ticker: str, after: date, until: date) -> list[tuple[date, float]]:
@@ -114,12 +143,7 @@ def get_daily_move(cat: Catalog, args: DailyMoveArgs) -> dict[str, Any]:
     """Close, previous session's close and date, and the day's change of one ticker."""
     listing = find_listing(cat, args.ticker)
     check_in_range(cat, listing, args.date)
-    with cat.cursor() as cur:
-        rows = cur.execute(
-            "SELECT date, close FROM prices WHERE ticker = $t AND date <= $d "
-            "ORDER BY date DESC LIMIT 2",
-            {"t": args.ticker, "d": args.date},
-        ).fetchall()
+    rows = closes_of(cat, args.ticker).upto(args.date)[-2:][::-1]
     if not rows or rows[0][0] != args.date:
         raise no_session_error(cat, listing, args.date)
     if len(rows) < 2:
@@ -167,16 +191,10 @@ def get_price_change(cat: Catalog, args: PriceChangeArgs) -> dict[str, Any]:
     listing = find_listing(cat, args.ticker)
     check_in_range(cat, listing, args.start, "start")
     check_in_range(cat, listing, args.end, "end")
-    with cat.cursor() as cur:
-        rows = cur.execute(
-            "SELECT max(date), max_by(close, date) FROM prices WHERE ticker = $t AND date <= $d",
-            {"t": args.ticker, "d": args.start},
-        ).fetchall()
-        rows += cur.execute(
-            "SELECT max(date), max_by(close, date) FROM prices WHERE ticker = $t AND date <= $d",
-            {"t": args.ticker, "d": args.end},
-        ).fetchall()
-    (start_session, start_close), (end_session, end_close) = rows
+    closes = closes_of(cat, args.ticker)
+    (start_session, start_close), (end_session, end_close) = (
+        closes.upto(day)[-1] for day in (args.start, args.end)
+    )
     if start_session == end_session:
         raise ToolError(
             f"{args.ticker} has no session between {args.start} and {args.end}; widen the window"

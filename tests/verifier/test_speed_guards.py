@@ -222,6 +222,9 @@ def test_no_cache_of_the_verifier_grows_with_the_night() -> None:
             wrapped = getattr(value, "__wrapped__", None)
             if not hasattr(value, "cache_parameters") or wrapped is None:
                 continue
-            if inspect.signature(wrapped).parameters and value.cache_parameters()["maxsize"] is None:
+            if (
+                inspect.signature(wrapped).parameters
+                and value.cache_parameters()["maxsize"] is None
+            ):
                 unbounded.append(f"{info.name}.{name}")
     assert unbounded == []
