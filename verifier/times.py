@@ -545,6 +545,10 @@ def _nearest_dates(
             or item_bar(folded, figure.end, after.start)
         )  # "with no news in the 28–31 window", "followed a Reuters report on Monday"
         near = near and not _own_bracket(folded, figure.end, after, ends, k)  # 28–31 window"
+        level_of_next = k + 1 < len(figures) and _OWN_LEVEL.fullmatch(
+            folded, after.end, figures[k + 1].start
+        )  # "lost 898.72, after Monday's close of 17.80": Monday is the close's, not the loss's
+        near = near and not level_of_next
         if near and bisect_left(ends, after.start) - 1 == k and not searched:
             days, role = _group(dates, after)
             if role in ("", "through") and _BASE_BETWEEN.search(folded, figure.end, after.start):

@@ -47,6 +47,19 @@ _PLURAL_VERB = re.compile(
 how many holdings moved, not a change."""
 
 
+_FROM = re.compile(r"(?i)(?<!\w)(?:de|del|desde)\s")
+_TO_NEXT = re.compile(
+    r"(?i)\s*(?:\$|us\$|€|dólares)?(?:\s+(?:el|del)\s+[\w\s-]{1,30}?)?"
+    r"\s+(?:a|al|hasta)\s+(?:los\s+)?(?:us)?[$€]?\s*[-+−]?\d"
+)
+"""A level "de" one figure "a" the next ("bajó de 405,00 a 399,54", "de 405,00 el 30 de diciembre
+a 399,54"): a path between levels."""
+
+
+_ARROW_NEXT = re.compile(r"\s*(?:→|->|=>|⇒)\s*(?:us)?[$€]?\s*[-+−]?\d")
+"""A level with an arrow to the next ("405,00 → 399,54"): a path, never a restated change."""
+
+
 _AFTER_FIGURE = frozenset(fragments("after_figure"))
 """Direction words that also govern the figure right before them ("closed 1.31% lower", "a
 2,897.51 loss"); a verb or `up`/`down` there belongs to what follows ("287.14, down 3.71")."""
@@ -78,6 +91,12 @@ def attach_directions(text: str, folded: str, figures: list[Claim]) -> None:
                 break
             if _bare_count(figures[i]) and _PLURAL_VERB.search(word):
                 break
+            if _FROM.search(text, cursor, figures[i].start) and _TO_NEXT.match(
+                text, figures[i].end
+            ):
+                break  # "bajó de 405,00 a 399,54": from one level to another, not a fall of 405
+            if gap is _CHAIN_GAP and _ARROW_NEXT.match(text, figures[i].end):
+                break  # "una caída de 5,46 (405,00 → 399,54)": the levels the fall ran between
             if not figures[i].direction:
                 figures[i].direction, figures[i].direction_word = direction, word
             cursor, gap, i = figures[i].end, _CHAIN_GAP, i + 1

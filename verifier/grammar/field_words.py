@@ -125,9 +125,37 @@ def _field_named(cell: str) -> str | None:
     return None
 
 
+_MATCHING = re.compile(
+    r",?\s*(?P<link>matching|which\s+matches|in\s+line\s+with|equal\s+to|the\s+same\s+as|"
+    r"coincidiendo\s+con|que\s+coincide\s+con|igual\s+(?:al|a|que))\s+"
+    r"(?:the\s+|its\s+|el\s+|la\s+|su\s+)?(?:position['’]s\s+|reported\s+)?"
+)
+"""A field named after its figure as what the figure equals ("comes to -283.92, matching the
+day P&L", "-283,92, igual al resultado del día")."""
+
+
+def matched_field(folded: str, figure: Claim) -> tuple[str, tuple[int, int]] | None:
+    """The field a figure is said to equal right after it, and the span of the words that say
+    so (the link and the field's name); None where none is."""
+    m = _MATCHING.match(folded, figure.end)
+    if m is None:
+        return None
+    named = FIELD_WORD.finditer(folded[m.end() : m.end() + 40])
+    if not named or named[0].start() != 0 or not named[0].lastgroup:
+        return None
+    return named[0].lastgroup, (m.start("link"), m.end() + named[0].end())
+
+
 def attach_fields(text: str, figures: list[Claim]) -> None:
     folded = fold_aligned(text)
     attach_columns(text, folded, figures)
+    for figure in figures:
+        if figure.field or figure.kind not in ("number", "money", "percent"):
+            continue
+        if (found := matched_field(folded, figure)) is not None and (figure.kind == "percent") == (
+            found[0] in PERCENT_FIELDS
+        ):
+            figure.field = found[0]
     for figure in figures:
         if (
             not figure.field

@@ -310,6 +310,10 @@ def _in_month() -> re.Pattern[str]:
     )
 
 
+_AS_WHAT = re.compile(r"\s*(?:as|como)\s")
+"""What a thing is not said to be ("not as a scheduled event"), not a denial that it exists."""
+
+
 def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:
     """A denying word before the thing in its clause ("no headlines", "nothing is scheduled"),
     or right after it ("headlines: none")."""
@@ -319,6 +323,8 @@ def _denied(folded: str, m: re.Match[str], deny: re.Pattern[str]) -> bool:
     clause = before[cut[-1] :] if cut else before
     if (denial := deny.search(clause)) is not None:
         between = clause[denial.end() :]
+        if _AS_WHAT.match(between):
+            return False  # "no como evento programado", "not as a scheduled event": its status
         # "the data does not say whether that headline moved it", "no hay datos que vinculen
         # esa noticia": a named item and what the data does not say of it, not a denial of news
         return not _REFERRED.search(between) and not _RELATES.match(folded, m.end())

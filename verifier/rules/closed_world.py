@@ -9,6 +9,7 @@ from functools import cache
 from contract.reasons import ReasonCode
 from verifier.coverage import direction_spans, name_words, uncovered
 from verifier.framing import framing_spans
+from verifier.grammar.field_words import matched_field
 from verifier.labels import label_regions
 from verifier.lexicon import alternatives, alternatives_of, fragments
 from verifier.limits import labels_free, limits_free
@@ -109,6 +110,13 @@ def check_unverified_claim(case: Case) -> Iterator[Reason]:
                 span=m.span(group),
             )
     covered += framing_spans(text, folded)
+    for f in case.figures:  # "-283.92, matching the day P&L": the field the figure is held to
+        if (
+            f.claim.field
+            and (found := matched_field(folded, f.claim))
+            and found[0] == f.claim.field
+        ):
+            covered.append(found[1])
     spans = uncovered(text, folded, covered, names, figures, starts)
     spans, retold = bind_paraphrases(case, text, folded, spans, starts)
     yield from retold

@@ -51,7 +51,9 @@ def derive_figures(case: Case) -> None:
     supported = [f for f in case.figures if f.in_scope]
     for f in loose:
         sentence = bisect_right(starts, f.claim.start) - 1
-        if _days_until(case, text, f.claim, starts, sentence):
+        if _days_until(case, text, f.claim, starts, sentence) or _sessions_named(
+            case, text, f.claim, starts, sentence
+        ):
             f.in_scope = [
                 make_fact(_amount(f.claim), DERIVED, "", "days", None, False, False, -1, None)
             ]
@@ -68,7 +70,8 @@ def derive_figures(case: Case) -> None:
         if whole is not None:  # "about 30% of the portfolio's -0.90% return": of that figure
             how = _share_of(f.claim, whole, operands)
         else:
-            how = _derivation(f.claim, operands, points, _previous(supported))
+            how = _per_share(text, f.claim, operands) if _PER_SHARE.match(text, f.claim.end) else ""
+            how = how or _derivation(f.claim, operands, points, _previous(supported))
         if how:
             f.in_scope = [
                 make_fact(_amount(f.claim), DERIVED, "", how, None, True, False, -1, None)
@@ -108,6 +111,45 @@ def _counted_windows(folded: str, claim: Claim) -> bool:
 
     m = OF_N.search(folded, max(claim.start - 40, 0), claim.end)
     return m is not None and m.end() == claim.end
+
+
+_THE_N_SESSIONS = re.compile(r"(?i)(?:the|these|those|both|los|las|estas|esas)\s+$")
+_SESSIONS_AFTER = re.compile(
+    r"(?i)\s+(?:trading\s+)?(?:sessions|days|sesiones|jornadas|días)(?!\w)"
+)
+
+
+def _sessions_named(case: Case, text: str, claim: Claim, starts: list[int], sentence: int) -> bool:
+    """ "Across the two sessions in the data, HEXS eased from 405.00 on 2024-12-30 to 399.54 on
+    2024-12-31": two sessions, where its own sentence dates two that a result states as a
+    session and the one before it (two dates a week apart are more sessions than two)."""
+    if claim.kind != "number" or not _SESSIONS_AFTER.match(text, claim.end):
+        return False
+    if not _THE_N_SESSIONS.search(text, max(claim.start - 8, 0), claim.start):
+        return False
+    lo = starts[sentence]
+    hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
+    days = {
+        (year, month, day)
+        for f in case.findings
+        if f.claim.kind == "date" and f.supported_by and lo <= f.claim.start < hi
+        for year, month, day in f.claim.dates[:1]
+        if year is not None and day is not None
+    }
+    if len(days) != 2 or not any(r.value == 2 for r in claim.readings):
+        return False
+    first, last = sorted(days)
+    said = (date(*first).isoformat(), date(*last).isoformat())
+    return said in _adjacent_sessions(case)
+
+
+def _adjacent_sessions(case: Case) -> set[tuple[str, str]]:
+    """The pairs of sessions a result states as one session and the one before it."""
+    return {
+        (str(r["previous_session"])[:10], str(r["session"])[:10])
+        for e in case.trace.events
+        if isinstance(r := e.result, dict) and r.get("previous_session") and r.get("session")
+    }
 
 
 def signed_amount(claim: Claim) -> float:
@@ -198,10 +240,21 @@ def _derivation(
                     continue  # said with the other sign, or measured to a previous value
                 if said and "/" in how and not how.startswith("(") and _sign_of(a, b) != said:
                     continue  # "+0.43%" is no ratio of a -$0.34 change to its price
+                if said and how == f"{a.text} - {b.text}" and _against_path(a, b, said, previous):
+                    continue  # "rose 5.46 (405.00 → 399.54)": from the previous close, a fall
                 value = abs(value)
                 if any(_rounds_to(value, r.value, r.decimals, claim.scale) for r in claim.readings):
                     return how
     return ""
+
+
+def _against_path(a: Claim, b: Claim, said: int, previous: frozenset[int]) -> bool:
+    """Whether a change said with a direction runs against the path between its operands, where
+    one of them is only ever a previous value: the change runs from that one to the other."""
+    if (id(a) in previous) == (id(b) in previous):
+        return False
+    start, end = (a, b) if id(a) in previous else (b, a)
+    return (signed_amount(end) - signed_amount(start)) * said < 0
 
 
 _OF = re.compile(r"(?i)\s*(?:of|de|del)\s")
@@ -237,6 +290,32 @@ def _share_of(claim: Claim, whole: Claim, operands: list[Claim]) -> str:
         value = abs(_amount(a) / w * 100)
         if any(_rounds_to(value, r.value, r.decimals, claim.scale) for r in claim.readings):
             return f"{a.text} / {whole.text} x 100"
+    return ""
+
+
+_PER_SHARE = re.compile(
+    r"(?i)\s*(?:per\s+share|a\s+share|each|por\s+acci[oó]n|por\s+t[ií]tulo|cada\s+una)(?!\w)"
+)
+_SHARES = re.compile(r"(?i)\s*(?:shares|acciones|t[ií]tulos)(?!\w)")
+
+
+def _per_share(text: str, claim: Claim, operands: list[Claim]) -> str:
+    """An amount per share ("-29.76 over 992 shares is -0.03 per share", "equivale a -0,03 por
+    acción"): an amount of the sentence over its count of shares, the one operation the words
+    name, so even a figure of one significant digit is held to it; a sign it is said with is
+    the amount's."""
+    counts = [c for c in operands if not c.unit and _SHARES.match(text, c.end)]
+    said = -1 if claim.sign < 0 or claim.direction < 0 else 0
+    said = 1 if claim.sign > 0 or claim.direction > 0 else said
+    for count in counts:
+        for a in operands:
+            if a is count or a.unit == "%" or not _amount(count):
+                continue
+            value = signed_amount(a) / _amount(count)
+            if value * said >= 0 and any(
+                _rounds_to(abs(value), r.value, r.decimals, claim.scale) for r in claim.readings
+            ):
+                return f"{a.text} / {count.text}"
     return ""
 
 

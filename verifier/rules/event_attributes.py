@@ -136,9 +136,9 @@ def _tense(
     before = folded[max(lo, claim.start - 80) : claim.start]
     past = [*_PAST.finditer(before)]
     future = [*_FUTURE.finditer(before)]
-    status = _status_after(folded, claim.end)
+    status = _status_after(folded, claim.end) or _as_status(folded, claim.end)
     if status is not None:  # "| 2025-01-10 | resultados | ya publicada |", "Jan 24 (scheduled)"
-        came = status.lastgroup in ("past", "past_es")
+        came = status.lastgroup in ("past", "past_es", "not_as")
         past, future = ([status], []) if came else ([], [status])
     if not past and not future:
         return
@@ -189,6 +189,24 @@ def _status_after(folded: str, end: int) -> re.Match[str] | None:
         group = 1 if bracket.group(1) is not None else 2
         return _STATUS.search(folded, bracket.start(group), bracket.end(group))
     return _SAID_AFTER.match(folded, end)
+
+
+_AS_STATUS = re.compile(
+    r"(?<!\w)(?:(?P<not_as>(?:and\s+|y\s+|but\s+|pero\s+)?(?:not|no)\s+(?:as|como))|(?P<future>as|como))\s+"
+    r"(?:an?\s+|una?\s+)?(?:evento\s+)?(?:scheduled|upcoming|pending|programad[oa]|previst[oa]|"
+    r"pendiente)(?:\s+(?:event|evento))?(?!\w)"
+)
+"""An event said to stand, or not to stand, as a scheduled one ("listed with a value of 0.80,
+not as a scheduled event", "figuran ... como evento programado")."""
+
+
+def _as_status(folded: str, end: int) -> re.Match[str] | None:
+    """The status said of the event in the rest of its sentence after its day."""
+    stop = _SENTENCE_STOP.search(folded, end)
+    return _AS_STATUS.search(folded, end, stop.start() if stop else len(folded))
+
+
+_SENTENCE_STOP = re.compile(r"[.;!?\n](?!\d)")
 
 
 _SAID_AFTER = re.compile(

@@ -237,6 +237,8 @@ def check_item_came(case: Case) -> Iterator[Reason]:
     )
     yield from _wire_asides(case, text, items, sources)
     yield from _wire_sessions(case, text, items, sources)
+    if sources:
+        yield from _wire_order(case, text, items, sources)
     if not any(
         w in folded
         for w in (
@@ -450,6 +452,57 @@ def _same_headline(item: dict[str, Any], said: str) -> bool:
         return False
     headline = headline.casefold()
     return said in headline or headline in said
+
+
+@lru_cache(maxsize=64)
+def _order_of_wires(sources: tuple[str, ...]) -> re.Pattern[str]:
+    wires = "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True))
+    return re.compile(
+        rf"(?i)(?<!\w)(?:(?:the\s+)?(?P<first>{wires})(?:['’]s?)?|(?P<the>the|this|that|its))"
+        r"(?:\s+[\w-]+){0,4}?\s+"
+        r"(?P<order>before|after|earlier\s+than|later\s+than|ahead\s+of|antes\s+del?|"
+        r"después\s+del?|tras)\s+(?:the\s+|el\s+|la\s+|lo\s+de\s+)?(?:(?:one|item|story|"
+        rf"report|nota|noticia)\s+(?:of|from|de)\s+)?(?P<second>{wires})(?!\w)"
+    )
+
+
+def _wire_order(
+    case: Case,
+    text: str,
+    items: list[tuple[dict[str, Any], datetime, str]],
+    sources: tuple[str, ...],
+) -> Iterator[Reason]:
+    """An item said to come before or after another wire's ("PR Newswire's story came before
+    Benzinga's report", "The story ran after Benzinga's"): every item of the first wire (or, for
+    "the story", of every other wire) against every item of the second, by their times
+    (`wrong_time` where the order does not hold)."""
+    for m in _order_of_wires(sources).finditer(text):
+        second = m["second"].casefold()
+        first = m["first"].casefold() if m["first"] else ""
+        if first == second:
+            continue
+        mine = [  # "The story came before Benzinga's": the items of the other wires
+            when
+            for i, when, _ in items
+            if (str(i.get("source")).casefold() == first)
+            or (not first and str(i.get("source")).casefold() != second)
+        ]
+        theirs = [when for i, when, _ in items if str(i.get("source")).casefold() == second]
+        word = m["order"].casefold()
+        later = word in ("after", "later than", "tras") or word.startswith("después")
+        if mine and theirs and all((a > b) if later else (a < b) for a in mine for b in theirs):
+            case.bound.append(m.span("order"))
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f'"{m.group()}" says an item came {word} {m["second"]}\'s, but '
+                + ", ".join(
+                    f"{i.get('source')} ran one {when:%Y-%m-%d %H:%M}" for i, when, _ in items
+                )
+            ),
+            span=m.span("order"),
+        )
 
 
 def news_items(case: Case) -> list[tuple[dict[str, Any], datetime, str]]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterable
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -99,14 +100,15 @@ def _sessions() -> PhraseScan:
 class Item:
     """One news item of the trace: its headline's stems, ticker, wire, day and session."""
 
-    __slots__ = ("day", "headline", "session", "source", "stems", "ticker")
+    __slots__ = ("day", "headline", "published", "session", "source", "stems", "ticker")
 
     def __init__(self, node: dict[str, Any], ticker: str | None) -> None:
         self.headline = str(node.get("headline") or "")
         self.stems = frozenset(_stem(w) for w in _WORD.findall(self.headline.casefold()))
         self.ticker = ticker
         self.source = str(node.get("source") or "").casefold()
-        self.day = str(node.get("published_at") or "")[:10]
+        self.published = str(node.get("published_at") or "")
+        self.day = self.published[:10]
         self.session = str(node.get("session") or "").casefold()
 
 
@@ -145,7 +147,7 @@ def bind_paraphrases(
     shared: dict[tuple[int, int], set[str]] = {}
     for span in spans:
         i = bisect_right(starts, span[0]) - 1
-        words = _words(folded, span, hits, canon)
+        words = _words(folded, _compound(folded, span), hits, canon)
         fits: dict[int, frozenset[str]] = {}
         for k, item in enumerate(items):
             used = _explains(words, item) if words is not None else None
@@ -171,6 +173,21 @@ def bind_paraphrases(
 
 _ABBREVIATED = re.compile(r"(?<!\w)(?:corp|inc|co|ltd|plc|llc|s\.a|cía)\.\s*$")
 """A sentence start that is only the full stop of a company's name ("Tidewater Energy Corp.")."""
+
+
+_HYPHENED = re.compile(r"-(\w+)")
+_HYPHEN_BEFORE = re.compile(r"(?<![\w-])\w+-$")
+
+
+def _compound(folded: str, span: tuple[int, int]) -> tuple[int, int]:
+    """The span with the words hyphens join to it ("senior-notes item"): a compound says
+    its headline's words together, though another rule covers one of them ("notes")."""
+    start, end = span
+    while m := _HYPHENED.match(folded, end):
+        end = m.end()
+    while m := _HYPHEN_BEFORE.search(folded, 0, start):
+        start = m.start()
+    return start, end
 
 
 def _words(
@@ -248,7 +265,13 @@ def _bind(
             span=span,
         )
     wires = {item.source for item in told if item.source and item.source in folded[lo:hi]}
-    others = {i.source for i in items if i.source and i.source in folded[lo:hi]} - wires
+    others = {
+        i.source
+        for i in items
+        if i.source
+        and (at := folded.find(i.source, lo, hi)) >= 0
+        and not _ORDER_BEFORE.search(folded, lo, at)  # "came after Benzinga's": compared with
+    } - wires
     if others and not wires:  # "Business Wire reported the buyback" where PR Newswire ran it
         nearest = min(others, key=lambda w: _distance(folded, w, lo, hi, span))
         return Reason(
@@ -300,10 +323,30 @@ _GLUE = frozenset(
         *("that", "que", "it", "has", "had", "have", "will", "would", "is", "was", "were"),
         *("are", "be", "been", "this", "these", "se", "ha", "han", "había", "lo", "le"),
         *("before", "during", "after", "antes", "durante", "tras", "después"),
-        *("came", "ran", "appeared", "salió", "llegó", "apareció"),
+        *("came", "out", "ran", "appeared", "salió", "llegó", "apareció"),
     }
 )
 """Words a retelling may add that carry nothing of the headline's content."""
+
+
+_ORDER_BEFORE = re.compile(
+    r"(?<!\w)(?P<word>before|after|ahead\s+of|antes\s+del?|después\s+del?|tras)\s+"
+    r"(?:the\s+|el\s+|la\s+|los\s+|las\s+)?$"
+)
+"""A retold item said to come before or after another wire's item: held against both times."""
+
+
+def _in_order(fits: list[Item], others: list[Item], order: re.Match[str]) -> bool:
+    """Whether every retold item came before (or after) every item of the other wire."""
+    later = order.group("word") in ("after", "tras") or order.group("word").startswith("después")
+    try:
+        mine = [datetime.fromisoformat(i.published) for i in fits]
+        theirs = [datetime.fromisoformat(i.published) for i in others]
+    except ValueError:
+        return False
+    return bool(mine and theirs) and all(
+        (m > t) if later else (m < t) for m in mine for t in theirs
+    )
 
 
 def _added(
@@ -331,6 +374,9 @@ def _added(
     for item in items:  # another wire after the words opens another item's statement
         at = folded.find(item.source, span[1], hi) if item.source not in told else -1
         if item.source and at >= 0:
+            order = _ORDER_BEFORE.search(folded, span[1], at)
+            if order and not _in_order(fits, [i for i in items if i.source == item.source], order):
+                return order.span("word")  # "came after MarketWatch's CFO announcement"
             hi = at
     skip = [(d.start, d.end) for d in dates if start <= d.start < hi]
     skip += [(start + m.start(), start + m.end()) for m in _sessions().finditer(folded[start:hi])]
