@@ -284,3 +284,24 @@ def test_a_retold_item_said_to_come_before_or_after_another_wires_is_held_to_the
 def _of(wire: str) -> str:
     """A wire's possessive: "Reuters'", "Barron's", "Bloomberg's"."""
     return wire if wire.endswith("'s") else f"{wire}'" if wire.endswith("s") else f"{wire}'s"
+
+
+def test_a_close_compared_with_a_field_then_the_pair_of_levels() -> None:
+    """ "closed below its previous close: 60.97 versus 61.65", "cerró por encima del cierre
+    anterior: 65,38 frente a 64,76": the first of the pair is the close, the second the field it
+    is compared with (no longer the field's because its name stands before a colon); the pair
+    swapped is `wrong_field`."""
+    checked = 0
+    for question, move, _ in _moves():
+        t, p, c, pct = move["ticker"], move["previous_close"], move["close"], move["change_pct"]
+        if not pct:
+            continue
+        where, donde = ("above", "por encima") if pct > 0 else ("below", "por debajo")
+        said = f"{t} closed {where} its previous close: {{:.2f}} versus {{:.2f}} ({pct:+.2f}%)."
+        dicho = f"{t} cerró {donde} del cierre anterior: {{}} frente a {{}} ({_es(pct, True)} %)."
+        _kept(question, said.format(c, p))
+        _kept(question, dicho.format(_es(c), _es(p)))
+        assert "wrong_field" in _codes(question, said.format(p, c)), question
+        assert "wrong_field" in _codes(question, dicho.format(_es(p), _es(c))), question
+        checked += 1
+    assert checked >= 10, checked

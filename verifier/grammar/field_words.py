@@ -146,6 +146,43 @@ def matched_field(folded: str, figure: Claim) -> tuple[str, tuple[int, int]] | N
     return named[0].lastgroup, (m.start("link"), m.end() + named[0].end())
 
 
+_COMPARED_WITH = re.compile(
+    r"(?<!\w)(?:below|above|under|over|beneath|than|por\s+(?:debajo|encima)\s+del?)\s+"
+    r"(?:its\s+|the\s+|su\s+|el\s+)?$"
+)
+"""A field a move is compared with ("closed below its previous close: 60.97 versus 61.65",
+"cerró por encima del cierre anterior: 65,38 frente a 64,76"): the object of the comparison,
+not the name of the figure after it."""
+
+
+_VERSUS = re.compile(r"\s+(?:versus|vs\.?|against|frente\s+a|contra)\s+(?:los\s+|the\s+)?[$€]?\s*")
+_CLOSED = re.compile(r"(?<!\w)(?:closed|finished|ended|settled|cerró|terminó|acabó)\s+$")
+
+
+def _compared_pairs(folded: str, figures: list[Claim]) -> None:
+    """ "closed below its previous close: 60.97 versus 61.65": the first figure of the pair is
+    the close, the second the field compared with."""
+    starts = [f.start for f in figures]
+    for m in FIELD_WORD.finditer(folded):
+        compared = _COMPARED_WITH.search(folded, max(m.start() - 30, 0), m.start())
+        if not compared or not m.lastgroup:
+            continue
+        if not _CLOSED.search(folded, max(compared.start() - 12, 0), compared.start()):
+            continue
+        i = bisect_left(starts, m.end())
+        if i + 1 >= len(figures) or not re.fullmatch(
+            r"[\s:,(]*[$€]?\s*", folded[m.end() : starts[i]]
+        ):
+            continue
+        first, second = figures[i], figures[i + 1]
+        if (
+            _VERSUS.fullmatch(folded, first.end, second.start)
+            and not first.field
+            and not second.field
+        ):
+            first.field, second.field = "close", m.lastgroup
+
+
 def attach_fields(text: str, figures: list[Claim]) -> None:
     folded = fold_aligned(text)
     attach_columns(text, folded, figures)
@@ -174,7 +211,9 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
         (m.end(), m.lastgroup)
         for m in FIELD_WORD.finditer(keyed)
         if not _MEASURE_OF.search(folded, max(m.start() - 12, 0), m.start())
+        and not _COMPARED_WITH.search(folded, max(m.start() - 30, 0), m.start())
     ]
+    _compared_pairs(keyed, figures)
     if not names:
         return
     starts = [f.start for f in figures]
