@@ -192,7 +192,7 @@ def _item_came(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
     )
-    wires = "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True)) or "(?!x)x"
+    wires = _wires(sources)
     noun = r"(?:news\s+)?(?:story|headline|item|article|report|piece|news)"
     return re.compile(
         r"(?i)(?<!\w)(?:(?:(?:the|this|that)\s+(?:(?:only|lone|single|sole)\s+)?"
@@ -209,6 +209,11 @@ def _item_came(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
         r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|(?:el\s+)?(?:lunes|martes|"
         r"miércoles|jueves|viernes|sábado|domingo))(?!\w)|(?(dated)(?=\S)|(?!x)x))"
     )
+
+
+def _wires(sources: tuple[str, ...]) -> str:
+    """The wires as one alternation, the longest first (none: one that never matches)."""
+    return "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True)) or "(?!x)x"
 
 
 @lru_cache(maxsize=1024)
@@ -326,7 +331,7 @@ def _wire_aside(sources: tuple[str, ...]) -> re.Pattern[str]:
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
     )
-    wires = "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True)) or "(?!x)x"
+    wires = _wires(sources)
     return re.compile(
         rf"(?i)\(\s*(?P<wire>{wires})\s*[,;:–—-]\s*(?:{sessions})?([^()\n]{{0,40}})\)"
     )
@@ -395,7 +400,7 @@ def _sessions_and_wires(sources: tuple[str, ...]) -> tuple[re.Pattern[str], re.P
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
     )
-    wires = "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True)) or "(?!x)x"
+    wires = _wires(sources)
     return re.compile(rf"(?i)(?<!\w)(?:{sessions})(?!\w)"), re.compile(
         rf"(?i)(?<!\w)(?:{wires})(?!\w)"
     )
@@ -456,7 +461,7 @@ def _same_headline(item: dict[str, Any], said: str) -> bool:
 
 @lru_cache(maxsize=64)
 def _order_of_wires(sources: tuple[str, ...]) -> re.Pattern[str]:
-    wires = "|".join(re.escape(w) for w in sorted(sources, key=len, reverse=True))
+    wires = _wires(sources)
     return re.compile(
         rf"(?i)(?<!\w)(?:(?:the\s+)?(?P<first>{wires})(?:['’]s?)?|(?P<the>the|this|that|its))"
         r"(?:\s+[\w-]+){0,4}?\s+"
