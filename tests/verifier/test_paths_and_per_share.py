@@ -197,6 +197,15 @@ def test_an_event_said_to_stand_as_a_scheduled_one_is_held_against_its_record() 
             _kept(question, f"{dicho} {right} evento programado.")
             assert "wrong_time" in _codes(question, f"{dicho} {wrong} evento programado."), question
             checked[to_come] += 1
+        events = _result(question, "get_events").get("events") or []
+        for kind in {e["kind"] for e in events}:  # no day said: every event of the kind holds it
+            statuses = {e["scheduled"] for e in events if e["kind"] == kind}
+            if len(statuses) != 1:
+                continue
+            said = f"The {kind} is listed {{}} a scheduled event."
+            right, wrong = ("as", "not as") if statuses.pop() else ("not as", "as")
+            _kept(question, said.format(right))
+            assert "wrong_time" in _codes(question, said.format(wrong)), question
     assert checked[True] >= 5 and checked[False] >= 1, checked
 
 

@@ -98,6 +98,43 @@ def check_event_attributes(case: Case) -> Iterator[Reason]:
                 yield from _attributes(text, folded, lo, hi, held, quoted)
                 yield from _tense(case, text, folded, lo, claim, held)
                 break
+        else:
+            yield from _undated_status(case, text, folded, lo, hi, kinds, records)
+
+
+def _undated_status(
+    case: Case,
+    text: str,
+    folded: str,
+    lo: int,
+    hi: int,
+    kinds: set[str | None],
+    records: list[dict[str, Any]],
+) -> Iterator[Reason]:
+    """ "CJVL's earnings are listed, not as a scheduled event": a status said with "as" of an
+    event the sentence names by its kind alone holds for every event of that kind the results
+    list (`wrong_time` where one does not; `unverified_claim` where they list none)."""
+    status = _AS_STATUS.search(folded, lo, hi)
+    if status is None:
+        return
+    held = [r for r in records if r.get("kind") in kinds]
+    came = status.lastgroup == "not_as"
+    if held and all(r.get("scheduled") is (not came) for r in held):
+        case.bound.append(status.span())
+        return
+    yield Reason(
+        rule=ReasonCode.WRONG_TIME if held else ReasonCode.UNVERIFIED_CLAIM,
+        message=(
+            f'"{text[status.start() : status.end()]}" says the {"/".join(sorted(map(str, kinds)))} '
+            f"{'has come' if came else 'is to come'}, but the events result "
+            + (
+                f"has one that {'is still scheduled' if came else 'has come'}"
+                if held
+                else "lists no event of that kind"
+            )
+        ),
+        span=status.span(),
+    )
 
 
 def _attributes(
