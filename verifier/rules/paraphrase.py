@@ -176,7 +176,6 @@ _ABBREVIATED = re.compile(r"(?<!\w)(?:corp|inc|co|ltd|plc|llc|s\.a|cía)\.\s*$")
 
 
 _HYPHENED = re.compile(r"-(\w+)")
-_HYPHEN_BEFORE = re.compile(r"(?<![\w-])\w+-$")
 
 
 def _compound(folded: str, span: tuple[int, int]) -> tuple[int, int]:
@@ -185,8 +184,10 @@ def _compound(folded: str, span: tuple[int, int]) -> tuple[int, int]:
     start, end = span
     while m := _HYPHENED.match(folded, end):
         end = m.end()
-    while m := _HYPHEN_BEFORE.search(folded, 0, start):
-        start = m.start()
+    while start > 1 and folded[start - 1] == "-" and folded[start - 2].isalnum():
+        start -= 1  # back over the hyphen and the word before it, without scanning the text
+        while start > 0 and folded[start - 1].isalnum():
+            start -= 1
     return start, end
 
 
