@@ -32,7 +32,8 @@ _FIELD_WORDS["close"] = [*fragments("traded"), *_FIELD_WORDS["close"]]
 FIELD_WORD = PhraseScan(_FIELD_WORDS)
 """The name of a field (`verifier.lexicon`: `fields`, and `traded` as the close)."""
 _FIELD_GAP = re.compile(
-    r"[*_`]*(?:[:=][*_`]*|\s*\|[*_`]*)?"  # a label: "**Close:** ", "prev_close=", "| Close | "
+    r"[*_`\"']*(?:[:=][*_`]*|\s*\|[*_`]*)?"  # a label: "**Close:** ", "prev_close=", "| Close | ",
+    # a JSON key ('"day_pnl": 46.59')
     rf"(?:\s+(?:the\s+(?:day|session)|{WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
     r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?"
     r"(?:\s+(?:about|around|roughly|approximately|nearly|near|close\s+to|some|alrededor\s+de|cerca\s+de|unos))?"

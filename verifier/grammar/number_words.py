@@ -56,11 +56,32 @@ _DOLLAR = r"(?:[-\s]+(?P<usd>dollars?|dólares))"
 def _patterns() -> re.Pattern[str]:
     fractions = "|".join(sorted((re.escape(f) for f in FRACTIONS), key=len, reverse=True))
     return re.compile(
-        rf"(?i)(?<![\w-])(?P<count>an?|one|two|three|un|una|la|dos|tres)[-\s]+"
-        rf"(?P<f>{fractions})s?(?![\w-])(?=\s+(?:of|de|del|desde|since)\s|\s*\()"
+        rf"(?i)(?:(?<=[^\w-])|^)(?:(?P<moved>{_MOVED})\s+(?:(?:of|de)\s+)?(?P<hedged>(?:{_HEDGED}\s+)+)?)?"
+        rf"(?P<fraction>(?P<count>an?|one|two|three|four|un|una|la|dos|tres|cuatro)[-\s]+"
+        rf"(?P<f>{fractions})s?)(?![\w-])"
+        r"(?(moved)|(?:(?=\s+(?:of|de|del|desde|since)\s|\s*\(|\s+(?:lost|gained|off|higher|lower)(?!\w))"
+        r"|(?<=parte)))"
     )
-    """A fraction of something ("a fifth of the book", "la mitad de"): "a third straight gain"
+    """A fraction of something ("a fifth of the book", "la mitad de"), the size of a move said
+    with it ("up about a third on the year", "lost roughly a quarter", "cae más o menos una
+    cuarta parte", "just under a tenth lost"), or a Spanish "parte": "a third straight gain"
     and "the third quarter" are ordinals."""
+
+
+_MOVED = (
+    r"up|down|off|lost|losing|gained|gaining|rose|risen|fell|fallen|climbed|dropped|shed|added|"
+    r"declined|slid|surged|jumped|drop|decline|fall|gain|loss|rise|sube|subió|baja|bajó|cae|cayó|"
+    r"cede|cedió|gana|ganó|pierde|perdió|pérdida|caída|subida|avanza|avanzó|retrocede|retrocedió"
+)
+"""A word of a move that a fraction after it gives the size of."""
+_HEDGED = (
+    r"(?:about|roughly|around|nearly|almost|exactly|approximately|just|some|close\s+to|over|under|"
+    r"(?:more|less)\s+than|a\s+(?:bit|little)\s+(?:more\s+than|less\s+than|over|under)|"
+    r"(?:just|slightly)\s+(?:under|over|shy\s+of)|más\s+de|menos\s+de|casi|cerca\s+de|"
+    r"algo\s+(?:más|menos)\s+de|alrededor\s+de|más\s+o\s+menos|aproximadamente|exactamente)"
+)
+"""The hedges and bounds that may stand between a move and the fraction that sizes it (read by
+the figure grammar's own hedges and bounds)."""
 
 
 def _value(words: list[str]) -> tuple[float, int] | None:
@@ -115,6 +136,9 @@ _GAP = re.compile(r"[-\s]+")
 _SUFFIX = re.compile(rf"(?i){_PERCENT}(?![\w])|{_DOLLAR}(?![\w])")
 
 
+_COUNTS = {"two": 2, "three": 3, "four": 4, "dos": 2, "tres": 3, "cuatro": 4}
+
+
 @cache
 def _number_words() -> frozenset[str]:
     return frozenset({*UNITS_EN, *UNITS_ES, *SCALE_WORDS, "a", "and", "y", "half", "medio"})
@@ -159,13 +183,16 @@ def find_number_words(text: str) -> list[Claim]:
     taken: list[tuple[int, int]] = []
     for m in fraction.finditer(text):
         share = FRACTIONS[m.group("f").casefold()]
-        count = {"two": 2, "three": 3, "dos": 2, "tres": 3}.get(m.group("count").casefold(), 1)
+        count = _COUNTS.get(m.group("count").casefold(), 1)
         percent = share * count * 100
         low, high = math.ceil(percent * 0.9), math.floor(percent * 1.1)
+        if m.group("moved") and not m.group("hedged"):  # "gained a tenth": within a tenth of
+            low, high = math.ceil(percent * 0.9 + 0.5), math.floor(percent * 1.1 - 0.5)  # it
         places = range(min(low, round(percent)), max(high, round(percent)) + 1)
         readings = tuple(Reading(float(p), 0) for p in places)
-        found.append(Claim(m.group(), m.start(), m.end(), "percent", readings, unit="%"))
-        taken.append(m.span())
+        start, end = m.span("fraction")
+        found.append(Claim(m.group("fraction"), start, end, "percent", readings, unit="%"))
+        taken.append((start, end))
     words_set = _number_words()
     tokens = list(_TOKEN.finditer(text))
     i = 0

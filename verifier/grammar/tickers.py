@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, Claim
+from verifier.labels import column_header
 from verifier.lexicon import LANGUAGES, alternatives
 
 TICKER = re.compile(r"(?<![\w$&.])(\$)?([A-Z]{1,5}(?:[.-][A-Z]{1,2})?)(?![\w&-])")
@@ -76,6 +77,16 @@ def attach_scopes(
         ):
             figure.scope = frozenset({BENCHMARK_SUBJECT})  # "the 59-stock equal-weight universe"
             continue
+        header = column_header(text, figure.start) if "|" in text else ""
+        if header and (held := _COLUMN_SUBJECT.fullmatch(header)):
+            # "| Day P&L | -$283.92 | +$46.59 |" under "| Metric | Holding | Portfolio |"
+            if held.lastgroup != "holding":
+                figure.scope = frozenset({_SUBJECTS[held.lastgroup or "portfolio"]})
+            elif seen:  # the holding's column: the holding's alone, whatever its heading names
+                first = bisect_left(ticker_starts, sentence, 0, seen)
+                own = {t.symbol for t in tickers[first:seen]}
+                figure.scope = frozenset(own | {_carried(text, tickers, first, seen).symbol})
+            continue
         label = _LABELLED.match(text, text.rfind("\n", 0, figure.start) + 1)
         if (
             label is not None
@@ -110,7 +121,7 @@ def attach_scopes(
         scope = scopes.get((first, seen))
         if scope is None:
             symbols = {t.symbol for t in tickers[first:seen]}
-            symbols.add(tickers[seen - 1].symbol)
+            symbols.add(_carried(text, tickers, first, seen).symbol)
             scope = scopes[(first, seen)] = frozenset(symbols)
         named = _named_after(text, figure.end)
         if named == BENCHMARK_SUBJECT:
@@ -122,6 +133,43 @@ def attach_scopes(
         if placed and other == PORTFOLIO_SUBJECT:
             other = None  # "the YRAN holding in the P002 portfolio lost ...": the holding's
         figure.scope = scope | {other} if other else scope
+
+
+_COLUMN_SUBJECT = re.compile(
+    rf"(?i)[*_]*\s*(?:(?:the|la|el|su)\s+)?(?:(?P<portfolio>{alternatives('portfolio')}|p\d{{3,}})|"
+    rf"(?P<benchmark>{alternatives('benchmark')})|(?P<holding>holding|position|stock|"
+    r"posición|acción))\s*[*_]*"
+)
+"""A table column headed by the portfolio, the benchmark or the holding: the figures under it
+are theirs."""
+
+
+def _carried(text: str, tickers: list[Claim], first: int, seen: int) -> Claim:
+    """The ticker a figure speaks of besides those of its own sentence: the last one named
+    before it, unless that one was only what an earlier sentence measured its holding against
+    ("Second-largest contributor (after FSA)" above "Third-largest holding at 7.74%": WED's,
+    the holding the lines are about). Then the last one named before as a subject."""
+    if first < seen:
+        return tickers[seen - 1]  # the sentence names its own: the last of them
+    for k in range(seen - 1, -1, -1):
+        if not referent(text, tickers[k]):
+            return tickers[k]
+    return tickers[seen - 1]
+
+
+def referent(text: str, ticker: Claim) -> bool:
+    """Whether a ticker is named only as what another holding is measured or placed against."""
+    return _REFERENT.search(text, max(ticker.start - 40, 0), ticker.start) is not None
+
+
+_REFERENT = re.compile(
+    r"(?i)(?<!\w)(?:after|behind|ahead\s+of|than|trailing|(?:only\s+)?to|vs\.?|versus|tras|"
+    r"detrás\s+de|por\s+delante\s+de|que|frente\s+a)\s+(?:only\s+|solo\s+|sólo\s+)?[*_]{0,2}"
+    r"(?:\$?[A-Z][A-Z0-9.]{0,5}[*_]{0,2}(?:\s*,\s*|\s+(?:and|y|&)\s+)[*_]{0,2})*$"
+)
+"""The words that name a ticker as what a holding is measured or placed against ("after
+FSA", "behind only YDLJ", "second only to OEE", "better than CGL", "tras MPSE"), and the
+tickers of a list after them ("after ASVF and KGC")."""
 
 
 _MEMBERS_OF = re.compile(
@@ -259,11 +307,11 @@ _PAIRED = re.compile(r"(?<![\w.])[A-Z][A-Z0-9.]{0,5}\s*[/·|—–]\s*$")
 """A ticker and its portfolio set side by side in a heading ("**ILLR / P002**"): the portfolio
 is where the holding sits, not the subject of the lines under it."""
 _LABELLED = re.compile(
-    r"(?i)[ \t]*(?:\|[ \t]*)?(?:[-*•·▪►]+[ \t]*|\d{1,2}[/.)][ \t]+)?(?:\*\*|__)?(?:the\s+|la\s+|el\s+)?"
-    rf"(?:{alternatives('portfolio')})(?:\*\*|__)?[ \t]*(?:[:：=]|\|)"
+    r"(?i)[ \t]*(?:\|[ \t]*)?(?:[-*•·▪►]+[ \t]*|\d{1,2}[/.)][ \t]+)?(?:\*\*|__|[\"'])?(?:the\s+|la\s+|el\s+)?"
+    rf"(?:{alternatives('portfolio')})(?:\*\*|__|[\"'])?[ \t]*(?:[:：=]|\|)"
 )
 """A line of a record labelled by the portfolio ("- cartera: P002", "**Portfolio:** P002 – Dividend
-Income", "| cartera | P002 |" under "- ticker: CJVL"): it says where the holding sits; the lines
+Income", "| cartera | P002 |" under "- ticker: CJVL", '"portfolio": "P003",'): it says where the holding sits; the lines
 under it are the record's fields, not the portfolio's, and a figure on it is the portfolio's."""
 _NEXT_CELL = re.compile(r"[|;:]")
 """Where the label line's own cell ends ("Cartera: -0,90% | Universo: -0,57%")."""

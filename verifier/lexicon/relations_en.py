@@ -13,6 +13,12 @@ IN_BOOK = r"(?:\s+(?:in|within)\s+(?:the\s+|its\s+)?(?:portfolio|book|fund|p\d{3
 """The portfolio a place is in ("in P002", "in the portfolio"): its own id, or `other_portfolios`' wrong subject."""
 OF_N = rf"(?:\s+(?:of|out\s+of)\s+(?:its\s+|the\s+)?\d{{1,3}}(?:\s+(?:positions|holdings|names|stocks))?{IN_BOOK})?,?"
 """The count a place is out of ("17th of 19 positions", "3rd of 25 positions in P002")."""
+PLACE_OF_N = (
+    rf"{ORDINAL}[*_]{{0,2}}\s+(?:of|out\s+of)\s+(?:its\s+|the\s+)?\d{{1,3}}[*_]{{0,2}}"
+    r"(?:\s+(?:positions|holdings|names|stocks))?"
+    rf"{IN_BOOK}"
+)
+"""A place out of a count of positions ("6th of 19", "**25th of 25**", "1st of 25 positions")."""
 
 RELATIONS: dict[str, Any] = {
     "absence": {
@@ -189,7 +195,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:weight|size)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}(?:\s+(?:of|/)\s+\d{1,3})?(?![\d%]|[.,]\d)",
             rf"by\s+(?:weight|size|market\s+value),?\s+(?:[a-z]{{1,5}}\s+)?(?:ranks?|ranked|is|comes?\s+in|sits?)\s+(?:as\s+)?(?:the\s+)?{ORDINAL}{OF_N}",
             rf"{ORDINAL}{OF_N}\s+by\s+(?:weight|size|market\s+value)",
-            r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th)[-\s](?:largest|biggest)\s+(?:holding|position|stake|weight|name)",
+            rf"{ORDINAL}[-\s](?:largest|biggest)[*_]{{0,2}}\s+(?:holding|position|stake|weight|name)",
+            rf"{ORDINAL}[-\s](?:largest|biggest)(?=\s*\))",
             r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest|heaviest)\s+of\s+(?:its\s+|the\s+)?\d{1,3}\s+(?:positions|holdings|names|stocks)",
             rf"{ORDINAL}[-\s](?:largest|biggest)(?:\s+(?:holding|position|stake|weight|name))?\s+of\s+(?:its\s+|the\s+)?\d{{1,3}}",
@@ -443,6 +450,14 @@ RELATIONS: dict[str, Any] = {
             rf"(?:ranked|ranks?|ranking|placed|came\s+in)\s+{ORDINAL_WORDS}(?:\s+(?:among|of|in)\s+(?:the\s+|its\s+|p\d{{3}}'?s?\s+|the\s+portfolio'?s?\s+)?(?:contributors|detractors|holdings|positions|portfolio|book))?",
             rf"{ORDINAL_WORDS}[-\s](?:largest|biggest|best|highest)(?:\s+contribution)?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|p\d{{3}}))?",
             rf"{ORDINAL_WORDS}\s+in\s+the\s+(?:portfolio|book)",
+            # an ordinal out of a count, whatever stands before it ("By return it ranked **6th
+            # of 19**", "18th of 25 on P&L, 13th by weight"): its measure is the one its words,
+            # its line or the figure before it name, and where none does it stays unbound
+            rf"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|sat|stands?|stood|finished)\s+(?:at\s+)?[*_]{{1,2}}{PLACE_OF_N}",
+            rf"{PLACE_OF_N}",
+            rf"(?:placed|places|put|puts|putting|placing)\s+(?:it|them|the\s+(?:stock|position|holding))\s+(?:at\s+)?{PLACE_OF_N}",
+            rf"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|sat|stands?|stood|finished)\s+(?:at\s+)?[*_]{{1,2}}{ORDINAL}[*_]{{1,2}}(?=\s+(?:by|on)\s)",
+            r"(?<=\|\s)\d{1,2}(?:st|nd|rd|th)(?=\s*\|)",
         ),
     },
     "news_terms": {

@@ -10,6 +10,14 @@ _MEASURES = (
 )
 """What a place among the positions may be by, as the ranks hold it."""
 
+_ORDINALS = (
+    r"(?:primero|primera|primer|segundo|segunda|tercero|tercera|tercer|cuarto|cuarta|quinto|"
+    r"quinta|sexto|sexta|séptimo|séptima|octavo|octava|noveno|novena|décimo|décima)",
+    r"\d{1,2}\.?[ºª°]",
+)
+"""An ordinal place, in words and in digits ("tercera", "19.ª", "7.º"): two fragments each, so
+that a phrase scan finds each by its literal opening."""
+
 RELATIONS: dict[str, Any] = {
     "absence": {
         "news": (
@@ -363,6 +371,14 @@ RELATIONS: dict[str, Any] = {
             r"(?:se\s+sitúa|se\s+situó|ocupa|ocupó|queda|quedó|figura)\s+(?:en\s+)?(?:el\s+)?"
             r"(?:(?:puesto|lugar|número|posición)\s+)?\d{1,2}(?![.,]\d)\s*(?:\.?\s*[ºo°]|\.?\s*er)?(?:\s+(?:lugar|puesto))?"
             r"(?:\s+(?:de|entre)\s+(?:las\s+|los\s+|sus\s+)?\d{1,3}(?:\s+(?:posiciones|valores|títulos))?)?",
+            # an ordinal place, its measure said by its words, its line or the figure before it
+            # ("19.ª posición de 25", "el 7.º de 25 posiciones por tamaño", "tercera posición")
+            *(
+                rf"{o}\s+(?:(?:posición|puesto|lugar)\s+)?(?:de|entre)\s+(?:las\s+|los\s+|sus\s+)?"
+                r"\d{1,3}(?:\s+(?:posiciones|valores|títulos))?"
+                for o in _ORDINALS
+            ),
+            *(rf"(?:el|la)\s+{o}\s+de\s+la\s+cartera(?=\s+por\s)" for o in _ORDINALS),
         ),
     },
     "news_terms": {

@@ -111,7 +111,21 @@ def check_gaps(case: Case) -> Iterator[Reason]:
             )
             continue
         word = (m.start(), m.start() + len(m.group().split()[0]))
-        if _difference(claim, others):
+        pair = _pair(claim, others)
+        if pair and m.re is _BY and (side := _SIDE.search(m.group())):
+            higher = side.lastgroup == "above"  # "beating it by 0.33": the first is the higher
+            if (signed_amount(pair[0]) > signed_amount(pair[1])) != higher:
+                yield Reason(
+                    rule=ReasonCode.WRONG_RELATION,
+                    message=(
+                        f'"{m.group().strip()} {claim.text}" puts {pair[0].text} '
+                        f"{'above' if higher else 'below'} {pair[1].text}, and it is not"
+                    ),
+                    span=(m.start(), claim.end),
+                )
+                continue
+            word = (m.start(), m.start() + side.end())  # "quedó por debajo": through its side
+        if pair:
             case.bound.append(word)
             continue
         yield _wrong(f, others, word)
@@ -129,14 +143,27 @@ def _points_ahead(folded: str, claim: Claim) -> re.Match[str] | None:
 
 
 def _difference(claim: Claim, others: list[Claim]) -> bool:
+    return _pair(claim, others) is not None
+
+
+def _pair(claim: Claim, others: list[Claim]) -> tuple[Claim, Claim] | None:
+    """The first two figures, in the order the text names them, whose difference is the gap."""
     for i, a in enumerate(others):
         for b in others[i + 1 :]:
             gap = abs(signed_amount(a) - signed_amount(b))
             for r in claim.readings:
                 half = 0.5 * 10.0**-r.decimals * claim.scale
                 if abs(gap - abs(r.value) * claim.scale) <= half * (1 + 1e-9):
-                    return True
-    return False
+                    return a, b
+    return None
+
+
+_SIDE = re.compile(
+    r"(?P<above>ahead|above|beat\w*|outperform\w*|superó|supera|encima)|"
+    r"(?P<below>behind|below|underperform\w*|trail\w*|lag\w*|debajo|detrás)"
+)
+"""The side a comparison puts the first of its two figures on ("beating it by", "lagged by");
+"quedó ... por" says none."""
 
 
 def _wrong(f: Finding, others: list[Claim], word: tuple[int, int]) -> Reason:

@@ -24,6 +24,7 @@ from typing import Any
 from contract.reasons import ReasonCode
 from verifier.claim import Claim
 from verifier.grammar.moves import MOVE
+from verifier.grammar.tickers import referent
 from verifier.lexicon import LANGUAGES, alternatives, alternatives_of, grouped
 from verifier.quoting import quoted_by
 from verifier.rules.case import Case
@@ -729,8 +730,12 @@ def _subject(tickers: list[Claim], lo: int, m: re.Match[str], hi: int) -> Claim 
     after = _after(tickers, m.end(), hi)
     if after is not None and _behind().search(m.string, m.end(), after.start):
         after = None  # "la segunda mayor contribución tras OEE": OEE is the one ahead of it
+    subjects = [t for t in tickers if not referent(m.string, t)]  # not "after CGL"
     return (  # a ticker inside the phrase is its subject: "by weight, AXO ranks 1st of 10"
-        _before(tickers, lo, m.end()) or after or _before(tickers, 0, lo)
+        _before(subjects, lo, m.end())
+        or after
+        or _before(subjects, 0, lo)
+        or _before(tickers, 0, lo)
     )
 
 
@@ -1292,10 +1297,12 @@ _HEADING_END = re.compile(r":[\s*_]*$")
 
 def _label_ranks(folded: str, at: int) -> list[tuple[int, int]]:
     """The rank words of a place's label on its own line, before a colon ("Where AXO stood in
-    P002 on Tuesday: 6th of 25 by return", "Clasificación de HEXS en P003: puesto 13 de 19"),
-    and of the heading over it (`_heading_ranks`)."""
+    P002 on Tuesday: 6th of 25 by return", "Clasificación de HEXS en P003: puesto 13 de 19") or
+    in a table row's cells before it, and of the heading over it (`_heading_ranks`)."""
     line = folded.rfind("\n", 0, at) + 1
     colon = folded.rfind(":", line, at)
+    if colon < 0:  # a table row's label cell: "| Rank by contribution | 8th of 25 |"
+        colon = folded.rfind("|", line, at) if folded.startswith("|", line) else -1
     own = [w.span() for w in _RANK_WORD.finditer(folded, line, colon)] if colon >= 0 else []
     return own + _heading_ranks(folded, at)
 
@@ -1329,7 +1336,8 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     before its label's colon ("Rank by P&L: 9 of 25")."""
     before = folded[max(lo, m.start() - 24) : m.start()].rstrip(" :(")
     after = re.match(
-        r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)", folded[m.end() : m.end() + 30]
+        r"[*_]{0,2}\s+(?:by|on|por)\s+(?:su\s+|la\s+|el\s+)?(p&l|\w+)",
+        folded[m.end() : m.end() + 30],
     ) or re.search(
         r"(?<!\w)(?:by|por)\s+(?:su\s+|la\s+|el\s+|day\s+|its\s+|the\s+)?(p&l|\w+)"
         r"(?:\s+del\s+día|\s+diari[oa])?(?:\s+(?:en|dentro\s+de)\s+la\s+cartera)?,?\s*"
@@ -1358,7 +1366,7 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
 
 
 _MEASURE_AFTER = re.compile(
-    r"\s+(?:by|por)\s+(?:su\s+|la\s+|el\s+)?(?:contrib\w*|p&l|pnl|weight\w*|peso|tamaño|size|"
+    r"[*_]{0,2}\s+(?:by|on|por)\s+(?:su\s+|la\s+|el\s+)?(?:contrib\w*|p&l|pnl|weight\w*|peso|tamaño|size|"
     r"returns?|rentabilidad|aportación)(?!\w)"
 )
 _MEASURE_LEAD = re.compile(
@@ -1382,6 +1390,21 @@ def _measure(case: Case, lo: int, at: int) -> str:
         return "weight_top"
     kind = "pnl" if "contribution" in key or key.endswith("day_pnl") else "return"
     return f"{kind}_{'bottom' if fact.value < 0 else 'top'}"
+
+
+_LIST_JOIN = re.compile(r"[*_]{0,2}(?:\s*,\s*(?:and\s+|y\s+)?|\s+(?:and|y|&)\s+)[*_]{0,2}")
+
+
+def _leaders(text: str, tickers: list[Claim], first: Claim) -> list[str]:
+    """The tickers of a list that opens with `first` ("behind OEE and AXO", "tras OEE y AXO")."""
+    found = [first.symbol]
+    at = tickers.index(first) + 1
+    end = first.end
+    while at < len(tickers) and _LIST_JOIN.fullmatch(text, end, tickers[at].start):
+        found.append(tickers[at].symbol)
+        end = tickers[at].end
+        at += 1
+    return found
 
 
 def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> Reason | None:
@@ -1459,8 +1482,13 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
     if group in ("second", "behind"):
         if leader is None or not isinstance(listed, list) or not 2 <= wanted <= len(listed) + 1:
             return None
-        holds = place == wanted and listed[wanted - 2] == leader.symbol
-        ahead = listed[wanted - 2]
+        leaders = _leaders(text, tickers, leader)
+        if len(leaders) > 1:  # "third-largest contributor behind OEE and AXO": all ahead of it
+            holds = place == wanted and set(listed[: wanted - 1]) == set(leaders)
+            ahead = ", ".join(listed[: wanted - 1])
+        else:
+            holds = place == wanted and listed[wanted - 2] == leader.symbol
+            ahead = listed[wanted - 2]
     else:
         holds, ahead = place == 1, ""
     case.bound.append(m.span())

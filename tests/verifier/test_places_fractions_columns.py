@@ -1,0 +1,231 @@
+"""A place said as an ordinal out of a count, a place behind a list of leaders, a ticker named
+only as what a holding is placed against, a fraction that sizes a move, a table's column headed
+by the holding or the portfolio, a JSON record's keys, a comparison said with its gap, and the
+address and sign-off of a message: over the free-form night's real traces, each faithful
+sentence is drafted from the trace's own results beside its corrupted twin, and each test fails
+with the rule that binds it removed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.verifier.test_paths_and_per_share import _lead
+from tests.verifier.test_unseen_prose import _codes, _es, _kept, _moves, _positions, _result
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _ranked() -> list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """The position questions whose ranks place the holding: question, P&L, ranks, its row."""
+    out = []
+    for question, pnl in _positions():
+        ranks = _result(question, "get_portfolio_ranks")
+        rows = [r for r in ranks.get("positions") or [] if r.get("ticker") == pnl.get("ticker")]
+        if rows and "weight_rank" in rows[0] and "day_pnl" in pnl:
+            out.append((question, pnl, ranks, rows[0]))
+    return out
+
+
+def _other(place: int, count: int) -> int:
+    return place + 1 if place < count else place - 1
+
+
+def test_an_ordinal_out_of_a_count_is_a_place_by_the_measure_its_words_name() -> None:
+    """ "By return it ranked **6th of 19**", "placed it 2nd of 10", "18th of 25 on P&L", "la
+    19.ª posición de 25 por peso", "el 7.º de 25 posiciones por tamaño": each is the holding's
+    place by the measure its words (or its line) name, held against the ranks."""
+    checked = 0
+    for question, pnl, ranks, row in _ranked():
+        n, t = ranks["positions_count"], pnl["ticker"]
+        lead = _lead(pnl)
+        es = f"{t} cerró en {_es(pnl['close'])} ({_es(pnl['pnl_pct'], True)} %)."
+        for place, said in (
+            (row["return_rank"], "By return it ranked **{} of {n}**."),
+            (row["contribution_rank"], "Its contribution placed it {} of {n}."),
+            (row["weight_rank"], "It sits {} of {n} by weight."),
+            (row["pnl_rank"], "Day P&L: {} of {n} on P&L."),
+        ):
+            _kept(question, f"{lead} {said.format(_ordinal(place), n=n)}")
+            wrong = said.format(_ordinal(_other(place, n)), n=n)
+            assert "wrong_relation" in _codes(question, f"{lead} {wrong}"), (question, wrong)
+        w = row["weight_rank"]
+        _kept(question, f"{es} Es la {w}.ª posición de {n} por peso.")
+        _kept(question, f"{es} Es el {w}.º de {n} posiciones por tamaño.")
+        _kept(question, f"{es} Es la {w}.ª posición por peso.")
+        wrong = f"{es} Es la {_other(w, n)}.ª posición de {n} por peso."
+        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_line_without_a_ticker_speaks_of_the_holding_not_of_the_one_it_was_placed_behind() -> (
+    None
+):
+    """ "the second-largest contributor behind FSA" above "- Weight: 7.74%": the weight is the
+    holding's, not FSA's; a sentence that names no ticker after one that named FSA only as a
+    leader ranks the holding ("By return it ranked 7th of 25")."""
+    checked = 0
+    words = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+    for question, pnl, ranks, row in _ranked():
+        t, n, place = pnl["ticker"], ranks["positions_count"], row["pnl_rank"]
+        listed = ranks.get("top_contributors") or []
+        if place not in words or len(listed) < place - 1 or pnl["day_pnl"] <= 0:
+            continue
+        lead = (
+            f"**{t}** returned {pnl['pnl_pct']:+.2f}% on the day, the {words[place]}-largest "
+            f"contributor behind {listed[place - 2]}."
+        )
+        _kept(question, f"{lead}\n- Weight: {row['weight_pct']:.2f}%")
+        at = row["return_rank"]
+        _kept(question, f"{lead} By return it ranked {_ordinal(at)} of {n}.")
+        wrong = f"{lead} By return it ranked {_ordinal(_other(at, n))} of {n}."
+        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 5, checked
+
+
+def test_a_place_behind_a_list_of_leaders_has_exactly_those_ahead_of_it() -> None:
+    """ "the third-largest contributor behind OEE and AXO": third, with those two ahead in
+    either order; a leader that is not ahead of it is `wrong_relation`."""
+    checked = 0
+    words = {2: "second", 3: "third", 4: "fourth"}
+    for question, pnl, ranks, row in _ranked():
+        place, listed = row["pnl_rank"], ranks.get("top_contributors") or []
+        if place not in (3, 4) or len(listed) < 5 or pnl["day_pnl"] <= 0:
+            continue
+        ahead = listed[: place - 1]
+        lead = _lead(pnl)
+        said = f"{pnl['ticker']} was the {words[place]}-largest contributor behind"
+        _kept(question, f"{lead} {said} {' and '.join(ahead)}.")
+        _kept(question, f"{lead} {said} {' and '.join(reversed(ahead))}.")
+        wrong = [*ahead[:-1], listed[place]]  # one leader swapped for one behind it
+        codes = _codes(question, f"{lead} {said} {' and '.join(wrong)}.")
+        assert "wrong_relation" in codes, (question, wrong)
+        checked += 1
+    assert checked >= 2, checked
+
+
+_FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+_FRACTIONS_ES = {"half": "la mitad", "third": "una tercera parte", "quarter": "una cuarta parte",
+                 "fifth": "una quinta parte", "tenth": "una décima parte"}  # fmt: skip
+
+
+def test_a_fraction_after_a_move_is_its_size_over_the_window_it_is_said_for() -> None:
+    """ "up about a third on the year", "sube casi una cuarta parte en el año": the fraction is
+    the window's change in percent, held at a tenth of it like any fraction, with its
+    direction and its window; the wrong direction or window is rejected."""
+    checked = 0
+    for question, move, windows in _moves():
+        year = windows.get("year_to_date")
+        if not year:
+            continue
+        pct = year["change_pct"]
+        near = [f for f, v in _FRACTIONS.items() if abs(abs(pct) - v) <= 0.08 * v]
+        if not near:
+            continue
+        word = near[0]
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        up, down = ("up", "down") if pct > 0 else ("down", "up")
+        _kept(question, f"{lead} It is {up} about a {word} on the year.")
+        verb = "sube" if pct > 0 else "cae"
+        lead_es = (
+            f"{move['ticker']} cerró en {_es(move['close'])} ({_es(move['change_pct'], True)} %)."
+        )
+        _kept(question, f"{lead_es} En el año {verb} casi {_FRACTIONS_ES[word]}.")
+        codes = _codes(question, f"{lead} It is {down} about a {word} on the year.")
+        assert "wrong_direction" in codes, (question, codes)
+        far = next(f for f, v in _FRACTIONS.items() if abs(abs(pct) - v) > 0.3 * v)
+        codes = _codes(question, f"{lead} It is {up} about a {far} on the year.")
+        assert codes & {"unsupported_figure", "wrong_time", "uncomputed_percentage"}, (far, codes)
+        checked += 1
+    assert checked >= 3, checked
+
+
+def test_a_table_column_headed_by_the_holding_or_the_portfolio_says_whose_figure_it_is() -> None:
+    """Under "| Metric | Holding | Portfolio |", the second cell of a row is the holding's and
+    the third the portfolio's, whatever the heading over the table names."""
+    checked = 0
+    for question, pnl, ranks, _ in _ranked():
+        mine, theirs = pnl["day_pnl"], ranks["portfolio_day_pnl"]
+        if abs(abs(mine) - abs(theirs)) < 1:
+            continue
+        head = (
+            f"{pnl['ticker']} in {ranks['portfolio_id']}, Tuesday Dec. 31\n\n"
+            "| Metric | Holding | Portfolio |\n|---|---|---|\n"
+            f"| Day return | {pnl['pnl_pct']:+.2f}% | {ranks['portfolio_return_pct']:+.2f}% |\n"
+        )
+        _kept(question, head + f"| Day P&L | {mine:+,.2f} | {theirs:+,.2f} |")
+        codes = _codes(question, head + f"| Day P&L | {theirs:+,.2f} | {theirs:+,.2f} |")
+        assert "wrong_subject" in codes, (question, codes)
+        codes = _codes(question, head + f"| Day P&L | {mine:+,.2f} | {mine:+,.2f} |")
+        assert "wrong_subject" in codes, (question, codes)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_json_record_keys_its_figures_and_its_portfolio_key_only_places_the_holding() -> None:
+    """'"day_pnl": 46.59' in a record with '"ticker": "KGC"' and '"portfolio": "P003"' is
+    KGC's day P&L: the portfolio's figure there is `wrong_subject`."""
+    checked = 0
+    for question, pnl, ranks, _ in _ranked():
+        mine, theirs = pnl["day_pnl"], ranks["portfolio_day_pnl"]
+        if abs(abs(mine) - abs(theirs)) < 1:
+            continue
+        record = (
+            "Recap:\n```json\n{\n"
+            f' "ticker": "{pnl["ticker"]}",\n "portfolio": "{ranks["portfolio_id"]}",\n'
+            f' "pnl_pct": {pnl["pnl_pct"]},\n "day_pnl": '
+        )
+        plain = f"\n}}\n```\nIn plain words, {_lead(pnl)}"
+        _kept(question, f"{record}{mine}{plain}")
+        assert "wrong_subject" in _codes(question, f"{record}{theirs}{plain}"), question
+        if abs(abs(pnl["pnl_pct"]) - abs(mine)) > 1:  # the return keyed as the day P&L
+            codes = _codes(question, f"{record}{pnl['pnl_pct']}{plain}")
+            assert "wrong_field" in codes, (question, codes)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_comparison_said_with_its_gap_puts_the_first_figure_on_its_side() -> None:
+    """ "returned -0.90% against -0.57% for the benchmark, beating it by 0.33 points": the gap
+    is right and the side wrong, `wrong_relation`; "trailing it by", "quedó por debajo del
+    índice por" with the same figures are kept."""
+    checked = 0
+    for question, pnl, ranks, _ in _ranked():
+        mine, bench = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        gap = round(abs(mine - bench), 2)
+        if gap < 0.05:
+            continue
+        lead = _lead(pnl)
+        right, wrong = ("beating", "trailing") if mine > bench else ("trailing", "beating")
+        said = f"The portfolio returned {mine:+.2f}% against {bench:+.2f}% for the benchmark"
+        _kept(question, f"{lead} {said}, {right} it by {gap:.2f} points.")
+        codes = _codes(question, f"{lead} {said}, {wrong} it by {gap:.2f} points.")
+        assert "wrong_relation" in codes, (question, codes)
+        es = f"La cartera registró un {_es(mine, True)} % frente al {_es(bench, True)} % del índice"
+        side = "por encima" if mine > bench else "por debajo"
+        other = "por debajo" if mine > bench else "por encima"
+        lead_es = f"{pnl['ticker']} cerró en {_es(pnl['close'])} ({_es(pnl['pnl_pct'], True)} %)."
+        _kept(question, f"{lead_es} {es}; quedó {side} del índice por {_es(gap)} puntos.")
+        codes = _codes(question, f"{lead_es} {es}; quedó {other} del índice por {_es(gap)} puntos.")
+        assert "wrong_relation" in codes, (question, codes)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_message_s_address_and_sign_off_assert_nothing() -> None:
+    """ "Hi team," and "Anything else you'd like to dig into?" frame a faithful answer and are
+    kept; the answer inside them is still checked."""
+    checked = 0
+    for question, pnl in _positions()[:10]:
+        body = _lead(pnl)
+        _kept(question, f"Hi team, {body} Anything else you'd like to dig into?")
+        _kept(question, f"Hola Carlos:\n\n{body}\n\nCualquier duda me escribe. Atentamente.")
+        wrong = body.replace(f"{pnl['pnl_pct']:+.2f}%", f"{pnl['pnl_pct'] + 1:+.2f}%")
+        codes = _codes(question, f"Hi team, {wrong} Let me know if you'd like more.")
+        assert codes and "unverified_claim" not in codes, (question, codes)
+        checked += 1
+    assert checked == 10
