@@ -229,3 +229,35 @@ def test_a_message_s_address_and_sign_off_assert_nothing() -> None:
         assert codes and "unverified_claim" not in codes, (question, codes)
         checked += 1
     assert checked == 10
+
+
+def test_a_window_named_before_its_figure_is_that_figure_s_window() -> None:
+    """ "Week **-0.57%**", "the week change was -0.57%", "its quarter change was +6.12%", "la
+    semana deja un -0,57 % y el mes, un -0,20 %": the window's name is the figure's window, so
+    the figures of two windows swapped are `wrong_time`; a bare figure in brackets after it
+    ("week change (1.76%)", an accounting negative or an aside) stays unbound."""
+    checked = 0
+    for question, move, windows in _moves():
+        week, month = windows["week"]["change_pct"], windows["month"]["change_pct"]
+        if abs(week - month) < 0.05:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        lead_es = (
+            f"{move['ticker']} cerró en {_es(move['close'])} ({_es(move['change_pct'], True)} %)."
+        )
+        for said in (
+            "{lead} Week **{w:+.2f}%**, month **{m:+.2f}%**.",
+            "{lead} The week change was {w:+.2f}% and the month change was {m:+.2f}%.",
+            "{lead} Its week change was {w:+.2f}%; its month change was {m:+.2f}%.",
+        ):
+            _kept(question, said.format(lead=lead, w=week, m=month))
+            codes = _codes(question, said.format(lead=lead, w=month, m=week))
+            assert "wrong_time" in codes, (question, said, codes)
+        said = "{lead} La semana deja un {w} % y el mes, un {m} %."
+        _kept(question, said.format(lead=lead_es, w=_es(week, True), m=_es(month, True)))
+        codes = _codes(question, said.format(lead=lead_es, w=_es(month, True), m=_es(week, True)))
+        assert "wrong_time" in codes, (question, codes)
+        codes = _codes(question, f"{lead} Its week change was ({abs(week):.2f}%).")
+        assert "unverified_claim" in codes, (question, codes)
+        checked += 1
+    assert checked >= 20, checked

@@ -5,6 +5,18 @@ from verifier.lexicon.relations_en import RELATIONS
 
 _EARNINGS = r"(?:earnings|eps)(?:\s+(?:report|release|call|announcement|date))?"
 _WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday)"
+_TO_FIGURE = (
+    r"(?:\s+(?:change|move|return|performance|gain|loss))?"
+    r"(?=[*_]*\s*(?:(?:was|is|came\s+to|stood\s+at|shows?|showed|reads?|leaves?|left|of|at)\s+)*"
+    r"(?:(?:a|an)\s+)?(?:(?:slight\s+|small\s+)?(?:dip|drop|decline|fall|loss|gain|rise|climb|"
+    r"move|change)\s+(?:of\s+)?)?(?:(?:about|roughly|around|nearly|almost)\s+)?[*_]*"
+    r"(?:[+\-−]\$?\d|\$?\d[\d.,]*\s?%))"
+)
+"""What may stand between a window's name and its figure ("Week **-0.57%**", "the week change
+was -0.57%", "its quarter change was +6.12%", "the week shows a dip of 0.57%"): a percentage or
+a signed figure follows."""
+_NOT_A_QUARTER = r"(?<!first\s)(?<!second\s)(?<!third\s)(?<!fourth\s)(?<!1st\s)(?<!2nd\s)(?<!3rd\s)(?<!4th\s)(?<!\ba\s)"
+"""A quarter named by its number is a period, "a quarter" a fraction (`grammar.number_words`)."""
 
 LEXICON = Lexicon(
     name="en",
@@ -91,6 +103,7 @@ LEXICON = Lexicon(
             r"1-day",
         ),
         "week": (
+            rf"(?:the\s+|its\s+)?(?:past\s+)?week{_TO_FIGURE}",
             r"(?:the\s+)?week[\'’]s",
             r"(?:the\s+)?(?:past\s+)?week(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+week",
@@ -115,6 +128,7 @@ LEXICON = Lexicon(
             r"week(?=\))",
         ),
         "month": (
+            rf"(?:the\s+|its\s+)?(?:past\s+)?month{_TO_FIGURE}",
             r"(?:the\s+)?month[\'’]s",
             r"(?:the\s+)?(?:past\s+)?month(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+month",
@@ -140,6 +154,7 @@ LEXICON = Lexicon(
             r"mo\.?(?=\*{0,2}\s*:)",
         ),
         "quarter": (
+            rf"{_NOT_A_QUARTER}(?:the\s+|its\s+)?(?:past\s+)?quarter{_TO_FIGURE}",
             r"(?:the\s+)?quarter[\'’]s",
             r"(?:the\s+)?(?:past\s+)?quarter(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+quarter",
@@ -156,6 +171,7 @@ LEXICON = Lexicon(
             r"qtr\.?(?=\*{0,2}\s*:)",
         ),
         "ytd": (
+            rf"(?:the\s+|its\s+)?(?:past\s+)?year{_TO_FIGURE}",
             r"(?:the\s+)?year(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:started|began)\s+the\s+year",
             r"year-to-date",

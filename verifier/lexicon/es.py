@@ -3,6 +3,16 @@
 from verifier.lexicon.model import Lexicon
 from verifier.lexicon.relations_es import RELATIONS
 
+_TO_FIGURE = (
+    r"(?=[*_]*\s*,?\s*(?:(?:deja|cede|sube|baja|gana|pierde|suma|resta|acumula|registra|marca|"
+    r"muestra|refleja|avanza|retrocede|cae|fue\s+de|es\s+de|fue|es)\s+)?(?:(?:un|una|del|de)\s+)?"
+    r"(?:(?:caída|subida|alza|baja|pérdida|ganancia|variación|avance|retroceso)\s+(?:del?\s+)?)?"
+    r"(?:(?:casi|cerca\s+del?|alrededor\s+del?|aproximadamente)\s+)?[*_]*"
+    r"(?:[+\-−]\$?\d|\$?\d[\d.,]*\s?%))"
+)
+"""What may stand between a window's name and its figure ("la semana deja un -0,57 %", "el
+mes, un -0,20 %", "el trimestre, +6,12 %"): a percentage or a signed figure follows."""
+
 _DIAS = r"(?:lunes|martes|mi[eé]rcoles|jueves|viernes)"
 
 LEXICON = Lexicon(
@@ -63,6 +73,7 @@ LEXICON = Lexicon(
             rf"el\s+{_DIAS}",
         ),
         "week": (
+            rf"(?:la\s+|su\s+)?semana{_TO_FIGURE}",
             r"(?:la\s+)?semana(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"(?:en|durante)\s+(?:la\s+)?(?:última|pasada|esta)\s+semana",
             r"(?:en|durante)\s+la\s+semana(?:\s+(?:pasada|anterior))?",
@@ -74,6 +85,7 @@ LEXICON = Lexicon(
             r"(?:últimas|pasadas)\s+(?:5|cinco)\s+sesiones",
         ),
         "month": (
+            rf"(?:el\s+|su\s+)?mes{_TO_FIGURE}",
             r"(?:el\s+)?mes(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"del\s+(?:último\s+|pasado\s+)?mes(?!\s+de)",
             r"(?:en|durante)\s+(?:el\s+)?(?:último|pasado|este)\s+mes",
@@ -85,6 +97,7 @@ LEXICON = Lexicon(
             r"(?:últimos|pasados)\s+(?:30|treinta)\s+días",
         ),
         "quarter": (
+            rf"(?:el\s+|su\s+)?trimestre{_TO_FIGURE}",
             r"(?:el\s+)?trimestre(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+trimestre",
             r"en\s+el\s+trimestre",
@@ -94,6 +107,7 @@ LEXICON = Lexicon(
             r"trimestral",
         ),
         "ytd": (
+            rf"(?:el\s+|su\s+)?año{_TO_FIGURE}",
             r"(?:el\s+)?año(?=\*{0,2}\s*(?::|\|\s*\*{0,2}\s*[+\-−]?\$?\d|\|[^|\n]{1,24}\|\s*\*{0,2}\s*[+\-−]?\$?\d|\([^()\n]{1,40}\)\*{0,2}\s*:)|\s+\(\s*[+\-−]?\$?\d|\s+[+\-−]?\d[\d.,]*\s?%)",
             r"en\s+lo\s+que\s+va\s+de(?:l)?\s+año",
             r"(?:el\s+)?año\s+hasta\s+la\s+fecha",
