@@ -15,6 +15,7 @@ from verifier.grammar.relative import anchor_of
 from verifier.index import index_trace
 from verifier.rules import RULES, Case, assess_claim, no_draft_reason
 from verifier.rules.derived import derive_figures
+from verifier.rules.gaps import derive_gaps
 from verifier.rules.other_portfolios import portfolio_names, portfolio_of, split_portfolios
 from verifier.scanner import compile_all
 from verifier.trace_view import TraceView, parse_trace, view_of
@@ -112,6 +113,7 @@ def verify(trace: Trace | TraceView) -> Verdict:
         owners = {e.id: portfolio_of(e) or "" for e in others.events}
         case.foreign = (index_trace(others), owners)
     derive_figures(case)
+    derive_gaps(case)
     reasons = [reason for rule in RULES for reason in rule(case)]
     claims_out = [
         {"text": c.text, "span": (c.start, c.end), "kind": c.kind, "supported_by": f.supported_by}

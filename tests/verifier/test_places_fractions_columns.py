@@ -261,3 +261,94 @@ def test_a_window_named_before_its_figure_is_that_figure_s_window() -> None:
         assert "unverified_claim" in codes, (question, codes)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_record_key_of_the_results_names_its_field_and_its_subject() -> None:
+    """'"portfolio_day_pnl": 46.59', '"weight_pct": 14.96', '"benchmark": {"return_pct":
+    -0.57}', '"session": "2024-12-31"': a key the results use is that field of the subject its
+    prefix or object names; another value there is `wrong_field` (or the date `wrong_time`),
+    whatever other value of the trace it equals."""
+    checked = 0
+    for question, pnl, ranks, row in _ranked():
+        mine, theirs = pnl["day_pnl"], ranks["portfolio_day_pnl"]
+        if (
+            abs(abs(mine) - abs(theirs)) < 1
+            or abs(row["weight_pct"] - row["contribution_pct"]) < 0.1
+        ):
+            continue
+        bench = ranks["benchmark"]["return_pct"]
+        body = (
+            f'"ticker": "{pnl["ticker"]}",\n "pnl_pct": {pnl["pnl_pct"]},\n'
+            f' "weight_pct": {{w}},\n "portfolio_day_pnl": {{p}},\n'
+            f' "benchmark": {{{{"return_pct": {{b}}}}}},\n "session": "{{s}}"'
+        )
+        plain = f"\n}}\n```\nIn plain words, {_lead(pnl)}"
+
+        def record(w: float, p: float, b: float, s: str, body: str = body, end: str = plain) -> str:
+            return "Recap:\n```json\n{\n " + body.format(w=w, p=p, b=b, s=s) + end
+
+        session, before = pnl["session"], pnl["previous_session"]
+        _kept(question, record(row["weight_pct"], theirs, bench, session))
+        wrong = record(row["contribution_pct"], theirs, bench, session)
+        assert "wrong_field" in _codes(question, wrong), (question, "weight")
+        assert "wrong_field" in _codes(question, record(row["weight_pct"], mine, bench, session))
+        other = ranks["portfolio_return_pct"]
+        if abs(other - bench) > 0.01:
+            wrong = record(row["weight_pct"], theirs, other, session)
+            assert "wrong_field" in _codes(question, wrong), (question, "benchmark")
+        wrong = record(row["weight_pct"], theirs, bench, before)
+        assert "wrong_time" in _codes(question, wrong), (question, "session")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_place_by_the_measure_its_sentence_names_not_the_one_its_noun_suggests() -> None:
+    """ "the 10th-largest position by contribution", "By contribution, it is the tenth-largest
+    holding", "Weight 8.31% (4th largest)" after the weight: each is held by the measure named
+    (by contribution, by weight), not by the weight a "largest position" alone would mean."""
+    checked = 0
+    words = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth",
+             7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth"}  # fmt: skip
+    for question, pnl, _, row in _ranked():
+        c, w = row["contribution_rank"], row["weight_rank"]
+        if c == w or pnl["day_pnl"] <= 0 or c not in words or w not in words:
+            continue
+        lead = _lead(pnl)
+        _kept(question, f"{lead} It was the {_ordinal(c)}-largest position by contribution.")
+        wrong = f"{lead} It was the {_ordinal(w)}-largest position by contribution."
+        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        _kept(question, f"{lead} By contribution, it is the {words[c]}-largest holding.")
+        wrong = f"{lead} By contribution, it is the {words[w]}-largest holding."
+        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        _kept(question, f"{lead} Weight {row['weight_pct']:.2f}% ({_ordinal(w)} largest).")
+        wrong = f"{lead} Weight {row['weight_pct']:.2f}% ({_ordinal(c)} largest)."
+        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 3, checked
+
+
+def test_a_gap_said_with_its_comparison_alone_is_the_gap_of_the_two_day_returns() -> None:
+    """ "It beat the benchmark by 2.47 points", "It lagged the portfolio by 24 basis points":
+    with no figures of its own to take it from, the gap is the difference of the two subjects'
+    day returns the results hold, on the side the verb says; the holding's own return said
+    as that gap (or any other value of the trace) is `wrong_relation`."""
+    checked = 0
+    for question, pnl, ranks, row in _ranked():
+        mine = row["day_return_pct"]
+        for name, theirs in (
+            ("benchmark", ranks["benchmark"]["return_pct"]),
+            ("portfolio", ranks["portfolio_return_pct"]),
+        ):
+            gap = round(mine - theirs, 2)
+            if abs(gap) < 0.05 or abs(abs(gap) - abs(mine)) < 0.02:
+                continue
+            lead = _lead(pnl)
+            right, wrong = ("beat", "lagged") if gap > 0 else ("lagged", "beat")
+            _kept(question, f"{lead} It {right} the {name} by {abs(gap):.2f} points.")
+            _kept(question, f"{lead} It {right} the {name} by {abs(gap) * 100:.0f} basis points.")
+            codes = _codes(question, f"{lead} It {wrong} the {name} by {abs(gap):.2f} points.")
+            assert "wrong_relation" in codes, (question, name, codes)
+            codes = _codes(question, f"{lead} It {right} the {name} by {abs(mine):.2f} points.")
+            assert "wrong_relation" in codes, (question, name, codes)
+            checked += 1
+    assert checked >= 30, checked

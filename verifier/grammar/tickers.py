@@ -6,6 +6,7 @@ import re
 from bisect import bisect_left, bisect_right
 
 from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, Claim
+from verifier.grammar.records import key_subject, keyed_at
 from verifier.labels import column_header
 from verifier.lexicon import LANGUAGES, alternatives
 
@@ -76,6 +77,10 @@ def attach_scopes(
             and _OF_BENCHMARK.search(text, max(figure.start - 60, 0), figure.start)
         ):
             figure.scope = frozenset({BENCHMARK_SUBJECT})  # "the 59-stock equal-weight universe"
+            continue
+        keyed = keyed_at(text, figure.start)
+        if keyed is not None and (owner := key_subject(text, keyed)) is not None:
+            figure.scope = frozenset({owner})  # '"portfolio_day_pnl": 46.59'
             continue
         header = column_header(text, figure.start) if "|" in text else ""
         if header and (held := _COLUMN_SUBJECT.fullmatch(header)):

@@ -195,8 +195,8 @@ RELATIONS: dict[str, Any] = {
             r"(?:weight|size)\s+rank\s*[*_]*\s*[:|]\s*[*_]*\s*\d{1,3}(?:\s+(?:of|/)\s+\d{1,3})?(?![\d%]|[.,]\d)",
             rf"by\s+(?:weight|size|market\s+value),?\s+(?:[a-z]{{1,5}}\s+)?(?:ranks?|ranked|is|comes?\s+in|sits?)\s+(?:as\s+)?(?:the\s+)?{ORDINAL}{OF_N}",
             rf"{ORDINAL}{OF_N}\s+by\s+(?:weight|size|market\s+value)",
-            rf"{ORDINAL}[-\s](?:largest|biggest)[*_]{{0,2}}\s+(?:holding|position|stake|weight|name)",
-            rf"{ORDINAL}[-\s](?:largest|biggest)(?=\s*\))",
+            rf"{ORDINAL}[-\s](?:largest|biggest)[*_]{{0,2}}\s+(?:holding|position|stake|weight|name)"
+            r"(?![*_]{0,2}\s+(?:by|on|in\s+terms\s+of)\s)",  # "... position by contribution": unread
             r"(?:biggest|largest|top|heaviest)(?:[-\s]weighted)?\s+(?:holding|position|stake|weight|name)",
             r"(?:biggest|largest|heaviest)\s+of\s+(?:its\s+|the\s+)?\d{1,3}\s+(?:positions|holdings|names|stocks)",
             rf"{ORDINAL}[-\s](?:largest|biggest)(?:\s+(?:holding|position|stake|weight|name))?\s+of\s+(?:its\s+|the\s+)?\d{{1,3}}",
@@ -455,6 +455,7 @@ RELATIONS: dict[str, Any] = {
             # its line or the figure before it name, and where none does it stays unbound
             rf"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|sat|stands?|stood|finished)\s+(?:at\s+)?[*_]{{1,2}}{PLACE_OF_N}",
             rf"{PLACE_OF_N}",
+            rf"{ORDINAL}[-\s](?:largest|biggest)(?=\s*\))",  # "Weight 8.31% (4th largest)"
             rf"(?:placed|places|put|puts|putting|placing)\s+(?:it|them|the\s+(?:stock|position|holding))\s+(?:at\s+)?{PLACE_OF_N}",
             rf"(?:ranked|ranks?|ranking|placed|came\s+in|sits?|sat|stands?|stood|finished)\s+(?:at\s+)?[*_]{{1,2}}{ORDINAL}[*_]{{1,2}}(?=\s+(?:by|on)\s)",
             r"(?<=\|\s)\d{1,2}(?:st|nd|rd|th)(?=\s*\|)",

@@ -69,6 +69,7 @@ from verifier.rules.other_portfolios import check_other_portfolio
 from verifier.rules.period_levels import check_named_quarters, check_period_levels
 from verifier.rules.qualities import check_qualities
 from verifier.rules.rank_lists import check_rank_lists
+from verifier.rules.record_keys import check_record_keys
 from verifier.rules.relations import check_relations
 from verifier.rules.sector_mix import check_sector_mix
 from verifier.rules.share_words import check_share_words
@@ -95,6 +96,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_named_quarters,
     check_wrong_field,
     check_units,
+    check_record_keys,
     check_uncomputed_percentage,
     check_wrong_direction,
     check_unsupported_date,

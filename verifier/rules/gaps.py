@@ -13,10 +13,11 @@ from bisect import bisect_right
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
-from verifier.claim import Claim
+from verifier.claim import BENCHMARK_SUBJECT, PORTFOLIO_SUBJECT, Claim, subject_words
 from verifier.rules.case import Case, Finding
-from verifier.rules.derived import operand_sentences, signed_amount
+from verifier.rules.derived import DERIVED, operand_sentences, signed_amount
 from verifier.rules.draft_scan import scan_of
+from verifier.trace_facts import make_fact
 from verifier.verdict import Reason
 
 _GAP = re.compile(
@@ -85,6 +86,8 @@ def check_gaps(case: Case) -> Iterator[Reason]:
             and bool(g.claim.unit) == bool(unit)
         ]
         if len(others) < 2:
+            if m.re is _BY and (said := _said_gap(case, f, m)) is not None and not said[0]:
+                yield said[1]  # "It beat the benchmark by 1.90 points": not their gap
             continue
         if m.re is _AHEAD:  # "1.09 pp ahead of it": the gap and which side the first is on
             word = (m.end() - len(m.group().lstrip()), m.end())
@@ -129,6 +132,96 @@ def check_gaps(case: Case) -> Iterator[Reason]:
             case.bound.append(word)
             continue
         yield _wrong(f, others, word)
+
+
+_COMPARATOR = re.compile(
+    r"(?P<benchmark>benchmark|index|universe|market|índice|referencia|universo|mercado)|"
+    r"(?P<portfolio>portfolio|book|fund|cartera|p\d{3,})"
+)
+_PORTFOLIO_SAID = re.compile(
+    r"(?<!\w)(?:the\s+portfolio|the\s+book|the\s+fund|la\s+cartera|p\d{3,})(?!\w)"
+)
+_OWN_KEYS = ("pnl_pct", "day_return_pct")
+
+
+def derive_gaps(case: Case) -> None:
+    """Support a gap said with its comparison and no figures to take it from ("It beat the
+    benchmark by 2.47 points"): the difference of the two subjects' day returns the results
+    hold, on the side the verb puts them (`_said_gap`)."""
+    folded = scan_of(case).folded
+    if not any(
+        w in folded for w in ("beat", "perform", "trail", "lag", "ahead", "behind", "super")
+    ):
+        return
+    for f in case.figures:
+        m = _BY.search(folded, max(f.claim.start - _REACH - 20, 0), f.claim.start)
+        if m is None or not f.claim.readings:
+            continue  # a gap that holds is that gap, whatever other value of the trace it equals
+        said = _said_gap(case, f, m)
+        if said is not None and said[0]:
+            f.in_scope = [make_fact(abs(said[2]), DERIVED, "", "gap", None, True, False, -1, None)]
+            f.supported_by, f.wrong, f.held = [DERIVED], "", []
+
+
+def _said_gap(case: Case, f: Finding, m: re.Match[str]) -> tuple[bool, Reason, float] | None:
+    """Whether a figure after "beat/lagged/outperformed ... by" is the gap between the day
+    returns of the two subjects its words name (the holding or the portfolio, and the benchmark
+    or the portfolio), on the side its verb says; None where the words name no comparator or
+    the results hold no return for one of the two."""
+    folded = scan_of(case).folded
+    claim = f.claim
+    named = _COMPARATOR.search(folded, m.start(), claim.start)
+    if named is None:
+        return None
+    comparator = named.lastgroup or ""
+    starts = scan_of(case).starts
+    lo = starts[bisect_right(starts, m.start()) - 1]
+    if comparator == "benchmark" and _PORTFOLIO_SAID.search(folded, lo, m.start()):
+        subject = PORTFOLIO_SUBJECT
+    else:
+        symbols = sorted(claim.scope - {PORTFOLIO_SUBJECT, BENCHMARK_SUBJECT}) or sorted(
+            {x.ticker for x in case.evidence.facts if x.key in _OWN_KEYS and x.ticker}
+        )  # "It lagged the portfolio by 2.03 points": the one holding the answer is about
+        if len(symbols) != 1:
+            return None
+        subject = symbols[0]
+    mine, theirs = _day_return(case, subject), _day_return(case, comparator)
+    if mine is None or theirs is None:
+        return None
+    gap = mine - theirs
+    side = _SIDE.search(m.group())
+    per = 0.01 if claim.unit == "bps" else 1.0  # "by 23 basis points": 0.23 points
+    sized = any(
+        abs(abs(gap) - r.value * claim.scale * per)
+        <= 0.5 * 10.0**-r.decimals * claim.scale * per * (1 + 1e-9)
+        for r in claim.readings
+    )
+    sided = side is None or (gap > 0) == (side.lastgroup == "above")
+    reason = Reason(
+        rule=ReasonCode.WRONG_RELATION,
+        message=(
+            f'"{m.group().strip()} {claim.text}" is the gap of {subject_words([subject])}\'s day '
+            f"return ({mine:+g}%) and {subject_words([comparator])}'s ({theirs:+g}%), which is "
+            f"{gap:+.2f} points"
+        ),
+        span=(m.start(), claim.end),
+    )
+    if sized and sided and side is not None:
+        case.bound.append((m.start(), m.start() + side.end()))
+    return sized and sided, reason, gap
+
+
+def _day_return(case: Case, subject: str) -> float | None:
+    """The day return the results hold for a holding, the portfolio or the benchmark."""
+    facts = case.evidence.facts
+    if subject in ("portfolio", PORTFOLIO_SUBJECT):
+        found = [x for x in facts if x.key == "portfolio_return_pct"]
+    elif subject in ("benchmark", BENCHMARK_SUBJECT):
+        found = [x for x in facts if x.ticker == BENCHMARK_SUBJECT and x.key == "return_pct"]
+    else:
+        found = [x for x in facts if x.ticker == subject and x.key in _OWN_KEYS]
+    values = {x.value for x in found}
+    return values.pop() if len(values) == 1 else None
 
 
 def _points_ahead(folded: str, claim: Claim) -> re.Match[str] | None:

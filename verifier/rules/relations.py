@@ -802,6 +802,10 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
         return None
     subject, ranks, row = found
     kind = m.lastgroup or ""
+    lo = _sentence(s.starts, m.start(), len(text))[0]
+    said = _named_measure(folded, lo, m) or _opening_measure(folded, lo, m.start())
+    if said and said.split("_")[0] != kind.split("_")[0]:  # "the 10th-largest position by
+        kind = f"{said.split('_')[0]}_{kind.split('_')[-1]}"  # contribution": by contribution
     rank = row.get(_RANK_FIELD.get(kind, "")) if row else None
     count = ranks.get("positions_count")
     if not isinstance(rank, int) or not isinstance(count, int):
@@ -820,7 +824,7 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
         wanted = int(re.sub(r"\D", "", word)) if word[:1].isdigit() else count_words()[word]
     case.bound.append((opens, m.end()))
     case.bound += _label_ranks(folded, m.start())
-    keys = _named_keys(folded[m.start() : m.end()], kind)  # "contribution rank: 3"
+    keys = _named_keys(folded[m.start() : m.end() + 24], kind)  # "contribution rank: 3", "by P&L"
     places = _places(row, kind, count, keys) if keys else {place} | _places(row, kind, count)
     if (
         re.search(r"(?:best|worst)$", folded[m.start() : m.end()])
@@ -1363,6 +1367,21 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
             if test(word):
                 return kind
     return ""
+
+
+_OPENING = re.compile(
+    r"[\s*_#>-]*(?:by|on|in\s+terms\s+of|por|en\s+cuanto\s+a)\s+"
+    r"(?:su\s+|la\s+|el\s+|its\s+|the\s+)?(p&l|\w+(?:\s+de\s+mercado|\s+value)?)\s*,"
+)
+
+
+def _opening_measure(folded: str, lo: int, at: int) -> str:
+    """The ranking a sentence opens with before its place ("By contribution, it is the
+    tenth-largest holding", "Por aportación, fue la décima mayor posición")."""
+    m = _OPENING.match(folded, lo, at)  # anchored at the sentence's start
+    if m is None:
+        return ""
+    return next((kind for kind, word in _MEASURE_WORDS if word.fullmatch(m[1])), "")
 
 
 _MEASURE_AFTER = re.compile(
