@@ -29,11 +29,12 @@ colon of a clock time is none ("- Zebra Wire, Tue 1:07 p.m.: ..." names no label
 
 def column_header(text: str, at: int) -> str:
     """The header cell above position `at` when `at` is in a markdown table's cell ("| Week |
-    +1.76% | Dec. 24 |" under "| Window | % change | Measured from |": "Measured from"), else
-    ""."""
+    +1.76% | Dec. 24 |" under "| Window | % change | Measured from |": "Measured from"; a
+    table without outer bars alike), else ""."""
     lo = text.rfind("\n", 0, at) + 1
-    if not text[lo:at].lstrip().startswith("|"):
-        return ""
+    end = text.find("\n", at)
+    if "|" not in text[lo : len(text) if end < 0 else end]:
+        return ""  # a row has its cells' bars, with or without the outer ones
     column = text.count("|", lo, at)
     line = lo
     while line > 0:
@@ -43,7 +44,7 @@ def column_header(text: str, at: int) -> str:
             header = text[text.rfind("\n", 0, max(above - 1, 0)) + 1 if above else 0 : above - 1]
             cells = header.strip().split("|")
             return cells[column].strip() if column < len(cells) else ""
-        if not row.lstrip().startswith("|"):
+        if "|" not in row:
             return ""
         line = above
     return ""

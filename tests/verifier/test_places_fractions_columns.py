@@ -114,7 +114,7 @@ _FRACTIONS_ES = {"half": "la mitad", "third": "una tercera parte", "quarter": "u
 
 
 def test_a_fraction_after_a_move_is_its_size_over_the_window_it_is_said_for() -> None:
-    """ "up about a third on the year", "sube casi una cuarta parte en el año": the fraction is
+    """ "up about a third on the year", "sube aproximadamente una cuarta parte": the fraction is
     the window's change in percent, held at a tenth of it like any fraction, with its
     direction and its window; the wrong direction or window is rejected."""
     checked = 0
@@ -134,7 +134,7 @@ def test_a_fraction_after_a_move_is_its_size_over_the_window_it_is_said_for() ->
         lead_es = (
             f"{move['ticker']} cerró en {_es(move['close'])} ({_es(move['change_pct'], True)} %)."
         )
-        _kept(question, f"{lead_es} En el año {verb} casi {_FRACTIONS_ES[word]}.")
+        _kept(question, f"{lead_es} En el año {verb} aproximadamente {_FRACTIONS_ES[word]}.")
         codes = _codes(question, f"{lead} It is {down} about a {word} on the year.")
         assert "wrong_direction" in codes, (question, codes)
         far = next(f for f, v in _FRACTIONS.items() if abs(abs(pct) - v) > 0.3 * v)
@@ -352,3 +352,81 @@ def test_a_gap_said_with_its_comparison_alone_is_the_gap_of_the_two_day_returns(
             assert "wrong_relation" in codes, (question, name, codes)
             checked += 1
     assert checked >= 30, checked
+
+
+def test_a_place_said_for_another_time_than_the_ranks_session_is_the_wrong_time() -> None:
+    """ "Over the past week it ranked 5th of 19", "On December 30 it ranked", "Yesterday it
+    ranked", "En la semana fue la 2.ª de 19": the ranks place the holdings by one session, so
+    a place said for another time in its own clause is `wrong_time`; said for the session
+    ("On December 31 it ranked") it is kept."""
+    checked = 0
+    for question, pnl, ranks, row in _ranked():
+        n, place = ranks["positions_count"], row["return_rank"]
+        lead = _lead(pnl)
+        said = f"it ranked {_ordinal(place)} of {n} by return."
+        _kept(question, f"{lead} On December 31 {said}")
+        for when in ("Over the past week", "On December 30", "Yesterday", "Year to date"):
+            codes = _codes(question, f"{lead} {when} {said}")
+            assert "wrong_time" in codes, (question, when, codes)
+        best = f"it was the {_ordinal(place)}-best performer of {n}."
+        _kept(question, f"{lead} On the day {best}")
+        codes = _codes(question, f"{lead} This month {best}")
+        assert "wrong_time" in codes, (question, codes)
+        es = f"{pnl['ticker']} cerró en {_es(pnl['close'])} ({_es(pnl['pnl_pct'], True)} %)."
+        codes = _codes(question, f"{es} En la semana fue la {place}.ª de {n} por rentabilidad.")
+        assert "wrong_time" in codes, (question, codes)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_place_said_by_two_measures_holds_by_both() -> None:
+    """ "ranked 17th of 25 by contribution and return": the place must be the holding's by
+    each measure; where the two places differ, it is `wrong_relation`."""
+    checked = 0
+    for question, pnl, ranks, row in _ranked():
+        n, c, r = ranks["positions_count"], row["contribution_rank"], row["return_rank"]
+        lead = _lead(pnl)
+        for place in (c, r):
+            said = f"{lead} It ranked {_ordinal(place)} of {n} by contribution and return."
+            if c == r:
+                _kept(question, said)
+            else:
+                assert "wrong_relation" in _codes(question, said), (question, said)
+        checked += c != r
+    assert checked >= 20, checked
+
+
+def test_a_fraction_hedged_short_of_itself_is_no_more_than_it() -> None:
+    """ "nearly a tenth", "just under a third", "casi una cuarta parte": the size is short of
+    the fraction, to the tenth of a percent (10.33% is not "nearly a tenth"; 9.77% is)."""
+    checked = 0
+    for question, move, windows in _moves():
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        for window, said in (("month", "over the month"), ("year_to_date", "on the year")):
+            pct = windows[window]["change_pct"]
+            up = "up" if pct > 0 else "down"
+            for word, value in _FRACTIONS.items():
+                draft = f"{lead} It is {up} nearly a {word} {said}."
+                if 0.91 * value < abs(pct) < value - 0.05:
+                    _kept(question, draft)
+                    checked += 1
+                elif value + 0.05 < abs(pct) < 1.09 * value:
+                    assert _codes(question, draft), (question, draft)
+                    checked += 1
+    assert checked >= 8, checked
+
+
+def test_a_table_without_outer_bars_has_its_columns() -> None:
+    """ "Metric | Holding | Portfolio" over "--- | --- | ---": a table written without the
+    outer bars keeps its columns, so the portfolio's figure under Holding is `wrong_subject`."""
+    checked = 0
+    for question, pnl, ranks, _ in _ranked():
+        mine, theirs = pnl["day_pnl"], ranks["portfolio_day_pnl"]
+        if abs(abs(mine) - abs(theirs)) < 1:
+            continue
+        head = f"{_lead(pnl)}\n\nMetric | Holding | Portfolio\n--- | --- | ---\n"
+        _kept(question, head + f"Day P&L | {mine:+,.2f} | {theirs:+,.2f}")
+        codes = _codes(question, head + f"Day P&L | {theirs:+,.2f} | {mine:+,.2f}")
+        assert "wrong_subject" in codes, (question, codes)
+        checked += 1
+    assert checked >= 20, checked

@@ -69,7 +69,7 @@ def _patterns() -> re.Pattern[str]:
 
 
 _MOVED = (
-    r"up|down|off|lost|losing|gained|gaining|rose|risen|fell|fallen|climbed|dropped|shed|added|"
+    r"(?<!makes\s)(?<!make\s)(?<!made\s)(?<!making\s)up|down|off|lost|losing|gained|gaining|rose|risen|fell|fallen|climbed|dropped|shed|added|"
     r"declined|slid|surged|jumped|drop|decline|fall|gain|loss|rise|sube|subió|baja|bajó|cae|cayó|"
     r"cede|cedió|gana|ganó|pierde|perdió|pérdida|caída|subida|avanza|avanzó|retrocede|retrocedió"
 )
@@ -82,6 +82,10 @@ _HEDGED = (
 )
 """The hedges and bounds that may stand between a move and the fraction that sizes it (read by
 the figure grammar's own hedges and bounds)."""
+_UNDER = re.compile(r"(?i)nearly|almost|under|less\s+than|shy\s+of|menos\s+de|casi")
+"""A hedge that puts the size short of the fraction ("nearly a tenth", "just under a third",
+"casi una cuarta parte"); one that puts it beyond ("more than half") is a lower bound, which the
+figure grammar's bounds read."""
 
 
 def _value(words: list[str]) -> tuple[float, int] | None:
@@ -190,8 +194,15 @@ def find_number_words(text: str) -> list[Claim]:
             low, high = math.ceil(percent * 0.9 + 0.5), math.floor(percent * 1.1 - 0.5)  # it
         places = range(min(low, round(percent)), max(high, round(percent)) + 1)
         readings = tuple(Reading(float(p), 0) for p in places)
+        side = _UNDER.search(m.group("hedged") or "") if m.group("moved") else None
+        if side is not None:  # "nearly a tenth": up to a tenth, to the tenth of a percent
+            lo, hi = percent * 0.9, percent
+            tenths = range(math.ceil(lo * 10 - 1e-9), math.floor(hi * 10 + 1e-9) + 1)
+            readings = tuple(Reading(t / 10, 1) for t in tenths)
         start, end = m.span("fraction")
-        found.append(Claim(m.group("fraction"), start, end, "percent", readings, unit="%"))
+        if side is not None:  # the hedge is the claim's own: no bound to read again before it
+            start = m.start("hedged")
+        found.append(Claim(text[start:end], start, end, "percent", readings, unit="%"))
         taken.append((start, end))
     words_set = _number_words()
     tokens = list(_TOKEN.finditer(text))

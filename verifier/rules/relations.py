@@ -145,11 +145,11 @@ def check_relations(case: Case) -> Iterator[Reason]:
         if reason is not None:
             yield reason
     for m in ranked:
-        reason = _ranking(scan, m)
+        reason = _off_session(scan, m) or _ranking(scan, m)
         if reason is not None:
             yield reason
     for m in places:
-        reason = _runner_up(scan, m, ranked)
+        reason = _off_session(scan, m) or _runner_up(scan, m, ranked)
         if reason is not None:
             yield reason
     for m in runs:
@@ -169,6 +169,52 @@ def check_relations(case: Case) -> Iterator[Reason]:
             reason = _news_order(text, m, starts, quotes, results, case)
             if reason is not None:
                 yield reason
+
+
+_CLAUSE_OPEN = re.compile(r"[,;:(\n]|\s(?:and|but|while|y|pero|mientras)\s")
+_DAY_BEFORE = re.compile(
+    r"(?<!\w)(?:yesterday|ayer|anteayer|last\s+week|la\s+semana\s+pasada)(?!\w)"
+)
+
+
+def _off_session(s: DraftScan, m: re.Match[str]) -> Reason | None:
+    """A place said for another time than the session the ranks are for ("Over the past week
+    it ranked 5th of 19", "On December 30 it ranked", "Year to date it ranks", "En la semana
+    fue la 2.ª"): the ranks place the holdings by one day only, so the place is `wrong_time`.
+    Only the time words of the place's own clause count, before the place."""
+    ranks = _ranks(s.case, s.results)
+    session = ranks.get("session") if ranks else None
+    if not isinstance(session, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", session):
+        return None
+    folded, text = s.folded, s.text
+    lo = _sentence(s.starts, m.start(), len(text))[0]
+    opens = max([lo] + [c.end() for c in _CLAUSE_OPEN.finditer(folded, lo, m.start())])
+    said = ""
+    for w in WINDOW.finditer(folded[opens : m.start()]):
+        if w.lastgroup and w.lastgroup != "day":
+            said = w.group()
+    day = (int(session[:4]), int(session[5:7]), int(session[8:10]))
+    for f in s.case.findings:
+        claim = f.claim
+        if (
+            claim.kind == "date"
+            and opens <= claim.start < m.start()
+            and claim.dates
+            and not any(d[1:] == day[1:] and d[0] in (None, day[0]) for d in claim.dates)
+        ):
+            said = claim.text
+    if not said and (before := _DAY_BEFORE.search(folded, opens, m.start())):
+        said = before.group()
+    if not said:
+        return None
+    return Reason(
+        rule=ReasonCode.WRONG_TIME,
+        message=(
+            f'"{text[m.start() : m.end()]}" is a place said for "{said}", but the ranks place '
+            f"the holdings by the session of {session} only"
+        ),
+        span=m.span(),
+    )
 
 
 def _window_at(folded: str, at: int) -> bool:
@@ -858,6 +904,14 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
             ),
             m.span(),
         )
+    also = _second_measure(folded, m.end(), kind) if holds else ""
+    if also and wanted not in _places(row, also, count):  # "by contribution and return"
+        held = " or ".join(map(str, sorted(_places(row, also, count))))
+        return _contradicted(
+            f'"{text[m.start() : m.end()]}" places {subject.symbol} at {wanted} by '
+            f"{also.split('_')[0]} too, but by it it is at place {held} of {count}",
+            m.span(),
+        )
     if holds:
         return None
     return _contradicted(
@@ -1369,6 +1423,25 @@ def _named_measure(folded: str, lo: int, m: re.Match[str]) -> str:
     return ""
 
 
+_SECOND = re.compile(
+    r"(?:[*_]{0,2}\s+(?:by|on|por)\s+(?:su\s+|la\s+|el\s+|its\s+)?(?:p&l|\w+))?\s*(?:,|\s(?:and|y))\s+"
+    r"(?:(?:by|on|por)\s+)?(?:su\s+|la\s+|el\s+|its\s+)?(p&l|\w+)"
+    r"(?=\s*(?:[.;,)\n]|$|alike|both|too|as\s+well|también))"
+)
+
+
+def _second_measure(folded: str, end: int, kind: str) -> str:
+    """The second ranking a place is said by ("17th of 25 by contribution and return"), top or
+    bottom as the first; "" where one measure is said."""
+    m = _SECOND.match(folded, end)
+    if m is None:
+        return ""
+    found = next((k for k, word in _MEASURE_WORDS if word.fullmatch(m[1])), "")
+    if not found or found.split("_")[0] == kind.split("_")[0]:
+        return ""
+    return f"{found.split('_')[0]}_{kind.split('_')[-1]}"
+
+
 _OPENING = re.compile(
     r"[\s*_#>-]*(?:by|on|in\s+terms\s+of|por|en\s+cuanto\s+a)\s+"
     r"(?:su\s+|la\s+|el\s+|its\s+|the\s+)?(p&l|\w+(?:\s+de\s+mercado|\s+value)?)\s*,"
@@ -1487,6 +1560,14 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
         keys = _named_keys(folded[clause:tail], kind) or _named_keys(
             folded[folded.rfind("\n", 0, m.start()) + 1 : tail], kind
         )
+        also = _second_measure(folded, m.end(), kind)
+        if also and wanted not in _places(row, also, count):  # "by contribution and return"
+            held = sorted(_places(row, also, count))
+            return _contradicted(
+                f'"{m.group()}" places {subject.symbol} at {wanted} by {also.split("_")[0]} too, '
+                f"but by it it is at place {' or '.join(map(str, held))} of {count}",
+                m.span(),
+            )
         if wanted in _places(row, kind, count, keys) and out_of in (None, count):
             return None
         held = sorted(_places(row, kind, count, keys)) or [place]
