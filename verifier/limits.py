@@ -55,6 +55,9 @@ _SUBJECTS = SUBJECTS | frozenset(
         "respuesta",
         "cobertura",
         "archivo",
+        "list",
+        "window",
+        "ventana",
     ]
 )
 """The data, its tools or the writer (`verifier.lexicon.disclaimers.SUBJECTS`, and the parts

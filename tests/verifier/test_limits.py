@@ -21,6 +21,9 @@ LIMITS = (
     "This note was prepared by the desk for information purposes.",
     "Please find above our update, reviewed by the desk.",
     "Este informe se elabora con fines meramente informativos.",
+    "Keep in mind the list only covers what had been announced as of today.",
+    "The window does not cover later sessions.",
+    "La ventana no cubre sesiones posteriores.",
 )
 
 
@@ -38,6 +41,7 @@ def test_a_sentence_about_the_data_s_limits_is_kept_beside_a_faithful_answer() -
     "said",
     [
         "The data doesn't show why the stock {wrong}.",  # a move the trace contradicts
+        "The list doesn't show why the stock {wrong}.",  # the list as the subject alike
         "Nothing in the data rules out that the CFO news caused it.",  # a cause, double negated
         "I can't confirm it, but analysts upgraded the stock.",  # a contrast carries a claim
         "The tools only show that the headline drove the shares.",  # "only" with a cause
