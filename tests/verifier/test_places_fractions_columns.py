@@ -259,6 +259,10 @@ def test_a_window_named_before_its_figure_is_that_figure_s_window() -> None:
         assert "wrong_time" in codes, (question, codes)
         codes = _codes(question, f"{lead} Its week change was ({abs(week):.2f}%).")
         assert "unverified_claim" in codes, (question, codes)
+        record = f'{lead}\nRecap: {{{{"ticker": "{move["ticker"]}", {{}}"change_pct": {{}}}}}}'
+        _kept(question, record.format("", move["change_pct"]))
+        if abs(week - move["change_pct"]) > 0.05:  # a record that names no window: the day's
+            assert "wrong_field" in _codes(question, record.format("", week)), question
         checked += 1
     assert checked >= 20, checked
 
@@ -298,6 +302,19 @@ def test_a_record_key_of_the_results_names_its_field_and_its_subject() -> None:
             assert "wrong_field" in _codes(question, wrong), (question, "benchmark")
         wrong = record(row["weight_pct"], theirs, bench, before)
         assert "wrong_time" in _codes(question, wrong), (question, "session")
+        w, c = row["weight_pct"], row["contribution_pct"]
+        for said in (  # a quoted value, a YAML line, a key of other words, a second record
+            f'Recap: {{"ticker": "{pnl["ticker"]}", "weight_pct": "{c}"}}',
+            f"Recap:\nticker: {pnl['ticker']}\nweight_pct: {c}",
+            f'Recap: {{"ticker": "{pnl["ticker"]}", "weight": {c}}}',
+            f'Recap: {{"ticker": "{pnl["ticker"]}", "previous_session": "{session}"}}',
+        ):
+            codes = _codes(question, f"{_lead(pnl)}\n{said}")
+            assert codes & {"wrong_field", "wrong_time"}, (question, said, codes)
+        _kept(question, f'{_lead(pnl)}\nRecap: {{"ticker": "{pnl["ticker"]}", "weight": {w}}}')
+        others = [t for t in ranks.get("top_contributors") or [] if t != pnl["ticker"]]
+        said = f'[{{"ticker": "{pnl["ticker"]}", "weight_pct": {w}}}, {{"ticker": "{others[0]}", "weight_pct": {w}}}]'
+        assert "wrong_field" in _codes(question, f"{_lead(pnl)}\n{said}"), (question, said)
         checked += 1
     assert checked >= 20, checked
 
@@ -328,10 +345,12 @@ def test_a_place_by_the_measure_its_sentence_names_not_the_one_its_noun_suggests
 
 
 def test_a_gap_said_with_its_comparison_alone_is_the_gap_of_the_two_day_returns() -> None:
-    """ "It beat the benchmark by 2.47 points", "It lagged the portfolio by 24 basis points":
-    with no figures of its own to take it from, the gap is the difference of the two subjects'
-    day returns the results hold, on the side the verb says; the holding's own return said
-    as that gap (or any other value of the trace) is `wrong_relation`."""
+    """ "It beat the benchmark by 2.47 points", "It lagged the portfolio by 24 basis points",
+    "by almost 2.5 points": with no figures of its own to take it from, the gap is the
+    difference of the two subjects' day returns the results hold, on the side the verb says
+    (short of a size said with "almost"); the holding's own return said as that gap (or any
+    other value of the trace) is `wrong_relation`, and after "The portfolio returned ...; it"
+    the gap is the portfolio's."""
     checked = 0
     for question, pnl, ranks, row in _ranked():
         mine = row["day_return_pct"]
@@ -350,7 +369,21 @@ def test_a_gap_said_with_its_comparison_alone_is_the_gap_of_the_two_day_returns(
             assert "wrong_relation" in codes, (question, name, codes)
             codes = _codes(question, f"{lead} It {right} the {name} by {abs(mine):.2f} points.")
             assert "wrong_relation" in codes, (question, name, codes)
+            if abs(gap) > 0.5:  # "almost N points": short of N, not beyond it
+                _kept(
+                    question,
+                    f"{lead} It {right} the {name} by almost {abs(gap) + 0.05:.2f} points.",
+                )
+                codes = _codes(
+                    question, f"{lead} It {right} the {name} by almost {abs(gap) - 0.1:.2f} points."
+                )
+                assert "wrong_relation" in codes, (question, name, codes)
             checked += 1
+        p, b = ranks["portfolio_return_pct"], ranks["benchmark"]["return_pct"]
+        if mine > b and abs(abs(mine - b) - abs(p - b)) > 0.05:  # "it" is the portfolio
+            said = f"{_lead(pnl)} The portfolio returned {p:+.2f}% on the day; it beat the benchmark by"
+            codes = _codes(question, f"{said} {mine - b:.2f} points.")
+            assert "wrong_relation" in codes, (question, codes)
     assert checked >= 30, checked
 
 
@@ -365,9 +398,22 @@ def test_a_place_said_for_another_time_than_the_ranks_session_is_the_wrong_time(
         lead = _lead(pnl)
         said = f"it ranked {_ordinal(place)} of {n} by return."
         _kept(question, f"{lead} On December 31 {said}")
-        for when in ("Over the past week", "On December 30", "Yesterday", "Year to date"):
+        for when in (
+            "Over the past week",
+            "On December 30",
+            "Yesterday",
+            "Year to date",
+            "The day before,",
+            "In the prior session",
+            "Over the quarter,",
+        ):
             codes = _codes(question, f"{lead} {when} {said}")
             assert "wrong_time" in codes, (question, when, codes)
+        codes = _codes(question, f"{lead} It {said[3:-1]}, as it did the day before.")
+        assert "wrong_time" in codes, (question, codes)
+        for change in ("climbed to", "slipped to", "remained"):
+            codes = _codes(question, f"{lead} It {change} {_ordinal(place)} of {n} by return.")
+            assert "unverified_claim" in codes, (question, change, codes)
         best = f"it was the {_ordinal(place)}-best performer of {n}."
         _kept(question, f"{lead} On the day {best}")
         codes = _codes(question, f"{lead} This month {best}")
@@ -392,6 +438,19 @@ def test_a_place_said_by_two_measures_holds_by_both() -> None:
                 _kept(question, said)
             else:
                 assert "wrong_relation" in _codes(question, said), (question, said)
+        p = row["pnl_rank"]
+        if c != p:  # "by contribution and P&L": by each of the two
+            for place in (c, p):
+                said = f"{lead} It ranked {_ordinal(place)} of {n} by contribution and P&L."
+                assert "wrong_relation" in _codes(question, said), (question, said)
+            said = f"{lead} By P&L it ranked {_ordinal(c)}."
+            assert "wrong_relation" in _codes(question, said), (question, said)
+            es = f"{pnl['ticker']} cerró en {_es(pnl['close'])} ({_es(pnl['pnl_pct'], True)} %)."
+            said = f"{es} Puesto {c} de {n} por contribución y por resultado."
+            assert "wrong_relation" in _codes(question, said), (question, said)
+            said = f"{lead} Contribution and P&L: ranked {_ordinal(c)} of {n}."
+            assert "wrong_relation" in _codes(question, said), (question, said)
+            _kept(question, f"{lead} By P&L it ranked {_ordinal(p)}.")
         checked += c != r
     assert checked >= 20, checked
 

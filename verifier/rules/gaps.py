@@ -45,7 +45,8 @@ _AHEAD = re.compile(
 _BY = re.compile(
     r"(?<!\w)(?:ahead|behind|above|below|beat|beating|outperform\w*|underperform\w*|trail\w*|"
     r"lag\w*|superó|supera|quedó|queda|encima|debajo|detrás)(?!\w)[^.;:\d]{0,30}?\s(?:by|en|por)\s+"
-    r"(?:(?:just|only|about|roughly|some|solo|apenas|unos|unas)\s+)?$"
+    r"(?:(?:just|only|about|roughly|some|solo|apenas|unos|unas|almost|nearly|close\s+to|"
+    r"under|over|(?:more|less)\s+than|casi|cerca\s+de|(?:más|menos)\s+de)\s+){0,2}$"
 )
 """A comparison whose size follows it ("behind the benchmark by 0.33 points", "superó al índice
 por 0,33 puntos"): the figure is the gap of the two it compares, not a value to look up."""
@@ -141,7 +142,12 @@ _COMPARATOR = re.compile(
 _PORTFOLIO_SAID = re.compile(
     r"(?<!\w)(?:the\s+portfolio|the\s+book|the\s+fund|la\s+cartera|p\d{3,})(?!\w)"
 )
+_PORTFOLIO_OPENS = re.compile(
+    r"[\s*_]*(?:the\s+portfolio|the\s+book|the\s+fund|la\s+cartera|p\d{3,})(?!\w)"
+)
 _OWN_KEYS = ("pnl_pct", "day_return_pct")
+_PRONOUN = re.compile(r"[\s*_]*(?:it|its|it's|it’s|ella|se)(?!\w)")
+"""A sentence that opens on a pronoun: its subject is the one the sentence before opened on."""
 
 
 def derive_gaps(case: Case) -> None:
@@ -176,7 +182,11 @@ def _said_gap(case: Case, f: Finding, m: re.Match[str]) -> tuple[bool, Reason, f
     comparator = named.lastgroup or ""
     starts = scan_of(case).starts
     lo = starts[bisect_right(starts, m.start()) - 1]
-    if comparator == "benchmark" and _PORTFOLIO_SAID.search(folded, lo, m.start()):
+    before = starts[max(bisect_right(starts, m.start()) - 2, 0)]
+    if comparator == "benchmark" and (
+        _PORTFOLIO_SAID.search(folded, lo, m.start())
+        or (_PRONOUN.match(folded, lo) and _PORTFOLIO_OPENS.match(folded, before))
+    ):  # "The portfolio fell 0.90%; it beat the benchmark by ...": the portfolio's
         subject = PORTFOLIO_SUBJECT
     else:
         symbols = sorted(claim.scope - {PORTFOLIO_SUBJECT, BENCHMARK_SUBJECT}) or sorted(
@@ -191,9 +201,14 @@ def _said_gap(case: Case, f: Finding, m: re.Match[str]) -> tuple[bool, Reason, f
     gap = mine - theirs
     side = _SIDE.search(m.group())
     per = 0.01 if claim.unit == "bps" else 1.0  # "by 23 basis points": 0.23 points
+    hedge = _HEDGE_SIDE.search(m.group())
     sized = any(
-        abs(abs(gap) - r.value * claim.scale * per)
-        <= 0.5 * 10.0**-r.decimals * claim.scale * per * (1 + 1e-9)
+        _sized(
+            abs(gap),
+            r.value * claim.scale * per,
+            0.5 * 10.0**-r.decimals * claim.scale * per,
+            hedge,
+        )
         for r in claim.readings
     )
     sided = side is None or (gap > 0) == (side.lastgroup == "above")
@@ -209,6 +224,22 @@ def _said_gap(case: Case, f: Finding, m: re.Match[str]) -> tuple[bool, Reason, f
     if sized and sided and side is not None:
         case.bound.append((m.start(), m.start() + side.end()))
     return sized and sided, reason, gap
+
+
+_HEDGE_SIDE = re.compile(
+    r"(?P<under>almost|nearly|just\s+under|under|less\s+than|casi|menos\s+de)\s+$|"
+    r"(?P<over>over|more\s+than|más\s+de)\s+$"
+)
+
+
+def _sized(gap: float, said: float, half: float, hedge: re.Match[str] | None) -> bool:
+    """Whether a gap is the size said: within half a unit of the precision shown, or short of
+    it ("almost 2 points": above 1.6 and not above 2) or beyond it ("more than 1.9 points")."""
+    if hedge is None:
+        return abs(gap - said) <= half * (1 + 1e-9)
+    if hedge.lastgroup == "under":
+        return 0.8 * said <= gap < said
+    return gap > said
 
 
 def _day_return(case: Case, subject: str) -> float | None:

@@ -149,7 +149,8 @@ def check_relations(case: Case) -> Iterator[Reason]:
         if reason is not None:
             yield reason
     for m in places:
-        reason = _off_session(scan, m) or _runner_up(scan, m, ranked)
+        when = _off_session(scan, m) if m.lastgroup == "place" else None  # not "after"
+        reason = when or _runner_up(scan, m, ranked)
         if reason is not None:
             yield reason
     for m in runs:
@@ -173,38 +174,71 @@ def check_relations(case: Case) -> Iterator[Reason]:
 
 _CLAUSE_OPEN = re.compile(r"[,;:(\n]|\s(?:and|but|while|y|pero|mientras)\s")
 _DAY_BEFORE = re.compile(
-    r"(?<!\w)(?:yesterday|ayer|anteayer|last\s+week|la\s+semana\s+pasada)(?!\w)"
+    r"(?<!\w)(?:yesterday|ayer|anteayer|last\s+week|la\s+semana\s+pasada|(?:the\s+)?day\s+before|"
+    r"(?:the\s+)?(?:prior|previous)\s+session|the\s+session\s+before|el\s+día\s+anterior|"
+    r"la\s+sesión\s+anterior)(?!\w)"
 )
+_AS_BEFORE = re.compile(
+    r"(?<!\w)(?:as\s+it\s+(?:did|was)|as\s+(?:on|in)|like|igual\s+que|como)\s+(?:(?:on|in|el|en)\s+)?"
+    rf"(?:{_DAY_BEFORE.pattern})"
+)
+"""A place said to repeat another day's ("It ranks 2nd, as it did the day before")."""
+_RANK_CHANGE = re.compile(
+    r"(?<!\w)(?:climb\w*|rose|risen|rises|moved\s+up|jumped|slipped|slid|fell|dropped|moved\s+down|"
+    r"sank|remain\w*|stay\w*|still|subió|sube|bajó|baja|cayó|cae|pasó|se\s+mantuvo|sigue(?:\s+siendo)?)"
+    r"\s+(?:to\s+|al?\s+|hasta\s+|en\s+|the\s+|el\s+|la\s+|its\s+)*(?:[\w-]+\s+)?$"
+)
+"""A place said as where the holding moved to, or stayed ("climbed to 2nd by contribution",
+"remained the largest holding", "pasó al puesto 3"): a place before it, which no result holds."""
 
 
 def _off_session(s: DraftScan, m: re.Match[str]) -> Reason | None:
     """A place said for another time than the session the ranks are for ("Over the past week
-    it ranked 5th of 19", "On December 30 it ranked", "Year to date it ranks", "En la semana
-    fue la 2.ª"): the ranks place the holdings by one day only, so the place is `wrong_time`.
-    Only the time words of the place's own clause count, before the place."""
+    it ranked 5th of 19", "On December 30 it ranked", "The day before, it ranked", "Year to
+    date it ranks", "En la semana fue la 2.ª", "..., as it did the day before"): the ranks place
+    the holdings by one day only, so the place is `wrong_time`; one said as a change of place
+    ("climbed to 2nd", "remained the largest holding") is `unverified_claim`. The time words
+    count in the place's own clause, the sentence's opening words and the rest of its clause."""
     ranks = _ranks(s.case, s.results)
     session = ranks.get("session") if ranks else None
     if not isinstance(session, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", session):
         return None
     folded, text = s.folded, s.text
-    lo = _sentence(s.starts, m.start(), len(text))[0]
-    opens = max([lo] + [c.end() for c in _CLAUSE_OPEN.finditer(folded, lo, m.start())])
+    lo, hi = _sentence(s.starts, m.start(), len(text))
+    if changed := _RANK_CHANGE.search(folded, max(lo, m.start() - 40), m.start()):
+        return Reason(
+            rule=ReasonCode.UNVERIFIED_CLAIM,
+            message=(
+                f'"{text[changed.start() : m.end()]}" says where the holding\'s place moved or '
+                "stayed, and no result holds its place on another day"
+            ),
+            span=(changed.start(), m.end()),
+        )
+    breaks = list(_CLAUSE_OPEN.finditer(folded, lo, hi))
+    opens = max([lo] + [c.end() for c in breaks if c.end() <= m.start()])
+    closes = min([hi] + [c.start() for c in breaks if c.start() >= m.end()])
+    opener = (lo, breaks[0].start()) if breaks and breaks[0].end() <= opens else (lo, lo)
+    scopes = (opener, (opens, m.start()), (m.end(), closes))
     said = ""
-    for w in WINDOW.finditer(folded[opens : m.start()]):
-        if w.lastgroup and w.lastgroup != "day":
-            said = w.group()
+    for a, b in scopes:
+        for w in WINDOW.finditer(folded[a:b]):
+            if w.lastgroup and w.lastgroup != "day":
+                said = w.group()
     day = (int(session[:4]), int(session[5:7]), int(session[8:10]))
     for f in s.case.findings:
         claim = f.claim
         if (
             claim.kind == "date"
-            and opens <= claim.start < m.start()
+            and any(a <= claim.start < b for a, b in scopes)
             and claim.dates
             and not any(d[1:] == day[1:] and d[0] in (None, day[0]) for d in claim.dates)
         ):
             said = claim.text
-    if not said and (before := _DAY_BEFORE.search(folded, opens, m.start())):
-        said = before.group()
+    for a, b in scopes[:2]:
+        if not said and (before := _DAY_BEFORE.search(folded, a, b)):
+            said = before.group()
+    if not said and (repeated := _AS_BEFORE.search(folded, m.end(), hi)):
+        said = repeated.group()
     if not said:
         return None
     return Reason(
@@ -870,7 +904,9 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
         wanted = int(re.sub(r"\D", "", word)) if word[:1].isdigit() else count_words()[word]
     case.bound.append((opens, m.end()))
     case.bound += _label_ranks(folded, m.start())
-    keys = _named_keys(folded[m.start() : m.end() + 24], kind)  # "contribution rank: 3", "by P&L"
+    line_end = folded.find("\n", m.end())
+    said_to = min(m.end() + 24, len(folded) if line_end < 0 else line_end)
+    keys = _named_keys(folded[m.start() : said_to], kind)  # "contribution rank: 3", "by P&L"
     places = _places(row, kind, count, keys) if keys else {place} | _places(row, kind, count)
     if (
         re.search(r"(?:best|worst)$", folded[m.start() : m.end()])
@@ -891,6 +927,8 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
                 restated.span(1),
             )
     holds = wanted in places and (out_of is None or int(out_of.group(1)) == count)
+    if _both_named(folded[lo:said_to], kind):  # "by contribution and P&L": by each
+        holds = holds and _places(row, kind, count, ("contribution_rank", "pnl_rank")) == {wanted}
     if _ONE_OF.search(folded, max(opens - 40, 0), opens) and min(places) <= 5:
         holds = True  # "one of P002's smallest holdings": among the five at that end
     what = kind.replace("_top", "").replace("_bottom", " from the bottom").replace("pnl", "day P&L")
@@ -1275,6 +1313,16 @@ _CONTRIBUTION_WORD = re.compile(r"(?<!\w)(?:contrib\w*|ctr|aporte|aportación|ap
 _PNL_WORD = re.compile(r"(?<!\w)(?:p&l|pnl|dollars?|profit|resultado)(?!\w)")
 
 
+def _both_named(words: str, kind: str) -> bool:
+    """Whether a place by P&L names both of its ranks ("by contribution and P&L", "por
+    contribución y por resultado"): it must hold by each."""
+    return (
+        kind.startswith("pnl")
+        and bool(_CONTRIBUTION_WORD.search(words))
+        and bool(_PNL_WORD.search(words))
+    )
+
+
 def _named_keys(words: str, kind: str) -> tuple[str, ...]:
     """The one rank a place by P&L names where its words say which: "contribution 12/19" is
     the contribution's place, "rank 9 of 25 by P&L" the dollar P&L's (two holdings whose
@@ -1554,12 +1602,14 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
             case.bound.append(lead.span())  # "por tamaño", "on contribution": the place's own
         if by := _MEASURE_AFTER.match(folded, m.end()):
             case.bound.append(by.span())  # "puesto 12.º por tamaño", "2nd of 19 by weight"
-        clause = max(folded.rfind(c, 0, m.start()) for c in ",;\n(") + 1
+        clause = max([lo] + [folded.rfind(c, 0, m.start()) + 1 for c in ",;\n("])
         line_end = folded.find("\n", m.end())
         tail = min(m.end() + 30, len(folded) if line_end < 0 else line_end)
         keys = _named_keys(folded[clause:tail], kind) or _named_keys(
             folded[folded.rfind("\n", 0, m.start()) + 1 : tail], kind
         )
+        own = re.search(r"[,;]", folded[m.end() : tail])  # the place's own words, to its comma
+        said_to = m.end() + own.start() if own else tail
         also = _second_measure(folded, m.end(), kind)
         if also and wanted not in _places(row, also, count):  # "by contribution and return"
             held = sorted(_places(row, also, count))
@@ -1568,7 +1618,11 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
                 f"but by it it is at place {' or '.join(map(str, held))} of {count}",
                 m.span(),
             )
-        if wanted in _places(row, kind, count, keys) and out_of in (None, count):
+        if _both_named(folded[clause:said_to], kind):  # "by contribution and P&L": by each
+            keys = ("contribution_rank", "pnl_rank")
+            if _places(row, kind, count, keys) == {wanted} and out_of in (None, count):
+                return None
+        elif wanted in _places(row, kind, count, keys) and out_of in (None, count):
             return None
         held = sorted(_places(row, kind, count, keys)) or [place]
         return _contradicted(
