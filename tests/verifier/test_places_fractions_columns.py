@@ -29,6 +29,12 @@ def _ranked() -> list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]
     return out
 
 
+def _twins(question: str, right: str, wrong: str, code: str = "wrong_relation") -> None:
+    """A faithful sentence kept, and its wrong twin rejected with `code`."""
+    _kept(question, right)
+    assert code in _codes(question, wrong), (question, wrong)
+
+
 def _other(place: int, count: int) -> int:
     return place + 1 if place < count else place - 1
 
@@ -54,9 +60,11 @@ def test_an_ordinal_out_of_a_count_is_a_place_by_the_measure_its_words_name() ->
         w = row["weight_rank"]
         _kept(question, f"{es} Es la {w}.ª posición de {n} por peso.")
         _kept(question, f"{es} Es el {w}.º de {n} posiciones por tamaño.")
-        _kept(question, f"{es} Es la {w}.ª posición por peso.")
-        wrong = f"{es} Es la {_other(w, n)}.ª posición de {n} por peso."
-        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        _twins(
+            question,
+            f"{es} Es la {w}.ª posición por peso.",
+            f"{es} Es la {_other(w, n)}.ª posición de {n} por peso.",
+        )
         checked += 1
     assert checked >= 20, checked
 
@@ -80,9 +88,11 @@ def test_a_line_without_a_ticker_speaks_of_the_holding_not_of_the_one_it_was_pla
         )
         _kept(question, f"{lead}\n- Weight: {row['weight_pct']:.2f}%")
         at = row["return_rank"]
-        _kept(question, f"{lead} By return it ranked {_ordinal(at)} of {n}.")
-        wrong = f"{lead} By return it ranked {_ordinal(_other(at, n))} of {n}."
-        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        _twins(
+            question,
+            f"{lead} By return it ranked {_ordinal(at)} of {n}.",
+            f"{lead} By return it ranked {_ordinal(_other(at, n))} of {n}.",
+        )
         checked += 1
     assert checked >= 5, checked
 
@@ -331,15 +341,21 @@ def test_a_place_by_the_measure_its_sentence_names_not_the_one_its_noun_suggests
         if c == w or pnl["day_pnl"] <= 0 or c not in words or w not in words:
             continue
         lead = _lead(pnl)
-        _kept(question, f"{lead} It was the {_ordinal(c)}-largest position by contribution.")
-        wrong = f"{lead} It was the {_ordinal(w)}-largest position by contribution."
-        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
-        _kept(question, f"{lead} By contribution, it is the {words[c]}-largest holding.")
-        wrong = f"{lead} By contribution, it is the {words[w]}-largest holding."
-        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
-        _kept(question, f"{lead} Weight {row['weight_pct']:.2f}% ({_ordinal(w)} largest).")
-        wrong = f"{lead} Weight {row['weight_pct']:.2f}% ({_ordinal(c)} largest)."
-        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        _twins(
+            question,
+            f"{lead} It was the {_ordinal(c)}-largest position by contribution.",
+            f"{lead} It was the {_ordinal(w)}-largest position by contribution.",
+        )
+        _twins(
+            question,
+            f"{lead} By contribution, it is the {words[c]}-largest holding.",
+            f"{lead} By contribution, it is the {words[w]}-largest holding.",
+        )
+        _twins(
+            question,
+            f"{lead} Weight {row['weight_pct']:.2f}% ({_ordinal(w)} largest).",
+            f"{lead} Weight {row['weight_pct']:.2f}% ({_ordinal(c)} largest).",
+        )
         checked += 1
     assert checked >= 3, checked
 
