@@ -5,7 +5,9 @@ help, asserts nothing about the market.
 confirm any of them drove it", "el calendario sólo recoge lo anunciado hasta hoy": the data, its
 tools or the writer as the subject, a negation (or "only", where no cause is named), and no
 claim but its own tickers and days (checked by their rules): no figure or quote, no contrast
-that could carry one ("..., but the CFO news drove it"). Such a sentence's unbound words are free, except the words of the grammar
+that could carry one ("..., but the CFO news drove it"). Such a sentence's unbound words are free
+where each is one a sentence about the data's limits needs (`LIMIT_WORDS`, a closed list: "The
+list does not include the S&P inclusion" names an inclusion, and stays rejected), except the words of the grammar
 (a move, a window, an event, a relation: "the data doesn't show why the stock fell" still says
 it fell), which stay `unverified_claim` unless a rule bound them.
 
@@ -28,7 +30,14 @@ from itertools import pairwise
 
 from verifier.coverage import free_words
 from verifier.lexicon import LANGUAGES, fragments, grouped
-from verifier.lexicon.disclaimers import CAUSE, EXTERNAL, NEGATIONS, NEWS_EVENTS, SUBJECTS
+from verifier.lexicon.disclaimers import (
+    CAUSE,
+    EXTERNAL,
+    LIMIT_WORDS,
+    NEGATIONS,
+    NEWS_EVENTS,
+    SUBJECTS,
+)
 from verifier.lexicon.sectors import sector_words
 from verifier.scanner import PhraseScan
 
@@ -200,8 +209,14 @@ def limits_free(
     kept = []
     for start, end in spans:
         if any(lo <= start and end <= hi for lo, hi in limits):
+            if any(w not in LIMIT_WORDS for w in _WORD.findall(folded, start, end)):
+                kept.append((start, end))  # a word no sentence about the data's limits needs
+                continue
             guard = grammar_words()
         elif any(lo <= start and end <= hi for lo, hi in hedges):
+            if any(w not in LIMIT_WORDS for w in _WORD.findall(folded, start, end)):
+                kept.append((start, end))  # a word no open relation or limit needs
+                continue
             guard = hedge_guard()
         elif any(lo <= start and end <= hi for lo, hi in questions):
             guard = question_guard()

@@ -119,7 +119,11 @@ The round after bound ordinal places out of a count, places behind a list of lea
 that size a move, tables' holding and portfolio columns, JSON records, a comparison's side with
 its gap, a place's time and measures (`test_places_fractions_columns.py`), and let a message's
 address and sign-off stand: 56 more faithful drafts kept across the voices (1,727 to 1,783 of
-2,781), none corrupted newly accepted, and the unread halves at 7 of 55 and 15 of 52.
+2,781), none corrupted newly accepted. Three outside attack rounds then closed what those
+bindings had let through; the frame words a view can be said with ("think", "identifies",
+"profile", "ficha") came out of the free list, a window said to "start on" a day went back to
+unbound, and a sentence about the data's limits may now hold only the closed `LIMIT_WORDS`:
+1,772 of 2,781 kept at the end, the unread halves at 7 of 55 and 15 of 52.
 """
 
 from __future__ import annotations
@@ -148,14 +152,14 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_H.jsonl", 0.76, 1.0),
         ("voice_I.jsonl", 0.18, 1.0),
         ("voice_J.jsonl", 0.59, 1.0),
-        ("voice_K.jsonl", 0.72, 1.0),
+        ("voice_K.jsonl", 0.71, 1.0),
         ("voice_L.jsonl", 0.6, 1.0),
-        ("voice_M.jsonl", 0.64, 1.0),
+        ("voice_M.jsonl", 0.63, 1.0),
         ("voice_N.jsonl", 0.64, 1.0),
-        ("voice_O.jsonl", 0.48, 1.0),
+        ("voice_O.jsonl", 0.46, 1.0),
         ("voice_P.jsonl", 0.58, 1.0),
         ("voice_Q.jsonl", 0.72, 1.0),
-        ("voice_R.jsonl", 0.81, 1.0),
+        ("voice_R.jsonl", 0.77, 1.0),
         ("voice_S.jsonl", 0.83, 1.0),
         ("voice_T.jsonl", 0.68, 1.0),
         ("voice_U.jsonl", 0.73, 1.0),
@@ -163,7 +167,7 @@ def _rows(name: str) -> list[dict[str, object]]:
         ("voice_W.jsonl", 0.37, 1.0),
         ("voice_X.jsonl", 0.73, 1.0),
         ("voice_Y.jsonl", 0.46, 1.0),
-        ("voice_Z.jsonl", 0.48, 0.98),
+        ("voice_Z.jsonl", 0.45, 0.98),
         ("voice_AA.jsonl", 0.17, 1.0),
         ("voice_AB.jsonl", 0.38, 1.0),
     ],

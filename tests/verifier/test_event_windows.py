@@ -52,21 +52,3 @@ def test_an_event_named_with_its_noun_names_that_event_s_day() -> None:
         assert "wrong_event_day" in _codes(question, said.format(other)), question
         checked += 1
     assert checked >= 8
-
-
-def test_a_window_said_to_start_on_one_day_and_end_on_another_is_that_range() -> None:
-    """ "the 30-day window that starts on 2024-12-31 and ends on 2025-01-30": a range like
-    "from ... to ...", so a denial over it holds against every event in it (`wrong_absence`)
-    and its days are the search's."""
-    checked = 0
-    for question, event in _calendars():
-        ticker = question.split("/")[0]
-        window = "the window that starts on 2024-12-31 and ends on 2025-01-30"
-        said = f"**{ticker}:** no events in {window}."
-        assert "wrong_absence" in _codes(question, said), (question, said)
-        kind = event.get("kind", "event")
-        kept = f"In {window}, {ticker} has one {kind} scheduled, on {event['date']}."
-        verdict = _verdict(question, kept)
-        assert verdict.accepted, (question, kept, verdict.reasons)
-        checked += 1
-    assert checked >= 8

@@ -54,6 +54,10 @@ def test_a_sentence_about_the_data_s_limits_is_kept_beside_a_faithful_answer() -
         "This report confirms the CFO's resignation.",  # the message asserting news
         "Our analysis suggests the stock is undervalued.",  # a valuation
         "Este informe anticipa una recompra de acciones.",  # news in Spanish
+        "The data does not include the S&P inclusion announced after the report.",  # a fact
+        "The list only covers announced items, and the regulator sued the company.",  # in a limit
+        "The calendar only covers what had been announced, not the founder's retirement.",
+        "Los datos no recogen la salida a bolsa de la filial.",  # a fact in a Spanish limit
     ],
 )
 def test_a_limits_frame_carrying_a_claim_is_still_rejected(said: str) -> None:

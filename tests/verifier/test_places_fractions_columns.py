@@ -227,12 +227,12 @@ def test_a_comparison_said_with_its_gap_puts_the_first_figure_on_its_side() -> N
 
 
 def test_a_message_s_address_and_sign_off_assert_nothing() -> None:
-    """ "Hi team," and "Anything else you'd like to dig into?" frame a faithful answer and are
-    kept; the answer inside them is still checked."""
+    """ "Hi team," and "Anything else you'd like?" frame a faithful answer and are kept;
+    the answer inside them is still checked."""
     checked = 0
     for question, pnl in _positions()[:10]:
         body = _lead(pnl)
-        _kept(question, f"Hi team, {body} Anything else you'd like to dig into?")
+        _kept(question, f"Hi team, {body} Anything else you'd like?")
         _kept(question, f"Hola Carlos:\n\n{body}\n\nCualquier duda me escribe. Atentamente.")
         wrong = body.replace(f"{pnl['pnl_pct']:+.2f}%", f"{pnl['pnl_pct'] + 1:+.2f}%")
         codes = _codes(question, f"Hi team, {wrong} Let me know if you'd like more.")

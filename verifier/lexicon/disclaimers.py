@@ -558,3 +558,42 @@ NEWS_EVENTS = frozenset(
 )
 """News a sentence about the data's limits may not bring in ("the data doesn't include the
 CFO's resignation" says there was one): its words stay claims unless a rule binds them."""
+
+
+_LIMIT_TEXT = """
+    abarca able absence acreditada action activity added advertencia afirmar afirmarlo afraid
+    again ahora alguna alguno alone already aparecería arroja asesoría assessment assume assumes
+    atribuirle attribution ausencia aviso basada beyond books can't candidate candidates cannot
+    carries carácter catalyst catalysts causa causado causal causalidad causality causara
+    causation cause caused caution caveats certeza checking christmas cierta claim claro
+    cobertura coincidence coincidencia color commentary communication compare conclusive
+    concreta concreto confirm confirma confirman confirmarlo confirmed confirmen confirmo
+    confirms connection consultaron contamos contexto conviene correlation cover covered covers
+    cualquier cubre cubren dataset deberse deeper descarta descriptive desk determinar
+    determined diary dicen dichas didn't directamente dispongo documento doesn't doing don't
+    drove elabora elementos ellos elsewhere especulación especulativo establecen establecer
+    establish established establishes estar evidence explaining explains explanation explica
+    explicación explican explicitly explique expliquen extra fact factor factores filings
+    financiera finding fines flag flash forma fraction front full further future general gets go
+    goes going guardar guess haber hang happened happy haven't helps hence hipótesis honestly
+    horarios horizon how hypothesis i'm idea identifiable identificar implica imply impulsó
+    influenced influyera informativo informativos isn't keep keeping known landing later layered
+    liga limited link llega llegan magnitud material means menciona meramente message mind
+    moment momento motivo motivó nos nosotros nota notice novedades offer offered older outcomes
+    outputs outside p particular perhaps permite permiten pesos picture played podría podrían
+    pointing porqué posibilidad posible positioning possibility possible possibly posteriores
+    precisarlo predates prepared presente previstos profile proof proven provide provided
+    provocó prueba puede puedo pulled purposes quick qué r rankings rather reason recoge recogen
+    references reflect reflected reflects relaciona relacionada relación relevado relevamiento
+    respalden responde respuesta reviewed revisó risk runs sabemos saber say saying scheduling
+    see seguro set señalar side simply something speak speculate speculation speculative
+    suggests supported sure tell temporal tener tengo tentative therefore thing thru tie tiempo
+    tomaríamos treat trend unclear vincular vouch vínculo wasn't why
+"""
+LIMIT_WORDS = frozenset(_LIMIT_TEXT.split())
+"""The words a sentence about the data's limits, or one that holds a relation open ("it may
+have played a part, but the data doesn't establish cause"), may hold beyond the free words and
+the grammar's: a closed list, read off the faithful drafts of the corpora, so that a fact
+slipped into such a sentence ("... does not include the S&P inclusion", "..., and the
+regulator sued the company") stays unbound. A word a faithful hedge needs and this list lacks
+makes a readable `unverified_claim`: add it here if it carries no fact."""

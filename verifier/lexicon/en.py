@@ -208,8 +208,8 @@ LEXICON = Lexicon(
         r"than",
     ),
     through=(r"as\s+of", r"through", r"until", r"up\s+to"),
-    range_open=(r"from", r"between", r"starts\s+on", r"starting\s+on"),
-    range_join=(r"to", r"and", r"through", r"until", r"and\s+ends\s+on", r"and\s+ending\s+on"),
+    range_open=(r"from", r"between"),
+    range_join=(r"to", r"and", r"through", r"until"),
     rise=(
         r"lift(?:ed|s)",
         r"help(?:ed|s)(?=\s+(?:the\s+|its\s+|our\s+)?(?:portfolio|fund|book|p\d{3,}))",

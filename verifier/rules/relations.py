@@ -178,6 +178,9 @@ _DAY_BEFORE = re.compile(
     r"(?:the\s+)?(?:prior|previous)\s+session|the\s+session\s+before|el\s+día\s+anterior|"
     r"la\s+sesión\s+anterior)(?!\w)"
 )
+_JOINED_DAY = re.compile(r"(?<!\w)(?:and|y)\s+(?:on\s+|el\s+)?$")
+_YEAR_SAID = re.compile(r"(?<!\w)(?:for|in|during|over|en|durante|para)\s+(?:19|20)\d\d(?![\d/-])")
+"""A year a place is said for ("For 2024 it ranked 2nd"): the ranks are one session's."""
 _AS_BEFORE = re.compile(
     r"(?<!\w)(?:as\s+it\s+(?:did|was)|as\s+(?:on|in)|like|igual\s+que|como)\s+(?:(?:on|in|el|en)\s+)?"
     rf"(?:{_DAY_BEFORE.pattern})"
@@ -234,8 +237,20 @@ def _off_session(s: DraftScan, m: re.Match[str]) -> Reason | None:
             and not any(d[1:] == day[1:] and d[0] in (None, day[0]) for d in claim.dates)
         ):
             said = claim.text
+    for f in s.case.findings:  # "on 2024-12-31 and on 2024-12-30": a second day joined to it
+        claim = f.claim
+        if (
+            claim.kind == "date"
+            and closes <= claim.start < hi
+            and claim.dates
+            and _JOINED_DAY.search(folded, max(claim.start - 10, 0), claim.start)
+            and not any(d[1:] == day[1:] and d[0] in (None, day[0]) for d in claim.dates)
+        ):
+            said = claim.text
     for a, b in scopes[:2]:
-        if not said and (before := _DAY_BEFORE.search(folded, a, b)):
+        if not said and (
+            before := _DAY_BEFORE.search(folded, a, b) or _YEAR_SAID.search(folded, a, b)
+        ):
             said = before.group()
     if not said and (repeated := _AS_BEFORE.search(folded, m.end(), hi)):
         said = repeated.group()
@@ -943,8 +958,9 @@ def _ranking(s: DraftScan, m: re.Match[str]) -> Reason | None:
             m.span(),
         )
     also = _second_measure(folded, m.end(), kind) if holds else ""
-    if also and wanted not in _places(row, also, count):  # "by contribution and return"
-        held = " or ".join(map(str, sorted(_places(row, also, count))))
+    second = _places(row, also, count, _second_keys(folded, m.end(), also)) if also else set()
+    if also and wanted not in second:  # "by contribution and return"
+        held = " or ".join(map(str, sorted(second)))
         return _contradicted(
             f'"{text[m.start() : m.end()]}" places {subject.symbol} at {wanted} by '
             f"{also.split('_')[0]} too, but by it it is at place {held} of {count}",
@@ -1490,9 +1506,16 @@ def _second_measure(folded: str, end: int, kind: str) -> str:
     return f"{found.split('_')[0]}_{kind.split('_')[-1]}"
 
 
+def _second_keys(folded: str, end: int, kind: str) -> tuple[str, ...]:
+    """The one rank of P&L the second measure's word names ("and contribution": its own)."""
+    m = _SECOND.match(folded, end)
+    return _named_keys(m[1], kind) if m else ()
+
+
 _OPENING = re.compile(
     r"[\s*_#>-]*(?:by|on|in\s+terms\s+of|por|en\s+cuanto\s+a)\s+"
-    r"(?:su\s+|la\s+|el\s+|its\s+|the\s+)?(p&l|\w+(?:\s+de\s+mercado|\s+value)?)\s*,"
+    r"(?:su\s+|la\s+|el\s+|its\s+|the\s+)?(?:dollar\s+|day\s+|daily\s+)?"
+    r"(p&l|\w+(?:\s+de\s+mercado|\s+value)?)\s*,"
 )
 
 
@@ -1608,11 +1631,14 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
         keys = _named_keys(folded[clause:tail], kind) or _named_keys(
             folded[folded.rfind("\n", 0, m.start()) + 1 : tail], kind
         )
+        if opening := _OPENING.match(folded, lo, m.start()):  # "By dollar P&L, 17th of 19"
+            keys = _named_keys(opening.group(), kind) or keys
         own = re.search(r"[,;]", folded[m.end() : tail])  # the place's own words, to its comma
         said_to = m.end() + own.start() if own else tail
         also = _second_measure(folded, m.end(), kind)
-        if also and wanted not in _places(row, also, count):  # "by contribution and return"
-            held = sorted(_places(row, also, count))
+        second = _places(row, also, count, _second_keys(folded, m.end(), also)) if also else set()
+        if also and wanted not in second:  # "by contribution and return"
+            held = sorted(second)
             return _contradicted(
                 f'"{m.group()}" places {subject.symbol} at {wanted} by {also.split("_")[0]} too, '
                 f"but by it it is at place {' or '.join(map(str, held))} of {count}",
