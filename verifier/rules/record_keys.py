@@ -37,7 +37,7 @@ def check_record_keys(case: Case) -> Iterator[Reason]:
         keys = {key, bare, f"portfolio_{bare}"} if subject == PORTFOLIO_SUBJECT else {key, bare}
         if not keys & by_key.keys():  # "weight", "day_return": the result key of the same words
             keys = {k for k in by_key if _words(k) == _words(bare)}
-        facts = [fact for k in keys for fact in by_key.get(k, ())]
+        facts = [fact for k in sorted(keys) for fact in by_key.get(k, ())]
         if not facts:
             continue  # a key the results do not use: the figure's own checks hold it
         mine = record_ticker(text, keyed)
