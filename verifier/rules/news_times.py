@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -24,6 +25,13 @@ from verifier.rules.case import Case
 from verifier.verdict import Reason
 
 _NEW_YORK = ZoneInfo("America/New_York")
+_ONE, _START, _MIDDLE, _END, _OTHER = "\u3400", "\u3401", "\u3402", "\u3403", "\u3404"
+"""Word characters the patterns never name: a wire the text names is written over with them
+(`_START`, `_MIDDLE`..., `_END`; `_ONE` for a wire of one character), every other character of
+it left as it is, so that the patterns see the same words, spaces and marks."""
+_SLOT = f"(?:{_ONE}|{_START}[^{_END}]*{_END})"
+"""The wire slot of every pattern over a masked text: exactly one wire written over."""
+_PLACEHOLDERS = re.compile(f"[{_ONE}-{_OTHER}]")
 _NEWS_CAME = re.compile(
     r"(?i)(?<!\w)(?:(?:all|both|each|every\s+one)\s+(?:of\s+)?)?(?:the|these|those|its|los|las|"
     r"estos|estas|sus|ambos|ambas|todos\s+los|todas\s+las)?\s*(?:headlines?|stor(?:y|ies)|"
@@ -183,7 +191,7 @@ def check_items_came(case: Case) -> Iterator[Reason]:
 
 
 @lru_cache(maxsize=64)
-def _item_came(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
+def _item_came(wires: str = _SLOT) -> re.Pattern[str]:
     """One item said to have come in a session or on a day, in a sentence after its quote ("The
     story was published after the close", "It came out on December 30", "Se publicó durante la
     sesión", "la noticia salió el 30 de diciembre"), or named by its wire ("The Reuters item ran
@@ -192,7 +200,6 @@ def _item_came(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
     )
-    wires = _wires(sources)
     noun = r"(?:news\s+)?(?:story|headline|item|article|report|piece|news)"
     return re.compile(
         r"(?i)(?<!\w)(?:(?:(?:the|this|that)\s+(?:(?:only|lone|single|sole)\s+)?"
@@ -218,14 +225,114 @@ def _wires(sources: tuple[str, ...]) -> str:
 
 @lru_cache(maxsize=1024)
 def _wire_pattern(wire: str) -> re.Pattern[str]:
-    return re.compile(re.escape(wire), re.IGNORECASE)
+    """Where the text names the wire as a whole word (the patterns' wire slots stand between
+    spaces, brackets or marks, never inside a word)."""
+    return re.compile(rf"(?<!\w){re.escape(wire)}(?!\w)", re.IGNORECASE)
 
 
-def _named(sources: tuple[str, ...], text: str) -> tuple[str, ...]:
-    """The wires of `sources` the text names somewhere. Only those can match a pattern's wire
-    alternatives, so each pattern is built for them alone: it finds what a pattern of every
-    wire finds, and it is built once for the few wires drafts name, not once per trace."""
-    return tuple(wire for wire in sources if _wire_pattern(wire).search(text))
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """The text the wire patterns search, the slot to build them with, the wires named."""
+
+    searched: str
+    slot: str
+    named: tuple[str, ...] = ()
+
+
+def _reading(text: str, sources: tuple[str, ...]) -> _Reading:
+    """The text with each wire of `sources` it names written over (`_ONE`...), searched by
+    patterns built with `_SLOT`: compiled once for every draft, not once per set of wires (a
+    real feed names another set on almost every ticker, several milliseconds a compile).
+
+    A wire that shares a word with the patterns' own words ("News", "Business Wire") or starts
+    or ends with a mark could hide a word the patterns read if written over: it stays, and the
+    slot also names it, as does a wire said inside it ("Dow Jones" in "Dow Jones Newswires").
+    Those few wires recur across a feed, so their patterns are compiled for few sets. Where
+    such a wire is itself said inside one written over, every named wire is searched by name,
+    with no text written over."""
+    named = tuple(w for w in sources if _wire_pattern(w).search(text))
+    if not named:
+        return _Reading(text, _SLOT)
+    chars = list(_PLACEHOLDERS.sub(_OTHER, text))
+    owner: list[str | None] = [None] * len(text)  # the wire each character was taken for
+    kept = {w for w in named if not _maskable(w)}  # never written over
+    by_name = set(kept)
+    for wire in sorted(named, key=len, reverse=True):  # as the alternation: the longest first
+        for m in _wire_pattern(wire).finditer(text):
+            a, b = m.span()
+            over = {o for o in owner[a:b] if o is not None}
+            if over:
+                if wire in kept and not over <= kept:
+                    return _Reading(text, _wires(named), named)  # inside one written over
+                if over <= kept:
+                    by_name.add(wire)  # said inside a wire searched by name
+                continue
+            owner[a:b] = [wire] * (b - a)
+            if wire in kept:
+                continue
+            for i in range(a, b):
+                if text[i].isalnum() or text[i] == "_":
+                    chars[i] = _MIDDLE
+            chars[a], chars[b - 1] = (_ONE, _ONE) if b - a == 1 else (_START, _END)
+    slot = f"(?:{_SLOT}|{_wires(tuple(sorted(by_name)))})" if by_name else _SLOT
+    return _Reading("".join(chars), slot, named)
+
+
+@lru_cache(maxsize=1024)
+def _maskable(wire: str) -> bool:
+    """Whether writing the wire over hides nothing the patterns read: it starts and ends with
+    a letter or digit (its edges stay word edges), and none of its words is a word of the
+    patterns or starts with one (a pattern can start at any of its words, and a phrase of
+    theirs, "before the open", could end inside one, "Opening Bell")."""
+    if not (wire[:1].isalnum() and wire[-1:].isalnum()):
+        return False
+    grammar = _grammar_words()
+    return not any(
+        word[:n] in grammar
+        for word in re.findall(r"[^\W\d_]+", wire.casefold())
+        for n in range(2, len(word) + 1)
+    )
+
+
+@cache
+def _grammar_words() -> frozenset[str]:
+    """Every run of letters the wire patterns spell out (their sessions' words included)."""
+    sources = [_item_came().pattern, _wire_aside().pattern, _order_of_wires().pattern]
+    sources += [p.pattern for p in _sessions_and_wires()]
+    return frozenset(w.casefold() for s in sources for w in re.findall(r"[^\W\d_]+", s))
+
+
+class _Found:
+    """A match over the masked text, read on the draft: the same spans, the draft's words."""
+
+    __slots__ = ("_match", "_text")
+
+    def __init__(self, match: re.Match[str], text: str) -> None:
+        self._match, self._text = match, text
+
+    def __getitem__(self, group: int | str) -> Any:
+        start, end = self._match.span(group)
+        return None if start < 0 else self._text[start:end]
+
+    def group(self, group: int | str = 0) -> Any:
+        return self[group]
+
+    def span(self, group: int | str = 0) -> tuple[int, int]:
+        return self._match.span(group)
+
+    def start(self, group: int | str = 0) -> int:
+        return self._match.start(group)
+
+    def end(self, group: int | str = 0) -> int:
+        return self._match.end(group)
+
+    @property
+    def lastgroup(self) -> str | None:
+        return self._match.lastgroup
+
+
+def _found(pattern: re.Pattern[str], reading: _Reading, text: str, *span: int) -> list[_Found]:
+    return [_Found(m, text) for m in pattern.finditer(reading.searched, *span)]
 
 
 def check_item_came(case: Case) -> Iterator[Reason]:
@@ -237,13 +344,13 @@ def check_item_came(case: Case) -> Iterator[Reason]:
     items = news_items(case)
     if not items:
         return
-    sources = _named(
-        tuple(sorted({str(i.get("source")) for i, _, _ in items if i.get("source")})), text
+    reading = _reading(
+        text, tuple(sorted({str(i.get("source")) for i, _, _ in items if i.get("source")}))
     )
-    yield from _wire_asides(case, text, items, sources)
-    yield from _wire_sessions(case, text, items, sources)
-    if sources:
-        yield from _wire_order(case, text, items, sources)
+    yield from _wire_asides(case, text, items, reading)
+    yield from _wire_sessions(case, text, items, reading)
+    if reading.named:
+        yield from _wire_order(case, text, items, reading)
     if not any(
         w in folded
         for w in (
@@ -266,7 +373,7 @@ def check_item_came(case: Case) -> Iterator[Reason]:
     )
     dates = {f.claim.start: f.claim for f in case.findings if f.claim.kind == "date"}
     report = case.report_day
-    for m in _item_came(sources).finditer(text):
+    for m in _found(_item_came(reading.slot), reading, text):
         before = [q for q in quotes if q.end <= m.start()]
         if any(q.start < m.start() < q.end for q in quotes):
             continue
@@ -327,11 +434,10 @@ def check_item_came(case: Case) -> Iterator[Reason]:
 
 
 @lru_cache(maxsize=64)
-def _wire_aside(sources: tuple[str, ...]) -> re.Pattern[str]:
+def _wire_aside(wires: str = _SLOT) -> re.Pattern[str]:
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
     )
-    wires = _wires(sources)
     return re.compile(
         rf"(?i)\(\s*(?P<wire>{wires})\s*[,;:–—-]\s*(?:{sessions})?([^()\n]{{0,40}})\)"
     )
@@ -341,13 +447,13 @@ def _wire_asides(
     case: Case,
     text: str,
     items: list[tuple[dict[str, Any], datetime, str]],
-    sources: tuple[str, ...],
+    reading: _Reading,
 ) -> Iterator[Reason]:
     """A wire and a time in brackets where no quote stands before them ("News: 1 (Reuters,
     before the open)", "Noticias: 1 (Reuters, 30 de diciembre)"): that wire's items, one of
     which must have come in that session or on that day (`wrong_time` where none did)."""
     quoted = [f.claim.end for f in case.findings if f.claim.kind == "headline"]
-    for m in _wire_aside(sources).finditer(text):
+    for m in _found(_wire_aside(reading.slot), reading, text):
         if any(0 <= m.start() - end <= 3 for end in quoted):
             continue  # after its quote: the quote's own rules hold it
         which = [i for i in items if str(i[0].get("source")).casefold() == m["wire"].casefold()]
@@ -396,11 +502,10 @@ _ONE_ITEM = re.compile(
 
 
 @lru_cache(maxsize=64)
-def _sessions_and_wires(sources: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _sessions_and_wires(wires: str = _SLOT) -> tuple[re.Pattern[str], re.Pattern[str]]:
     sessions = "|".join(
         f"(?P<{name}>{alternatives_of('sessions', name)})" for name in ("before", "during", "after")
     )
-    wires = _wires(sources)
     return re.compile(rf"(?i)(?<!\w)(?:{sessions})(?!\w)"), re.compile(
         rf"(?i)(?<!\w)(?:{wires})(?!\w)"
     )
@@ -410,13 +515,13 @@ def _wire_sessions(
     case: Case,
     text: str,
     items: list[tuple[dict[str, Any], datetime, str]],
-    sources: tuple[str, ...],
+    reading: _Reading,
 ) -> Iterator[Reason]:
     """A session said in a clause that names one wire and quotes no headline ("Reuters published
     before the open", "| Reuters | before the open |", "Benzinga's item was after-hours"), or
     that speaks of the search's only item ("The only headline hit intraday"): that wire's items
     (or the only one) must include one of that session (`wrong_time` where none does)."""
-    said_sessions, said_wires = _sessions_and_wires(sources)
+    said_sessions, said_wires = _sessions_and_wires(reading.slot)
     quoted = [(f.claim.start, f.claim.end) for f in case.findings if f.claim.kind == "headline"]
     cuts = [0, *(m.end() for m in _CLAUSE.finditer(text)), len(text)]
     for lo, hi in pairwise(cuts):
@@ -425,7 +530,7 @@ def _wire_sessions(
         sessions = [*said_sessions.finditer(text, lo, hi)]
         if not sessions:
             continue
-        wires = {w.group().casefold() for w in said_wires.finditer(text, lo, hi)}
+        wires = {w.group().casefold() for w in _found(said_wires, reading, text, lo, hi)}
         denied = _DENIED.search(text, lo, sessions[0].start())
         if len(wires) == 1:
             wire = wires.pop()
@@ -460,8 +565,7 @@ def _same_headline(item: dict[str, Any], said: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _order_of_wires(sources: tuple[str, ...]) -> re.Pattern[str]:
-    wires = _wires(sources)
+def _order_of_wires(wires: str = _SLOT) -> re.Pattern[str]:
     return re.compile(
         rf"(?i)(?<!\w)(?:(?:the\s+)?(?P<first>{wires})(?:['’]s?)?|(?P<the>the|this|that|its))"
         r"(?:\s+[\w-]+){0,4}?\s+"
@@ -475,13 +579,13 @@ def _wire_order(
     case: Case,
     text: str,
     items: list[tuple[dict[str, Any], datetime, str]],
-    sources: tuple[str, ...],
+    reading: _Reading,
 ) -> Iterator[Reason]:
     """An item said to come before or after another wire's ("PR Newswire's story came before
     Benzinga's report", "The story ran after Benzinga's"): every item of the first wire (or, for
     "the story", of every other wire) against every item of the second, by their times
     (`wrong_time` where the order does not hold)."""
-    for m in _order_of_wires(sources).finditer(text):
+    for m in _found(_order_of_wires(reading.slot), reading, text):
         second = m["second"].casefold()
         first = m["first"].casefold() if m["first"] else ""
         if first == second:
