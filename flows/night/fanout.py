@@ -58,6 +58,7 @@ from flows.run.config import RunConfig
 from flows.run.progress import RunProgress, report_progress
 from flows.run.provider import open_provider
 from flows.run.ticker_store import TickerStore
+from flows.run.verifier_pool import VerifierPool, auto_workers
 from tools.catalog import Catalog
 
 
@@ -114,6 +115,7 @@ async def answer_tickers(
         ),
         question_set=qset,
         limits=night_limits(provider, config),
+        verifiers=verifier_pool(config, len(holders)),
     )
     if config.batch:
         batch_services(services, config, layout, run_id, len(holders))
@@ -150,8 +152,23 @@ async def answer_tickers(
             services.rounds.cancel()
         if budget.journal is not None:
             budget.journal.close()
+        if services.verifiers is not None:
+            services.verifiers.close()
         await close_provider(provider)
     return TickerBatch(results=results, reused=reused, ledger=budget.ledger())
+
+
+def verifier_pool(config: RunConfig, tickers: int) -> VerifierPool | None:
+    """The processes that judge this night's drafts, started now (they warm up while the first
+    questions are asked); None where the drafts are judged on the event loop."""
+    workers = config.verifier_processes
+    if workers is None:
+        workers = auto_workers(tickers)
+    if workers < 1:
+        return None
+    pool = VerifierPool(workers)
+    pool.start()
+    return pool
 
 
 def night_limits(provider: Provider, config: RunConfig) -> LoopLimits:

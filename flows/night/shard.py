@@ -96,6 +96,10 @@ def plan_shards(
             "data_dir": Path(config.data_dir).resolve(),
             "out_dir": Path(config.out_dir).resolve(),
             "concurrency": max(config.concurrency // len(parts), 1),
+            # the shards spread the night over processes already: none of their own unless set
+            "verifier_processes": (
+                0 if config.verifier_processes is None else config.verifier_processes
+            ),
         }
     )
     return [

@@ -29,7 +29,8 @@ from agent.shared_calls import SharedCalls
 from contract.reasons import ReasonCode
 from contract.trace import Mode
 from flows.publish.records import QuestionRecord, TickerResult, withheld_summary
-from flows.run.judge import failed_record, judge
+from flows.run.judge import failed_record, judge_in
+from flows.run.verifier_pool import VerifierPool
 from tools.catalog import Catalog
 from tools.registry import TOOLS_VERSION
 
@@ -68,6 +69,8 @@ class RunServices:
     limits: LoopLimits = field(default_factory=LoopLimits)
     rounds: NightRounds | None = None
     """A batch night's drafting rounds (`agent.drafting`); None when each draft goes direct."""
+    verifiers: VerifierPool | None = None
+    """Processes that judge the drafts; None: they are judged on the event loop."""
 
 
 SERVICES: ContextVar[RunServices] = ContextVar("nightdesk_run_services")
@@ -149,7 +152,9 @@ async def ask(
         if seat is not None:
             seat.leave()  # a question that never drafted must not hold its round
         SEAT.reset(token)
-    return judge(trace, question.spec_id, question.kind, job.ticker, holders)
+    return await judge_in(
+        services.verifiers, trace, question.spec_id, question.kind, job.ticker, holders
+    )
 
 
 async def summarise(
@@ -197,4 +202,6 @@ async def summarise(
         if seat is not None:
             seat.leave()
         SEAT.reset(token)
-    result.summary = judge(trace, "summary", "summary", job.ticker, list(job.portfolios))
+    result.summary = await judge_in(
+        services.verifiers, trace, "summary", "summary", job.ticker, list(job.portfolios)
+    )

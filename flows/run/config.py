@@ -117,6 +117,16 @@ class RunConfig(BaseModel):
         le=1024,
         description="CPU threads of the local model; empty: every core this process may use.",
     )
+    verifier_processes: int | None = Field(
+        default=None,
+        ge=0,
+        le=64,
+        description=(
+            "Processes that verify drafts beside the one answering; 0: verify in that one; "
+            "empty: two fewer than the CPUs (at most 4), none for a night under 100 tickers or "
+            "for each of its shards."
+        ),
+    )
     drafting: Literal["auto", "free", "structured"] = Field(
         default="auto",
         description=(

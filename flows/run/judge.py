@@ -7,6 +7,8 @@ checks (a key or another secret, the system prompt repeated) included."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from agent.prompts import prompt_echo
 from contract.reasons import ReasonCode
 from contract.secrets import holds_secret
@@ -20,7 +22,47 @@ def judge(
     trace: Trace, spec_id: str, kind: str, ticker: str, portfolios: list[str]
 ) -> QuestionRecord:
     """Accepted only when the loop answered and the verifier found every claim supported."""
-    record = QuestionRecord(
+    record = _record(trace, spec_id, kind, ticker, portfolios)
+    if trace.stop_reason != ReasonCode.ANSWERED:
+        return _unanswered(record, trace)
+    try:
+        verdict = verdict_of(trace)
+    except Exception as exc:  # a verifier bug withholds the answer, it does not end the ticker
+        return _verifier_failed(record, exc)
+    return _with_verdict(record, verdict)
+
+
+class Judges(Protocol):
+    """Where a verdict is worked out away from the caller (`flows.run.verifier_pool`)."""
+
+    async def verdict(self, trace: Trace) -> Verdict: ...
+
+
+async def judge_in(
+    pool: Judges | None,
+    trace: Trace,
+    spec_id: str,
+    kind: str,
+    ticker: str,
+    portfolios: list[str],
+) -> QuestionRecord:
+    """`judge`, with the verdict worked out in one of `pool`'s processes (None: in this one)."""
+    if pool is None:
+        return judge(trace, spec_id, kind, ticker, portfolios)
+    record = _record(trace, spec_id, kind, ticker, portfolios)
+    if trace.stop_reason != ReasonCode.ANSWERED:
+        return _unanswered(record, trace)
+    try:
+        verdict = await pool.verdict(trace)
+    except Exception as exc:
+        return _verifier_failed(record, exc)
+    return _with_verdict(record, verdict)
+
+
+def _record(
+    trace: Trace, spec_id: str, kind: str, ticker: str, portfolios: list[str]
+) -> QuestionRecord:
+    return QuestionRecord(
         question_id=trace.question_id,
         spec_id=spec_id,
         kind=kind,
@@ -33,16 +75,21 @@ def judge(
         tokens=trace.usage.model_dump(),
         model_calls=len(trace.turns),
     )
-    if trace.stop_reason != ReasonCode.ANSWERED:
-        record.reason = str(trace.stop_reason or ReasonCode.NO_ANSWER)
-        record.reasons = [RecordReason(code=record.reason, message=trace.stop_detail or "")]
-        return record
-    try:
-        verdict = verdict_of(trace)
-    except Exception as exc:  # a verifier bug withholds the answer, it does not end the ticker
-        record.reason = ReasonCode.INTERNAL_ERROR
-        record.reasons = [RecordReason(code=record.reason, message=f"verifier: {exc!r}")]
-        return record
+
+
+def _unanswered(record: QuestionRecord, trace: Trace) -> QuestionRecord:
+    record.reason = str(trace.stop_reason or ReasonCode.NO_ANSWER)
+    record.reasons = [RecordReason(code=record.reason, message=trace.stop_detail or "")]
+    return record
+
+
+def _verifier_failed(record: QuestionRecord, exc: Exception) -> QuestionRecord:
+    record.reason = ReasonCode.INTERNAL_ERROR
+    record.reasons = [RecordReason(code=record.reason, message=f"verifier: {exc!r}")]
+    return record
+
+
+def _with_verdict(record: QuestionRecord, verdict: Verdict) -> QuestionRecord:
     if any(r.rule in LEAKS for r in verdict.reasons):
         record.reason = verdict.reasons[0].rule
         record.reasons = [RecordReason.of(r) for r in verdict.reasons]

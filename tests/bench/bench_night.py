@@ -20,7 +20,8 @@ once, default 32), BENCH_LATENCY_MS (default 100), BENCH_CONTESTANTS (comma-sepa
 default all), BENCH_TIMEOUT_S (per contestant, default 1800), BENCH_RPM and BENCH_TPM (the rate
 limits nightdesk and the driver run under; default: none that bind, like the server and peer),
 BENCH_RUN_TOKENS (their night's token budget; default the product's, which cuts a night of
-more than about 600 tickers),
+more than about 600 tickers), BENCH_VERIFIERS (their `--verifier-processes`; default the
+product's),
 BENCH_PREFECT_SERVER (`shared`, the default: every nightdesk contestant runs against one
 long-lived Prefect server the benchmark starts first, as the scheduled night's flow run does
 against the operators' server; its CPU during each contestant is the row's `prefect_cpu_s`, its
@@ -87,6 +88,7 @@ class BenchConfig:
     shared_prefect: bool
     run_tokens: int | None
     repeats: int = 3
+    verifier_processes: int | None = None
 
     @classmethod
     def from_env(cls) -> BenchConfig:
@@ -119,6 +121,9 @@ class BenchConfig:
             shared_prefect=server == "shared",
             run_tokens=int(env["BENCH_RUN_TOKENS"]) if env.get("BENCH_RUN_TOKENS") else None,
             repeats=max(1, int(env.get("BENCH_REPEATS", "3"))),
+            verifier_processes=(
+                int(env["BENCH_VERIFIERS"]) if env.get("BENCH_VERIFIERS") else None
+            ),
         )
 
 
@@ -223,6 +228,8 @@ def command_for(name: str, cfg: BenchConfig, data: Path, work: Path, probe: Path
         common += ["--requests-per-minute", str(rpm)] if rpm else []
         common += ["--tokens-per-minute", str(tpm)] if tpm else []
         common += ["--run-tokens", str(cfg.run_tokens)] if cfg.run_tokens else []
+        if cfg.verifier_processes is not None:
+            common += ["--verifier-processes", str(cfg.verifier_processes)]
     if kind == "nightdesk":
         provider = ["--provider", "offline"] if mode == "offline" else ["--provider", "openai"]
         if mode == "batch":
@@ -384,6 +391,9 @@ def figures(
         "cpu_with_prefect_s": round(run.cpu_s + (prefect_cpu or 0.0), 2),
         "cpu_ms_per_question": round(probe.answer_cpu_s * 1000 / questions, 2)
         if probe.answer_cpu_s is not None and questions
+        else None,
+        "main_answer_cpu_ms_per_question": round(probe.answer_main_cpu_s * 1000 / questions, 2)
+        if probe.answer_main_cpu_s is not None and questions
         else None,
         "process_cpu_ms_per_question": round(probe.process_cpu_s * 1000 / questions, 2)
         if questions

@@ -25,8 +25,10 @@ async def answer_every_ticker(
     concurrency: int,
     answer_ticker: Callable[[str, list[str]], Awaitable[None]],
     probe: Probe,
+    finish: Callable[[], None] | None = None,
 ) -> None:
-    """Every held ticker answered, at most `concurrency` at once; the probe times the phase."""
+    """Every held ticker answered, at most `concurrency` at once, then `finish` (what ends the
+    phase: the verifier processes); the probe times the phase."""
     gate = asyncio.Semaphore(concurrency)
 
     async def one(ticker: str, portfolios: list[str]) -> None:
@@ -34,5 +36,9 @@ async def answer_every_ticker(
             await answer_ticker(ticker, portfolios)
 
     probe.begin_answering()
-    await asyncio.gather(*(one(t, p) for t, p in holders.items()))
+    try:
+        await asyncio.gather(*(one(t, p) for t, p in holders.items()))
+    finally:
+        if finish is not None:
+            finish()
     probe.end_answering()

@@ -26,7 +26,8 @@ from agent.questions import load_question_set, questions_for
 from agent.ratelimit import RateLimiter
 from agent.shared_calls import SharedCalls
 from contract.trace import Mode, Trace
-from flows.run.judge import judge
+from flows.run.judge import judge_in
+from flows.run.verifier_pool import VerifierPool, auto_workers
 from tests.bench.holdings import answer_every_ticker, holders_in
 from tests.bench.probe import Probe
 from tools.catalog import Catalog, open_catalog
@@ -54,6 +55,7 @@ class Driver:
         self.qset = load_question_set()
         self.probe = Probe()
         self.probe.instrument()
+        self.verifiers = VerifierPool(auto_workers(len(holders)))  # as the night's default
 
     async def answer_ticker(self, ticker: str, portfolios: list[str]) -> None:
         budget = self.budget.ticker(ticker)
@@ -78,7 +80,9 @@ class Driver:
             accepted = []
             for question, trace in zip(questions, traces, strict=True):
                 holders = [question.portfolio_id] if question.portfolio_id else portfolios
-                record = judge(trace, question.spec_id, question.kind, ticker, holders)
+                record = await judge_in(
+                    self.verifiers, trace, question.spec_id, question.kind, ticker, holders
+                )
                 self.probe.outcomes[record.reason or record.status] += 1
                 if record.status == "accepted" and trace.portfolio_id is None:
                     accepted.append(trace)  # the summary is drafted from answers about the ticker
@@ -100,7 +104,7 @@ class Driver:
             limiter=self.limiter,
             limits=self.limits,
         )
-        record = judge(trace, "summary", "summary", ticker, portfolios)
+        record = await judge_in(self.verifiers, trace, "summary", "summary", ticker, portfolios)
         self.probe.outcomes[record.reason or record.status] += 1
 
 
@@ -111,17 +115,23 @@ async def run_night(
     concurrency: int,
     probe_path: Path,
     limits: dict[str, int] | None = None,
+    verifiers: int | None = None,
 ) -> None:
     with tempfile.TemporaryDirectory(prefix="night-driver-") as work:
         catalog = open_catalog(data, day, workdir=Path(work))
         try:
             holders = holders_in(catalog)
             driver = Driver(make_provider("openai"), catalog, mode, holders, limits)
+            if verifiers is not None:  # as `nightdesk run --verifier-processes`
+                driver.verifiers = VerifierPool(verifiers)
             # as the night prepares: the tokenizer loaded, the verifier warmed up
             driver.provider.estimate_tokens(ModelRequest(system="", messages=[]))
             warm_up()
             with prepared_heap():  # as the night answers
-                await answer_every_ticker(holders, concurrency, driver.answer_ticker, driver.probe)
+                driver.verifiers.start()
+                await answer_every_ticker(
+                    holders, concurrency, driver.answer_ticker, driver.probe, driver.verifiers.close
+                )
             driver.probe.write(probe_path)
             await close_provider(driver.provider)
         finally:
@@ -138,13 +148,24 @@ def main() -> None:
     parser.add_argument("--requests-per-minute", type=int)
     parser.add_argument("--tokens-per-minute", type=int)
     parser.add_argument("--run-tokens", type=int)
+    parser.add_argument("--verifier-processes", type=int)
     opts = parser.parse_args()
     limits = {
         name: value
         for name in ("requests_per_minute", "tokens_per_minute", "run_tokens")
         if (value := getattr(opts, name)) is not None
     }
-    asyncio.run(run_night(opts.data, opts.date, opts.mode, opts.concurrency, opts.probe, limits))
+    asyncio.run(
+        run_night(
+            opts.data,
+            opts.date,
+            opts.mode,
+            opts.concurrency,
+            opts.probe,
+            limits,
+            opts.verifier_processes,
+        )
+    )
 
 
 if __name__ == "__main__":

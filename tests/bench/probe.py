@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import resource
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -24,7 +25,10 @@ class Probe:
 
     answer_s: float | None = None
     answer_cpu_s: float | None = None
-    """CPU seconds of this process over the answering phase (every thread, the verifier's too)."""
+    """CPU seconds of this process over the answering phase (every thread, the verifier's too),
+    and of the verifier processes it started and ended in that phase."""
+    answer_main_cpu_s: float | None = None
+    """The same, this process alone (without the verifier processes)."""
     answer_started_at: float | None = None
     """When the answering phase began (epoch seconds): the launch until then is the prepare."""
     verifier_cpu_s: float = 0.0
@@ -37,7 +41,7 @@ class Probe:
     call_ms: list[float] = field(default_factory=list)
     process_cpu_s: float = 0.0
     outcomes: Counter[str] = field(default_factory=Counter)
-    _answer_clock: tuple[float, float] = field(default=(0.0, 0.0), repr=False)
+    _answer_clock: tuple[float, float, float] = field(default=(0.0, 0.0, 0.0), repr=False)
 
     def note_trace(self, trace: dict[str, Any]) -> None:
         """The tool-call durations of a question's trace (a summary's events are copies)."""
@@ -80,13 +84,15 @@ class Probe:
     def begin_answering(self) -> None:
         """The answering phase starts now."""
         self.answer_started_at = time.time()
-        self._answer_clock = (time.perf_counter(), time.process_time())
+        self._answer_clock = (time.perf_counter(), time.process_time(), _children_cpu_s())
 
     def end_answering(self) -> None:
-        """The answering phase is over: its wall and CPU seconds."""
-        wall, cpu = self._answer_clock
+        """The answering phase is over: its wall and CPU seconds, the verifier processes'
+        included (the night ends them before its answering phase returns)."""
+        wall, cpu, children = self._answer_clock
         self.answer_s = time.perf_counter() - wall
-        self.answer_cpu_s = time.process_time() - cpu
+        self.answer_main_cpu_s = time.process_time() - cpu
+        self.answer_cpu_s = self.answer_main_cpu_s + _children_cpu_s() - children
 
     def timed_phase(self, answer: Callable[..., Any]) -> Callable[..., Any]:
         """`answer` (a coroutine function: the night's answering phase) timed by the probe."""
@@ -101,9 +107,26 @@ class Probe:
         return timed
 
     def instrument(self) -> None:
-        """Time the verifier and the tool runner of the agent loop in this process."""
+        """Time the verifier and the tool runner of the agent loop in this process, and count
+        what verifier processes judged (their CPU comes back with each verdict)."""
         verifier = importlib.import_module("verifier.verify")
         verifier.verify = self.timed_verify(verifier.verify)  # type: ignore[attr-defined]
+        pool = importlib.import_module("flows.run.verifier_pool").VerifierPool
+        verdict, close = pool.verdict, pool.close
+
+        async def noted(judges: Any, trace: Any) -> Any:
+            in_worker = judges.in_workers
+            result = await verdict(judges, trace)
+            if in_worker:  # `timed_verify` did not see it
+                self.verified += 1
+                self.note_trace(trace.model_dump(include={"question_id", "turns", "events"}))
+            return result
+
+        def closed(judges: Any) -> None:
+            self.verifier_cpu_s += judges.cpu_s
+            close(judges)
+
+        pool.verdict, pool.close = noted, closed
         loop_tools = importlib.import_module("agent.tool_calls")
         loop_tools.run_tool = self.timed_tool(loop_tools.run_tool)  # type: ignore[attr-defined]
 
@@ -131,11 +154,18 @@ class Probe:
         path.write_text(json.dumps(figures))
 
 
+def _children_cpu_s() -> float:
+    """CPU seconds of this process's children that have ended (and been waited for)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def read_probe(path: Path) -> Probe:
     raw = json.loads(path.read_text())
     return Probe(
         answer_s=raw["answer_s"],
         answer_cpu_s=raw.get("answer_cpu_s"),
+        answer_main_cpu_s=raw.get("answer_main_cpu_s"),
         answer_started_at=raw.get("answer_started_at"),
         verifier_cpu_s=raw["verifier_cpu_s"],
         tool_cpu_s=raw.get("tool_cpu_s", 0.0),

@@ -183,18 +183,35 @@ def test_the_withheld_share_is_checked_against_the_limit() -> None:
     assert NightSummary.from_dict(summary.as_dict()) == summary
 
 
+@pytest.mark.parametrize("verifiers", [0, 1])
 async def test_the_scripted_mistakes_night_leaves_every_kind_of_rejected_case(
-    small_data: Path, tmp_path: Path
+    small_data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verifiers: int
 ) -> None:
     """The night `make demo-review` runs: each kind of mistake the scripted model makes is
-    rejected by the verifier with its own reason, and every case is on the review page."""
+    rejected by the verifier with its own reason, and every case is on the review page; the
+    same with the drafts judged in a verifier process as on the event loop."""
     from agent.providers.mistakes import MISTAKES, mistake_for
     from flows.night.flow import nightly_reports
+    from flows.run.verifier_pool import VerifierPool
 
+    judged_apart: list[int] = []
+    close = VerifierPool.close
+
+    def closed(pool: VerifierPool) -> None:
+        judged_apart.append(pool.verdicts)
+        close(pool)
+
+    monkeypatch.setattr(VerifierPool, "close", closed)
     config = RunConfig(
-        data_dir=small_data, out_dir=tmp_path, provider="scripted-mistakes", mode="react"
+        data_dir=small_data,
+        out_dir=tmp_path,
+        provider="scripted-mistakes",
+        mode="react",
+        verifier_processes=verifiers,
     )
     result = await nightly_reports(config)
+    manifest = json.loads((Path(result["day"]) / "manifest.json").read_text())
+    assert judged_apart == ([manifest["counts"]["questions"]] if verifiers else [])
     rows = [
         json.loads(line)
         for line in (Path(result["day"]) / "rejected" / "index.jsonl").read_text().splitlines()

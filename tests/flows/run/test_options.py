@@ -34,6 +34,7 @@ NON_DEFAULT: dict[str, Any] = {
     "price-file": ROOT / "prices.json",
     "concurrency": 3,
     "threads": 3,
+    "verifier-processes": 2,
     "drafting": "structured",
     "dtype": "bfloat16",
     "questions": ROOT / "my questions.yaml",
