@@ -161,7 +161,7 @@ def write_case(layout: RunLayout, outcome: RunOutcome, record: QuestionRecord) -
     """A rejected record as its case file: the `ReviewCase` the review reads back."""
     path = layout.case(record.case_id)
     case = ReviewCase.of(record, outcome.run_id, outcome.report_date)
-    write_json(path, case.model_dump(mode="json", exclude=CASE_ONLY_ON_RERUNS))
+    write_json(path, case, exclude=CASE_ONLY_ON_RERUNS)
     return path
 
 

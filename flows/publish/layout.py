@@ -36,6 +36,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic_core import to_json
 
 from contract.errors import InputError
@@ -172,10 +173,16 @@ def remove_orphans(folder: Path) -> list[Path]:
     return orphans
 
 
-def write_json(path: Path, data: Any) -> None:
+def write_json(path: Path, data: Any, exclude: set[str] | None = None) -> None:
     """`data` as indented JSON. Serialised by pydantic's encoder: the standard library's writes
-    indented JSON in Python, which took most of a night's publishing time."""
-    write_atomic(path, to_json(data, indent=2, fallback=str).decode() + "\n")
+    indented JSON in Python, which took most of a night's publishing time. A model is written
+    straight from its fields (`exclude` left out), the same text as its JSON-mode dump gives,
+    without building that dump: a portfolio report's dump was two thirds of its writing."""
+    if isinstance(data, BaseModel):
+        text = data.model_dump_json(indent=2, exclude=exclude)
+    else:
+        text = to_json(data, indent=2, fallback=str).decode()
+    write_atomic(path, text + "\n")
 
 
 def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:

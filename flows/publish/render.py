@@ -36,7 +36,7 @@ def write_report(layout: RunLayout, report: PortfolioReport) -> list[Path]:
     if report.since is None:
         report = report.model_copy(update={"since": find_since(layout, report.table)})
     view = build_view(report, links_of(layout, json_path))
-    write_json(json_path, report.model_dump(mode="json"))
+    write_json(json_path, report)
     write_atomic(md_path, markdown_of(view))
     write_atomic(html_path, html_of(view))
     return [md_path, html_path, json_path]

@@ -109,5 +109,5 @@ def keep_attempt(layout: RunLayout, case: ReviewCase, record: QuestionRecord) ->
         case_id=next_rerun_id(layout, case.case_id),
         rerun_of=case.case_id,
     )
-    write_json(reruns_dir(layout) / f"{attempt.case_id}.json", attempt.model_dump(mode="json"))
+    write_json(reruns_dir(layout) / f"{attempt.case_id}.json", attempt)
     return attempt

@@ -99,7 +99,7 @@ def journal_path(layout: RunLayout, run_id: str) -> Path:
 
 def save_attempt(layout: RunLayout, attempt: Attempt) -> None:
     path = attempts_dir(layout) / f"{check_name(attempt.run_id, 'run id')}.json"
-    write_json(path, attempt.model_dump(mode="json"))
+    write_json(path, attempt)
 
 
 def load_night(layout: RunLayout) -> NightSpend:

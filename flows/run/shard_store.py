@@ -61,13 +61,13 @@ class ShardStore:
     def ticker_done(self, result: TickerResult, reused: bool) -> None:
         name = check_name(result.ticker, "ticker")
         stored = StoredTicker(reused=reused, result=result)
-        write_json(self.folder / "tickers" / f"{name}.json", stored.model_dump(mode="json"))
+        write_json(self.folder / "tickers" / f"{name}.json", stored)
 
     def spent(self, ledger: BudgetLedger) -> None:
-        write_json(self.folder / "ledger.json", ledger.model_dump(mode="json"))
+        write_json(self.folder / "ledger.json", ledger)
 
     def complete(self, ledger: BudgetLedger) -> None:
-        write_json(self.folder / "final.json", ledger.model_dump(mode="json"))
+        write_json(self.folder / "final.json", ledger)
 
     def tickers(self) -> dict[str, StoredTicker]:
         stored = (

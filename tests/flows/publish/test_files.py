@@ -154,3 +154,26 @@ def test_removing_orphans_never_enters_a_linked_folder(tmp_path: Path) -> None:
     linked.symlink_to(outside)
     assert remove_orphans(linked) == []
     assert sorted(p.name for p in outside.iterdir()) == before
+
+
+@pytest.mark.parametrize("night", ["night_en", "night_es"])
+def test_a_report_is_written_as_its_json_mode_dump_reads(
+    night: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """`write_json` writes a model from its fields, not through a dump of it: the text is the
+    one the dump gives, so a report reads back as itself."""
+    from pydantic_core import to_json
+
+    from flows.publish.layout import write_json
+    from flows.publish.report import PortfolioReport
+
+    day: Path = request.getfixturevalue(night)
+    paths = sorted((day / "accepted").glob("*.json"))
+    assert paths
+    for path in paths:
+        report = PortfolioReport.model_validate_json(path.read_text())
+        write_json(tmp_path / path.name, report)
+        written = (tmp_path / path.name).read_text()
+        assert written == to_json(report.model_dump(mode="json"), indent=2).decode() + "\n"
+        assert written == path.read_text()
+        assert PortfolioReport.model_validate_json(written) == report
