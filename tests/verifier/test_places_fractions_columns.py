@@ -505,3 +505,23 @@ def test_a_table_without_outer_bars_has_its_columns() -> None:
         assert "wrong_subject" in codes, (question, codes)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_record_s_percent_key_gives_the_percentage_the_question_requires() -> None:
+    """'{"ticker": "DMFH", "close": 121.16, "change_pct": 1.61}' answers "what was its day
+    change?" with a percentage: its key says percent as the sign would. A record without a
+    percent key still gives none, and a wrong value under the key is still `wrong_field`."""
+    checked = 0
+    for question, move, _ in _moves():
+        ticker, close, pct = question.split("/")[0], move["close"], move["change_pct"]
+        if abs(move["change"] - pct) < 0.02:
+            continue
+        head = f'Quick recap: {{"ticker": "{ticker}", "close": {close}'
+        _kept(question, f'{head}, "change_pct": {pct}}}')
+        _kept(question, f'{head}, "day_change_percent": {pct}}}')
+        assert _codes(question, f"{head}}}") == {"missing_answer"}, question
+        said = f'{head}, "change": {move["change"]}}}'
+        assert _codes(question, said) == {"missing_answer"}, question
+        assert "wrong_field" in _codes(question, f'{head}, "change_pct": {move["change"]}}}')
+        checked += 1
+    assert checked >= 20, checked

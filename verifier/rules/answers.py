@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
 from verifier.claim import FIGURE_KINDS
+from verifier.grammar.records import key_of, keyed_at
 from verifier.rules.case import Case
 from verifier.trace_view import TraceView
 from verifier.verdict import Reason
@@ -25,8 +27,12 @@ REQUIREMENTS: dict[str, frozenset[str]] = {
 
 
 def check_missing_answer(case: Case) -> Iterator[Reason]:
-    """The question requires a kind of claim (a percentage, a date...) that the draft lacks."""
+    """The question requires a kind of claim (a percentage, a date...) that the draft lacks. A
+    figure a record gives under a key of percent ('"change_pct": 1.61') is a percentage: the
+    record's key says so as the sign would, and `check_record_keys` holds it to that field."""
     kinds = {f.claim.kind for f in case.findings}
+    if "percent" not in kinds and any(_keyed_percent(case, f.claim.start) for f in case.figures):
+        kinds.add("percent")
     for need in case.trace.requires:
         wanted = REQUIREMENTS.get(need.lower())
         if wanted is None:
@@ -40,6 +46,14 @@ def check_missing_answer(case: Case) -> Iterator[Reason]:
                 rule=ReasonCode.MISSING_ANSWER,
                 message=f"the question requires a {need}, and the draft gives none",
             )
+
+
+def _keyed_percent(case: Case, at: int) -> bool:
+    keyed = keyed_at(case.trace.draft or "", at)
+    return keyed is not None and _PERCENT_KEY.search(key_of(keyed)) is not None
+
+
+_PERCENT_KEY = re.compile(r"(?:^|_)(?:pct|percent|percentage)$")
 
 
 def check_no_evidence(case: Case) -> Iterator[Reason]:
