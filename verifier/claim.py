@@ -80,6 +80,9 @@ class Claim:
     event: str = ""
     """For a date: the kind of corporate event the draft names it as the day of ("earnings on
     2025-01-13", "dividendo el 13 de enero"): a key of `EVENT_KINDS`, or empty."""
+    level: str = ""
+    """For a figure after "to" or "from" of a price move ("fell 2.03% to 399.54"): "close" or
+    "previous_close", held as that field where the trace holds the figure as a price level."""
     beside: tuple[DateReading, ...] = ()
     """For a weekday said relative to the report date ("next Monday", "este viernes"): the day
     of the date written beside it, where the word names other days (`dates`)."""

@@ -17,7 +17,7 @@ from verifier.claim import Claim
 from verifier.grammar.dates import attach_weekdays
 from verifier.grammar.directions import attach_directions
 from verifier.grammar.events import attach_event_kinds
-from verifier.grammar.field_words import attach_fields
+from verifier.grammar.field_words import attach_fields, named_for_the_day
 from verifier.grammar.figures import attach_bounds, attach_hedges, attach_names
 from verifier.grammar.moves import find_moves
 from verifier.grammar.quotes import attach_quote_subjects, attach_quote_times
@@ -175,6 +175,10 @@ def bind_times(d: Draft) -> None:
     """The session or window each figure and move is stated for; a number inside a window
     phrase ("the last 30 days") is part of the time, not a claim."""
     inside = attach_times(d.text, d.folded, d.claims, d.starts)
+    if d.figures:
+        for figure in named_for_the_day(d.text, d.figures):
+            if figure.time is None:
+                figure.time = ClaimTime("day")  # "a day change of +0.08": one session's change
     if inside:
         d.claims[:] = [
             c for c in d.claims if not any(s <= c.start and c.end <= e for s, e in inside)

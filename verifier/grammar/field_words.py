@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from verifier.claim import Claim
 from verifier.grammar.dates import WEEKDAY_WORD
+from verifier.grammar.moves import MOVE
 from verifier.lexicon import fragments, grouped
 from verifier.scanner import PhraseScan, fold_aligned
 
@@ -184,6 +185,137 @@ def _compared_pairs(folded: str, figures: list[Claim]) -> None:
             first.field, second.field = "close", m.lastgroup
 
 
+_TO_OR_FROM = re.compile(r"(?<!\w)(?:(?P<to>to|hasta)|(?P<from>from|desde))\s+(?:\$|us\$|€)?\s*$")
+_CLAUSE_END = re.compile(r"[;\n]|\.(?!\d)")
+
+
+def _levels_of_moves(folded: str, figures: list[Claim]) -> None:
+    """A level after the move it ends or starts in its clause ("fell 2.03% on 2024-12-31 to
+    399.54", "subió un 1,33 % desde 1.028,40"): "to" names the close, "from" the close before,
+    where the trace holds the figure as a price level (`Claim.level`)."""
+    moves = None
+    for figure in figures:
+        if figure.field or figure.level or figure.kind not in ("number", "money"):
+            continue
+        joint = _TO_OR_FROM.search(folded, max(figure.start - 12, 0), figure.start)
+        if joint is None:
+            continue
+        if moves is None:
+            moves = [m.end() for m in MOVE.finditer(folded)]
+        i = bisect_left(moves, joint.start() + 1) - 1
+        if i < 0 or joint.start() - moves[i] > 80:
+            continue
+        between = folded[moves[i] : joint.start()]
+        if _CLAUSE_END.search(between) is None and all(
+            w in _OF_THE_MOVE for w in _LETTERS.findall(between)
+        ):
+            figure.level = "close" if joint.group("to") else "previous_close"
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+_OF_THE_MOVE = frozenset(
+    [
+        "a",
+        "an",
+        "by",
+        "of",
+        "on",
+        "in",
+        "the",
+        "its",
+        "this",
+        "that",
+        "day",
+        "session",
+        "today",
+        "un",
+        "una",
+        "el",
+        "la",
+        "de",
+        "del",
+        "en",
+        "por",
+        "su",
+        "y",
+        "and",
+        "sesión",
+        "día",
+        "hoy",
+        "jornada",
+        "pct",
+        "percent",
+        "por",
+        "ciento",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "lunes",
+        "martes",
+        "miércoles",
+        "jueves",
+        "viernes",
+    ]
+)
+"""Words that may stand between a move and the "to" or "from" of its level: its own size and
+day ("fell 2.03% on Tuesday, December 31, to"), nothing that starts another clause ("lost
+$62.16, a contribution that rounds to zero")."""
+
+
+def named_for_the_day(text: str, figures: list[Claim]) -> list[Claim]:
+    """The figures a name of one session's change stands right before ("a day change of
+    +0.08", "Day change: -1.33%", "variación diaria: +0,96 %"), a percentage as well as an
+    amount: what they are said for is the day."""
+    folded = fold_aligned(text)
+    starts = [f.start for f in figures]
+    out = []
+    for m in FIELD_WORD.finditer(folded):
+        if m.lastgroup != "day_change":
+            continue
+        i = bisect_left(starts, m.end())
+        if i < len(figures) and _FIELD_GAP.fullmatch(folded, m.end(), figures[i].start):
+            out.append(figures[i])
+    return out
+
+
 def attach_fields(text: str, figures: list[Claim]) -> None:
     folded = fold_aligned(text)
     attach_columns(text, folded, figures)
@@ -207,6 +339,7 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
             and (_WEIGHT_AFTER.match(folded, figure.end) or _WEIGHT_NOUN.match(folded, figure.end))
         ):
             figure.field = "weight"
+    _levels_of_moves(folded, figures)
     keyed = folded.replace("_", " ") if "_" in folded else folded  # "valor_mercado: 39.346,16"
     names = [
         (m.end(), m.lastgroup)

@@ -298,15 +298,16 @@ _PLACED_NAMED = re.compile(
 """A portfolio's id after the placed word for it ("de la cartera P002", "in the portfolio
 P002"): placed as well."""
 _OWN_AFTER = re.compile(
-    r"(?i)(?:\)|\s*\([^()\n]{0,40}\))?(?:\s+(?:on|el|del|for|para|in|en|at|al)\s+[^,;.()\n]{1,30}?)?\s*,?\s*(?:"
+    r"(?i)(?:\)|\s*\([^()\n]{0,40}\))?(?:(?:\s+(?:on|el|del|for|para|in|en|at|al)\s+[^,;.()\n]{1,30}?)?\s*,?\s*(?:"
     r"(?:with|con|on|sobre|after|tras)\s+(?:a|an|un|una|its|su|the|el|la)\s+"
     r"|(?:a|an|un|una|i\.e\.|es\s+decir)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:p&l|pnl|gain|loss|profit|resultado|ganancia|pérdida)(?!\w)"
-    r")[^,;.()\n]{0,40}$"
+    r")[^,;.()\n]{0,40}|\s*[:：][^;()\n]{0,80})$"
 )
 """What follows a portfolio a holding's figure went to, up to the next figure ("contributed
-+0.01% to P002 on Dec 31, with a day P&L of", "a P002, con un P&L diario de"): the figure is the
-holding's own, the portfolio only where it went."""
++0.01% to P002 on Dec 31, with a day P&L of", "a P002, con un P&L diario de"), or a holding's line
+it heads ("WED in P002: market value ..., day P&L"): the figure is the holding's own, the
+portfolio only where it went or sits."""
 _ASIDE = re.compile(r"\(\s*$")
 _PAIRED = re.compile(r"(?<![\w.])[A-Z][A-Z0-9.]{0,5}\s*[/·|—–]\s*$")
 """A ticker and its portfolio set side by side in a heading ("**ILLR / P002**"): the portfolio

@@ -610,6 +610,8 @@ LEXICON = Lexicon(
         ),
         "market_value": (
             r"market\s+value",
+            r"(?:position|holding|stake)(?:'s|’s)?\s+value",
+            r"value\s+of\s+the\s+(?:position|holding|stake)",
             r"mv",
             r"mkt\.?\s+val(?:ue)?\.?",
             r"valued\s+at",

@@ -394,6 +394,7 @@ LEXICON = Lexicon(
         ),
         "market_value": (
             r"valor\s+(?:de\s+)?mercado",
+            r"valor\s+de\s+la\s+(?:posición|tenencia)",
             r"valorada\s+en",
             r"valorado\s+en",
             r"valuad[oa]\s+en",

@@ -201,6 +201,10 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
             return Finding(claim, facts, [], [], off_period, turned=against)
     if claim.field and in_scope and _misnamed(claim, in_scope):
         return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)
+    if claim.level and not claim.field and any(f.key in _PRICE_LEVELS for f in in_scope):
+        claim.field = claim.level  # "fell 2.03% to 361.76": a price level, the close
+        if _misnamed(claim, in_scope):
+            return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)
     if claim.points and in_scope:
         differences = [f for f in in_scope if not _RATE_KEY.search(f.key) or f.origin]
         if not differences:
@@ -288,6 +292,9 @@ def _misnamed(claim: Claim, facts: list[Fact]) -> bool:
 
 
 _EARLIER_CLOSES = frozenset({"previous_close", "start_close", "previous_close_adjusted"})
+_PRICE_LEVELS = _EARLIER_CLOSES | {"close", "end_close"}
+"""Keys of a price level: a figure a move went to or came from is one where the trace has it
+so ("EPS rose 5% to $3.69" is no price's)."""
 
 
 def _beyond(claim: Claim, fact: Fact) -> bool:

@@ -27,14 +27,34 @@ def check_wrong_direction(case: Case) -> Iterator[Reason]:
     """A direction word ("rose", "cayó") next to a figure whose value has the other sign, or said
     of a ticker whose change for the time stated has the other sign ("AXO fell on 2024-12-31")."""
     yield from _wrong_moves(case)
+    text = case.trace.draft or ""
+    folded = fold_aligned(text)
     for f in case.figures:
         claim = f.claim
-        if not claim.direction or claim.sign or not f.in_scope:
+        if not f.in_scope:
             continue
         facts = [x for x in f.in_scope if x.percent] if claim.unit else f.in_scope
         signed = [x for x in facts if x.signed and x.value]
         signed = [x for x in signed if x.change] or signed
-        if signed and all((x.value > 0) != (claim.direction > 0) for x in signed):
+        against = (
+            bool(claim.direction)
+            and bool(signed)
+            and all((x.value > 0) != (claim.direction > 0) for x in signed)
+        )
+        if not claim.bound and _denied(case, folded, claim):
+            if not against:  # "did not fall 2.30%" of a fall of 2.30%: the trace holds it
+                yield Reason(
+                    rule=ReasonCode.WRONG_DIRECTION,
+                    message=(
+                        f'"{text[_said_from(case, claim) : claim.end]}" denies what '
+                        f"the trace holds: {f.in_scope[0].describe()}"
+                    ),
+                    span=(_said_from(case, claim), claim.end),
+                )
+            continue  # the move denied is not the one the trace holds: the denial is true
+        if not claim.direction or claim.sign:
+            continue
+        if against:
             said = "a rise" if claim.direction > 0 else "a fall"
             yield Reason(
                 rule=ReasonCode.WRONG_DIRECTION,
@@ -44,6 +64,35 @@ def check_wrong_direction(case: Case) -> Iterator[Reason]:
                 ),
                 span=(min(claim.start, _word_start(case, claim)), claim.end),
             )
+
+
+_DENIED_MOVE = re.compile(
+    r"(?:(?<!\w)(?:not|never|no|nunca|jamás)|n['’]t)\s+(?:(?:have|has|had|did|does|do|was|were|is|"
+    r"are|be|been|actually|really|quite|even|se|ha|han|había|hubo)\s+){0,2}$"
+)
+"""A negation right before a move's word ("did not fall 2.30%", "no subió un 1,33%", "never
+gained 5%")."""
+_DENIED_VALUE = re.compile(
+    r"(?:(?<!\w)(?:was|is|were|are)\s+(?:not|never)|n['’]t\s+(?:be|been)|(?<!\w)no\s+(?:fue|es|"
+    r"era|ha\s+sido)(?:\s+de)?)\s*[(*_`]*\s*(?:\$|us\$|€)?\s*$"
+)
+"""A negation right before a figure a field names ("the day P&L was not -550.08", "el
+resultado no fue de 1.225,80")."""
+
+
+def _said_from(case: Case, claim: Claim) -> int:
+    return min(claim.start, _word_start(case, claim)) if claim.direction else claim.start
+
+
+def _denied(case: Case, folded: str, claim: Claim) -> bool:
+    """Whether the figure is said as what did not happen: its move's word negated, or the
+    figure itself after "was not". A denial of what the trace holds is a contradiction; one of
+    what it does not hold is true (and its figure is no figure of the trace: its own rules)."""
+    if claim.direction:
+        start = _word_start(case, claim)
+        if start < claim.start and _DENIED_MOVE.search(folded, max(start - 40, 0), start):
+            return True
+    return _DENIED_VALUE.search(folded, max(claim.start - 40, 0), claim.start) is not None
 
 
 def _wrong_moves(case: Case) -> Iterator[Reason]:

@@ -990,6 +990,14 @@ _ENDED_AFTER = re.compile(
 su racha bajista")."""
 
 
+_DENIED_RUN = re.compile(
+    r"(?:(?<!\w)(?:not|never|no|nunca|sin\s+que)|n['’]t)\s+(?:(?:is|was|be|been|es|sea|fue|era|"
+    r"marks?|marca|supone|extends?|extiende)\s+)?(?:(?:its|a|the|his|her|su|una|la|el)\s+)?$"
+)
+"""A negation right before a streak ("not its third straight decline", "no es su cuarta caída
+consecutiva", "sin que sea su tercera caída consecutiva")."""
+
+
 def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
     case, text, folded, starts, tickers, results = s.parts()
     lo, hi = _sentence(starts, m.start(), len(text))
@@ -1066,6 +1074,15 @@ def _streak(s: DraftScan, m: re.Match[str]) -> Reason | None:
     holds = direction in ("either", trend.get("direction")) and isinstance(sessions, int)
     if holds and isinstance(sessions, int):
         holds = sessions == said if said is not None else sessions >= 2
+    if _DENIED_RUN.search(folded, max(opens - 30, 0), opens) and isinstance(sessions, int):
+        case.bound.append((opens, m.end()))  # "not its third straight decline": the run denied
+        if not holds:
+            return None
+        return _contradicted(
+            f'"{text[opens : m.end()]}" is denied, but the trace has {subject.symbol}\'s streak '
+            f"{trend.get('direction')} for {sessions} session(s) since {trend.get('since_session')}",
+            (opens, m.end()),
+        )
     case.bound.append((opens, after.end() if after is not None and said is not None else m.end()))
     start = _streak_start(case, folded, m.end(), hi)
     if holds and start is not None:
