@@ -49,7 +49,7 @@ class ClaimTime(NamedTuple):
     month that is the figure's own window: "rose 11.5% in November")."""
 
     def describe(self) -> str:
-        words = {"": "", "day": "the day", "ytd": "the year to date"}
+        words = {"": "", "day": "the day", "ytd": "the year to date", "wtd": "the week to date"}
         kind = words.get(self.kind, f"the {self.kind}")
         days = " to ".join(_show(d) for d in self.days)
         if self.role == "since":
@@ -141,6 +141,8 @@ def attach_times(
         hi = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
         near = _nearest_window(folded, windows, figure, k, ends, lo, hi) if windows else None
         kind = near[0] if near else ""
+        if kind == "week" and near and _TO_DATE.search(folded, near[1], near[2]):
+            kind = "wtd"  # "down 1.10% week to date": since the last close of the week before
         days, role = (
             _nearest_dates(folded, dates, date_starts, figures, k, ends, (lo, hi))
             if dates
@@ -631,9 +633,26 @@ def times_agree(said: ClaimTime | None, held: Span | None) -> bool:
         low, high = _LENGTHS[kind]
         if not low <= length <= high and not (kind == "month" and _month_window(said, held)):
             return False
+    elif kind == "wtd" and not said.days and not _week_start(held):
+        return False  # a rolling week from a Tuesday is not the week to date (unless its
+        # start is said: "Week to date (from 24 Dec)")
     elif kind == "ytd" and (not _year_start(held.start, said) or held.start.year == held.end.year):
         return False  # a year to date opens in the year before: the day's move is not it
     return _days_agree(said, held)
+
+
+_TO_DATE = re.compile(r"to[-\s]date|wtd|so\s+far")
+"""A week said up to the report date ("week to date", "WTD", "the week so far"): the calendar
+week's, not the last five sessions'."""
+
+
+def _week_start(held: Span) -> bool:
+    """Whether a window opens where the report's calendar week does: at a close of the four
+    days before its Monday (the last session of the week before)."""
+    if held.start is None:
+        return False
+    monday = held.end - timedelta(days=held.end.weekday())
+    return monday - timedelta(days=4) <= held.start < monday
 
 
 def _year_start(when: date, said: ClaimTime) -> bool:

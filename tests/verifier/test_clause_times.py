@@ -473,11 +473,14 @@ def test_a_window_said_as_the_subject_or_so_far_is_the_window_of_its_figure() ->
             other = next((trend[w] for w in trend if w != word), None)
             if row is None or other is None or abs(other["change_pct"] - row["change_pct"]) < 0.1:
                 continue
-            for said in (
+            forms = [
                 lambda pct, w=word: f"The {w} is {'up' if pct > 0 else 'down'} {abs(pct):.2f}%.",
                 lambda pct, w=word: f"{w.capitalize()} to date the shares are {pct:+.2f}%.",
                 lambda pct, w=word: f"**{w.capitalize()} so far:** {pct:+.2f}%.",
-            ):
+            ]
+            if word == "week":  # the week to date opens at last Friday's close, not at the
+                forms = forms[:1]  # last five sessions' start (`test_denials_and_levels.py`)
+            for said in forms:
                 _kept(question, f"{_closed(move)} {said(row['change_pct'])}")
                 wrong = f"{_closed(move)} {said(other['change_pct'])}"
                 assert "wrong_time" in _codes(question, wrong), (question, wrong)

@@ -150,3 +150,43 @@ def test_a_level_after_a_move_s_to_or_from_is_its_close_or_the_close_before() ->
                 f"the day ({pnl['pnl_pct']:+.2f}%), a contribution that rounds to zero."
             )
             _kept(question, said)
+
+
+def test_a_week_to_date_opens_at_the_last_close_of_the_week_before() -> None:
+    """ "down 1.10% week to date" on a Tuesday, of the last five sessions' change (from the
+    Tuesday before): `wrong_time`; the same change said over the past week, or "week to date
+    (from 24 Dec)" with its start, is kept."""
+    checked = 0
+    for question, move, windows in _moves():
+        week = windows.get("week")
+        if week is None or week["start_session"] != "2024-12-24":
+            continue
+        went = "fell" if move["change_pct"] < 0 else "rose"
+        way = "down" if week["change_pct"] < 0 else "up"
+        head = f"{move['ticker']} {went} {abs(move['change_pct']):.2f}% to {move['close']:.2f} on 2024-12-31"
+        size = f"{abs(week['change_pct']):.2f}%"
+        assert "wrong_time" in _codes(question, f"{head} and is {way} {size} week to date."), (
+            question
+        )
+        _kept(question, f"{head} and is {way} {size} over the past week.")
+        _kept(question, f"{head}.\n- Week to date (from 24 Dec): {week['change_pct']:+.2f}%")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_price_of_the_hours_outside_the_session_is_no_price_the_trace_holds() -> None:
+    """ "ending at an after-hours price of 60.97" of the session's close is `wrong_time`: no
+    tool returns a price outside the session. The close said plainly is kept, and so is a
+    sentence that only says the data has no after-hours price."""
+    checked = 0
+    for question, move, _ in _moves():
+        ticker, close, pct = move["ticker"], move["close"], abs(move["change_pct"])
+        went = "fell" if move["change_pct"] < 0 else "rose"
+        head = f"{ticker} {went} {pct:.2f}% on 2024-12-31"
+        said = f"{head}, ending at an after-hours price of {close:.2f}."
+        assert "wrong_time" in _codes(question, said), question
+        _kept(question, f"{head}, ending at {close:.2f}.")
+        dicho = f"{ticker} cerró en {_es(close)} el 31 de diciembre de 2024, con un precio after-hours de {_es(close)}."
+        assert "wrong_time" in _codes(question, dicho), question
+        checked += 1
+    assert checked >= 20, checked

@@ -43,6 +43,7 @@ from verifier.rules.disclaimers import check_disclaimers
 from verifier.rules.event_attributes import check_event_attributes
 from verifier.rules.event_windows import check_event_windows
 from verifier.rules.figure_rules import (
+    check_extended_hours,
     check_uncomputed_percentage,
     check_unresolved_error,
     check_unsupported_figure,
@@ -92,6 +93,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_wrong_subject,
     check_other_portfolio,
     check_wrong_time,
+    check_extended_hours,
     check_period_levels,
     check_named_quarters,
     check_wrong_field,

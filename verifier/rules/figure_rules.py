@@ -4,6 +4,7 @@ or a percentage no calculating tool returned."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
@@ -125,6 +126,41 @@ def check_wrong_subject(case: Case) -> Iterator[Reason]:
 def check_wrong_time(case: Case) -> Iterator[Reason]:
     """A figure the trace holds for its subject, but for another session or window."""
     yield from _wrong(case, "time")
+
+
+def check_extended_hours(case: Case) -> Iterator[Reason]:
+    """A price named as one of the hours outside the session ("ending at an after-hours price
+    of 60.97", "cotizaba en el premarket a 45,10"): no tool returns such a price, so a figure
+    the trace holds is another time's (the session's close), `wrong_time`."""
+    text = case.trace.draft or ""
+    if not _EXTENDED_WORD.search(text):
+        return
+    for f in case.figures:
+        claim = f.claim
+        if claim.kind not in ("number", "money") or not f.in_scope:
+            continue
+        said = _EXTENDED_LEVEL.search(text, max(claim.start - 60, 0), claim.start)
+        if said is not None:
+            yield Reason(
+                rule=ReasonCode.WRONG_TIME,
+                message=(
+                    f'"{text[said.start() : claim.end]}" gives a price outside the session, '
+                    f"but the trace holds only session prices: {f.in_scope[0].describe()}"
+                ),
+                span=(said.start(), claim.end),
+            )
+
+
+_EXTENDED_WORD = re.compile(
+    r"(?i)after[-\s]hours|pre-?market|post-?market|extended[-\s]hours|aftermarket|"
+    r"fuera\s+de\s+horario"
+)
+_EXTENDED_LEVEL = re.compile(
+    rf"(?i)(?:{_EXTENDED_WORD.pattern.removeprefix('(?i)')})(?:\s+(?:trading|session|sesión|"
+    r"market|mercado))?\s+(?:price|quote|level|print|trade|precio|cotización|nivel)?\s*"
+    r"(?:of|at|was|is|de|en|a|fue|era|:)?\s*[*_`]*\s*(?:\$|us\$|€)?\s*$"
+)
+"""A price said of the hours outside the session, right before its figure."""
 
 
 def check_wrong_field(case: Case) -> Iterator[Reason]:
