@@ -190,3 +190,22 @@ def test_a_price_of_the_hours_outside_the_session_is_no_price_the_trace_holds() 
         assert "wrong_time" in _codes(question, dicho), question
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_session_named_by_its_place_in_a_year_is_that_session() -> None:
+    """ "closed at 28.98 on the last trading day of 2023" of the 2024-12-31 close is
+    `wrong_time`; of 2024 it is the report date and kept, in either language."""
+    checked = 0
+    for question, move, _ in _moves():
+        ticker, close, pct = move["ticker"], move["close"], move["change_pct"]
+        way = "down" if pct < 0 else "up"
+        for year, holds in ((2024, True), (2023, False)):
+            said = f"{ticker} closed at {close:.2f} on the last trading day of {year}, {way} {abs(pct):.2f}%."
+            dicho = f"{ticker} cerró en {_es(close)} el último día de cotización de {year}, con un movimiento del {_es(pct)} %."
+            for draft in (said, dicho):
+                if holds:
+                    _kept(question, draft)
+                else:
+                    assert "wrong_time" in _codes(question, draft), (question, draft)
+        checked += 1
+    assert checked >= 20, checked

@@ -79,6 +79,10 @@ def find_relative_days(
         }.get(name)
         if when is not None:
             found.append(_claim(text, m.start(), m.end(), (_reading(when),)))
+    for m in _EDGE_OF_YEAR.finditer(folded):
+        year = int(m["year"] or m["año"])
+        first = (m["which"] or m["cual"]) in ("first", "primer", "primera")
+        found.append(_claim(text, m.start(), m.end(), (_reading(_edge_session(year, first)),)))
     for m in MONTHS.finditer(folded):
         start, end = m.start(), m.end()
         inside = any(c.start <= start < c.end for c in dated)
@@ -190,6 +194,25 @@ def anchor_of(as_of: str | None, results: list[object]) -> Anchor | None:
 def lexicon_of(m: re.Match[str]) -> str:
     """Which language's month a match is (English ones must be capitalised)."""
     return "es" if m.group() in _SPANISH else "en"
+
+
+_EDGE_OF_YEAR = re.compile(
+    r"(?<!\w)(?:the\s+)?(?P<which>last|final|first)\s+(?:trading\s+|business\s+)?(?:day|session)"
+    r"\s+of\s+(?P<year>(?:19|20)\d\d)(?![\d/-])|(?<!\w)(?:el\s+|la\s+)?(?P<cual>último|primer|"
+    r"última|primera)\s+(?:día|sesión|jornada)(?:\s+(?:de\s+cotización|hábil|bursátil))?\s+"
+    r"del?\s+(?:año\s+)?(?P<año>(?:19|20)\d\d)(?![\d/-])"
+)
+"""A session named by its place in a year ("the last trading day of 2023", "el último día de
+cotización de 2023", "la primera sesión de 2024"): that session, a weekday at the year's edge."""
+
+
+def _edge_session(year: int, first: bool) -> date:
+    """The first weekday after New Year's Day, or the last weekday of the year."""
+    when = date(year, 1, 2) if first else date(year, 12, 31)
+    step = timedelta(days=1 if first else -1)
+    while when.weekday() > 4:
+        when += step
+    return when
 
 
 def _year_end(when: date) -> bool:
