@@ -209,3 +209,29 @@ def test_a_session_named_by_its_place_in_a_year_is_that_session() -> None:
                     assert "wrong_time" in _codes(question, draft), (question, draft)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_move_said_to_have_gone_on_for_some_sessions_is_the_streak() -> None:
+    """ "has been falling for 4 days", "has now risen for 3 sessions", "lleva 3 sesiones
+    bajando": the streak's length, held to the trace's streak, not to any value of the trace
+    that equals the count."""
+    checked = 0
+    for question, move, _ in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        sessions, way = streak.get("sessions"), streak.get("direction")
+        if not isinstance(sessions, int) or sessions < 2 or way not in ("up", "down"):
+            continue
+        ticker, pct, close = move["ticker"], abs(move["change_pct"]), move["close"]
+        went, going = ("fell", "falling") if way == "down" else ("rose", "rising")
+        head = f"{ticker} {went} {pct:.2f}% to {close:.2f}"
+        _kept(question, f"{head} and has been {going} for {sessions} sessions.")
+        wrong = f"{head} and has been {going} for {sessions + 1} sessions."
+        assert "wrong_relation" in _codes(question, wrong), question
+        verbo, yendo = ("cayó", "bajando") if way == "down" else ("subió", "subiendo")
+        cabeza = f"{ticker} {verbo} un {_es(pct)} % hasta {_es(close)}"
+        _kept(question, f"{cabeza} y lleva {sessions} sesiones {yendo}.")
+        assert "wrong_relation" in _codes(
+            question, f"{cabeza} y lleva {sessions + 1} sesiones {yendo}."
+        )
+        checked += 1
+    assert checked >= 10, checked

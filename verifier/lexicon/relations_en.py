@@ -234,6 +234,9 @@ RELATIONS: dict[str, Any] = {
             r"winning\s+streak",
             r"(?:straight|consecutive|successive)\s+(?:sessions?|days?)\s+(?:up|higher|of\s+gains)",
             r"(?:winning|up|upward)\s+(?:run|streak)",
+            r"(?:has|have|had)\s+(?:now\s+)?(?:been\s+)?(?:rising|gaining|climbing|advancing|risen|gained|"
+            r"climbed|advanced)\s+(?:for|in)\s+(?:\d{1,2}|[a-z]+)\s+(?:straight\s+|consecutive\s+)?"
+            r"(?:sessions?|days?|trading\s+days?)(?:\s+(?:in\s+a\s+row|running|straight))?",
         ),
         "down": (
             r"(?:fell|fallen|declined|dropped|slipped|lost\s+ground|(?:closed|ended|finished)\s+(?:lower|down))\s+(?:in\s+|on\s+)?(?:every|each)\s+(?:single\s+)?(?:session|trading\s+day|day)(?=\s+since)",
@@ -252,6 +255,9 @@ RELATIONS: dict[str, Any] = {
             r"losing\s+streak",
             r"(?:straight|consecutive|successive)\s+(?:sessions?|days?)\s+(?:down|lower|of\s+losses)",
             r"(?:losing|down|downward)\s+(?:run|streak)",
+            r"(?:has|have|had)\s+(?:now\s+)?(?:been\s+)?(?:falling|declining|dropping|sliding|fallen|"
+            r"declined|dropped|slid)\s+(?:for|in)\s+(?:\d{1,2}|[a-z]+)\s+(?:straight\s+|consecutive\s+)?"
+            r"(?:sessions?|days?|trading\s+days?)(?:\s+(?:in\s+a\s+row|running|straight))?",
         ),
         "either": (
             r"(?:makes?|made|making)\s+it\s+(?:\d{1,2}|[a-z]+)\s+(?:sessions?\s+|days?\s+)?(?:in\s+a\s+row|straight)",

@@ -182,6 +182,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:sesiones|jornadas|ruedas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:alzas?|subidas?|subas?|ganancias?|al\s+alza|en\s+verde)",
             r"(?:sesiones|jornadas|ruedas)\s+(?:al\s+alza|en\s+verde|de\s+subidas|alcistas)(?:\s+(?:seguidas|consecutivas))?",
             r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas)\s+(?:alcistas|al\s+alza|en\s+verde|de\s+subidas)(?:\s+(?:seguidas|consecutivas))?",
+            r"lleva(?:n)?\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas|días)\s+(?:(?:seguidas|consecutivas)\s+)?(?:subiendo|avanzando|ganando)",
         ),
         "down": (
             r"(?:caído|bajado|retrocedido|perdido|cayó|bajó|retrocedió|perdió|cerrad[oa]\s+(?:a\s+la\s+baja|en\s+rojo|en\s+negativo))\s+(?:en\s+)?(?:cada|todas\s+las)\s+(?:sesión|sesiones|jornadas?)(?=\s+desde)",
@@ -192,6 +193,7 @@ RELATIONS: dict[str, Any] = {
             r"(?:sesiones|jornadas|ruedas)\s+(?:consecutivas|seguidas)\s+(?:de\s+)?(?:caídas?|bajadas?|pérdidas?|a\s+la\s+baja|en\s+rojo)",
             r"(?:sesiones|jornadas|ruedas)\s+(?:a\s+la\s+baja|en\s+rojo|de\s+caídas|bajistas)(?:\s+(?:seguidas|consecutivas))?",
             r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas)\s+(?:bajistas|a\s+la\s+baja|en\s+rojo|de\s+caídas)(?:\s+(?:seguidas|consecutivas))?",
+            r"lleva(?:n)?\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas|días)\s+(?:(?:seguidas|consecutivas)\s+)?(?:bajando|cayendo|retrocediendo|perdiendo)",
         ),
         "either": (
             r"(?:suma|acumula|lleva|encadena)\s+(?:ya\s+)?(?:\d{1,2}|[a-záéíóú]+)\s+(?:sesiones|jornadas|ruedas)(?:\s+(?:seguidas|consecutivas))?",
