@@ -338,9 +338,11 @@ def test_the_holding_and_the_portfolio_compared_in_other_words() -> None:
 
 def test_the_news_given_a_cause_or_a_tone_is_unchecked() -> None:
     """ "fell 3.99% on the news", "cayó por la noticia", "Earnings lifted FSA", "the headlines
-    were positive": no result holds why a stock moved or how the news read, so each is
-    `unverified_claim`, though every word of it may stand alone; the same draft without it is
-    kept, and a cause asked about ("whether that story drove the move") is no cause said."""
+    were positive", a quoted headline as the cause ("on the back of "…"", "por «…»") or set
+    against the move ("even after "…"", "aunque «…»"): no result holds why a stock moved or how
+    the news read, so each is `unverified_claim`, though every word of it may stand alone; the
+    same draft without it is kept, the headline said beside the move is kept, and a cause asked
+    about ("whether that story drove the move") is no cause said."""
     checked = 0
     for question, move, news in _news():
         if not news:
@@ -348,7 +350,11 @@ def test_the_news_given_a_cause_or_a_tone_is_unchecked() -> None:
         lead = _closed(move)
         t, pct = move["ticker"], move["change_pct"]
         verb, verbo = ("rose", "subió") if pct > 0 else ("fell", "cayó")
+        pushed, empujado = ("lifted", "impulsado") if pct > 0 else ("weighed down", "lastrado")
+        head, source = news[0]["headline"], news[0]["source"]
         _kept(question, lead)
+        _kept(question, f'{lead} {source} ran "{head}".')
+        _kept(question, f'{lead} On {_new_york(news[0]):%A} {source} ran "{head}".')
         for said in (
             f"{t} {verb} {abs(pct):.2f}% on the news.",
             f"{t} {verb} {abs(pct):.2f}% on strong earnings.",
@@ -361,6 +367,15 @@ def test_the_news_given_a_cause_or_a_tone_is_unchecked() -> None:
             f'{lead} "{news[0]["headline"]}" ({news[0]["source"]}) was positive.',
             f'{lead} El titular fue positivo: "{news[0]["headline"]}".',
             f'{t} {verb} {abs(pct):.2f}% despite "{news[0]["headline"]}".',
+            f'{t} {verb} {abs(pct):.2f}% on the back of "{head}" ({source}).',
+            f'{t} {verb} {abs(pct):.2f}% on "{head}".',
+            f'{t} {verb} {abs(pct):.2f}%, {pushed} by "{head}" ({source}).',
+            f"{t} {verbo} un {_es(abs(pct))} % por «{head}».",
+            f"{t} {verbo} un {_es(abs(pct))} %, {empujado} por la noticia de {source} «{head}».",
+            f'{t} {verb} {abs(pct):.2f}%, even after "{head}" ({source}).',
+            f'{t} {verb} {abs(pct):.2f}% although {source} reported "{head}".',
+            f"{t} {verbo} un {_es(abs(pct))} %, aunque «{head}».",
+            f"{t} {verbo} un {_es(abs(pct))} % mientras «{head}» ({source}).",
         ):
             reasons = _verdict(question, said).reasons
             assert any("gives the news" in r.message for r in reasons), (question, said)

@@ -200,7 +200,7 @@ FAITHFUL_MORE = [
     "AXO rose 1.38% in December's final session.",
     "For December, AXO fell 4.93%.",
     "AXO rose 1.38% on Dec. 31.",
-    'BRQ fell 1.98% while AXO climbed on "Axo Industries wins $2.1 billion defense contract".',
+    'BRQ fell 1.98% while AXO climbed after "Axo Industries wins $2.1 billion defense contract".',
     'AXO rose 1.38% after "Axo Industries wins $2.1 billion defense contract"; BRQ fell after "Brq shares slide after guidance cut".',
     "AXO shares were up 1.38% at $291.10 at the close on Tuesday.",
     "AXO's price rose from $287.14 to $291.10.",

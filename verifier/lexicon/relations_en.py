@@ -105,6 +105,9 @@ RELATIONS: dict[str, Any] = {
             r"yesterday",
             r"yesterday'?s",
             r"the\s+(?:session|trading\s+day|day)\s+before",
+            r"(?:at|as\s+of)\s+the\s+(?:previous|prior|last)\s+(?:close|session'?s\s+close)",
+            r"before\s+(?:the|its|this|that|today'?s)\s+(?:drop|fall|decline|slide|dip|loss|sell-?off|"
+            r"gain|rise|rally|jump|advance|climb|move|slip|pop)",
         ),
         "tomorrow": (r"tomorrow", r"tomorrow'?s"),
         "year_end": (r"the\s+year", r"year[-\s]end", r"the\s+year'?s"),

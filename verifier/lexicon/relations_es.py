@@ -83,7 +83,14 @@ RELATIONS: dict[str, Any] = {
     },
     "relative_days": {
         "today": (r"hoy", r"esta\s+(?:mañana|tarde)"),
-        "yesterday": (r"ayer", r"la\s+(?:sesión|jornada|rueda)\s+anterior", r"el\s+día\s+anterior"),
+        "yesterday": (
+            r"ayer",
+            r"la\s+(?:sesión|jornada|rueda)\s+anterior",
+            r"el\s+día\s+anterior",
+            r"antes\s+de\s+(?:la|su|esta|esa)\s+(?:caída|bajada|baja|subida|alza|pérdida|ganancia|"
+            r"variación)",
+            r"antes\s+del\s+(?:descenso|avance|repunte|retroceso|movimiento|alza)",
+        ),
         "year_end": (r"el\s+año", r"fin\s+de\s+año", r"cierre\s+de\s+año", r"cierre\s+del\s+año"),
     },
     "relations": {

@@ -60,6 +60,7 @@ from verifier.rules.news_claims import check_news_claims
 from verifier.rules.news_items import check_items_together
 from verifier.rules.news_sources import check_news_sources
 from verifier.rules.news_times import (
+    check_headline_openers,
     check_item_came,
     check_items_came,
     check_moves_after_news,
@@ -133,6 +134,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_headline_parts,
     check_headline_sequence,
     check_moves_after_news,
+    check_headline_openers,
     check_items_came,
     check_item_came,
     check_items_together,

@@ -28,6 +28,39 @@ _TONE = (
     r"buen[oa]s?|mal[oa]s?|fuertes?|débiles?|positiv[oa]s?|negativ[oa]s?|favorables?|"
     r"desfavorables?|sólid[oa]s?|decepcionantes?|alentador[ae]s?)"
 )
+_TO_QUOTE = (
+    r"(?:(?!(?:after|before|following|tras|antes|despu[eé]s|when|cuando|and|y|then|luego)(?!\w))"
+    r"[^\W\d_][\w'’&-]*[,:]?\s+){0,4}?[*_]{0,2}[\"“«]"
+)
+"""What may stand between a connective and the headline it takes: a few words of the clause
+("Reuters' report", "the news that"), then the quote's opening; never a figure, a date, a
+sentence's end or a word that starts a sequence ("on Monday after "…"" is a time, then a
+headline)."""
+_NEWS_GAP = (
+    r"(?:(?:the|a|an|its|this|that|news|headlines?|reports?|story|item|of|la|el|las|los|su|"
+    r"noticias?|titular(?:es)?|informe|de|que)\s+){0,3}[*_]{0,2}[\"“«]"
+)
+"""What stands between a bare preposition and the headline it gives as a cause: only news
+words ("on the news that "…""); "On Monday morning Bloomberg ran "…"" is a time."""
+_QUOTED_CAUSE = (
+    r"(?:thanks\s+to|due\s+to|because\s+of|in\s+response\s+to|on\s+the\s+back\s+of|"
+    r"(?:(?:was|were|been|being)\s+)?(?:driven|sparked|fu(?:el|ell)ed|boosted|lifted|buoyed|helped|supported|"
+    r"propelled|powered|weighed(?:\s+down)?|dragged(?:\s+(?:down|lower))?|pressured|hit|hurt|"
+    r"(?:pushed|sent)\s+(?:higher|lower|up|down))\s+by|"
+    r"gracias\s+a|debido\s+a|a\s+raíz\s+de|"
+    r"(?:impulsad|lastrad|arrastrad|presionad|favorecid|perjudicad|afectad|golpead|animad|empujad|"
+    r"sostenid|castigad)[oa]s?\s+por)"
+)
+"""A connective that gives a quoted headline as the move's cause: "rose on "…"", "weighed down
+by "…"", "cayó por «…»". A headline said beside a move ("after", "following", "tras") is a
+sequence whose time the news rules check."""
+_CONTRAST = (
+    r"(?:although|though|even\s+though|even\s+after|even\s+as|even\s+with|despite|in\s+spite\s+of|"
+    r"while|whereas|aunque|si\s+bien|pese\s+a(?:\s+que)?|a\s+pesar\s+de(?:\s+que)?|"
+    r"incluso\s+(?:tras|después\s+de|con)|mientras(?:\s+que)?)"
+)
+"""A connective that sets a quoted headline against the move ("even after "…"", "aunque «…»"):
+it gives the headline the other tone, which no result holds."""
 _DET = r"(?:(?:the|its|a|an|some|this|that|these|those|la|el|las|los|su|sus|un|una|esa|ese)\s+)?"
 _ATTRIBUTED = re.compile(
     r"(?<!\w)(?:"
@@ -38,8 +71,10 @@ _ATTRIBUTED = re.compile(
     rf"|(?P<toned>(?:con|with|tras|after|following)\s+{_DET}(?:{_NEWS}\s+{_TONE}|{_TONE}\s+{_NEWS}))"
     r"|(?P<came_on>(?:the\s+|its\s+|this\s+|that\s+)?(?:move|gain|drop|rise|fall|decline|rally|selloff|"
     r"sell-off|jump|slide)\s+(?:came|was|happened)\s+(?:on|after\s+news\s+of))"
+    rf"|(?P<quoted_cause>{_QUOTED_CAUSE}\s+{_TO_QUOTE}|(?:on|amid|por|ante)\s+{_NEWS_GAP})"
     r"|(?P<despite>(?:despite|in\s+spite\s+of|pese\s+a|a\s+pesar\s+de)\s+(?:the\s+|its\s+|an?\s+|la\s+|el\s+|"
-    r"su\s+)?(?:[\"“«]|news|headlines?|reports?|item|story|announcement|noticias?|titular(?:es)?|anuncio))"
+    r"su\s+)?(?:news|headlines?|reports?|item|story|announcement|noticias?|titular(?:es)?|anuncio))"
+    rf"|(?P<contrast>{_CONTRAST}\s+{_TO_QUOTE})"
     rf"|(?P<drove>{_NEWS}(?:\s+[\w-]+)?\s+(?:moved|moves|lifted|boosted|drove|sent|pushed|propelled|weighed\s+on|"
     r"dragged|sank|hurt|impulsó|impulsaron|lastró|lastraron|hundió|hundieron|elevó|elevaron))"
     rf"|(?P<tone>{_NEWS}\s+(?:was|were|is|are|looked|looks|read|reads|fue|fueron|era|eran|es|son)\s+"
@@ -80,7 +115,7 @@ def check_news_causes(case: Case) -> Iterator[Reason]:
                 span=m.span(),
             )
             continue
-        what = "a tone" if m.lastgroup in ("tone", "toned", "despite") else "a cause"
+        what = "a tone" if m.lastgroup in ("tone", "toned", "despite", "contrast") else "a cause"
         yield Reason(
             rule=ReasonCode.UNVERIFIED_CLAIM,
             message=(

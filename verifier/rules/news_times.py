@@ -69,6 +69,75 @@ def check_news_times(case: Case) -> Iterator[Reason]:
         )
 
 
+_OPENS_WITH = re.compile(
+    r"(?i)[\s>*_#-]*(?:(?:and|also|y|también)\s+)?(?P<when>today|yesterday|this\s+week|"
+    r"earlier\s+this\s+week|last\s+week|the\s+previous\s+week|the\s+week\s+before|"
+    r"over\s+the\s+weekend|this\s+weekend|last\s+weekend|on\s+the\s+(?:day|session)\s+of\s+the\s+"
+    r"(?:move|drop|fall|decline|gain|rise|rally)|on\s+the\s+same\s+day|that\s+same\s+day|hoy|ayer|"
+    r"esta\s+semana|la\s+semana\s+(?:pasada|anterior)|el\s+fin\s+de\s+semana(?:\s+pasado)?|"
+    r"el\s+mismo\s+día|el\s+día\s+de\s+la\s+(?:caída|subida|bajada|sesión))(?!\w)\s*,?"
+)
+"""A time that opens a sentence ("Last week, Reuters reported "…"", "Over the weekend, …",
+"On the day of the move, CNBC ran "…"", "La semana pasada, Reuters publicó «…»")."""
+
+_OTHER_TIME = re.compile(
+    r"(?i)(?<!\w)(?:today|tonight|yesterday|hoy|ayer|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|lunes|martes|miércoles|jueves|viernes|sábado|domingo|week|weekend|semana|"
+    r"morning|afternoon|evening|mañana|tarde|noche|before|after|during|antes|después|durante|tras)"
+    r"(?!\w)|\d"
+)
+"""Where a sentence names another time after its opener: what follows is that time's."""
+
+
+def check_headline_openers(case: Case) -> Iterator[Reason]:
+    """A sentence that opens with a time relative to the report date and quotes headlines, with
+    no figure of its own for the time to take: each headline was published in that span (New
+    York's calendar), else `wrong_time`. The same time before a figure ("Last week AXO fell
+    3%") is the figure's, bound where figures are."""
+    text = case.trace.draft or ""
+    as_of = case.report_day
+    quotes = [f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by]
+    if as_of is None or not quotes:
+        return
+    starts = sentence_starts(text)
+    inside = [(q.start, q.end) for q in quotes]
+    figures = [
+        f.claim.start for f in case.figures if not any(a <= f.claim.start < b for a, b in inside)
+    ]
+    for i, lo in enumerate(starts):
+        opener = _OPENS_WITH.match(text, lo)
+        if opener is None:
+            continue
+        hi = starts[i + 1] if i + 1 < len(starts) else len(text)
+        other = _OTHER_TIME.search(text, opener.end(), hi)
+        hi = other.start() if other else hi  # "Hoy Benzinga informó …, y ayer MarketWatch …"
+        said = [q for q in quotes if lo <= q.start < hi]
+        if not said or any(lo <= at < hi for at in figures):
+            continue
+        span = _span(opener["when"].casefold(), as_of)
+        wrong = []
+        for quote in said:
+            days = {
+                t.astimezone(_NEW_YORK).date()
+                for s in case.evidence.headline_times(quote.text)
+                if (t := _moment(s))
+            }
+            if days and not any(span[0] <= d <= span[1] for d in days):
+                wrong.append((quote, sorted(days)))
+        if not wrong:
+            case.bound.append(opener.span("when"))
+            continue
+        quote, came = wrong[0]
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f'"{opener["when"]}" places "{quote.text}" from {span[0]} to {span[1]}, but it '
+                f"came out on {', '.join(str(d) for d in came)}"
+            ),
+            span=(opener.start("when"), quote.end),
+        )
+
+
 _AFTER_NEWS = re.compile(
     r"(?i)(?<!\w)(?:after|following|tras|después\s+de(?:\s+que)?)(?!\w)[^.;:!?\n\"“«]{0,48}$"
 )
@@ -648,11 +717,15 @@ def _span(when: str, as_of: date) -> tuple[date, date]:
         return as_of, as_of
     if when in ("yesterday", "ayer"):
         return as_of - timedelta(days=1), as_of - timedelta(days=1)
-    if "last" in when or "pasada" in when:
+    if "same" in when or "mismo" in when or " of the " in when or " de la " in when:
+        return as_of, as_of  # the day of the move: the report date's session
+    if "previous" in when or "before" in when or "anterior" in when:
         return monday - timedelta(days=7), monday - timedelta(days=1)
     if "weekend" in when or "fin de semana" in when:
         saturday = monday - timedelta(days=2)
         return saturday, saturday + timedelta(days=1)
+    if "last" in when or "pasada" in when:
+        return monday - timedelta(days=7), monday - timedelta(days=1)
     return monday, as_of  # this week, earlier this week, esta semana
 
 

@@ -46,12 +46,17 @@ def _said() -> re.Pattern[str]:
     )
     ago = r"(?:a|one|un|una)\s+(?P<ago>week|month|quarter|year)\s+ago|hace\s+(?:una?\s+)(?P<hace>semana|mes|trimestre|año)"
     began = (
-        r"(?:began|started|opened|entered|empezó|comenzó|arrancó|inició)\s+(?:the\s+|el\s+)?"
-        r"(?P<began>year|quarter|month|año|trimestre|mes)"
+        r"(?:began|started|opened|entered|empezó|comenzó|arrancó|inició)\s+(?:the\s+|el\s+|la\s+)?"
+        r"(?P<began>year|quarter|month|week|año|trimestre|mes|semana)"
+    )
+    last_week = (
+        r"(?:(?:from|at|to|of|vs\.?|versus|against)\s+)?(?P<lw>last\s+week'?s(?:\s+close)?|the\s+"
+        r"(?:previous|prior)\s+week'?s\s+close|(?:el\s+)?cierre\s+de\s+la\s+semana\s+"
+        r"(?:pasada|anterior))(?:\s+(?:of|was|at|de|en|fue|era))?:?"
     )
     return re.compile(
         rf"(?<!\w)(?:(?:closed|ended|finished|cerró|terminó|acabó|finalizó)\s+(?:out\s+)?(?:{period})"
-        rf"\s+(?:at|on|en|a)|{began}\s+(?:at|en|a)|(?:{ago})(?:,?\s+(?:it|the\s+stock|the\s+shares)?\s*"
+        rf"\s+(?:at|on|en|a)|{began}\s+(?:at|en|a)|{last_week}|(?:{ago})(?:,?\s+(?:it|the\s+stock|the\s+shares)?\s*"
         r"(?:closed|stood|traded|was|cerró|estaba|cotizaba|valía)?\s*(?:at|en|a)?)?)"
         r"\s*(?:us\$|\$)?\s*(?=\d)"
     )
@@ -67,6 +72,8 @@ def _said_after() -> re.Pattern[str]:
         rf"(?P<m>{months})(?:\s+(?:de\s+)?(?P<my>(?:19|20)\d\d))?(?!\w)"
         r"|\s*(?:(?:a|one)\s+(?P<ago>week|month|quarter|year)\s+ago|hace\s+(?:una?\s+)"
         r"(?P<hace>semana|mes|trimestre|año))(?!\w)"
+        r"|\s*(?:at|from|as\s+of|al|del|en\s+el)\s+(?P<lw>(?:last|the\s+(?:previous|prior))\s+"
+        r"week'?s\s+close|cierre\s+de\s+la\s+semana\s+(?:pasada|anterior))(?!\w)"
     )
 
 
@@ -75,7 +82,7 @@ def check_period_levels(case: Case) -> Iterator[Reason]:
     text = case.trace.draft or ""
     folded = fold_aligned(text)
     if not any(w in folded for w in ("closed", "ended", "finished", "cerró", "terminó", "acabó",
-                                      "finalizó", "ago", "hace")):  # fmt: skip
+                                      "finalizó", "ago", "hace", "week", "semana")):  # fmt: skip
         return
     report = case.report_day
     if report is None:
@@ -167,6 +174,9 @@ def _window(m: re.Match[str], report: date) -> tuple[date, date] | None:
     session a week, month, quarter or year before the report date."""
     g = {k: v for k, v in m.groupdict().items() if v}
     began = g.get("began")
+    if g.get("lw") or began in ("week", "semana"):  # the last session of the week before
+        monday = report - timedelta(days=report.weekday())
+        return monday - timedelta(days=7), monday - timedelta(days=1)
     if began:  # "began the quarter at": the close before its first session
         word = {"año": "year", "trimestre": "quarter", "mes": "month"}.get(began, began)
         if word == "year":
