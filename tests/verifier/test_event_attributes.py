@@ -69,3 +69,53 @@ def test_an_attribute_no_record_holds_is_unverified() -> None:
             assert "unverified_claim" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 10, checked
+
+
+def test_a_status_said_around_the_day_is_the_events_record() -> None:
+    """A status said before the day ("a scheduled earnings event on …", "resultados programados
+    para el …") or after a bracket that follows it ("earnings on … (value 0.80), still
+    upcoming") is held against the record's `scheduled` like a verb."""
+    checked = 0
+    for question, ticker, record in _events():
+        en, es = _day(record)
+        noun, nombre = _NOUN[record["kind"]]
+        to_come = (
+            f"{ticker} has a scheduled {noun.removeprefix('a ')} event on {en}.",
+            f"{ticker} tiene {nombre.removeprefix('un ')} programado para el {es}."
+            if record["kind"] == "dividend"
+            else f"{ticker} tiene {nombre} programados para el {es}.",
+            f"{ticker}'s {noun.removeprefix('a ')} on {en} (per the events result), still upcoming.",
+        )
+        for said in to_come:
+            if record["scheduled"]:
+                _kept(question, said)
+            else:
+                assert "wrong_time" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 10, checked
+    assert any(not r["scheduled"] for _, _, r in _events())
+
+
+def test_a_month_denied_beyond_the_window_searched_is_unverified() -> None:
+    """ "Nothing is scheduled in January 2025" of a search from December 31 to January 30
+    denies January 31, which no result covers: `unverified_claim`. The window's own ends
+    ("from December 31 to January 30") are kept."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        result = _result(question, "get_events")
+        if result.get("events") or not result.get("start"):
+            continue
+        ticker = result["ticker"]
+        start, end = date.fromisoformat(result["start"]), date.fromisoformat(result["end"])
+        _kept(question, f"Nothing is scheduled for {ticker} from {start} to {end}.")
+        _kept(
+            question,
+            f"No events have been announced for {start:%B} {start.day} through {end:%B} {end.day}.",
+        )
+        month = end.replace(day=1)
+        said = f"Nothing is scheduled for {ticker} in {month:%B %Y}."
+        assert "unverified_claim" in _codes(question, said), (question, said)
+        dicho = f"No hay nada programado para {ticker} en {_MESES[month.month - 1]}."
+        assert "unverified_claim" in _codes(question, dicho), (question, dicho)
+        checked += 1
+    assert checked >= 5, checked

@@ -16,6 +16,7 @@ from tests.verifier.test_unseen_prose import (
     _new_york,
     _news,
     _positions,
+    _result,
 )
 
 REPORT = date(2024, 12, 31)
@@ -124,3 +125,65 @@ def test_a_sentence_opened_by_a_time_places_its_headline() -> None:
             )
             pairs += 1
     assert kept >= 10 and wrong >= 30 and pairs >= 3, (kept, wrong, pairs)
+
+
+def test_a_side_of_an_earlier_level_is_the_close_against_it() -> None:
+    """ "it remains below its 2024-11-29 level of 106.51", "it is below its close on
+    2024-11-29" hold where the report day's close is below that level; "3.14 below its close on
+    2024-11-29", "3,14 por debajo de su cierre del
+    2024-11-29" where the change since then is -3.14. The other side is `wrong_relation`."""
+    checked = 0
+    for question, move, _ in _moves():
+        changes = _result(question, "get_trend").get("changes") or []
+        ticker, close = move["ticker"], move["close"]
+        lead = f"{ticker} closed at {close:.2f} ({move['change_pct']:+.2f}%)"
+        if move["change_pct"]:  # the level after the side is the day's own close: no side said
+            day_side = "above" if move["change_pct"] > 0 else "below"
+            _kept(
+                question,
+                f"{ticker} finished {day_side} its previous close at {close:.2f} "
+                f"({move['change_pct']:+.2f}%).",
+            )
+        for change in changes:
+            start, level, gap = change["start_session"], change["start_close"], change["change"]
+            if not gap or round(level, 2) == round(close, 2) or (gap > 0) != (close > level):
+                continue  # a split between: the change is economic, the levels as traded
+            side, other = ("above", "below") if close > level else ("below", "above")
+            lado, otro = ("encima", "debajo") if close > level else ("debajo", "encima")
+            _kept(question, f"{lead}; it remains {side} its {start} level of {level:.2f}.")
+            _kept(question, f"{lead}, {abs(gap):.2f} {side} its close on {start}.")
+            _kept(question, f"{lead}. It is {side} its close on {start}.")
+            for said in (
+                f"{lead}. It is {other} its close on {start}.",
+                f"{lead}; it remains {other} its {start} level of {level:.2f}.",
+                f"{lead}, {abs(gap):.2f} {other} its close on {start}.",
+                f"{ticker} cerró en {_es(close)} ({_es(move['change_pct'])} %), {_es(abs(gap))} "
+                f"por {otro} de su cierre del {start}.",
+            ):
+                assert "wrong_relation" in _codes(question, said), (question, said)
+            _kept(
+                question,
+                f"{ticker} cerró en {_es(close)} ({_es(move['change_pct'])} %), {_es(abs(gap))} "
+                f"por {lado} de su cierre del {start}.",
+            )
+            checked += 1
+    assert checked >= 30, checked
+
+
+def test_a_count_of_lots_is_no_count_of_shares() -> None:
+    """ "a 1184-lot position", "1,184 lots" of a position of 1,184 shares: a lot is a block of
+    shares no result counts, so the word is `unverified_claim`; "shares" is kept."""
+    checked = 0
+    for question, pos in _positions():
+        if not pos.get("quantity") or not pos.get("day_pnl"):
+            continue
+        ticker, portfolio, qty = pos["ticker"], pos["portfolio_id"], int(pos["quantity"])
+        tail = f"day P&L {pos['day_pnl']:+,.2f} ({pos['pnl_pct']:+.2f}%) on 2024-12-31."
+        _kept(question, f"{portfolio} holds {qty:,} {ticker} shares; {tail}")
+        for said in (
+            f"{portfolio} holds a {qty}-lot {ticker} position; {tail}",
+            f"{portfolio} holds {qty:,} lots of {ticker}; {tail}",
+        ):
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 20, checked

@@ -54,6 +54,7 @@ from verifier.rules.figure_rules import (
 from verifier.rules.gaps import check_gaps
 from verifier.rules.headline_parts import check_headline_parts, check_headline_sequence
 from verifier.rules.holdings_date import check_holdings_date
+from verifier.rules.level_sides import check_level_sides
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
 from verifier.rules.news_causes import check_news_causes
 from verifier.rules.news_claims import check_news_claims
@@ -135,6 +136,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_headline_sequence,
     check_moves_after_news,
     check_headline_openers,
+    check_level_sides,
     check_items_came,
     check_item_came,
     check_items_together,

@@ -10,6 +10,7 @@ the trace has no such call at all the absence is `unverified_claim`.
 
 from __future__ import annotations
 
+import calendar
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -79,6 +80,9 @@ def check_absence(case: Case) -> Iterator[Reason]:
                 "results cover the window searched only",
                 span=m.span(),
             )
+            continue
+        if kind != "news" and (beyond := _month_beyond(case, text, folded, m, subject)):
+            yield beyond
             continue
         day = _day_after(case, folded, m)
         if kind == "news" and day is None:
@@ -387,6 +391,77 @@ def _past_weekday(case: Case, claim: Claim) -> str | None:
     said = date(year, month, day)
     back = (report.weekday() - said.weekday()) % 7
     return (report - timedelta(days=back)).isoformat()
+
+
+_MONTHS = {
+    name: i % 12 + 1
+    for i, name in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+            "enero",
+            "febrero",
+            "marzo",
+            "abril",
+            "mayo",
+            "junio",
+            "julio",
+            "agosto",
+            "septiembre",
+            "octubre",
+            "noviembre",
+            "diciembre",
+        ]
+    )
+}
+_MONTH_AFTER = re.compile(
+    r"\s+(?:[\w'’-]+\s+){0,4}?(?:in|during|for|throughout|all\s+of|en|durante|para|todo)\s+"
+    r"(?:(?:the\s+month\s+of|el\s+mes\s+de)\s+)?(?P<m>"
+    + "|".join(_MONTHS)
+    + r")(?!\s+\d{1,2}(?!\d))(?:\s+(?:de\s+|of\s+)?(?P<y>20\d\d))?(?!\w)"
+)
+"""A month named after a denial ("nothing is scheduled for AXO in January 2025", "no hay nada
+en enero")."""
+
+
+def _month_beyond(
+    case: Case, text: str, folded: str, m: re.Match[str], subject: str | None
+) -> Reason | None:
+    """`unverified_claim` where a denial is said for a whole month the events search did not
+    cover to its ends: a calendar of 30 days from the report date holds no other days."""
+    said = _MONTH_AFTER.match(folded, m.end())
+    if said is None or _BREAK.search(folded, m.end(), said.start("m")):
+        return None
+    report = case.report_day
+    if report is None:
+        return None
+    month = _MONTHS[said["m"]]
+    year = int(said["y"]) if said["y"] else report.year + (month < report.month)
+    first = f"{year:04d}-{month:02d}-01"
+    last = f"{year:04d}-{month:02d}-{calendar.monthrange(year, month)[1]:02d}"
+    for event in case.trace.events:
+        if event.tool not in _EVENT_TOOLS or (subject and event.ticker not in (None, subject)):
+            continue
+        result = event.result if isinstance(event.result, dict) else {}
+        start, end = str(result.get("start", ""))[:10], str(result.get("end", ""))[:10]
+        if start and end and not (start <= first and last <= end):
+            return Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{text[m.start() : said.end()]}" denies for {first} to {last}, but '
+                f"the events search covered {start} to {end} only",
+                span=(m.start(), said.end()),
+            )
+    return None
 
 
 def _window_before(

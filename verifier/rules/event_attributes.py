@@ -61,6 +61,12 @@ _FUTURE = re.compile(
     r"expected)\s+to|presentará|publicará|pagará|repartirá|celebrará|abonará|"
     r"va\s+a\s+(?:presentar|publicar|pagar|repartir))(?!\w)"
 )
+_FUTURE_BEFORE = re.compile(
+    r"(?<!\w)(?:scheduled|upcoming|planned|programad[oa]s?|previst[oa]s?|pendientes?)"
+    r"(?=(?:\s+[\w'’-]+){0,3}\s+(?:on|for|para|el|del)\s+(?:el\s+)?$)"
+)
+"""A status said before the event's day ("a scheduled earnings event on 2024-12-31",
+"resultados programados para el 31 de diciembre"): it is to come."""
 _NEGATED = re.compile(r"(?<!\w)(?:not|no|never|nunca|sin)\s+(?:\w+\s+)?$")
 
 
@@ -172,7 +178,7 @@ def _tense(
     """A verb of the event's clause that says it has come or is to come, against its record."""
     before = folded[max(lo, claim.start - 80) : claim.start]
     past = [*_PAST.finditer(before)]
-    future = [*_FUTURE.finditer(before)]
+    future = [*_FUTURE.finditer(before), *_FUTURE_BEFORE.finditer(before)]
     status = _status_after(folded, claim.end) or _as_status(folded, claim.end)
     if status is not None:  # "| 2025-01-10 | resultados | ya publicada |", "Jan 24 (scheduled)"
         came = status.lastgroup in ("past", "past_es", "not_as")
@@ -224,7 +230,10 @@ def _status_after(folded: str, end: int) -> re.Match[str] | None:
     ).match(folded, end)
     if bracket:
         group = 1 if bracket.group(1) is not None else 2
-        return _STATUS.search(folded, bracket.start(group), bracket.end(group))
+        status = _STATUS.search(folded, bracket.start(group), bracket.end(group))
+        if status is not None or group == 2:
+            return status
+        end = bracket.end()  # "on 2024-12-31 (value 0.80), still upcoming": what follows
     return _SAID_AFTER.match(folded, end)
 
 
