@@ -187,3 +187,72 @@ def test_a_count_of_lots_is_no_count_of_shares() -> None:
             assert "unverified_claim" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 20, checked
+
+
+def _weekday_before(day: date) -> date:
+    day -= timedelta(days=1)
+    while day.weekday() >= 5 or (day.month, day.day) == (12, 25):
+        day -= timedelta(days=1)
+    return day
+
+
+def test_a_run_since_a_date_starts_no_later_than_the_streak() -> None:
+    """ "down in each session since 2024-12-24", "it has not risen since …", "no sube desde el
+    …": every session after the date went the run's way, so the date is no earlier than the
+    session before the streak's first; an earlier date or the other way is `wrong_relation`."""
+    checked = from_before = 0
+    for question, move, _ in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        way, since = streak.get("direction"), streak.get("since_session")
+        if way not in ("up", "down") or not since:
+            continue
+        first = date.fromisoformat(since)
+        ticker, pct, close = move["ticker"], abs(move["change_pct"]), move["close"]
+        went, verbo = ("fell", "cayó") if move["change_pct"] < 0 else ("rose", "subió")
+        head = f"{ticker} {went} {pct:.2f}% to {close:.2f}"
+        cabeza = f"{ticker} {verbo} un {_es(pct)} % hasta {_es(close)}"
+        against, contra = ("risen", "sube") if way == "down" else ("fallen", "baja")
+        before = _weekday_before(first)
+        earlier = _weekday_before(before)
+        _kept(question, f"{head}, {way} in each session since {first}.")
+        _kept(question, f"{head}; it has not {against} since {first}.")
+        if str(before) == move.get("previous_session"):  # a one-day run, from the close before
+            _kept(question, f"{head}; it has not {against} since {before}.")
+            from_before += 1
+        for said in (
+            f"{head}, {way} in each session since {earlier}.",
+            f"{head}; it has not {against} since {earlier}.",
+            f"{cabeza} y no {contra} desde el {earlier.day} de diciembre de {earlier.year}.",
+        ):
+            if earlier.month == 12:
+                assert "wrong_relation" in _codes(question, said), (question, said)
+        other = "up" if way == "down" else "down"
+        assert "wrong_relation" in _codes(
+            question, f"{head}, {other} in each session since {first}."
+        )
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_count_of_recent_sessions_holds_only_as_the_streak() -> None:
+    """ "has declined in 4 of the past 5 sessions": the results hold the current streak, not
+    each session, so the count is `unverified_claim`; "in 3 of the last 3 sessions" of a streak
+    of three or more that way is kept."""
+    checked = 0
+    for question, move, _ in _moves():
+        streak = _result(question, "get_trend").get("streak") or {}
+        way, sessions = streak.get("direction"), streak.get("sessions")
+        if way not in ("up", "down") or not isinstance(sessions, int) or not move["change_pct"]:
+            continue
+        ticker, pct, close = move["ticker"], abs(move["change_pct"]), move["close"]
+        went, run = ("fell", "declined") if way == "down" else ("rose", "risen")
+        if (move["change_pct"] < 0) != (way == "down"):
+            continue
+        head = f"{ticker} {went} {pct:.2f}% to {close:.2f} and has {run}"
+        _kept(question, f"{head} in {sessions} of the last {sessions} sessions.")
+        said = f"{head} in {sessions} of the past {sessions + 1} sessions."
+        assert "unverified_claim" in _codes(question, said), (question, said)
+        dicho = f"{ticker} {'cayó' if way == 'down' else 'subió'} en {sessions} de las últimas {sessions + 2} sesiones."
+        assert "unverified_claim" in _codes(question, dicho), (question, dicho)
+        checked += 1
+    assert checked >= 20, checked

@@ -76,7 +76,11 @@ from verifier.rules.record_keys import check_record_keys
 from verifier.rules.relations import check_relations
 from verifier.rules.sector_mix import check_sector_mix
 from verifier.rules.share_words import check_share_words
-from verifier.rules.streak_words import check_streak_words
+from verifier.rules.streak_words import (
+    check_sessions_counted,
+    check_streak_since,
+    check_streak_words,
+)
 from verifier.rules.tallies import check_only_movers, check_tallies
 from verifier.rules.units import check_units
 from verifier.rules.windows import (
@@ -141,6 +145,8 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_item_came,
     check_items_together,
     check_streak_words,
+    check_streak_since,
+    check_sessions_counted,
     check_only_movers,
     check_news_sources,
     check_loose_directions,

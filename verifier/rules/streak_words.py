@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import date, timedelta
 from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.rules.case import Case
 from verifier.rules.draft_scan import scan_of
+from verifier.rules.relations import count_words
 from verifier.verdict import Reason
 
 _SAID = re.compile(
@@ -89,3 +91,140 @@ def _streak(results: list[dict[str, Any]], subject: str) -> tuple[str, int] | No
             if direction in ("up", "down") and isinstance(sessions, int):
                 return str(direction), sessions
     return None
+
+
+_EVERY_SINCE = re.compile(
+    r"(?<!\w)(?:(?P<down>(?:down|lower|fell|fallen|declined|dropped|lost\s+ground)\s+(?:in|on)\s+"
+    r"(?:each|every)|(?:fallen|fell|declined|dropped)\s+(?:in\s+|on\s+)?(?:each|every)|"
+    r"(?:has|have)\s+not\s+(?:risen|gained|rallied|advanced|closed\s+(?:higher|up))|"
+    r"(?:hasn['’]t|haven['’]t)\s+(?:risen|gained|rallied|advanced|closed\s+(?:higher|up))|"
+    r"(?:bajó|cayó|ha\s+bajado|ha\s+caído)\s+en\s+(?:cada|todas\s+las)|no\s+(?:ha\s+)?(?:subido|ganado|"
+    r"cerrado\s+al\s+alza|sube|gana|cierra\s+al\s+alza))"
+    r"|(?P<up>(?:up|higher|rose|risen|gained|advanced)\s+(?:in|on)\s+(?:each|every)|"
+    r"(?:risen|rose|gained|advanced)\s+(?:in\s+|on\s+)?(?:each|every)|"
+    r"(?:has|have)\s+not\s+(?:fallen|declined|dropped|lost\s+ground|closed\s+(?:lower|down))|"
+    r"(?:hasn['’]t|haven['’]t)\s+(?:fallen|declined|dropped|lost\s+ground|closed\s+(?:lower|down))|"
+    r"(?:subió|ha\s+subido)\s+en\s+(?:cada|todas\s+las)|no\s+(?:ha\s+)?(?:bajado|caído|perdido|"
+    r"cerrado\s+a\s+la\s+baja|baja|cae|pierde|cierra\s+a\s+la\s+baja)))"
+    r"(?:\s+(?:single\s+)?(?:trading\s+)?(?:sessions?|days?|sesi(?:ón|ones)|jornadas?|ruedas?))?"
+    r"\s+(?:since|desde)\s+(?:(?:the\s+close\s+(?:of|on)|el\s+cierre\s+del?|el)\s+)?$"
+)
+"""A run said from a date ("down in each session since 2024-12-24", "it has not fallen since
+December 24", "no ha subido desde el 24 de diciembre"), its words up to the date."""
+_MARKET_HOLIDAYS = ((1, 1), (7, 4), (12, 25))
+"""Fixed-date exchange holidays: a weekday on one of them is no session between two dates."""
+
+
+def check_streak_since(case: Case) -> Iterator[Reason]:
+    """A run said to have held since a date: every session after it went the run's way, so the
+    date is no earlier than the session before the streak's first (`wrong_relation` where it
+    is, or where the run is the other way)."""
+    scan = scan_of(case)
+    if "since" not in scan.folded and "desde" not in scan.folded:
+        return
+    for f in case.findings:
+        claim = f.claim
+        report = case.report_day
+        if claim.kind != "date" or len(claim.dates) != 1 or not claim.dates[0][2] or not report:
+            continue
+        m = _EVERY_SINCE.search(scan.folded, max(claim.start - 90, 0), claim.start)
+        if m is None:
+            continue
+        year, month, day = claim.dates[0]
+        year = year or report.year - (month > report.month)  # "desde el 24 de diciembre"
+        said_day = date(year, month, int(day or 0))
+        before = [t for t in scan.tickers if t.start < m.start()]
+        called = sorted(case.evidence.called)
+        subject = before[-1].symbol if before else (called[0] if len(called) == 1 else None)
+        run = _run(scan.results, subject) if subject else None
+        said = scan.text[m.start() : claim.end]
+        if run is None:
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{said}" says a run since a date, and no result of the trace holds '
+                f"{subject or 'its subject'}'s streak",
+                span=(m.start(), claim.end),
+            )
+            continue
+        direction, sessions, first = run
+        way = "down" if m.group("down") else "up"
+        if direction == way and said_day >= _session_before(first):
+            case.bound.append((m.start(), claim.end))
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{said}" says {subject} went {way} in every session after {said_day}, but its '
+                f"streak is {direction} for {sessions} session{'s' if sessions != 1 else ''} "
+                f"since {first}"
+            ),
+            span=(m.start(), claim.end),
+        )
+
+
+def _run(results: list[dict[str, Any]], subject: str) -> tuple[str, int, date] | None:
+    """The subject's streak: its direction, length and first session."""
+    for result in results:
+        streak = result.get("streak")
+        if result.get("ticker") == subject and isinstance(streak, dict):
+            direction, sessions = streak.get("direction"), streak.get("sessions")
+            try:
+                first = date.fromisoformat(str(streak.get("since_session"))[:10])
+            except ValueError:
+                return None
+            if direction in ("up", "down") and isinstance(sessions, int):
+                return str(direction), sessions, first
+    return None
+
+
+def _session_before(day: date) -> date:
+    """The weekday before `day` that is no fixed-date holiday."""
+    day -= timedelta(days=1)
+    while day.weekday() >= 5 or (day.month, day.day) in _MARKET_HOLIDAYS:
+        day -= timedelta(days=1)
+    return day
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else count_words().get(word)
+
+
+_SOME_OF_SESSIONS = re.compile(
+    r"(?<!\w)(?:in|on|en)\s+(?P<n>\d{1,2}|[a-z]+)\s+(?:out\s+of|of|de)\s+(?:the\s+|las\s+|los\s+)?"
+    r"(?:past|last|previous|prior|últim[oa]s|pasad[oa]s)\s+(?P<m>\d{1,2}|[a-z]+)\s+"
+    r"(?:trading\s+)?(?:sessions|days|sesiones|jornadas|ruedas|días)(?!\w)"
+)
+"""How many of the last sessions went one way ("has risen in 4 of the past 5 sessions", "subió
+en 3 de las últimas 5 sesiones")."""
+
+
+def check_sessions_counted(case: Case) -> Iterator[Reason]:
+    """A count of the recent sessions that went one way: the results give a streak, not each
+    session, so it holds only as the streak itself ("in 3 of the last 3 sessions" of a streak of
+    three or more that way); any other count is `unverified_claim`."""
+    scan = scan_of(case)
+    for m in _SOME_OF_SESSIONS.finditer(scan.folded):
+        n, of = _number(m["n"]), _number(m["m"])
+        if n is None or of is None:
+            continue
+        before = [t for t in scan.tickers if t.start < m.start()]
+        subject = before[-1].symbol if before else None
+        run = _run(scan.results, subject) if subject else None
+        lo = max(scan.folded.rfind(".", 0, m.start()), 0)
+        way = "down" if _DOWN_WORD.search(scan.folded, lo, m.start()) else "up"
+        if run is not None and n == of and run[0] == way and run[1] >= n:
+            case.bound.append(m.span())
+            continue
+        yield Reason(
+            rule=ReasonCode.UNVERIFIED_CLAIM,
+            message=(
+                f'"{scan.text[m.start() : m.end()]}" counts how the recent sessions went, and the '
+                "results hold only the current streak, not each session"
+            ),
+            span=m.span(),
+        )
+
+
+_DOWN_WORD = re.compile(
+    r"(?<!\w)(?:fell|fallen|declined|dropped|lower|down|lost|bajó|cayó|bajado|caído|baja|cae)(?!\w)"
+)
