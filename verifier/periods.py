@@ -66,10 +66,14 @@ _RELATIVE_WORDS = ("prior", "previous", "last", "past", "linked", "sequential", 
 _RELATIVE_START = re.compile(r"prior|previous|last|past|linked|sequential|year|a\s+year")
 """Where a RELATIVE mention can start (in the case-folded text); it is tried only there."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
-SENTENCE_END = re.compile(r"[.!?;\n](?:(?<=\n)|(?<!\.)(?=\s)|(?=\s)(?!\s+[a-záéíóúüñç]))")
+SENTENCE_END = re.compile(
+    r"[.!?;\n](?:(?<=\n)|(?<!\.)(?=\s)|(?<![\s(]i\.e\.)(?<![\s(]e\.g\.)(?<![\s(]vs\.)(?=\s)"
+    r"(?!\s+[a-záéíóúüñç]))"
+)
 """A sentence ends at `.!?;` before a space, or at a line break (written to open with a class, so
 that the engine skips ahead to it); a full stop before a lower-case word ends an abbreviation,
-not a sentence ("Orion Electric Co. presentará", "Corp. names")."""
+not a sentence ("Orion Electric Co. presentará", "Corp. names"), and so does one of "i.e.",
+"e.g." and "vs." whatever follows ("21st of 25, i.e. 5th from the bottom")."""
 QUARTER_BASE = 12
 _FIGURE_KINDS = ("number", "money", "percent")
 _LINK = re.compile(

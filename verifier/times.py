@@ -363,8 +363,8 @@ def _roles(folded: str, dates: Sequence[Timed]) -> None:
 
 
 _SINCE_HEAD = re.compile(rf"(?<!\w)(?:{alternatives('since')})(?!\w)")
-"""A table column whose header is a since word holds where each row's change is measured
-from."""
+"""A table column whose header is a since word ("Measured from", "Start session") holds where
+each row's change is measured from."""
 _HOLDINGS_BEFORE = re.compile(
     r"(?<!\w)(?:holdings|positions|quantities|shares\s+held|posiciones|tenencias)\s*$"
 )
@@ -398,9 +398,11 @@ def _base_before(folded: str, figures: Sequence[Timed], k: int, lo: int) -> Clai
 
 
 _DATED = re.compile(
-    r"\s*(?:[$€£]|dólares|usd)?\s*(?:(?:de|del|of|from|on|at|el|en)\s+)?(?:the\s+|el\s+)?"
+    r"\s*(?:[$€£]|dólares|usd)?\s*(?:(?:close|closing\s+price|level|finish|cierre)\s+)?"
+    r"(?:(?:de|del|of|from|on|at|el|en)\s+)?(?:the\s+|el\s+)?"
 )
-"""A date right after a figure ("114.72 on 2024-12-30", "64,78 el 2024-11-29"): that figure's."""
+"""A date right after a figure ("114.72 on 2024-12-30", "64,78 el 2024-11-29", "the 145.05 close
+of 2024-12-30"): that figure's."""
 _OWN_BEFORE = re.compile(r"\s*(?:[$€£]|dólares|usd)?\s*(?:(?:de|del|of|from)\s+)?(?:the\s+|el\s+)?")
 """A date right after a figure, joined by "de" or nothing ("los 130,14 de ayer", "83.51 the
 session before"): that figure's time, not the next one's."""

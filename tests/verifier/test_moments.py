@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from tests.verifier.test_places_fractions_columns import _ranked
 from tests.verifier.test_unseen_prose import (
     _codes,
     _judged,
@@ -256,3 +257,156 @@ def test_a_count_of_recent_sessions_holds_only_as_the_streak() -> None:
         assert "unverified_claim" in _codes(question, dicho), (question, dicho)
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_percentage_is_never_a_splits_ratio() -> None:
+    """A trace with a 2-for-1 split holds `split_factor: 2.0`, a split's `ratio: 2.0` and a note
+    that says "ratio 2": none is a percentage, so "fell less than 2%" of a 2.30% fall is held
+    against the fall alone and rejected as the bound it breaks."""
+    checked = 0
+    for question, move, _ in _moves():
+        changes = _result(question, "get_trend").get("changes") or []
+        factors = {c["split_factor"] for c in changes if c.get("split_factor")}
+        for factor in factors:
+            pct = abs(move["change_pct"])
+            if pct <= factor:
+                continue
+            went = "fell" if move["change_pct"] < 0 else "rose"
+            head = f"{move['ticker']} {went}"
+            _kept(question, f"{head} more than {factor:g}% on 2024-12-31, to {move['close']:.2f}.")
+            said = f"{head} less than {factor:g}% on 2024-12-31, to {move['close']:.2f}."
+            assert "unsupported_figure" in _codes(question, said), (question, said)
+            checked += 1
+    assert checked >= 1, checked
+
+
+def test_a_date_said_of_an_earlier_close_is_that_closes_alone() -> None:
+    """ "finished at 142.11, 2.94 below the 145.05 close of 2024-12-30, a -2.03% move": the date
+    is the close's, and the move after it keeps the report day; the move said for that date
+    ("the 145.05 close, down 2.03% on 2024-12-30") is still `wrong_time`."""
+    checked = 0
+    for question, move, _ in _moves():
+        before, session = move.get("previous_close"), move.get("previous_session")
+        if before is None or not session or not move["change"]:
+            continue
+        ticker, close, pct = move["ticker"], move["close"], move["change_pct"]
+        side = "above" if move["change"] > 0 else "below"
+        _kept(
+            question,
+            f"{ticker} finished 2024-12-31 at {close:.2f}, {abs(move['change']):.2f} {side} the "
+            f"{before:.2f} close of {session}, a {pct:+.2f}% move.",
+        )
+        said = f"{ticker} moved {pct:+.2f}% on {session}."
+        assert "wrong_time" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_table_of_windows_by_start_session_keeps_each_rows_window() -> None:
+    """A table whose date column is headed "Start session" ("| week | 2024-12-24 | 35.22 |
+    -0.82 | -2.33% |") gives each row's change since that session, and its start close under
+    "Start close"; a change put in another window's row is still wrong."""
+    checked = 0
+    for question, move, _ in _moves():
+        changes = [c for c in _result(question, "get_trend").get("changes") or [] if c["change"]]
+        if len(changes) < 2:
+            continue
+        head = f"**{move['ticker']}** closed at {move['close']:.2f} on 2024-12-31.\n\n"
+        table = (
+            "| Window | Start session | Start close | Change | Change % |\n|---|---|---|---|---|\n"
+        )
+        rows = [
+            f"| {c['window'].replace('_', ' ')} | {c['start_session']} | {c['start_close']:.2f} | "
+            f"{c['change']:.2f} | {c['change_pct']:.2f}% |"
+            for c in changes
+        ]
+        _kept(question, head + table + "\n".join(rows))
+        first, second = changes[0], changes[1]
+        if round(first["change_pct"], 2) != round(second["change_pct"], 2):
+            swapped = rows[0].replace(f"{first['change_pct']:.2f}%", f"{second['change_pct']:.2f}%")
+            assert not _judged_kept(question, head + table + "\n".join([swapped, *rows[1:]]))
+        checked += 1
+    assert checked >= 20, checked
+
+
+def _judged_kept(question: str, draft: str) -> bool:
+    return not _codes(question, draft)
+
+
+def test_sessions_counted_between_two_days_are_the_exchanges() -> None:
+    """ "The week window starts at the 2024-12-24 close of 18.02, four sessions before
+    2024-12-31" (December 25 a holiday) is kept; "five sessions before" is `wrong_time`; "the
+    previous close, on 2024-12-30, was one session earlier" is kept and "two" is not."""
+    checked = 0
+    for question, move, _ in _moves():
+        week = next(
+            (
+                c
+                for c in _result(question, "get_trend").get("changes") or []
+                if c["window"] == "week"
+            ),
+            None,
+        )
+        if week is None or week["start_session"] != "2024-12-24":
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%) on 2024-12-31."
+        start = f"The week window starts at the 2024-12-24 close of {week['start_close']:.2f}"
+        _kept(question, f"{lead} {start}, four sessions before 2024-12-31.")
+        assert "wrong_time" in _codes(question, f"{lead} {start}, five sessions before 2024-12-31.")
+        earlier = f"{lead} The previous close, on {move['previous_session']}, was"
+        _kept(question, f"{earlier} one session earlier.")
+        assert "wrong_time" in _codes(question, f"{earlier} two sessions earlier.")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_list_said_to_be_led_by_a_ticker_has_it_first() -> None:
+    """ "the detractors were led by XMQ", "the top contributors were led by FSA": the ticker is
+    the first of that list in the answer's ranks; another is `wrong_relation`."""
+    checked = 0
+    for question, pnl, ranks, _ in _ranked():
+        detractors, contributors = (
+            ranks.get("detractors") or [],
+            ranks.get("top_contributors") or [],
+        )
+        if len(detractors) < 2 or len(contributors) < 2:
+            continue
+        lead = (
+            f"{pnl['ticker']} in {pnl['portfolio_id']}: the day P&L was {pnl['day_pnl']:+,.2f} "
+            f"({pnl['pnl_pct']:+.2f}%) on 2024-12-31."
+        )
+        _kept(question, f"{lead} The detractors were led by {detractors[0]}.")
+        _kept(question, f"{lead} The top contributors were led by {contributors[0]}.")
+        for said in (
+            f"{lead} The detractors were led by {detractors[1]}.",
+            f"{lead} The top contributors were led by {contributors[1]}.",
+        ):
+            assert "wrong_relation" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_place_restated_from_the_bottom_keeps_its_measure() -> None:
+    """ "By weight it ranks 21st of 25, i.e. 5th from the bottom; it was 24th by return": the
+    place from the bottom is the weight's (a sentence does not end at "i.e."); another count
+    from the bottom is `wrong_relation`."""
+    checked = 0
+    for question, pnl, ranks, row in _ranked():
+        count = ranks.get("positions_count")
+        if not isinstance(count, int) or count < 3:
+            continue
+        rank = row["weight_rank"]
+        bottom = count - rank + 1
+        lead = f"{pnl['ticker']} in {pnl['portfolio_id']}: day P&L {pnl['day_pnl']:+,.2f} ({pnl['pnl_pct']:+.2f}%)."
+        place = f"By weight it ranks {_nth(rank)} of {count}, i.e. {_nth(bottom)} from the bottom"
+        tail = f"; it was {_nth(row['return_rank'])} by return."
+        _kept(question, f"{lead} {place}{tail}")
+        other = bottom + 1 if bottom < count else bottom - 1
+        wrong = f"{lead} By weight it ranks {_nth(rank)} of {count}, i.e. {_nth(other)} from the bottom{tail}"
+        assert "wrong_relation" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def _nth(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"

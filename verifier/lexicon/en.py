@@ -204,6 +204,7 @@ LEXICON = Lexicon(
         r"against",
         r"compared\s+(?:with|to)",
         r"relative\s+to",
+        r"start(?:ing)?\s+(?:session|date)",
         r"(?:below|above|over|under)",
         r"than",
     ),
@@ -582,6 +583,9 @@ LEXICON = Lexicon(
     fields={
         "previous_close": (
             r"(?:started|began)\s+the\s+(?:week|month|quarter|year)\s+at",
+            r"start(?:ing)?\s+(?:close|closing\s+price|level)",
+            r"(?:week|month|quarter|year)(?:\s+window)?\s+(?:starts|started|begins|began|opens|opened)"
+            r"\s+at(?:\s+the)?",
             r"previous[\s_]close",
             r"prior[\s_]close",
             r"prev\.?[\s_](?:close|cls)",

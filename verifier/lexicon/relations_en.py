@@ -459,6 +459,7 @@ RELATIONS: dict[str, Any] = {
             rf"(?:ranked|ranks?|ranking|placed|came\s+in)\s+{ORDINAL_WORDS}(?:\s+(?:among|of|in)\s+(?:the\s+|its\s+|p\d{{3}}'?s?\s+|the\s+portfolio'?s?\s+)?(?:contributors|detractors|holdings|positions|portfolio|book))?",
             rf"{ORDINAL_WORDS}[-\s](?:largest|biggest|best|highest)(?:\s+contribution)?(?:\s+in\s+(?:the\s+)?(?:portfolio|book|p\d{{3}}))?",
             rf"{ORDINAL_WORDS}\s+in\s+the\s+(?:portfolio|book)",
+            rf"{ORDINAL}\s+from\s+the\s+bottom",
             # an ordinal out of a count, whatever stands before it ("By return it ranked **6th
             # of 19**", "18th of 25 on P&L, 13th by weight"): its measure is the one its words,
             # its line or the figure before it name, and where none does it stays unbound

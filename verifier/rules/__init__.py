@@ -75,6 +75,7 @@ from verifier.rules.rank_lists import check_rank_lists
 from verifier.rules.record_keys import check_record_keys
 from verifier.rules.relations import check_relations
 from verifier.rules.sector_mix import check_sector_mix
+from verifier.rules.session_counts import check_session_counts
 from verifier.rules.share_words import check_share_words
 from verifier.rules.streak_words import (
     check_sessions_counted,
@@ -147,6 +148,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_streak_words,
     check_streak_since,
     check_sessions_counted,
+    check_session_counts,
     check_only_movers,
     check_news_sources,
     check_loose_directions,

@@ -132,6 +132,9 @@ _COUNTED = re.compile(r"(?:^|_)(?:rank|count|gainers|decliners|unchanged|constit
 """Keys whose values are places or counts, never amounts of money or percentages."""
 
 
+_SPLIT_KEY = re.compile(r"(?:^|_)(?:split|split_factor|ratio|splits)$")
+"""Keys of a split's terms (`split_factor: 2.0`, a split's `ratio`): a multiple, never a
+percentage."""
 _BENCHMARK_ONLY = frozenset({BENCHMARK_SUBJECT})
 
 
@@ -151,6 +154,8 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
     matched = evidence.match_figure(claim)
     if claim.kind == "money" or claim.unit == "%":  # an amount or a share is no place and no
         matched = [f for f in matched if not _COUNTED.search(f.key)]  # count ("19%": no rank 19)
+    if claim.unit == "%":  # "fell less than 2%" is no split of 2 for 1
+        matched = [f for f in matched if not _SPLIT_KEY.search(f.key)]
     if claim.bound and claim.unit == "%" and claim.direction and claim.readings:
         matched = matched + _beyond_bound(claim, evidence, matched)
     facts = [

@@ -84,7 +84,7 @@ def check_rank_lists(case: Case) -> Iterator[Reason]:
         listed = ranks.get(LISTS[group.removeprefix("first_")])
         if not isinstance(listed, list):
             continue
-        head = _head(folded, m, tickers)
+        head = _head(folded, m, tickers) or _led_by(folded, m, tickers)
         said = [head] if head is not None else ([] if first else _listed_after(folded, m, tickers))
         if not said and first:
             said = _listed_after(folded, m, tickers)[:1]
@@ -99,7 +99,7 @@ def check_rank_lists(case: Case) -> Iterator[Reason]:
             wrong = [t for i, t in enumerate(said) if i >= len(listed) or listed[i] != t.symbol]
         case.bound.append(m.span())
         if head is not None:
-            case.bound.append((head.end, m.start()))  # "leading the", "was the"
+            case.bound.append((min(head.end, m.end()), max(head.start, m.start())))  # "leading the"
         if not wrong:
             continue
         where = "first in" if wanted is not listed else "in that order in" if ordered else "in"
@@ -127,6 +127,22 @@ def _head(folded: str, m: re.Match[str], tickers: list[Claim]) -> Claim | None:
     ):
         return last
     return None
+
+
+_LED_BY = re.compile(
+    r"[\s,]*(?:(?:were|are|was|is|fueron|son|fue|es|estuvieron|están)\s+)?(?:led|headed|topped|"
+    r"encabezad[oa]s?|liderad[oa]s?)\s+(?:by|por)\s+"
+)
+"""A list said to be headed by a ticker after its label ("the detractors were led by XMQ",
+"los lastres, encabezados por YDLJ")."""
+
+
+def _led_by(folded: str, m: re.Match[str], tickers: list[Claim]) -> Claim | None:
+    """The ticker a list is said to be led by, right after its label."""
+    led = _LED_BY.match(folded, m.end())
+    if led is None:
+        return None
+    return next((t for t in tickers if t.start == led.end()), None)
 
 
 def _listed_after(folded: str, m: re.Match[str], tickers: list[Claim]) -> list[Claim]:

@@ -1371,6 +1371,23 @@ def _named_keys(words: str, kind: str) -> tuple[str, ...]:
     return ()
 
 
+_RESTATED = re.compile(r"[\s,]*(?:i\.e\.?|that\s+is|or|es\s+decir|o\s+sea|o)[\s,]*$")
+"""What joins a place to the same place said another way ("21st of 25, i.e. 5th from the
+bottom")."""
+
+
+def _restated_measure(case: Case, folded: str, lo: int, m: re.Match[str]) -> str:
+    """The measure of the place a place restates ("By weight it ranks 21st of 25, i.e. 5th from
+    the bottom"): that of the place right before it, where only a restating word stands between."""
+    before = [
+        p for p in runner_up_scan().finditer(folded) if lo <= p.start() and p.end() <= m.start()
+    ]
+    if not before or not _RESTATED.fullmatch(folded, before[-1].end(), m.start()):
+        return ""
+    prior = before[-1]
+    return _named_measure(folded, lo, prior) or _measure(case, lo, prior.start())
+
+
 def _places(
     row: dict[str, Any] | None, kind: str, count: int, named: tuple[str, ...] = ()
 ) -> set[int]:
@@ -1608,12 +1625,13 @@ def _runner_up(s: DraftScan, m: re.Match[str], ranked: list[re.Match[str]]) -> R
     elif group == "place":  # "Contrib: -0.11% (rank 21/25)", "ranked fourth among detractors":
         line = folded.rfind("\n", 0, m.start()) + 1  # a bullet's clauses: "Contribution: x; rank"
         kind = (
-            _named_measure(folded, lo, m)  # by the measure
+            _restated_measure(case, folded, lo, m)  # "21st of 25, i.e. 5th from the bottom"
+            or _named_measure(folded, lo, m)  # by the measure
             or _measure(case, lo, m.start())
             or _line_measure(folded, line, m.start())
         )
         # named with it ("contribution rank 8 of 25"), else the figure just stated; top down unless
-        bottom = re.search(r"detract|worst|lowest|loser", m.group())  # it counts from the bottom
+        bottom = re.search(r"detract|worst|lowest|loser|bottom|cola", m.group())  # from the bottom
         kind = kind.replace("_top", "_bottom") if bottom else kind.replace("_bottom", "_top")
         numbers = [int(n) for n in re.findall(r"\d+", m.group())]
         wanted = _count_inside(m.group()) or 0
