@@ -225,8 +225,19 @@ def _restated_times(
 ) -> None:
     """A figure restated in brackets right after another ("about a third (33.15%)", "una
     cuarta parte (25,25 %)") is the same quantity: both take one time, the window that
-    follows the bracket directly if one does, else the first one's."""
+    follows the bracket directly if one does, else the first one's. A change's percentage in
+    brackets after it ("rose 0.12 (0.20%)") takes the change's time where it has none."""
     for first, second in pairwise(figures):
+        if (
+            first.kind in ("number", "money")
+            and second.kind == "percent"
+            and second.time is None
+            and first.time is not None
+            and _RESTATED.fullmatch(folded, first.end, second.start)
+            and _RESTATED_CLOSE.match(folded, second.end)
+        ):
+            second.time = first.time  # "over the week it rose 0.12 (0.20%)": the change's window
+            continue
         if not (
             first.kind == second.kind == "percent"
             and _RESTATED.fullmatch(folded, first.end, second.start)

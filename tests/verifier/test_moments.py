@@ -410,3 +410,62 @@ def test_a_place_restated_from_the_bottom_keeps_its_measure() -> None:
 
 def _nth(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def test_a_changes_percentage_in_brackets_takes_its_window() -> None:
+    """ "Over the week it rose 0.12 (0.20%)": the percentage is the week's; another window's
+    percentage in the bracket ("(7.10%)", the month's) is `wrong_time`."""
+    checked = 0
+    for question, move, _ in _moves():
+        changes = [c for c in _result(question, "get_trend").get("changes") or [] if c["change"]]
+        by_window = {c["window"]: c for c in changes}
+        week, month = by_window.get("week"), by_window.get("month")
+        if not week or not month or round(week["change_pct"], 2) == round(month["change_pct"], 2):
+            continue
+        went = "rose" if week["change"] > 0 else "fell"
+        head = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%) on 2024-12-31."
+        said = f"Over the week it {went} {abs(week['change']):.2f} ({abs(week['change_pct']):.2f}%)"
+        tail = f", from {week['start_close']:.2f} on {week['start_session']}."
+        _kept(question, f"{head} {said}{tail}")
+        wrong = said.replace(f"{abs(week['change_pct']):.2f}%", f"{abs(month['change_pct']):.2f}%")
+        assert not _judged_kept(question, f"{head} {wrong}{tail}"), (question, wrong)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_change_said_in_percent_is_the_results_not_arithmetic() -> None:
+    """ "down 0.68 (1.12%) from the previous close of 61.65", where 1.12% is 0.68 over the new
+    close 60.97: the result computes the day's change in percent (-1.10%), so the sentence's
+    arithmetic on the wrong base does not support a different one (`unsupported_figure`); a
+    gap in percentage points between two named returns is still derived."""
+    checked = 0
+    for question, move, _ in _moves():
+        change, close, before = move["change"], move["close"], move.get("previous_close")
+        if not change or before is None:
+            continue
+        on_new = abs(change) / close * 100
+        if round(on_new, 2) == round(abs(move["change_pct"]), 2):
+            continue
+        way = "down" if change < 0 else "up"
+        head = f"{move['ticker']} closed at {close:.2f} on 2024-12-31, {way} {abs(change):.2f}"
+        tail = f"from the previous close of {before:.2f} on {move['previous_session']}."
+        _kept(question, f"{head} ({abs(move['change_pct']):.2f}%) {tail}")
+        assert "unsupported_figure" in _codes(question, f"{head} ({on_new:.2f}%) {tail}")
+        checked += 1
+    assert checked >= 20, checked
+    gaps = 0
+    for question, pnl, ranks, _ in _ranked():
+        bench = (ranks.get("benchmark") or {}).get("return_pct")
+        if not isinstance(bench, (int, float)):
+            continue
+        gap = pnl["pnl_pct"] - bench
+        if round(gap, 2) in (0, round(bench, 2), round(pnl["pnl_pct"], 2)):
+            continue  # a gap equal to a return it is measured from reads as that return
+        _kept(
+            question,
+            f"{pnl['ticker']} in {pnl['portfolio_id']}: day P&L {pnl['day_pnl']:+,.2f}. The stock "
+            f"returned {pnl['pnl_pct']:+.2f}% versus {bench:+.2f}% for the equal-weight benchmark, "
+            f"a gap of {gap:+.2f} percentage points.",
+        )
+        gaps += 1
+    assert gaps >= 20, gaps

@@ -23,7 +23,8 @@ from datetime import date
 from verifier.claim import Claim
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case, Finding
-from verifier.trace_facts import make_fact
+from verifier.times import times_agree
+from verifier.trace_facts import FROM_JSON, make_fact
 
 DERIVED = "derived"
 """The event id a derived figure is supported by."""
@@ -67,6 +68,8 @@ def derive_figures(case: Case) -> None:
         ]
         points = bool(_POINTS.match(text, f.claim.end))
         whole = _share_whole(text, f.claim, operands)
+        if _computed_change(case, f.claim):
+            continue
         if whole is not None:  # "about 30% of the portfolio's -0.90% return": of that figure
             how = _share_of(f.claim, whole, operands)
         else:
@@ -77,6 +80,27 @@ def derive_figures(case: Case) -> None:
                 make_fact(_amount(f.claim), DERIVED, "", how, None, True, False, -1, None)
             ]
             f.supported_by = [DERIVED]
+
+
+_CHANGE_PCT = re.compile(r"change_pct|pnl_pct|return_pct|day_return")
+
+
+def _computed_change(case: Case, claim: Claim) -> bool:
+    """A percentage said as a change ("down 0.68 (1.12%)") of a subject whose change in percent
+    for that time a result computes: the result's figure is the change, and arithmetic on other
+    figures of the sentence (0.68 / 60.97, on the wrong base) does not stand in for it."""
+    if claim.unit != "%" or "%" not in claim.text or not (claim.direction or claim.sign):
+        return False
+    if not claim.scope:
+        return False
+    return any(
+        f.percent
+        and f.origin == FROM_JSON
+        and f.ticker in claim.scope
+        and _CHANGE_PCT.search(f.key)
+        and times_agree(claim.time, f.span)
+        for f in case.evidence.facts
+    )
 
 
 _ANAPHOR = re.compile(
