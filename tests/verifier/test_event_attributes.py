@@ -119,3 +119,33 @@ def test_a_month_denied_beyond_the_window_searched_is_unverified() -> None:
         assert "unverified_claim" in _codes(question, dicho), (question, dicho)
         checked += 1
     assert checked >= 5, checked
+
+
+def test_a_numeric_date_is_read_as_its_language_writes_it() -> None:
+    """ "announced on 12/09/2024" is December 9 in English and September 12 in Spanish
+    ("anunciado el 09/12/2024"): where no date of the draft fixes the order, an ambiguous one
+    is read as its language writes dates, so the other order is no date of the trace."""
+    checked = 0
+    every = [
+        (question, str(result.get("ticker")), record)
+        for question in sorted(q for q in FREE_TRACES if q.endswith("/events"))
+        if (result := _result(question, "get_events"))
+        for record in result.get("events") or []
+        if record.get("kind") in _NOUN and record.get("announced_at")
+    ]
+    for question, ticker, record in every:
+        day = date.fromisoformat(record["announced_at"][:10])
+        if day.day > 12 or day.day == day.month:
+            continue
+        noun, nombre = _NOUN[record["kind"]]
+        us, eu = f"{day:%m/%d/%Y}", f"{day:%d/%m/%Y}"
+        en, es = (
+            f"{ticker}: {noun} on {record['date']}, announced on",
+            f"{ticker}: {nombre} el {record['date']}, anunciado el",
+        )
+        _kept(question, f"{en} {us}.")
+        _kept(question, f"{es} {eu}.")
+        assert "unsupported_date" in _codes(question, f"{en} {eu}."), (question, en)
+        assert "unsupported_date" in _codes(question, f"{es} {us}."), (question, es)
+        checked += 1
+    assert checked >= 3, checked

@@ -469,3 +469,31 @@ def test_a_change_said_in_percent_is_the_results_not_arithmetic() -> None:
         )
         gaps += 1
     assert gaps >= 20, gaps
+
+
+def test_a_verb_of_size_holds_the_moves_size() -> None:
+    """ "soared", "plunged", "tumbled", "se disparó", "se desplomó" say a large move (1.5% or
+    more on a day); "edged up", "ticked down" a modest one (under 2.5%). Each against the day's
+    move the trace holds: the other size is `wrong_relation`."""
+    large = modest = 0
+    for question, move, _ in _moves():
+        pct, close, ticker = move["change_pct"], move["close"], move["ticker"]
+        if not pct:
+            continue
+        up = pct > 0
+        strong = ("soared", "se disparó") if up else ("plunged", "se desplomó")
+        mild = "edged up" if up else "ticked down"
+        en = f"{ticker} {strong[0]} {abs(pct):.2f}% to {close:.2f} on 2024-12-31."
+        es = f"{ticker} {strong[1]} un {_es(abs(pct))} % hasta {_es(close)} el 31 de diciembre de 2024."
+        soft = f"{ticker} {mild} {abs(pct):.2f}% to {close:.2f} on 2024-12-31."
+        if abs(pct) >= 2.5:
+            _kept(question, en)
+            _kept(question, es)
+            assert "wrong_relation" in _codes(question, soft), (question, soft)
+            large += 1
+        elif abs(pct) < 1.5:
+            _kept(question, soft)
+            for said in (en, es):
+                assert "wrong_relation" in _codes(question, said), (question, said)
+            modest += 1
+    assert large >= 5 and modest >= 10, (large, modest)

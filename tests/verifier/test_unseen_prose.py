@@ -409,7 +409,7 @@ def test_a_disclaimer_that_the_tools_hold_no_cause_stands_but_a_cause_does_not()
     """ "The tools don't link any of these to the move", "None of them is tied to the move by
     the tools": always true (no result holds a cause); "is tied to the move" is a cause."""
     for question, move, _ in _news():
-        lead = f"{move['ticker']} inched {'higher' if move['change_pct'] > 0 else 'lower'} "
+        lead = f"{move['ticker']} moved {'higher' if move['change_pct'] > 0 else 'lower'} "
         lead += f"{abs(move['change_pct']):.2f}% on the session to ${move['close']:.2f}."
         for said in (
             "The tools don't link any of these to the move.",

@@ -259,7 +259,8 @@ _DAY_FIRST = re.compile(r"(?P<a>\d\d?)[/-](?P<b>\d\d?)")
 def _one_order(text: str, claims: list[Claim]) -> None:
     """A draft writes its numeric dates one way: where one of them can only be read day first
     (`31/12`) or only month first (`12/31`), its ambiguous ones (`1/12`) keep that reading
-    alone."""
+    alone; where none can, they are read as the draft's language writes dates (month first in
+    English, "09/12/2024" is September 12; day first in Spanish)."""
     numeric = [c for c in claims if c.kind == "date" and len(c.dates) == 2]
     if not numeric:
         return
@@ -271,9 +272,9 @@ def _one_order(text: str, claims: list[Claim]) -> None:
                 orders.add("day")
             elif b > 12 >= a:
                 orders.add("month")
-    if len(orders) != 1:
+    if len(orders) > 1:
         return
-    day_first = orders == {"day"}
+    day_first = orders == {"day"} if orders else _spanish(text)
     for c in numeric:
         m = _DAY_FIRST.match(c.text)
         if m is None:
@@ -281,6 +282,21 @@ def _one_order(text: str, claims: list[Claim]) -> None:
         a, b = int(m["a"]), int(m["b"])
         month, day = (b, a) if day_first else (a, b)
         c.dates = tuple(r for r in c.dates if (r[1], r[2]) == (month, day)) or c.dates
+
+
+_ES_WORDS = re.compile(
+    r"(?<!\w)(?:el|la|los|las|de|del|y|en|con|que|por|una?|cerró|subió|cayó|tiene|hay|sus?)(?!\w)",
+    re.IGNORECASE,
+)
+_EN_WORDS = re.compile(
+    r"(?<!\w)(?:the|on|and|of|in|with|that|by|an?|was|is|has|its|closed|rose|fell)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _spanish(text: str) -> bool:
+    """Whether the draft is written in Spanish, by its commonest short words."""
+    return len(_ES_WORDS.findall(text)) > len(_EN_WORDS.findall(text))
 
 
 def _quarter(m: re.Match[str]) -> DateReading:

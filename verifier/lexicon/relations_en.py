@@ -354,7 +354,10 @@ RELATIONS: dict[str, Any] = {
             r"little\s+changed",
             r"barely\s+(?:moved|changed|budged)",
         ),
-        "either_large": (
+        "either_large": (  # verbs of size too: their direction is the move grammar's to check
+            r"(?:soar|surg|skyrocket|rocket|plung|plummet|tumbl|crash|collaps|tank|crater)"
+            r"(?:ed|es|s|ing)?",
+            r"nosedived?",
             r"blistering",
             r"stellar",
             r"sharp(?:ly)?",
@@ -362,7 +365,12 @@ RELATIONS: dict[str, Any] = {
             r"hefty",
             r"big\s+(?:move|swing)",
         ),
-        "either_modest": (r"modest(?:ly)?", r"moderate(?:ly)?"),
+        "either_modest": (
+            r"modest(?:ly)?",
+            r"moderate(?:ly)?",
+            r"(?:edg|inch)(?:ed|es|ing)\s+(?:up|higher|down|lower)",
+            r"tick(?:ed|s|ing)\s+(?:up|higher|down|lower)",
+        ),
         "either_small": (
             r"slight(?:ly)?",
             r"marginal(?:ly)?",

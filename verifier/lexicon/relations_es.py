@@ -305,7 +305,15 @@ RELATIONS: dict[str, Any] = {
             r"plan[oa]",
             r"sin\s+apenas\s+cambios",
         ),
-        "either_large": (r"con\s+fuerza", r"bruscamente", r"abruptamente"),
+        "either_large": (
+            r"con\s+fuerza",
+            r"bruscamente",
+            r"abruptamente",
+            r"se\s+(?:desplom(?:ó|a|aron|an)|hund(?:ió|e|ieron|en))",
+            r"(?:cayó|cae|bajó|baja)\s+en\s+picado",
+            r"se\s+disparó",
+            r"se\s+dispara(?:ron|n)?",
+        ),
         "either_modest": (r"modest[oa]", r"moderad[oa]", r"moderadamente"),
         "either_small": (
             r"(?:su\s+)?impacto(?:\s+en\s+la\s+cartera)?\s+(?:fue|es|resultó)\s+(?:mínimo|escaso|reducido|limitado|pequeño)",
