@@ -497,3 +497,47 @@ def test_a_verb_of_size_holds_the_moves_size() -> None:
                 assert "wrong_relation" in _codes(question, said), (question, said)
             modest += 1
     assert large >= 5 and modest >= 10, (large, modest)
+
+
+def test_a_holdings_field_named_with_its_portfolio_is_that_field() -> None:
+    """ "YQZ's market value in P001 was 18.00", "El valor de mercado de la posición de BGBO en
+    P003 era de 1.387,26", "Peso en P002: 4,85 %", "Profit on the day: 77,335.20", "made
+    14,183.96 for portfolio P002": the field is named with the holding or portfolio between it
+    and its figure, or by a word of profit; the figure of another field is `wrong_field`."""
+    checked = 0
+    for question, pnl, _, row in _ranked():
+        ticker, portfolio = pnl["ticker"], pnl["portfolio_id"]
+        mv, day, pct, weight = (
+            pnl["market_value"],
+            pnl["day_pnl"],
+            pnl["pnl_pct"],
+            row["weight_pct"],
+        )
+        if round(abs(day), 2) == round(mv, 2) or round(abs(pct), 2) == round(weight, 2) or day <= 0:
+            continue
+        tail = f" on 2024-12-31 ({pct:+.2f}%)."
+        for right, wrong in (
+            (
+                f"{ticker}'s market value in {portfolio} was {mv:,.2f}",
+                f"{ticker}'s market value in {portfolio} was {abs(day):,.2f}",
+            ),
+            (
+                f"- {ticker} in {portfolio}\n- Profit on the day: {day:,.2f}",
+                f"- {ticker} in {portfolio}\n- Profit on the day: {mv:,.2f}",
+            ),
+            (
+                f"{ticker} made {day:,.2f} for portfolio {portfolio}",
+                f"{ticker} made {mv:,.2f} for portfolio {portfolio}",
+            ),
+        ):
+            _kept(question, right + tail)
+            assert "wrong_field" in _codes(question, wrong + tail), (question, wrong)
+        es = f"El valor de mercado de la posición de {ticker} en {portfolio} era de"
+        cola = f" el 31 de diciembre de 2024 ({_es(pct)} %)."
+        _kept(question, f"{es} {_es(mv)}{cola}")
+        assert "wrong_field" in _codes(question, f"{es} {_es(abs(day))}{cola}"), question
+        peso = f"- {ticker}, resultado del día {_es(day)} ({_es(pct)} %)\n- Peso en {portfolio}:"
+        _kept(question, f"{peso} {_es(weight)} %")
+        assert "wrong_field" in _codes(question, f"{peso} {_es(abs(pct))} %"), question
+        checked += 1
+    assert checked >= 10, checked

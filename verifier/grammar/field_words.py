@@ -36,7 +36,13 @@ _FIELD_GAP = re.compile(
     r"[*_`\"']*(?:[:=][*_`]*|\s*\|[*_`]*)?"  # a label: "**Close:** ", "prev_close=", "| Close | ",
     # a JSON key ('"day_pnl": 46.59')
     rf"(?:\s+(?:the\s+(?:day|session)|{WEEKDAY_WORD}))?"  # "closed the day at", "closed Tuesday at"
-    r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|to(?:\s+the\s+portfolio)?))?"
+    # the holding or portfolio it is of: "market value in P001 was", "peso en P002:", "valor de
+    # mercado de la posición de BGBO en P003 era de"
+    r"(?:\s+(?:of|in|for|de|en|del)\s+(?:(?:the|la|el|su|its)\s+)?(?:(?:position|posición|"
+    r"holding|stake|portfolio|cartera)\s+)?(?:(?:de|of|in|en)\s+)?(?:[a-z]{1,5}\s+)?(?:(?:in|en)\s+)?"
+    r"p\d{3,}[*_`]*(?:[:=][*_`]*)?)?"
+    r"(?:\s+(?:was|is|of|at|on|de|a|en|fue|del|era|es|to(?:\s+the\s+portfolio)?))?"
+    r"(?:\s+(?:de|el|la|the))?"
     r"(?:\s+(?:about|around|roughly|approximately|nearly|near|close\s+to|some|alrededor\s+de|cerca\s+de|unos))?"
     r"\s*[*_`~(]*\s*(?:\$|us\$|€)?"
 )
@@ -281,7 +287,7 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
     starts = [f.start for f in figures]
     for end, name in names:
         i = bisect_left(starts, end)
-        if i < len(figures) and name and figures[i].start - end < 28:
+        if i < len(figures) and name and figures[i].start - end < 56:
             figure = figures[i]
             if (figure.kind == "percent") == (name in PERCENT_FIELDS) and _FIELD_GAP.fullmatch(
                 folded, end, figure.start

@@ -621,7 +621,16 @@ LEXICON = Lexicon(
             r"valued\s+at",
             r"(?:is\s+|was\s+)?worth",
         ),
-        "day_pnl": (r"day\s+p&l", r"p&l", r"day\s+pnl", r"pnl"),
+        "day_pnl": (
+            r"day\s+p&l",
+            r"p&l",
+            r"day\s+pnl",
+            r"pnl",
+            r"(?:profit|loss|gain)\s+(?:on|for)\s+the\s+(?:day|session)",
+            r"(?:day['’]?s|daily)\s+(?:profit|loss|gain)",
+            # "made 14,183.96 for portfolio P002": what a holding earned its portfolio on the day
+            r"(?:made|earned)(?=\s+(?:us)?[$€]?\s*\d[\d,.]*\s+(?:for|to)\s+(?:the\s+)?(?:portfolio|fund|book|p\d{3,}))",
+        ),
         "day_change": (r"day\s+change", r"daily\s+change", r"chg\.?"),
         "portfolio_value": (
             r"(?:the\s+)?portfolio(?:'s|’s)?\s+value\s+(?:at|as\s+of)\s+(?:the\s+)?(?:previous|prior|last)\s+close",

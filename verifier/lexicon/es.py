@@ -400,7 +400,11 @@ LEXICON = Lexicon(
             r"valuad[oa]\s+en",
             r"vale",
         ),
-        "day_pnl": (r"resultado\s+del\s+día",),
+        "day_pnl": (
+            r"resultado\s+del\s+día",
+            r"(?:pérdida|ganancia|beneficio)\s+del\s+día",
+            r"(?:pérdida|ganancia)\s+diaria",
+        ),
         "day_change": (r"variación\s+diaria", r"var\.?"),
         "portfolio_value": (
             r"valor\s+de\s+(?:la\s+)?cartera\s+al\s+cierre\s+anterior",
