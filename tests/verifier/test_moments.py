@@ -541,3 +541,50 @@ def test_a_holdings_field_named_with_its_portfolio_is_that_field() -> None:
         assert "wrong_field" in _codes(question, f"{peso} {_es(abs(pct))} %"), question
         checked += 1
     assert checked >= 10, checked
+
+
+def test_a_holding_period_or_a_change_of_weight_is_unverified() -> None:
+    """ "P003 has held YDLJ since 2024-11-25" (the holdings date is the file's, no purchase),
+    "P002 tiene ABXQ en cartera desde el 19 de diciembre de 2024", "Its weight in P001
+    increased to 0.82%", "su peso bajó al 9,95 %": no result holds a holding's history, so each
+    is `unverified_claim`; the holdings date said as such is kept."""
+    checked = 0
+    for question, pnl, _, row in _ranked():
+        ticker, portfolio, held = pnl["ticker"], pnl["portfolio_id"], pnl.get("holdings_as_of")
+        if not held:
+            continue
+        day = date.fromisoformat(held)
+        lead = f"{ticker} in {portfolio}: day P&L {pnl['day_pnl']:+,.2f} ({pnl['pnl_pct']:+.2f}%)."
+        _kept(question, f"{lead} Holdings are as of {held}.")
+        _kept(question, f"{lead} Its weight in {portfolio} is {row['weight_pct']:.2f}%.")
+        for said in (
+            f"{lead} {portfolio} has held {ticker} since {held}.",
+            f"{lead} {portfolio} tiene {ticker} en cartera desde el {day.day} de {('noviembre', 'diciembre')[day.month == 12]} de {day.year}.",
+            f"{lead} Its weight in {portfolio} increased to {row['weight_pct']:.2f}%.",
+            f"{lead} Su peso bajó al {_es(row['weight_pct'])} %.",
+        ):
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_news_denied_for_more_than_the_search_is_unverified() -> None:
+    """A news search of four days denies nothing beyond them: "no news coverage at all", "not
+    in the news in 2024", "no news this December" are `unverified_claim`; "no headlines at all
+    for that window" and the plain denial are kept."""
+    checked = 0
+    for question, move, news in _news():
+        if news:
+            continue
+        ticker = move["ticker"]
+        lead = f"{ticker} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        _kept(question, f"{lead} The search returned no headlines at all for that window.")
+        _kept(question, f"{lead} No news for {ticker}.")
+        for said in (
+            f"{lead} {ticker} has no news coverage at all.",
+            f"{lead} {ticker} has not been in the news in 2024.",
+            f"{lead} There has been no {ticker} news this December.",
+        ):
+            assert "unverified_claim" in _codes(question, said), (question, said)
+        checked += 1
+    assert checked >= 5, checked

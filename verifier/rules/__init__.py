@@ -53,6 +53,7 @@ from verifier.rules.figure_rules import (
 )
 from verifier.rules.gaps import check_gaps
 from verifier.rules.headline_parts import check_headline_parts, check_headline_sequence
+from verifier.rules.holding_history import check_holding_history
 from verifier.rules.holdings_date import check_holdings_date
 from verifier.rules.level_sides import check_level_sides
 from verifier.rules.names import check_unknown_headline, check_unknown_ticker
@@ -115,6 +116,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_event_windows,
     check_sector_mix,
     check_holdings_date,
+    check_holding_history,
     check_news_together,
     check_wrong_session,
     check_base_days,

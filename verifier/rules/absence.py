@@ -81,8 +81,17 @@ def check_absence(case: Case) -> Iterator[Reason]:
                 span=m.span(),
             )
             continue
-        if kind != "news" and (beyond := _month_beyond(case, text, folded, m, subject)):
-            yield beyond
+        if kind != "news" and (month := _month_beyond(case, text, folded, m, subject)):
+            yield month
+            continue
+        beyond = _EVER.match(folded, m.end()) or _WHOLE_MONTH.match(folded, m.end())
+        if kind == "news" and beyond and not _THAT_WINDOW.match(folded, beyond.end()):
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{text[m.start() : m.end()]}" is denied beyond the days the news search '
+                "covered: a search reports on its own window only",
+                span=m.span(),
+            )
             continue
         day = _day_after(case, folded, m)
         if kind == "news" and day is None:
@@ -540,6 +549,19 @@ _EVER = re.compile(
     r"\s+(?:[\w-]+\s+){0,3}?(?:at\s+all|ever|for\s+(?:20\d\d|the\s+year|this\s+year|next\s+year)|"
     r"this\s+year|in\s+20\d\d|en\s+absoluto|nunca|para\s+20\d\d|en\s+20\d\d)(?![\w/-]|\.\d)"
 )
+_WHOLE_MONTH = re.compile(
+    r"\s+(?:[\w-]+\s+){0,3}?(?:(?:this|in|all\s+of|throughout|este|en|todo|durante)\s+(?:the\s+month\s+of\s+|"
+    r"el\s+mes\s+de\s+)?(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|"
+    r"noviembre|diciembre)|this\s+month|este\s+mes)(?![\w/-]|\s+\d)"
+)
+"""A whole month named after a denial of news ("no AXO news this December"): four days
+searched hold no month."""
+_THAT_WINDOW = re.compile(
+    r"\s+(?:for|in|during|over|within|en|durante|para)\s+(?:that|the|this|its|ese|esa|la|el)\s+"
+    r"(?:window|period|range|span|search|ventana|periodo|período|rango|búsqueda)(?!\w)"
+)
+"""A denial's own window named right after it ("no headlines at all for that window")."""
 _HABITUAL = re.compile(
     r"(?<!\w)(?:(?:does\s+not|doesn['’]t|do\s+not|don['’]t|never|has\s+never|have\s+never|has\s+not|"
     r"hasn['’]t|no)\s+(?:pay|pays|paid|report|reports|reported|issue|issues|issued|paga|pagan|pagado|"
