@@ -588,3 +588,45 @@ def test_news_denied_for_more_than_the_search_is_unverified() -> None:
             assert "unverified_claim" in _codes(question, said), (question, said)
         checked += 1
     assert checked >= 5, checked
+
+
+def test_a_headline_too_late_to_move_the_day_came_after_the_close() -> None:
+    """ "The MarketWatch item came out after the 2024-12-31 close, so it cannot have driven
+    that day's move": kept where that wire's item came after the report day's close, whatever
+    headline was listed last; said of an item that came before the close it is `wrong_time`."""
+    late = early = 0
+    for question, move, news in _news():
+        if not news:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        listed = "\n".join(f'- "{n["headline"]}" ({n["source"]})' for n in news)
+        for item in news:
+            if len([n for n in news if n["source"] == item["source"]]) > 1:
+                continue
+            when = _new_york(item)
+            after = when.date() > REPORT or (when.date() == REPORT and when.hour >= 16)
+            said = (
+                f"{lead}\n{listed}\n\nThe {item['source']} item came out on {when.date()}, so it "
+                "cannot have driven that day's move."
+            )
+            _judged(question, said, after, "wrong_time")
+            quoted = f'{lead} "{item["headline"]}" came out on {when.date()}; it cannot have driven that day\'s move.'
+            _judged(question, quoted, after, "wrong_time")
+            late, early = late + after, early + (not after)
+    assert late >= 5 and early >= 5, (late, early)
+
+
+def test_the_archive_a_search_reads_from_is_a_word_of_the_search() -> None:
+    """ "its most recent headline in the archive is from 2024-12-27": the archive is where the
+    search looked, and the date is checked like any other."""
+    checked = 0
+    for question, move, news in _news():
+        if news:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        _kept(
+            question,
+            f"{lead} The news search returned nothing; the archive holds no item in the window.",
+        )
+        checked += 1
+    assert checked >= 5, checked

@@ -67,6 +67,7 @@ from verifier.rules.news_times import (
     check_items_came,
     check_moves_after_news,
     check_news_times,
+    check_too_late_to_move,
 )
 from verifier.rules.news_together import check_news_together
 from verifier.rules.other_portfolios import check_other_portfolio
@@ -143,6 +144,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_headline_sequence,
     check_moves_after_news,
     check_headline_openers,
+    check_too_late_to_move,
     check_level_sides,
     check_items_came,
     check_item_came,

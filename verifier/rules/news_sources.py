@@ -33,9 +33,9 @@ def check_news_sources(case: Case) -> Iterator[Reason]:
     names = "|".join(re.escape(w) for w in sorted(wires, key=len, reverse=True))
     starts = sentence_starts(text)
     for m in re.finditer(rf"(?i)(?<!\w)(?:{names})(?!\w)", text):
-        quote = _nearest(text, starts, quotes, m.start(), m.end()) or _referred(
-            text, starts, quotes, m.start(), m.end()
-        )
+        quote = _nearest(text, starts, quotes, m.start(), m.end())
+        if quote is None and not _ITS_OWN_ITEM.match(text, m.end()):
+            quote = _referred(text, starts, quotes, m.start(), m.end())
         held = _ran(runs, quote.text) if quote is not None else set()
         if quote is None or not held or m.group().casefold() in held:
             continue
@@ -95,6 +95,11 @@ def _nearest(
     return min(near, key=lambda pair: pair[0])[1] if near else None
 
 
+_ITS_OWN_ITEM = re.compile(
+    r"(?i)['’]?s?\s+(?:item|story|headline|report|piece|article|news\s+item)(?!\w)"
+)
+"""A wire naming an item by itself ("The MarketWatch item came out after the close, so it
+…"): the item is the one that wire ran, whatever was quoted last."""
 _REFERS = re.compile(
     r"(?i)(?<!\w)(?:it|its|the\s+(?:source|wire|item|story)|source|fuente|vía|via|lo|la|"
     r"came\s+from|provenía|procedía)(?!\w)"

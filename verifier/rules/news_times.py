@@ -732,3 +732,57 @@ def _span(when: str, as_of: date) -> tuple[date, date]:
 def _published(case: Case) -> list[date] | None:
     """The New York days the trace's news items came out; None where no search returned any."""
     return [when.date() for when, _ in _items(case)] or None
+
+
+_TOO_LATE = re.compile(
+    r"(?i)(?<!\w)(?:it|this|that|which|the\s+(?:story|item|headline|report|news)|these|they|ésta|esta|"
+    r"esa|la\s+noticia|el\s+titular)\s+(?:cannot|could\s+not|can['’]t|couldn['’]t|did\s+not|"
+    r"didn['’]t|no\s+pudo|no\s+puede|no\s+pudieron)\s+(?:have\s+|haber\s+)?(?:driven|moved|caused|"
+    r"explained|influenced|affected|impulsado|provocado|explicado|influido\s+en|movido)\s+"
+    r"(?:the\s+|that\s+|this\s+|el\s+|la\s+)?(?:day['’]s\s+|session['’]s\s+|[a-z]+day['’]s\s+)?"
+    r"(?:move|trading|session|drop|gain|decline|rise|fall|movimiento|sesión|caída|subida)(?!\w)"
+)
+"""A headline said to have come too late to move the day ("so it cannot have driven that
+day's move", "así que no pudo haber provocado la caída del día")."""
+
+
+def check_too_late_to_move(case: Case) -> Iterator[Reason]:
+    """A headline said to be too late to have moved the day is one published after the report
+    day's close (New York time): the wire named before it in its sentence, else the headline
+    quoted last before it. One that came earlier is `wrong_time`; one the draft does not tie
+    to any item stays unbound."""
+    text = case.trace.draft or ""
+    as_of = case.report_day
+    if as_of is None or not any(w in text.casefold() for w in ("not", "n't", "no ")):
+        return
+    close = datetime.combine(as_of, _CLOSE, _NEW_YORK)
+    starts = sentence_starts(text)
+    items = news_items(case)
+    quotes = [f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by]
+    for m in _TOO_LATE.finditer(text):
+        lo = starts[bisect_right(starts, m.start()) - 1]
+        said = text[lo : m.start()].casefold()
+        named = [
+            when
+            for item, when, _ in items
+            if isinstance(item.get("source"), str) and item["source"].casefold() in said
+        ]
+        if not named:
+            before = [q for q in quotes if q.end <= m.start()]
+            if before:
+                named = [
+                    t for s in case.evidence.headline_times(before[-1].text) if (t := _moment(s))
+                ]
+        if not named:
+            continue
+        if all(when > close for when in named):
+            case.bound.append(m.span())
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_TIME,
+            message=(
+                f'"{m.group()}" says the item came too late to move the {as_of} session, but it '
+                f"came out at {min(named).isoformat()}, before that day's close"
+            ),
+            span=m.span(),
+        )
