@@ -402,37 +402,7 @@ def _past_weekday(case: Case, claim: Claim) -> str | None:
     return (report - timedelta(days=back)).isoformat()
 
 
-_MONTHS = {
-    name: i % 12 + 1
-    for i, name in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-            "enero",
-            "febrero",
-            "marzo",
-            "abril",
-            "mayo",
-            "junio",
-            "julio",
-            "agosto",
-            "septiembre",
-            "octubre",
-            "noviembre",
-            "diciembre",
-        ]
-    )
-}
+_MONTHS = {m.casefold(): i + 1 for lexicon in LANGUAGES for i, m in enumerate(lexicon.months)}
 _MONTH_AFTER = re.compile(
     r"\s+(?:[\w'’-]+\s+){0,4}?(?:in|during|for|throughout|all\s+of|en|durante|para|todo)\s+"
     r"(?:(?:the\s+month\s+of|el\s+mes\s+de)\s+)?(?P<m>"
@@ -551,9 +521,9 @@ _EVER = re.compile(
 )
 _WHOLE_MONTH = re.compile(
     r"\s+(?:[\w-]+\s+){0,3}?(?:(?:this|in|all\s+of|throughout|este|en|todo|durante)\s+(?:the\s+month\s+of\s+|"
-    r"el\s+mes\s+de\s+)?(?:january|february|march|april|may|june|july|august|september|october|"
-    r"november|december|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|"
-    r"noviembre|diciembre)|this\s+month|este\s+mes)(?![\w/-]|\s+\d)"
+    r"el\s+mes\s+de\s+)?(?:"
+    + "|".join(m.casefold() for lexicon in LANGUAGES for m in lexicon.months)
+    + r")|this\s+month|este\s+mes)(?![\w/-]|\s+\d)"
 )
 """A whole month named after a denial of news ("no AXO news this December"): four days
 searched hold no month."""
