@@ -630,3 +630,22 @@ def test_the_archive_a_search_reads_from_is_a_word_of_the_search() -> None:
         )
         checked += 1
     assert checked >= 5, checked
+
+
+def test_a_count_of_headlines_is_the_searchs_count() -> None:
+    """ "There were 4 headlines" where the search found one and the day's change is -3.99%: a
+    count of news items is held against what the search returned, never against a figure that
+    rounds to it (`wrong_field`); the search's own count is kept."""
+    checked = 0
+    for question, move, news in _news():
+        found = _result(question, "search_news").get("found")
+        said = round(abs(move["change_pct"]))
+        if not isinstance(found, int) or not news or said in (0, found):
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        noun = "headline" if found == 1 else "headlines"
+        _kept(question, f"{lead} The search returned {found} {noun}.")
+        wrong = f"{lead} The search returned {said} headlines."
+        assert "wrong_field" in _codes(question, wrong), (question, wrong)
+        checked += 1
+    assert checked >= 5, checked

@@ -37,6 +37,12 @@ _POSITIONS_LABEL = re.compile(
 _POSITIONS_AFTER = re.compile(r"\s+(?:positions|posiciones|holdings)(?=[ \t]*(?:[,.;:)\n]|$))")
 """A count of the portfolio's positions ("25 positions.", "De 25 posiciones,", "- posiciones:
 25"); a count followed by what they did ("7 positions rose") is a tally (`relations`)."""
+_NEWS_AFTER = re.compile(
+    r"\s+(?:news\s+)?(?:headlines?|stories|story|items?|articles?|noticias|titulares|notas)(?!\w)"
+)
+"""A count of news items ("There were 4 headlines", "Aparecieron 2 noticias")."""
+_NEWS_COUNT_KEYS = frozenset({"found", "count"})
+"""Keys that count what a news search returned."""
 _QUANTITY_KEYS = frozenset({"quantity", "shares", "qty", "volume", "avg_volume", "average_volume"})
 """Keys whose value counts shares: a position's quantity, a session's volume."""
 _CURRENCY_KEYS = ("base_currency", "currency")
@@ -61,6 +67,12 @@ def check_units(case: Case) -> Iterator[Reason]:
                 yield from _miscounted(
                     f, {"positions_count"}, claim.text, "the portfolio's positions"
                 )
+            continue
+        news = _NEWS_AFTER.match(folded, claim.end) if claim.kind == "number" else None
+        if news is not None:
+            yield from _miscounted(
+                f, _NEWS_COUNT_KEYS, text[claim.start : news.end()], "news items"
+            )
             continue
         shares = _SHARES_AFTER.match(folded, claim.end) or _SHARES_LABEL.search(
             folded, line, claim.start
