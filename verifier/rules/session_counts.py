@@ -25,6 +25,7 @@ _COUNTED = re.compile(
     r"prior(?:\s+to)?|ago|antes|después|más\s+tarde|atrás)(?!\w)"
 )
 _HOLIDAYS = ((1, 1), (7, 4), (12, 25))
+"""Fixed-date exchange holidays: a weekday on one of them is no session."""
 
 
 def check_session_counts(case: Case) -> Iterator[Reason]:
@@ -80,10 +81,23 @@ def _day(reading: tuple[int | None, int, int | None], report: date) -> date | No
         return None
 
 
+def is_session(day: date) -> bool:
+    """Whether the exchange trades on `day`: a weekday that is no fixed-date holiday."""
+    return day.weekday() < 5 and (day.month, day.day) not in _HOLIDAYS
+
+
+def session_before(day: date) -> date:
+    """The last session before `day`."""
+    day -= timedelta(days=1)
+    while not is_session(day):
+        day -= timedelta(days=1)
+    return day
+
+
 def _sessions(first: date, last: date) -> int:
-    """The exchange's weekdays after `first` up to `last`, fixed-date holidays left out."""
+    """The sessions after `first` up to `last`."""
     count, day = 0, first
     while day < last:
         day += timedelta(days=1)
-        count += day.weekday() < 5 and (day.month, day.day) not in _HOLIDAYS
+        count += is_session(day)
     return count

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.rules.case import Case
 from verifier.rules.draft_scan import scan_of
 from verifier.rules.relations import count_words
+from verifier.rules.session_counts import session_before
 from verifier.verdict import Reason
 
 _SAID = re.compile(
@@ -49,9 +50,7 @@ def check_streak_words(case: Case) -> Iterator[Reason]:
     for m in _SAID.finditer(scan.folded):
         if m.group("rebound") and _FALL_SAID.match(scan.folded, m.end()):
             continue  # "rebounded 1.38% after a 4.93% slide over the past month": the fall is said
-        before = [t for t in scan.tickers if t.start < m.start()]
-        called = sorted(case.evidence.called)
-        subject = before[-1].symbol if before else (called[0] if len(called) == 1 else None)
+        subject = _subject(case, scan, m.start())
         streak = _streak(scan.results, subject) if subject else None
         said = scan.text[m.start() : m.end()]
         if streak is None:
@@ -111,8 +110,6 @@ _EVERY_SINCE = re.compile(
 )
 """A run said from a date ("down in each session since 2024-12-24", "it has not fallen since
 December 24", "no ha subido desde el 24 de diciembre"), its words up to the date."""
-_MARKET_HOLIDAYS = ((1, 1), (7, 4), (12, 25))
-"""Fixed-date exchange holidays: a weekday on one of them is no session between two dates."""
 
 
 def check_streak_since(case: Case) -> Iterator[Reason]:
@@ -133,9 +130,7 @@ def check_streak_since(case: Case) -> Iterator[Reason]:
         year, month, day = claim.dates[0]
         year = year or report.year - (month > report.month)  # "desde el 24 de diciembre"
         said_day = date(year, month, int(day or 0))
-        before = [t for t in scan.tickers if t.start < m.start()]
-        called = sorted(case.evidence.called)
-        subject = before[-1].symbol if before else (called[0] if len(called) == 1 else None)
+        subject = _subject(case, scan, m.start())
         run = _run(scan.results, subject) if subject else None
         said = scan.text[m.start() : claim.end]
         if run is None:
@@ -148,7 +143,7 @@ def check_streak_since(case: Case) -> Iterator[Reason]:
             continue
         direction, sessions, first = run
         way = "down" if m.group("down") else "up"
-        if direction == way and said_day >= _session_before(first):
+        if direction == way and said_day >= session_before(first):
             case.bound.append((m.start(), claim.end))
             continue
         yield Reason(
@@ -175,14 +170,6 @@ def _run(results: list[dict[str, Any]], subject: str) -> tuple[str, int, date] |
             if direction in ("up", "down") and isinstance(sessions, int):
                 return str(direction), sessions, first
     return None
-
-
-def _session_before(day: date) -> date:
-    """The weekday before `day` that is no fixed-date holiday."""
-    day -= timedelta(days=1)
-    while day.weekday() >= 5 or (day.month, day.day) in _MARKET_HOLIDAYS:
-        day -= timedelta(days=1)
-    return day
 
 
 def _number(word: str) -> int | None:
@@ -228,3 +215,10 @@ def check_sessions_counted(case: Case) -> Iterator[Reason]:
 _DOWN_WORD = re.compile(
     r"(?<!\w)(?:fell|fallen|declined|dropped|lower|down|lost|bajó|cayó|bajado|caído|baja|cae)(?!\w)"
 )
+
+
+def _subject(case: Case, scan: Any, at: int) -> str | None:
+    """Whose run a word speaks of: the last ticker before it, else the one the trace asks about."""
+    before = [t for t in scan.tickers if t.start < at]
+    called = sorted(case.evidence.called)
+    return before[-1].symbol if before else (called[0] if len(called) == 1 else None)
