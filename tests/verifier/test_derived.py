@@ -47,8 +47,13 @@ def rules(draft: str, events: list[dict[str, Any]] | None = None) -> list[str]:
         ("AXO's 224,256.34 is roughly a quarter of the 934,156.74 book.", []),
         ("AXO's 224,256.34 is roughly a third of the 934,156.74 book.", ["unsupported_figure"]),
         ("781 shares at 287.14 come to 224,256.34.", []),
+        # a change per share is the result's close less its previous close, which the program
+        # computes: the words name that one operation, on that holding, with its sign
+        ("AXO gained 3.71 per share.", []),
+        ("AXO gained 3.81 per share.", ["unsupported_figure"]),
+        ("AXO lost 3.71 per share.", ["unsupported_figure"]),
         # operands the sentence does not name: no derivation
-        ("AXO gained 3.71 per share.", ["unsupported_figure"]),
+        ("AXO gained 3.71.", ["unsupported_figure"]),
         ("The position was worth about 221,358.83 at the previous close.", ["unsupported_figure"]),
     ],
 )

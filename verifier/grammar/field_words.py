@@ -9,7 +9,7 @@ from itertools import pairwise
 from verifier.claim import Claim
 from verifier.grammar.dates import WEEKDAY_WORD
 from verifier.grammar.moves import MOVE
-from verifier.lexicon import LANGUAGES, fragments, grouped
+from verifier.lexicon import LANGUAGES, alternatives, fragments, grouped
 from verifier.scanner import PhraseScan, fold_aligned
 
 FIELDS: dict[str, frozenset[str]] = {
@@ -60,6 +60,19 @@ anterior", "the 17.80 of the prior session"); "rose 4.85 from its previous close
 from it."""
 
 
+_PRICE_POINTS = re.compile(r"\s*(?:points|pts|puntos)(?!\w)(?!\s+porcentuales)")
+"""Points said of a move ("climbed 3.71 points", "bajó 1,08 puntos"): the change of the price,
+never its change in percent."""
+_MOVED_BY = re.compile(
+    rf"(?<!\w)(?:{alternatives('rise')}|{alternatives('fall')})\s+(?:(?:by|un|de|some|about|roughly|"
+    r"nearly|almost|unos|casi)\s+)*$"
+)
+"""A verb of a move right before its size ("climbed", "slid by", "bajó unos")."""
+_CONTRIBUTION_AFTER = re.compile(
+    r"[ \t]+(?:of[ \t]+|de[ \t]+)?(?:contribution|contribución|aportación|aporte)(?!\w)(?![ \t]*[:|])"
+)
+"""A percentage named a contribution right after it ("a +0.14% contribution", "0,39 % de
+aportación")."""
 _WEIGHT_AFTER = re.compile(
     r"\s*(?:of|de)\s+(?:(?:the|los)\s+)?(?:(?:portfolio|book|fund)(?:['’]s)?\s+)?(?:total\s+|net\s+)?"
     r"(?:assets|activos)(?:\s+(?:de\s+la\s+cartera|del\s+portafolio|del\s+fondo))?(?!\w)"
@@ -273,6 +286,19 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
             and (_WEIGHT_AFTER.match(folded, figure.end) or _WEIGHT_NOUN.match(folded, figure.end))
         ):
             figure.field = "weight"
+        elif (
+            not figure.field
+            and figure.kind == "percent"
+            and _CONTRIBUTION_AFTER.match(folded, figure.end)
+        ):
+            figure.field = "contribution"  # "a +0.14% contribution to the portfolio's return"
+        elif (
+            not figure.field
+            and figure.kind == "number"
+            and _PRICE_POINTS.match(folded, figure.end)
+            and _MOVED_BY.search(folded, max(figure.start - 40, 0), figure.start)
+        ):
+            figure.field = "day_change"  # "climbed 3.71 points": a change of the price
     _levels_of_moves(folded, figures)
     keyed = folded.replace("_", " ") if "_" in folded else folded  # "valor_mercado: 39.346,16"
     names = [

@@ -81,6 +81,7 @@ def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
     figures: list[Claim] = []
     date_ends = sorted(c.end for c in claims if c.kind == "date")
     date_starts = {c.start for c in claims if c.kind == "date"}
+    ticker_ends = {c.end for c in claims if c.kind == "ticker"}
     for m in NUMBER_SCAN.finditer(text):
         start = m.start()
         if _day_of_range(text, m, date_ends, date_starts) or (
@@ -101,7 +102,7 @@ def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
             if figures
             else -1
         )
-        claim = _figure(text, m, before)
+        claim = _figure(text, m, before, _after_ticker(text, start, ticker_ends))
         if claim is not None:
             figures.append(claim)
     worded = find_number_words(mask(text, [f.span for f in figures]))
@@ -287,13 +288,28 @@ _MULTIPLE_SIGN = re.compile(r"[x×](?![\w.,]\w)")
 the figure after it (`verifier.rules.derived`)."""
 
 
-def _figure(text: str, m: re.Match[str], previous_end: int) -> Claim | None:
+def _after_ticker(text: str, start: int, ticker_ends: set[int]) -> bool:
+    """Whether a bracketed figure follows a ticker ("la rentabilidad de OEE (1,90 %)"): the
+    ticker's span is blanked in the text this grammar reads, so the word before it would pass
+    for the one the figure follows."""
+    if not ticker_ends or text[start] != "(":
+        return False
+    at = start
+    while at and at not in ticker_ends and text[at - 1] in " \t":
+        at -= 1
+    return at in ticker_ends
+
+
+def _figure(
+    text: str, m: re.Match[str], previous_end: int, after_ticker: bool = False
+) -> Claim | None:
     opened, s1, cur, s2, digits, letter, word, unit, close = number_parts(text, m)
     start, end = m.span()
     sign = 0
     if opened and close:
         if (
             (previous_end >= 0 and not text[previous_end:start].strip())
+            or (unit and after_ticker)  # "OEE (1,90 %)": the ticker's figure, not a loss
             or (cur and _after_noun(text, start))
             or _after_level(text, start)  # "the close (287.14)": a level is never negative
             or (unit and _after_name(text, start))  # "P002 (9.59%)": a share, not a loss

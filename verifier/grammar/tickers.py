@@ -251,7 +251,8 @@ _SAID_BY = re.compile(
     r"acabó|finalizó)(?!\w)"
     r"(?:\s+(?:a|an|un|una|the|of|by|de|del|en|at|about|roughly|around|some|nearly|almost|just|"
     r"over|under|day|session|return|gain|loss|total|rentabilidad|rendimiento|ganancia|pérdida|"
-    r"el|la|its|su|con|alza|subida|caída|baja|descenso|avance|retroceso|up|down|higher|lower)){0,4}"
+    r"el|la|its|su|con|alza|subida|caída|baja|descenso|avance|retroceso|up|down|higher|lower|"
+    r"p&l|pnl|profit|result|resultado|change|move|variación)){0,4}"
     r"\s*[(+\-−$€]*\s*$"
 )
 """A figure the portfolio or the benchmark is the subject of, with only a verb of its day and

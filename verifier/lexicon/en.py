@@ -555,7 +555,7 @@ LEXICON = Lexicon(
             r"pre-?open",
             r"pre-?session",
             r"early\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)",
-            r"(?:ahead\s+of|before)\s+the\s+(?:market\s+)?(?:open|opening\s+bell)",
+            r"(?:ahead\s+of|before)\s+the\s+(?:market(?:['’]s)?\s+)?(?:open|opening\s+bell)",
             r"before\s+the\s+market\s+opened",
             r"pre-?market(?:\s+(?:hours|trading|session))?",
         ),
@@ -569,7 +569,7 @@ LEXICON = Lexicon(
             r"(?:in|during)\s+market\s+hours",
         ),
         "after": (
-            r"after\s+the\s+(?:close|closing\s+bell|bell)",
+            r"after\s+the\s+(?:market(?:['’]s)?\s+)?(?:close|closing\s+bell|bell)",
             r"after\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)\s+(?:market\s+)?(?:close|closing\s+bell)",
             r"post-?(?:close|cls)",
             r"late\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)",

@@ -210,18 +210,20 @@ RELATIONS: dict[str, Any] = {
     },
     "membership": {
         "detractors": (
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:lastres|detractores|peores\s+contribuciones)",
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores|títulos|posiciones|papeles|nombres)\s+que\s+más\s+(?:restaron|lastraron|drenaron)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d{1,4}|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:lastres|detractores|peores\s+contribuciones)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d{1,4}|dos|tres|cuatro|cinco)\s+)?(?:valores|títulos|posiciones|papeles|nombres)\s+que\s+más\s+(?:restaron|lastraron|drenaron)",
         ),
         "contributors": (
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:contribuidores|contribuyentes|aportes|contribuciones)",
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores|títulos|posiciones|papeles|nombres)\s+que\s+más\s+(?:aportaron|sumaron|contribuyeron)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d{1,4}|dos|tres|cuatro|cinco)\s+)?(?:mayores\s+|principales\s+)?(?:contribuidores|contribuyentes|aportes|contribuciones)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d{1,4}|dos|tres|cuatro|cinco)\s+)?(?:valores|títulos|posiciones|papeles|nombres)\s+que\s+más\s+(?:aportaron|sumaron|contribuyeron)",
         ),
         "gainers": (
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+|papeles\s+|posiciones\s+)?(?:que\s+más\s+subieron|más\s+alcistas|más\s+fuertes|mejores)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d{1,4}|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+|papeles\s+|posiciones\s+)?(?:que\s+más\s+subieron|más\s+alcistas|más\s+fuertes|mejores)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:\d{1,4}\s+)?(?:valores\s+|títulos\s+|papeles\s+|posiciones\s+)?(?:al\s+alza|que\s+subieron|en\s+verde|alcistas)",
         ),
         "decliners": (
-            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+|papeles\s+|posiciones\s+)?(?:que\s+más\s+cayeron|más\s+bajistas|más\s+débiles|peores)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:(?:\d{1,4}|dos|tres|cuatro|cinco)\s+)?(?:valores\s+|títulos\s+|papeles\s+|posiciones\s+)?(?:que\s+más\s+cayeron|más\s+bajistas|más\s+débiles|peores)",
+            r"(?:uno\s+de|una\s+de|entre)\s+(?:los|las|sus)\s+(?:\d{1,4}\s+)?(?:valores\s+|títulos\s+|papeles\s+|posiciones\s+)?(?:a\s+la\s+baja|que\s+bajaron|que\s+cayeron|en\s+rojo|bajistas)",
         ),
     },
     "rank_lists": {

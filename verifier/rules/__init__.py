@@ -84,7 +84,7 @@ from verifier.rules.streak_words import (
     check_streak_since,
     check_streak_words,
 )
-from verifier.rules.tallies import check_only_movers, check_tallies
+from verifier.rules.tallies import check_only_movers, check_positions_counted, check_tallies
 from verifier.rules.units import check_units
 from verifier.rules.windows import (
     check_split_comparisons,
@@ -154,6 +154,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_sessions_counted,
     check_session_counts,
     check_only_movers,
+    check_positions_counted,
     check_news_sources,
     check_loose_directions,
     check_alike_moves,

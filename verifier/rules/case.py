@@ -210,6 +210,15 @@ def _assess_figure(claim: Claim, evidence: Evidence) -> Finding:
         claim.field = claim.level  # "fell 2.03% to 361.76": a price level, the close
         if _misnamed(claim, in_scope):
             return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)
+    if (
+        claim.direction
+        and not claim.field
+        and claim.unit != "%"
+        and in_scope
+        and all(f.key in _LEVELS for f in in_scope)
+    ):
+        claim.field = "day_change"  # "FSA rose 75.01", "added 49,431.59 to P002": a close or a
+        return Finding(claim, facts, [], [], off_period, wrong="field", held=in_scope)  # value
     if claim.points and in_scope:
         differences = [f for f in in_scope if not _RATE_KEY.search(f.key) or f.origin]
         if not differences:
@@ -298,6 +307,9 @@ def _misnamed(claim: Claim, facts: list[Fact]) -> bool:
 
 _EARLIER_CLOSES = frozenset({"previous_close", "start_close", "previous_close_adjusted"})
 _PRICE_LEVELS = _EARLIER_CLOSES | {"close", "end_close"}
+_LEVELS = _PRICE_LEVELS | {"open", "high", "low", "price", "adj_close", "market_value", "quantity"}
+"""Keys of a level or a holding's size: a figure a verb of change is said with ("rose 75.01",
+"added 49,431.59 to P002") is the size of a change, never one of them."""
 """Keys of a price level: a figure a move went to or came from is one where the trace has it
 so ("EPS rose 5% to $3.69" is no price's)."""
 

@@ -70,10 +70,13 @@ def derive_figures(case: Case) -> None:
         whole = _share_whole(text, f.claim, operands)
         if _computed_change(case, f.claim):
             continue
-        if whole is not None:  # "about 30% of the portfolio's -0.90% return": of that figure
+        if (part := _part_of(text, f.claim, starts[sentence], operands)) is not None:
+            how = part  # "moved 0.12; of that, -0.68 came on the day and 0.80 before": the rest
+        elif whole is not None:  # "about 30% of the portfolio's -0.90% return": of that figure
             how = _share_of(f.claim, whole, operands)
         else:
             how = _per_share(text, f.claim, operands) if _PER_SHARE.match(text, f.claim.end) else ""
+            how = how or _change_per_share(case, text, f.claim, starts, sentence)
             how = how or _derivation(f.claim, operands, points, _previous(supported))
         if how:
             f.in_scope = [
@@ -101,6 +104,40 @@ def _computed_change(case: Case, claim: Claim) -> bool:
         and times_agree(claim.time, f.span)
         for f in case.evidence.facts
     )
+
+
+_PART_OF = re.compile(
+    r"(?i)(?<!\w)(?:of\s+(?:that|this|which|it|the\s+total)|"
+    r"de\s+(?:eso|esto|ello|ese\s+total|los\s+cuales|las\s+cuales|lo\s+cual))(?!\w)"
+)
+
+
+def _part_of(text: str, claim: Claim, sentence_start: int, operands: list[Claim]) -> str | None:
+    """A figure said as the rest of a whole split into parts ("since 2024-12-24 it moved 0.12;
+    of that, -0.68 came on the day and 0.80 before"): the whole named before "of that" less
+    the parts named after it, and no other operation (a sum of the whole and a part is no
+    rest). "" where it is not that; None where no split is said."""
+    said = None
+    for m in _PART_OF.finditer(text, sentence_start, claim.start):
+        said = m
+    if said is None:
+        return None
+    before = [c for c in operands if c.end <= said.start() and c.unit == claim.unit]
+    parts = [
+        c
+        for c in operands
+        if said.end() <= c.start and c.end <= claim.start and c.unit == claim.unit
+    ]
+    if not before or not parts:
+        return None  # "of which ABXQ accounted for $1,304.79, or 6.0%": a share, not a rest
+    whole = max(before, key=lambda c: c.end)
+    rest = signed_amount(whole) - sum(signed_amount(c) for c in parts)
+    value = rest if claim.sign or claim.direction else abs(rest)
+    if any(_rounds_to(abs(value), r.value, r.decimals, claim.scale) for r in claim.readings) and (
+        value * signed_amount(claim) >= 0 or not (claim.sign or claim.direction)
+    ):
+        return f"{whole.text} - " + " - ".join(c.text for c in parts)
+    return ""
 
 
 _ANAPHOR = re.compile(
@@ -343,6 +380,41 @@ def _per_share(text: str, claim: Claim, operands: list[Claim]) -> str:
     return ""
 
 
+_PER_SHARE_SAID = re.compile(
+    r"(?i)(?<!\w)(?:per\s+share|a\s+share|each(?:\s+share)?|por\s+acci[oó]n|por\s+t[ií]tulo|"
+    r"cada\s+una|cada\s+acci[oó]n)(?!\w)"
+)
+
+
+def _change_per_share(case: Case, text: str, claim: Claim, starts: list[int], sentence: int) -> str:
+    """A change said per share ("per share the move was 0.23", "varió -0,41 por acción") of a
+    holding whose result gives its close and previous close but not their difference (a
+    position's P&L result): the program computes it; the words name the one operation, so no
+    other value of the trace stands in for it."""
+    end = starts[sentence + 1] if sentence + 1 < len(starts) else len(text)
+    near = _PER_SHARE_SAID.search(
+        text, max(starts[sentence], claim.start - 40), min(end, claim.end + 30)
+    )
+    if near is None or claim.unit or not claim.readings:
+        return ""
+    closes: dict[tuple[str, str | None], dict[str, float]] = {}
+    for fact in case.evidence.facts:
+        if fact.key in ("close", "previous_close") and fact.origin == FROM_JSON:
+            closes.setdefault((fact.event, fact.ticker), {})[fact.key] = fact.value
+    said = (
+        -1 if claim.sign < 0 or claim.direction < 0 else 1 if claim.sign or claim.direction else 0
+    )
+    for (_, ticker), pair in closes.items():
+        if len(pair) < 2 or (claim.scope and ticker not in claim.scope):
+            continue
+        change = pair["close"] - pair["previous_close"]
+        if change * said >= 0 and any(
+            _rounds_to(abs(change), r.value, r.decimals, claim.scale) for r in claim.readings
+        ):
+            return f"close - previous_close of {ticker}"
+    return ""
+
+
 _TIMES_HINT = re.compile(r"(?i)times|\d[x×]|fold|veces")
 _TIMES = re.compile(
     r"(?i)\s*(?:times|x|×|-?fold|veces)\s+(?:(?:as\s+\w+\s+as|that\s+of|the\s+size\s+of|"
@@ -473,6 +545,22 @@ def _days_until(case: Case, text: str, claim: Claim, starts: list[int], sentence
         dated = [d for d in dated if d is not near[0]]
     elif rel and rel not in _FROM_NOW and rel not in _TO and o is not None:
         end = o.end()
+    elif rel in _TO and (far := _far_end(dated, end, report)) is not None:
+        # "announced on 2024-12-06, 25 days before 2025-01-10": to that date from the report
+        # date or from another date of the sentence
+        weeks = after["unit"].casefold() in {"weeks", "semanas"}
+        side = (before["side"] or "").casefold()
+        starts_at = [report] + [
+            day for d in dated if d.end <= claim.start and (day := _day_of(d, report)) is not None
+        ]
+        if any(
+            _spans(abs((far - day).days), r.value, weeks, bool(before["hedge"]), side)
+            for day in starts_at
+            for r in claim.readings
+        ):
+            case.bound.append((before.start(), next(d.end for d in dated if d.start >= end)))
+            return True
+        return False
     weeks = after["unit"].casefold() in {"weeks", "semanas"}
     side = (before["side"] or "").casefold()
     days = [d for c in dated for d in c.dates] + (
@@ -492,6 +580,25 @@ def _days_until(case: Case, text: str, claim: Claim, starts: list[int], sentence
                 case.bound.append((before.start(), end))
                 return True
     return False
+
+
+def _day_of(claim: Claim, report: date) -> date | None:
+    """The day a date claim names, in the report's year where it names none."""
+    if not claim.dates:
+        return None
+    year, month, dom = claim.dates[0]
+    if dom is None:
+        return None
+    try:
+        return date(year or report.year, month, dom)
+    except ValueError:
+        return None
+
+
+def _far_end(dated: list[Claim], end: int, report: date) -> date | None:
+    """The date written right after "before", "until", "antes de" (the far end of a count)."""
+    after = [d for d in dated if 0 <= d.start - end < 26]
+    return _day_of(after[0], report) if after else None
 
 
 def _spans(gap: int, count: float, weeks: bool, hedged: bool, side: str) -> bool:

@@ -20,6 +20,7 @@ from typing import Any
 
 from contract.reasons import ReasonCode
 from verifier.grammar.events import EVENT_WORD
+from verifier.lexicon import alternatives_of, grouped
 from verifier.periods import sentence_end, sentence_starts
 from verifier.rules.case import Case
 from verifier.scanner import fold_aligned
@@ -28,7 +29,8 @@ from verifier.verdict import Reason
 _EVENT_TOOLS = frozenset({"get_events"})
 _ATTRIBUTES = {
     "session": re.compile(
-        r"(?<!\w)(?:before\s+the\s+(?:open|opening\s+bell|bell)|pre-?market|after\s+the\s+"
+        rf"(?<!\w)(?:{'|'.join(alternatives_of('sessions', part) for part in grouped('sessions'))}|"
+        r"before\s+the\s+(?:open|opening\s+bell|bell)|pre-?market|after\s+the\s+"
         r"(?:close|closing\s+bell|bell)|after[-\s]hours|during\s+the\s+session|antes\s+de\s+la\s+"
         r"apertura|(?:tras|después\s+de)l?\s+(?:el\s+)?cierre|al\s+cierre\s+del\s+mercado|"
         r"en\s+la\s+preapertura)(?!\w)"

@@ -75,30 +75,15 @@ def check_gaps(case: Case) -> Iterator[Reason]:
         m = m or _BY.search(folded, max(claim.start - _REACH - 20, 0), claim.start)
         if m is None or not claim.readings:
             continue
-        unit = claim.unit or ("%" if _POINTS.match(folded, claim.end) else "")
-        own = operand_sentences(folded, starts, sentence)  # "So P002 was 0.33 points behind"
-        others = [
-            g.claim
-            for g in case.figures
-            if g is not f
-            and g.in_scope
-            and g.claim.readings
-            and bisect_right(starts, g.claim.start) - 1 in own
-            and bool(g.claim.unit) == bool(unit)
-        ]
+        others = _operands(case, f, folded, starts)
         if len(others) < 2:
             if m.re is _BY and (said := _said_gap(case, f, m)) is not None and not said[0]:
                 yield said[1]  # "It beat the benchmark by 1.90 points": not their gap
             continue
         if m.re is _AHEAD:  # "1.09 pp ahead of it": the gap and which side the first is on
             word = (m.end() - len(m.group().lstrip()), m.end())
-            above = re.match(
-                r"\s*(?:\S+\s+)*?(?:ahead|above|over|por\s+encima|a\s+\w+\s+favor)", m.group()
-            )
-            ahead = [others[0]] if above else [others[1]]  # the one the sentence puts first
-            ordered = signed_amount(others[0]) > signed_amount(others[1])
             sized = _difference(claim, others[:2])
-            if sized and ordered == (ahead[0] is others[0]):
+            if sized and _on_its_side(m, others):
                 case.bound.append(word)
                 continue
             if not sized:
@@ -156,10 +141,24 @@ def derive_gaps(case: Case) -> None:
     hold, on the side the verb puts them (`_said_gap`)."""
     folded = scan_of(case).folded
     if not any(
-        w in folded for w in ("beat", "perform", "trail", "lag", "ahead", "behind", "super")
-    ):
+        w in folded
+        for w in ("beat", "perform", "trail", "lag", "ahead", "behind", "super", "above", "below",
+                  "encima", "debajo")
+    ):  # fmt: skip
         return
+    starts = scan_of(case).starts
     for f in case.figures:
+        if f.wrong and (ahead := _points_ahead(folded, f.claim)) is not None:
+            others = _operands(case, f, folded, starts)  # "-2.04%, 2.04 pp below 0.00%"
+            if (
+                len(others) >= 2
+                and _difference(f.claim, others[:2])
+                and _on_its_side(ahead, others)
+            ):
+                f.in_scope = [make_fact(abs(signed_amount(f.claim)), DERIVED, "", "gap", None, True,
+                                        False, -1, None)]  # fmt: skip
+                f.supported_by, f.wrong, f.held = [DERIVED], "", []
+            continue
         m = _BY.search(folded, max(f.claim.start - _REACH - 20, 0), f.claim.start)
         if m is None or not f.claim.readings:
             continue  # a gap that holds is that gap, whatever other value of the trace it equals
@@ -253,6 +252,30 @@ def _day_return(case: Case, subject: str) -> float | None:
         found = [x for x in facts if x.ticker == subject and x.key in _OWN_KEYS]
     values = {x.value for x in found}
     return values.pop() if len(values) == 1 else None
+
+
+def _operands(case: Case, f: Finding, folded: str, starts: list[int]) -> list[Claim]:
+    """The checked figures of the gap's sentence (or the one it points back at) in its unit:
+    what the gap may be the difference of."""
+    claim = f.claim
+    unit = claim.unit or ("%" if _POINTS.match(folded, claim.end) else "")
+    own = operand_sentences(folded, starts, bisect_right(starts, claim.start) - 1)
+    return [
+        g.claim
+        for g in case.figures
+        if g is not f
+        and g.in_scope
+        and g.claim.readings
+        and bisect_right(starts, g.claim.start) - 1 in own
+        and bool(g.claim.unit) == bool(unit)
+    ]
+
+
+def _on_its_side(m: re.Match[str], others: list[Claim]) -> bool:
+    """Whether "ahead"/"below" puts the first of the two figures on the side it stands."""
+    above = re.match(r"\s*(?:\S+\s+)*?(?:ahead|above|over|por\s+encima|a\s+\w+\s+favor)", m.group())
+    ahead = others[0] if above else others[1]  # the one the sentence puts first
+    return (signed_amount(others[0]) > signed_amount(others[1])) == (ahead is others[0])
 
 
 def _points_ahead(folded: str, claim: Claim) -> re.Match[str] | None:

@@ -1251,6 +1251,8 @@ _MEMBER_SIGN = {
     "gainers": ("day_return_pct", 1),
     "decliners": ("day_return_pct", -1),
 }
+_COUNTED_GROUPS = frozenset({"gainers", "decliners"})
+"""The groups whose whole count the ranks give: "one of the 18 decliners" is one that fell."""
 _SIZED = re.compile(
     r"(?<!\w)(?:\d+|two|three|four|five|biggest|largest|top|main|leading|best|worst|weakest|"
     r"mayores|principales|más|mejores|peores)(?!\w)"
@@ -1271,7 +1273,12 @@ def _membership(s: DraftScan, m: re.Match[str]) -> Reason | None:
     other = _OR_OTHER.match(folded, m.end()) if negated else None
     if other is not None:  # "no está entre los cinco principales contribuidores ni detractores"
         groups.append(next(g for g, words in _OTHER_WORDS.items() if words.search(other.group(1))))
-    sized = _SIZED.search(folded, m.start(), m.end()) is not None
+    size = _SIZED.search(folded, m.start(), m.end())
+    sized = size is not None
+    if size is not None and size.group().isdigit() and group in _COUNTED_GROUPS:
+        # "one of the 7 gainers" where the portfolio had 7: one that rose, not one of the list
+        # of five (a count that is neither is the count rule's to reject)
+        sized = int(size.group()) != ranks.get(group)
     held_all = [_member(subject.symbol, ranks, row, name, sized) for name in groups]
     if None in held_all:
         return None

@@ -7,6 +7,7 @@ holds covers its labels, one that does not is `wrong_relation`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 
 from contract.reasons import ReasonCode
@@ -135,4 +136,54 @@ def check_only_movers(case: Case) -> Iterator[Reason]:
                 + ("" if same_way else ", and this holding moved the other way")
             ),
             span=m.span(),
+        )
+
+
+_ONE_OF = re.compile(
+    r"(?<!\w)(?:one\s+of|among|uno\s+de|una\s+de|entre)\s+(?:the\s+|its\s+|los\s+|las\s+|sus\s+)?"
+    r"(?P<n>\d{1,4})\s+(?:positions|holdings|posiciones|valores|títulos|names|stocks)"
+    r"(?!\w|\s+(?:que|al|a\s+la|en\s+(?:verde|rojo)|(?:with|that|which)\b))"
+)
+"""A holding said to be one of its portfolio's N positions ("one of 19 positions in P003", "uno
+de los 25 valores de la cartera")."""
+
+
+def check_positions_counted(case: Case) -> Iterator[Reason]:
+    """A holding said to be one of N positions: N is its portfolio's `positions_count`, and the
+    ranks hold the holding."""
+    scan = scan_of(case)
+    folded = scan.folded
+    if not any(w in folded for w in ("one of", "among", "uno de", "una de", "entre")):
+        return
+    for m in _ONE_OF.finditer(folded):
+        sentence = scan.starts[bisect_right(scan.starts, m.start()) - 1]
+        before = [t for t in scan.tickers if sentence <= t.start and t.end <= m.start()]
+        if not before:
+            continue  # "one of 25 positions" of no holding: the count's field binds it
+        holding, said = before[-1].symbol, scan.text[m.start() : m.end()]
+        ranks = own_ranks(case, scan.results)
+        if ranks is None or not isinstance(ranks.get("positions_count"), int):
+            yield Reason(
+                rule=ReasonCode.UNVERIFIED_CLAIM,
+                message=f'"{said}" places {holding} in a portfolio no result of the trace ranks',
+                span=m.span(),
+            )
+            continue
+        rows = [r for r in ranks.get("positions") or () if isinstance(r, dict)]
+        case.bound.append(m.span())
+        count = ranks["positions_count"]
+        if int(m.group("n")) == count and any(r.get("ticker") == holding for r in rows):
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{holding} ... {said}" does not hold: portfolio {ranks.get("portfolio_id")} '
+                f"had {count} positions"
+                + (
+                    ""
+                    if any(r.get("ticker") == holding for r in rows)
+                    else f", {holding} not among them"
+                )
+            ),
+            span=(before[-1].start, m.end()),
         )

@@ -1,0 +1,285 @@
+"""Parts, members and sizes: a remainder of a whole split in two, a holding said to be one of its
+portfolio's gainers, a verb of change said with a level, a change per share the program
+computes, a gap in points that equals a return. Wordings a blind outside attack got past the
+verifier (or that it rejected when faithful), bound over the free-form night's real traces:
+each test writes the faithful sentence and its wrong twin from the trace's own results and
+fails with its mechanism taken out."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from tests.verifier.test_places_fractions_columns import _ranked
+from tests.verifier.test_unseen_prose import (
+    FREE_TRACES,
+    _codes,
+    _kept,
+    _moves,
+    _positions,
+    _result,
+    _verdict,
+)
+
+REPORT = date(2024, 12, 31)
+
+
+def _es(value: float) -> str:
+    return f"{value:,.2f}".replace(",", "_").replace(".", ",").replace("_", ".")
+
+
+def test_the_rest_of_a_split_whole_is_the_whole_less_its_part() -> None:
+    """ "Since 2024-12-24 it has moved W; of that, D came on the day and R before": R is W - D,
+    and the sum W + D (a chance match of another operation) is rejected as the figure it is
+    not (`unsupported_figure`, or `wrong_time` where the trace has it for another day)."""
+    checked = 0
+    for question, move, windows in _moves():
+        week = windows.get("week") or windows.get("1w")
+        if week is None or "change" not in week:
+            continue
+        whole, day = week["change"], move["change"]
+        rest, wrong = whole - day, whole + day
+        if not round(whole, 2) or abs(round(wrong, 2)) < 0.02:
+            continue  # a flat week: the rest is the day's change again
+        head = (
+            f"{move['ticker']} closed at {move['close']:.2f} on 2024-12-31 ({move['change_pct']:+.2f}%). "
+            f"Since {week['start_session']} it has moved {whole:+.2f}; of that, {day:+.2f} came on "
+            "2024-12-31 and"
+        )
+        _kept(question, f"{head} {rest:+.2f} in the sessions before.")
+        codes = _codes(question, f"{head} {wrong:+.2f} in the sessions before.")
+        assert codes & {"unsupported_figure", "wrong_time", "wrong_field"}, (question, codes)
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_a_holding_said_among_the_gainers_or_decliners_moved_that_way() -> None:
+    """ "X was one of the N decliners": X fell on the day and N is the portfolio's count; the
+    other group, or a count off by one, is `wrong_relation`; "one of N positions" is the
+    portfolio's count of positions."""
+    checked = 0
+    for question, pnl, ranks, row in _ranked():
+        moved = row.get("day_return_pct")
+        if not moved:
+            continue
+        ticker, portfolio = pnl["ticker"], pnl["portfolio_id"]
+        own, other = ("gainers", "decliners") if moved > 0 else ("decliners", "gainers")
+        lead = f"{ticker} returned {moved:+.2f}% on 2024-12-31 in {portfolio}."
+        _kept(question, f"{lead} {ticker} was one of the {ranks[own]} {own}.")
+        assert "wrong_relation" in _codes(
+            question, f"{lead} {ticker} was one of the {ranks[other]} {other}."
+        )
+        assert "wrong_relation" in _codes(
+            question, f"{lead} {ticker} was one of the {ranks[own] + 1} {own}."
+        )
+        count = ranks["positions_count"]
+        _kept(question, f"{lead} {ticker} is one of {count} positions in {portfolio}.")
+        assert "wrong_relation" in _codes(
+            question, f"{lead} {ticker} is one of {count - 1} positions in {portfolio}."
+        )
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_figure_said_with_a_verb_of_change_is_no_level() -> None:
+    """ "X rose 75.01" (the close) and "the position added 49,431.59" (its market value) state a
+    level as the size of a change: `wrong_field`; the change itself is kept."""
+    checked = 0
+    for question, move, _ in _moves():
+        if not move["change"] or round(abs(move["change"]), 2) == round(move["close"], 2):
+            continue
+        went = "rose" if move["change"] > 0 else "fell"
+        _kept(
+            question,
+            f"{move['ticker']} {went} {abs(move['change']):.2f} ({move['change_pct']:+.2f}%) on 2024-12-31.",
+        )
+        wrong = f"{move['ticker']} {went} {move['close']:.2f} ({move['change_pct']:+.2f}%) on 2024-12-31."
+        assert "wrong_field" in _codes(question, wrong), question
+        checked += 1
+    for question, pnl in _positions():
+        if not pnl.get("day_pnl") or pnl["day_pnl"] < 0:
+            continue
+        tail = f"to {pnl['portfolio_id']} on 2024-12-31 ({pnl['pnl_pct']:+.2f}%)."
+        _kept(question, f"The {pnl['ticker']} position added {pnl['day_pnl']:,.2f} {tail}")
+        assert "wrong_field" in _codes(
+            question, f"The {pnl['ticker']} position added {pnl['market_value']:,.2f} {tail}"
+        )
+        checked += 1
+    assert checked >= 40, checked
+
+
+def test_verbs_of_profit_bind_the_days_pnl() -> None:
+    """ "earned X on its N shares", "ganó X para la cartera": X is the day's P&L, and the market
+    value said so is `wrong_field`."""
+    checked = 0
+    for question, pnl in _positions():
+        if not pnl.get("day_pnl") or pnl["day_pnl"] < 0 or not pnl.get("market_value"):
+            continue
+        ticker, portfolio, shares = pnl["ticker"], pnl["portfolio_id"], int(pnl["quantity"])
+        tail = f"on its {shares} {ticker} shares on 2024-12-31, a {pnl['pnl_pct']:.2f}% move."
+        _kept(question, f"Portfolio {portfolio} earned {pnl['day_pnl']:,.2f} {tail}")
+        assert "wrong_field" in _codes(
+            question, f"Portfolio {portfolio} earned {pnl['market_value']:,.2f} {tail}"
+        )
+        cola = (
+            f"para la cartera {portfolio} el 31 de diciembre de 2024, un {_es(pnl['pnl_pct'])} %."
+        )
+        _kept(question, f"{ticker} ganó {_es(pnl['day_pnl'])} {cola}")
+        assert "wrong_field" in _codes(question, f"{ticker} ganó {_es(pnl['market_value'])} {cola}")
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_the_change_per_share_of_a_position_is_computed_from_its_closes() -> None:
+    """A position's result gives its close and previous close: "per share the move was X" is
+    their difference, computed by the program; another figure is `unsupported_figure`."""
+    checked = 0
+    for question, pnl in _positions():
+        if "previous_close" not in pnl or not pnl.get("day_pnl"):
+            continue
+        change = pnl["close"] - pnl["previous_close"]
+        if abs(change) < 0.1:
+            continue  # "-0.01" may stand for other figures of the trace
+        head = f"{pnl['ticker']} in {pnl['portfolio_id']} returned {pnl['pnl_pct']:+.2f}% on 2024-12-31; per share the move was"
+        _kept(question, f"{head} {change:+.2f}.")
+        assert "unsupported_figure" in _codes(question, f"{head} {change * 1.5:+.2f}."), question
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_percentage_in_brackets_after_a_ticker_is_its_figure() -> None:
+    """ "La rentabilidad de OEE (1,90 %)": the ticker's figure beside its name, not a loss in
+    accounting style; "un resultado de (1,90 %)" after a verb's preposition still is one."""
+    checked = 0
+    for question, pnl in _positions():
+        pct = pnl.get("pnl_pct")
+        if not pct or pct < 0 or "portfolio_id" not in pnl:
+            continue
+        ranks = _result(question, "get_portfolio_ranks")
+        if "portfolio_return_pct" not in ranks:
+            continue
+        ticker = pnl["ticker"]
+        _kept(question, f"La rentabilidad de {ticker} ({_es(pct)} %) el 31 de diciembre de 2024.")
+        assert "unsupported_figure" in _codes(
+            question, f"{ticker} rindió ({_es(pct)} %) el 31 de diciembre de 2024."
+        )
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_a_gap_in_points_that_equals_a_return_is_the_gap() -> None:
+    """ "Its -2.04% return was 2.04 percentage points below the portfolio's 0.00%": a gap of two
+    figures the sentence names, kept though a return of the same size stands in the trace; the
+    wrong side is `wrong_relation`."""
+    checked = 0
+    for question, _pnl, ranks, row in _ranked():
+        mine, theirs = row.get("day_return_pct"), ranks.get("portfolio_return_pct")
+        if mine is None or theirs is None or round(mine, 2) == round(theirs, 2):
+            continue
+        gap = abs(mine - theirs)
+        side, other = ("above", "below") if mine > theirs else ("below", "above")
+        head = f"Its {mine:+.2f}% return was {gap:.2f} percentage points"
+        _kept(question, f"{head} {side} the portfolio's {theirs:.2f}%.")
+        assert "wrong_relation" in _codes(
+            question, f"{head} {other} the portfolio's {theirs:.2f}%."
+        )
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_days_before_a_named_date_run_from_the_date_the_sentence_gives() -> None:
+    """ "announced on A, N days before D": N is D - A; the days from the report date to A (a
+    chance match of another span) are rejected."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        for event in _result(question, "get_events").get("events") or []:
+            day, announced = (
+                date.fromisoformat(event["date"]),
+                date.fromisoformat(event["announced_at"][:10]),
+            )
+            lead, report_gap = (day - announced).days, abs((REPORT - announced).days)
+            if lead == report_gap or day <= REPORT or report_gap < 2:
+                continue
+            ticker = question.split("/")[0]
+            head = f"{ticker} has {event['kind']} on {day}. The date was announced on {announced},"
+            _kept(question, f"{head} {lead} days before {day}.")
+            assert not _verdict(question, f"{head} {report_gap} days before {day}.").accepted
+            checked += 1
+    assert checked >= 5, checked
+
+
+def test_hold_said_of_a_count_is_a_holding_and_otherwise_advice() -> None:
+    """ "You hold 781 shares of AXO": a holding and its checked count; "I would hold the position"
+    advises, which no tool returns."""
+    checked = 0
+    for question, pnl in _positions():
+        if "quantity" not in pnl or not pnl.get("market_value"):
+            continue
+        ticker = pnl["ticker"]
+        held = f"In {pnl['portfolio_id']} you hold {pnl['quantity']:g} shares of {ticker}, worth {pnl['market_value']:,.2f}, a {pnl['pnl_pct']:+.2f}% day."
+        _kept(question, held)
+        assert "unverified_claim" in _codes(question, f"{held} I would hold the position for now.")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_percentage_named_a_contribution_after_it_is_the_contribution() -> None:
+    """ "translated into a +0.14% contribution": the figure is the contribution; the weight said
+    so is `wrong_field`."""
+    checked = 0
+    for question, pnl, _, row in _ranked():
+        weight, contribution = row.get("weight_pct"), pnl.get("contribution_pct")
+        if weight is None or contribution is None or round(weight, 2) == round(contribution, 2):
+            continue
+        head = f"The {pnl['day_pnl']:+,.2f} day P&L of {pnl['ticker']} translated into a"
+        _kept(question, f"{head} {contribution:+.2f}% contribution to the portfolio's return.")
+        assert "wrong_field" in _codes(
+            question, f"{head} {weight:+.2f}% contribution to the portfolio's return."
+        )
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_points_of_a_move_are_its_change_in_price() -> None:
+    """ "climbed 3.71 points": the change of the price; the change in percent said in points is
+    `wrong_field`."""
+    checked = 0
+    for question, move, _ in _moves():
+        change, pct = move["change"], move["change_pct"]
+        if not change or round(abs(change), 2) == round(abs(pct), 2):
+            continue
+        went = "climbed" if change > 0 else "slid"
+        tail = f"points on 2024-12-31 to close at {move['close']:.2f} ({pct:+.2f}%)."
+        _kept(question, f"{move['ticker']} {went} {abs(change):.2f} {tail}")
+        assert "wrong_field" in _codes(question, f"{move['ticker']} {went} {abs(pct):.2f} {tail}")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_the_portfolio_said_to_post_a_figure_is_its_subject() -> None:
+    """ "Portfolio P002 as a whole posted a day P&L of X": the portfolio's, and the holding's own
+    P&L said so is `wrong_subject`."""
+    checked = 0
+    for question, pnl, ranks, _ in _ranked():
+        own, whole = pnl.get("day_pnl"), ranks.get("portfolio_day_pnl")
+        if own is None or whole is None or round(own, 2) == round(whole, 2):
+            continue
+        head = f"{pnl['ticker']} returned {pnl['pnl_pct']:+.2f}%. Portfolio {pnl['portfolio_id']} as a whole posted a day P&L of"
+        _kept(question, f"{head} {whole:+,.2f}.")
+        assert "wrong_subject" in _codes(question, f"{head} {own:+,.2f}.")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_an_events_day_has_no_session() -> None:
+    """An events result gives an event's day, never its hour: "after the market close" said of
+    it is `unverified_claim`."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        for event in _result(question, "get_events").get("events") or []:
+            ticker = question.split("/")[0]
+            said = f"{ticker} has {event['kind']} on {event['date']}"
+            _kept(question, f"{said}.")
+            for session in ("after the market close", "before the market opens", "after the bell"):
+                assert "unverified_claim" in _codes(question, f"{said}, {session}."), session
+            checked += 1
+    assert checked >= 5, checked
