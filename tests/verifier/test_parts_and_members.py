@@ -7,7 +7,8 @@ fails with its mechanism taken out."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
+from typing import Any
 
 from tests.verifier.test_places_fractions_columns import _ranked
 from tests.verifier.test_unseen_prose import (
@@ -15,6 +16,8 @@ from tests.verifier.test_unseen_prose import (
     _codes,
     _kept,
     _moves,
+    _new_york,
+    _news_days,
     _positions,
     _result,
     _verdict,
@@ -283,3 +286,81 @@ def test_an_events_day_has_no_session() -> None:
                 assert "unverified_claim" in _codes(question, f"{said}, {session}."), session
             checked += 1
     assert checked >= 5, checked
+
+
+def _listed(lead: str, items: list[dict[str, Any]], words: str) -> str:
+    lines = "\n".join(f'{i}. "{n["headline"]}" ({n["source"]})' for i, n in enumerate(items, 1))
+    return f"{lead}\n\nHeadlines, {words}:\n{lines}"
+
+
+def test_a_list_said_newest_first_runs_so() -> None:
+    """ "Headlines, newest first:" then the quotes: their times must run that way; the reverse
+    order is `wrong_relation`, and "oldest first" holds of the reverse."""
+    checked = 0
+    for question, move, news in _news_days():
+        if len(news) < 2:
+            continue
+        ordered = sorted(news, key=_new_york, reverse=True)
+        if _new_york(ordered[0]) == _new_york(ordered[-1]):
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+
+        _kept(question, _listed(lead, ordered, "newest first"))
+        _kept(question, _listed(lead, ordered[::-1], "oldest first"))
+        assert "wrong_relation" in _codes(question, _listed(lead, ordered[::-1], "newest first"))
+        assert "wrong_relation" in _codes(
+            question, _listed(lead, ordered, "in chronological order")
+        )
+        checked += 1
+    assert checked >= 5, checked
+
+
+def test_a_session_of_a_named_day_is_the_items() -> None:
+    """ "published before Tuesday's open": the session of that day the item came before, after
+    or during, New York time; a day whose session it did not come in is `wrong_time`."""
+    checked = 0
+    for question, move, news in _news_days():
+        for item in news:
+            when = _new_york(item)
+            if when.weekday() > 4 or item.get("session") not in ("before", "during", "after"):
+                continue
+            before = when - timedelta(days=1)
+            while before.weekday() > 4:
+                before -= timedelta(days=1)
+            day, other = when.strftime("%A"), before.strftime("%A")
+            said = {
+                "before": "before {}'s open",
+                "during": "during {}'s session",
+                "after": "after {}'s close",
+            }
+            phrase = said[item["session"]]
+            head = f'{move["ticker"]} closed at {move["close"]:.2f} ({move["change_pct"]:+.2f}%). "{item["headline"]}" ({item["source"]}) came'
+            _kept(question, f"{head} {phrase.format(day)}.")
+            for session, wrong in said.items():  # another session of the same day
+                if session != item["session"]:
+                    codes = _codes(question, f"{head} {wrong.format(day)}.")
+                    assert codes & {"wrong_time", "wrong_session"}, (question, wrong, codes)
+            if item["session"] == "after" and when.weekday() < 4 and when.date() < REPORT:
+                after = (when + timedelta(days=1)).strftime("%A")  # before Tuesday's open
+                _kept(question, f"{head} before {after}'s open.")
+                codes = _codes(question, f"{head} before {day}'s open.")
+                assert codes & {"wrong_time", "wrong_session"}, (question, codes)
+            codes = _codes(question, f"{head} {phrase.format(other)}.")
+            assert codes & {"wrong_time", "unsupported_date"}, (question, phrase, codes)
+            checked += 1
+    assert checked >= 10, checked
+
+
+def test_among_the_top_five_is_the_ranks_list() -> None:
+    """ "It was among the top 5 contributors": the holding is in the ranks' list of five."""
+    checked = 0
+    for question, pnl, ranks, _ in _ranked():
+        listed = ranks.get("top_contributors") or []
+        lead = f"{pnl['ticker']} contributed {pnl['contribution_pct']:+.2f}% to {pnl['portfolio_id']} ({pnl['pnl_pct']:+.2f}%)."
+        draft = f"{lead} It was among the top {len(listed)} contributors."
+        if pnl["ticker"] in listed:
+            _kept(question, draft)
+        else:
+            assert "wrong_relation" in _codes(question, draft), question
+        checked += 1
+    assert checked >= 20, checked

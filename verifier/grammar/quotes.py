@@ -34,14 +34,22 @@ def attach_quote_times(text: str, claims: list[Claim]) -> None:
     quotes = [c for c in claims if c.kind == "headline"]
     dates = [c for c in claims if c.kind == "date"]
     sessions = SESSION_WORD.finditer(folded)
+    owned: list[tuple[int, int, tuple[Claim, str]]] = []
     for m in sessions:
         owner = _quote_owner(text, m.start(), m.end(), quotes, dates, through_days=True)
         if owner is not None and not owner.session:
             owner.session = m.lastgroup or ""
+        if owner is not None:
+            owned.append((m.start(), m.end(), (owner, m.lastgroup or "")))
     said = [m.span() for m in sessions]
     for stamp in dates:
         if stamp.role:
             continue  # an end of a window ("del 2024-05-28 al 2024-05-31: ..."), not a day's news
+        inside = next((o for a, b, o in owned if a <= stamp.start and stamp.end <= b), None)
+        if inside is not None and stamp.dates:
+            stamp.headline = inside[0].text  # "before Monday's open": the session of that day
+            stamp.session = inside[1]
+            continue
         day = is_timestamp(stamp) or any(d is not None and m <= 12 for _, m, d in stamp.dates)
         if day and (owner := _quote_owner(text, stamp.start, stamp.end, quotes, dates, said)):
             stamp.headline = owner.text

@@ -550,7 +550,7 @@ LEXICON = Lexicon(
     sessions={
         "before": (
             r"before\s+the\s+(?:open|opening\s+bell|bell)",
-            r"before\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)\s+(?:market\s+)?(?:open|opening\s+bell)",
+            r"(?:before|ahead\s+of)\s+(?:(?:mon|tues|wednes|thurs|fri)day(?:['’]s)?|mon|tue|wed|thu|fri)\s+(?:market\s+)?(?:open|opening\s+bell)",
             r"pre-?mkt",
             r"pre-?open",
             r"pre-?session",
@@ -562,7 +562,7 @@ LEXICON = Lexicon(
         "during": (
             r"during\s+(?:the\s+)?(?:session|trading\s+day|(?:regular\s+)?(?:trading|market)\s+hours|trading)",
             r"mid-?(?:session|day|morning|afternoon)",
-            r"during\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)\s+(?:session|trading)",
+            r"during\s+(?:(?:mon|tues|wednes|thurs|fri)day(?:['’]s)?|mon|tue|wed|thu|fri)\s+(?:session|(?:regular\s+)?(?:trading|market)\s+hours|trading)",
             r"shortly\s+after\s+the\s+open",
             r"intraday",
             r"while\s+(?:the\s+)?markets?\s+(?:was|were|is|are)\s+open",
@@ -570,7 +570,7 @@ LEXICON = Lexicon(
         ),
         "after": (
             r"after\s+the\s+(?:market(?:['’]s)?\s+)?(?:close|closing\s+bell|bell)",
-            r"after\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)\s+(?:market\s+)?(?:close|closing\s+bell)",
+            r"after\s+(?:(?:mon|tues|wednes|thurs|fri)day(?:['’]s)?|mon|tue|wed|thu|fri)\s+(?:market\s+)?(?:close|closing\s+bell)",
             r"post-?(?:close|cls)",
             r"late\s+(?:(?:mon|tues|wednes|thurs|fri)day'?s?|mon|tue|wed|thu|fri)",
             r"(?:monday|tuesday|wednesday|thursday|friday|mon|tue|wed|thu|fri)(?:'?s)?\s+evening",

@@ -104,6 +104,13 @@ SIGNERS = [
     "banking",
     "relations",
     "coverage",
+    "portfolio",
+    "portfolios",
+    "reporting",
+    "reports",
+    "operations",
+    "analytics",
+    "markets",
     "tu",
     "su",
     "vuestro",
@@ -127,6 +134,10 @@ SIGNERS = [
     "análisis",
     "clientes",
     "servicios",
+    "cartera",
+    "carteras",
+    "informes",
+    "mercados",
 ]
 """Words of whom a signature signs for, beside names written with a capital."""
 
@@ -186,6 +197,8 @@ PHRASES = (
     # a note's labels: "Re: AXO", "Subject:", "FYI:", "Heads up:", "Nota:", "Puntos clave:"
     r"(?:re|fwd|fw|subject|asunto|context|contexto|nota|note|breve|actualización|update)(?=\s*:)",
     r"(?:fyi|heads\s+up|at\s+a\s+glance|in\s+brief|p\.\s?s\.?)",
+    r"reference(?=[\s*_]*:)",
+    r"(?:performance\s+)?attribution(?=\s+(?:for|of)\s)",
     r"(?:daily|weekly|market|end[-\s]of[-\s]day|closing)\s+(?:wrap|recap|summary|update|note)",
     r"(?:puntos?|ideas?|datos?)\s+clave",
     r"lo\s+(?:esencial|principal|importante)(?=\s*:)",
@@ -218,6 +231,14 @@ PHRASES = (
     r"past\s+performance\s+(?:does\s+not|doesn't|doesn’t)\s+guarantee\s+future\s+"
     r"(?:results|returns|performance)",
     r"correlation\s+(?:is\s+not|isn't|isn’t|does\s+not\s+(?:imply|mean))\s+causation",
+    r"(?:the\s+)?(?:timing|proximity|sequence|coincidence|correlation)\s+alone\s+(?:does\s+not|doesn't|"
+    r"doesn’t|can't|can’t|cannot|won't|won’t)\s+(?:prove|establish|show|imply|confirm)\s+(?:a\s+)?"
+    r"(?:cause|causation|causality|causal\s+(?:link|relationship))",
+    r"(?:it(?:'s|’s|\s+is)\s+)?worth\s+being\s+careful(?:\s+here)?",
+    r"as\s+far\s+as\s+(?:the|our|my)\s+(?:available\s+)?(?:data|calendar|results?|tools?|records?|feed)"
+    r"\s+(?:shows?|goes|go|tells?\s+us|can\s+tell)",
+    r"this\s+is\s+(?:a|only\s+a|just\s+a|merely\s+a)\s+description\s+of\s+the\s+(?:recorded\s+)?"
+    r"(?:move|data|figures|results|price\s+move)",
     # a cause disclaimed in a desk's words: "no causal attribution made", "causalidad n/d"
     r"no\s+causal\s+(?:relationship|link|attribution|claim)(?:\s+[\w-]+){0,8}?\s+(?:is\s+|was\s+)?"
     r"(?:asserted|made|established|implied|drawn)",
@@ -288,7 +309,7 @@ PHRASES = (
     r"here(?:'s|’s|\s+is)\s+the\s+(?:picture|breakdown|story|rundown)(?:\s+(?:for|on))?",
     r"a\s+(?:bit|little)\s+of\s+context(?:\s+from\s+the\s+(?:[\w-]+\s+)?data)?",
     r"in\s+other\s+words",
-    r"in\s+(?:dollar|plain|simple|percentage|percent)\s+(?:terms|words)",
+    r"in\s+(?:dollar|plain|simple|percentage|percent|p&l|pnl|price|return)\s+(?:terms|words)",
     r"dicho\s+de\s+otro\s+modo",
     r"for\s+comparison",
     r"(?:okay|ok|alright|all\s+right),?\s+let\s+me\s+break\s+(?:this|it)\s+down",
@@ -327,6 +348,11 @@ PHRASES = (
     r"happy\s+to\s+(?:dig\s+deeper|go\s+deeper|look\s+further|help\s+further)"
     r"(?:\s+if\s+(?:useful|needed|helpful|you\s+like))?",
     r"any\s+questions,?\s+(?:just\s+)?(?:let\s+me\s+know|ask|give\s+me\s+a\s+shout)",
+    r"(?:please\s+)?(?:do\s+)?let\s+(?:us|me)\s+know\s+if\s+you\s+have\s+any\s+(?:other\s+|further\s+|more\s+)?"
+    r"(?:questions|queries|concerns)",
+    r"thanks?(?:\s+you)?\s+for\s+(?:your|the)\s+(?:question|note|message|request|email|query)"
+    r"(?:\s+(?:about|on|regarding))?",
+    r"gracias\s+por\s+(?:tu|su|la)\s+(?:pregunta|consulta|mensaje|nota)(?:\s+sobre)?",
 )
 """Phrases that hand a message over, set its context or close a chat, free as a whole wherever
 they stand: none states a figure, a time, a direction or a cause."""

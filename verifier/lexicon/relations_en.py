@@ -269,16 +269,16 @@ RELATIONS: dict[str, Any] = {
     },
     "membership": {
         "detractors": (
-            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d{1,4}|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|worst)\s+)?(?:detractors|drags|dollar\s+losers)",
+            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:top|bottom)\s+)?(?:(?:\d{1,4}|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|worst)\s+)?(?:detractors|drags|dollar\s+losers)",
         ),
         "contributors": (
-            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d{1,4}|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|leading)\s+)?(?:positive\s+)?contributors",
+            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:top|bottom)\s+)?(?:(?:\d{1,4}|two|three|four|five)\s+)?(?:(?:biggest|largest|top|main|leading)\s+)?(?:positive\s+)?contributors",
         ),
         "gainers": (
-            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d{1,4}|two|three|four|five)\s+)?(?:(?:biggest|largest|top|best)\s+)?(?:gainers|movers|performers|risers)",
+            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:top|bottom)\s+)?(?:(?:\d{1,4}|two|three|four|five)\s+)?(?:(?:biggest|largest|top|best)\s+)?(?:gainers|movers|performers|risers)",
         ),
         "decliners": (
-            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:\d{1,4}|two|three|four|five)\s+)?(?:(?:biggest|largest|worst|weakest)\s+)?(?:decliners|losers|laggards|fallers|performers)",
+            r"(?:one\s+of|among)\s+(?:the\s+day'?s\s+|today'?s\s+|the\s+|its\s+|the\s+portfolio'?s\s+|p\d{3,}'?s\s+)?(?:(?:top|bottom)\s+)?(?:(?:\d{1,4}|two|three|four|five)\s+)?(?:(?:biggest|largest|worst|weakest)\s+)?(?:decliners|losers|laggards|fallers|performers)",
         ),
     },
     "rank_lists": {

@@ -52,7 +52,11 @@ from verifier.rules.figure_rules import (
     check_wrong_time,
 )
 from verifier.rules.gaps import check_gaps
-from verifier.rules.headline_parts import check_headline_parts, check_headline_sequence
+from verifier.rules.headline_parts import (
+    check_headline_parts,
+    check_headline_sequence,
+    check_list_order,
+)
 from verifier.rules.holding_history import check_holding_history
 from verifier.rules.holdings_date import check_holdings_date
 from verifier.rules.level_sides import check_level_sides
@@ -142,6 +146,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_news_times,
     check_headline_parts,
     check_headline_sequence,
+    check_list_order,
     check_moves_after_news,
     check_headline_openers,
     check_too_late_to_move,

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from contract.reasons import ReasonCode
 from verifier.claim import QUARTER_BASE, Claim
 from verifier.evidence import Evidence
 from verifier.readings import iso_days
 from verifier.rules.case import Case, Finding
+from verifier.rules.session_counts import is_session, session_after, session_before
 from verifier.times import same_day
 from verifier.trace_facts import ISO_DATE
 from verifier.verdict import Reason
@@ -161,11 +163,14 @@ def _wrong_day(claim: Claim, evidence: Evidence) -> str | None:
     times = evidence.headline_times(claim.headline)
     days: set[tuple[int, int, int]] = set()
     for when in times:
+        if claim.session:  # "before Monday's open": the session the item came before or after
+            days |= _session_days(when, claim.session)
+            continue
         found = ISO_DATE.match(when)
         if found:
             days |= {(y, m, d) for (y, m, d), _ in iso_days(found) if y is not None and d}
-    if not days:
-        return None
+    if not days and not (claim.session and times):
+        return None  # no time to hold the day against
     for year, month, day in claim.dates:
         if any((year is None or year == y) and month == m and day == d for y, m, d in days):
             return None
@@ -173,6 +178,29 @@ def _wrong_day(claim: Claim, evidence: Evidence) -> str | None:
         f'"{claim.text}" is given as the day of "{claim.headline}", but the source has that '
         f"headline at {' or '.join(sorted(times))}"
     )
+
+
+_NEW_YORK = ZoneInfo("America/New_York")
+_OPEN, _CLOSE = time(9, 30), time(16, 0)
+
+
+def _session_days(when: str, session: str) -> set[tuple[int, int, int]]:
+    """The day whose session an item published at `when` came before, during or after (New
+    York time): "before Tuesday's open" holds of Monday evening's item, "after Monday's close"
+    of one before Tuesday's open."""
+    try:
+        at = datetime.fromisoformat(when.replace("Z", "+00:00")).astimezone(_NEW_YORK)
+    except ValueError:
+        return set()
+    day, clock = at.date(), at.time()
+    found: date | None
+    if session == "before":
+        found = day if is_session(day) and clock < _OPEN else session_after(day)
+    elif session == "after":
+        found = day if is_session(day) and clock >= _CLOSE else session_before(day)
+    else:
+        found = day if is_session(day) and _OPEN <= clock < _CLOSE else None
+    return {(found.year, found.month, found.day)} if found else set()
 
 
 def check_wrong_event_day(case: Case) -> Iterator[Reason]:
@@ -226,10 +254,13 @@ _SESSION_SAID = {
 def check_wrong_session(case: Case) -> Iterator[Reason]:
     """A quoted headline said to come before the open, during the session or after the close,
     where every news result that holds it says otherwise."""
+    dayed = {f.claim.headline for f in case.findings if f.claim.kind == "date" and f.claim.session}
     for f in case.findings:
         claim = f.claim
         if claim.kind != "headline" or not claim.session or not f.supported_by:
             continue
+        if claim.text in dayed:
+            continue  # "before Tuesday's open" of Monday evening's item: its day's rule holds it
         sessions = case.evidence.headline_sessions(claim)
         if sessions and claim.session not in sessions:
             said = _SESSION_SAID.get(claim.session, claim.session)

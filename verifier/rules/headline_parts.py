@@ -185,3 +185,55 @@ def _day_before(case: Case, folded: str, at: int) -> date | None:
         return date(year, month, day or 1)
     except ValueError:
         return None
+
+
+_LIST_ORDER = re.compile(
+    r"(?<!\w)(?:(?P<newest>newest\s+first|latest\s+first|most\s+recent\s+first|"
+    r"(?:in\s+)?reverse\s+chronological(?:\s+order)?|del\s+más\s+reciente\s+al\s+más\s+antiguo|"
+    r"(?:las\s+)?más\s+recientes\s+primero)|"
+    r"(?P<oldest>oldest\s+first|earliest\s+first|(?:in\s+)?chronological(?:\s+order)?|"
+    r"del\s+más\s+antiguo\s+al\s+más\s+reciente|en\s+orden\s+cronológico))(?!\w)"
+)
+"""The order a list of headlines is said to run in ("newest first", "in chronological order",
+"del más reciente al más antiguo")."""
+
+
+def check_list_order(case: Case) -> Iterator[Reason]:
+    """A list of quoted headlines said to run newest or oldest first: the quotes after the words
+    (up to the next blank line or the end) in that order of their times; the words with no quote
+    after them say nothing checked and stay for the closed world."""
+    text = case.trace.draft or ""
+    folded = fold_aligned(text)
+    if (
+        "first" not in folded
+        and "chrono" not in folded
+        and "cronol" not in folded
+        and ("recient" not in folded)
+    ):
+        return
+    quotes = sorted(
+        (f.claim for f in case.findings if f.claim.kind == "headline" and f.supported_by),
+        key=lambda c: c.start,
+    )
+    items = _items(case)
+    for m in _LIST_ORDER.finditer(folded):
+        end = folded.find("\n\n", folded.find("\n", m.end()) + 1)
+        listed = [q for q in quotes if m.end() <= q.start and (end < 0 or q.start < end)]
+        if not listed:
+            continue  # no list after the words: they order nothing checked
+        times = [t for q in listed if (t := _time_of(q.text, items)) is not None]
+        if len(times) < len(listed):
+            continue  # a quote of no one item: its time is another rule's question
+        newest = m.lastgroup == "newest"
+        ordered = all((a >= b) if newest else (a <= b) for a, b in pairwise(times))
+        case.bound.append(m.span())
+        if ordered:
+            continue
+        yield Reason(
+            rule=ReasonCode.WRONG_RELATION,
+            message=(
+                f'"{text[m.start() : m.end()]}" orders the headlines after it, but their times '
+                "run " + ", ".join(f"{t:%Y-%m-%d %H:%M}" for t in times) + " (New York)"
+            ),
+            span=(m.start(), listed[-1].end),
+        )

@@ -94,6 +94,14 @@ def session_before(day: date) -> date:
     return day
 
 
+def session_after(day: date) -> date:
+    """The first session after `day`."""
+    day += timedelta(days=1)
+    while not is_session(day):
+        day += timedelta(days=1)
+    return day
+
+
 def _sessions(first: date, last: date) -> int:
     """The sessions after `first` up to `last`."""
     count, day = 0, first
