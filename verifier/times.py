@@ -186,9 +186,21 @@ def attach_times(
     _restated_times(folded, figures, windows)
     _heading_times(text, dates, figures)
     _the_day(figures, dates, starts, windows)
+    for figure in figures:
+        if ARROW.match(folded, figure.end) or _OPERAND.search(
+            folded, max(figure.start - 4, 0), figure.start
+        ):
+            figure.time = None  # "703.72 → 702.61": the level the move came from, its own day;
+            # "-$62.16 / $2,404,320.71 ≈ 0.00%": a divisor, the value it is (its own time)
     return inside
 
 
+ARROW = re.compile(r"[ \t]*(?:→|->|⟶|⇒|=>|➝|➞)[ \t]*[$€£]?[ \t]*[-+−]?\d")
+"""A level followed by an arrow and another ("Price: 703.72 → 702.61"): the first is where the
+move came from (`verifier.grammar.field_words` names it the previous close)."""
+_OPERAND = re.compile(r"[/÷][ \t]*[$€£]?[ \t]*$")
+"""A figure written as the divisor of a formula: it is the value divided by, not a figure said
+for the line's time."""
 _OPENS_CLAUSE = re.compile(r"(?:[,;)]\s*|\s)(?:and|but|y|pero|while|mientras|although|aunque)\s+$")
 """A conjunction right before a window phrase: the window opens the clause after it."""
 _NEXT_SESSION = re.compile(r"next|following|siguiente")
@@ -250,6 +262,8 @@ def _restated_times(
         first.time = second.time = time
 
 
+_EARLIER_FIELDS = frozenset({"previous_close", "portfolio_value"})
+"""Fields of a level at the close before the heading's day: the heading's day is not theirs."""
 _HEADING = re.compile(r"[^\n]*[:：][\s*_]*$")
 """A line that ends with a colon: the heading of the lines under it."""
 
@@ -262,8 +276,8 @@ def _heading_times(text: str, dates: Sequence[Timed], figures: Sequence[Timed]) 
     if not dates or "\n" not in text:
         return
     for figure in figures:
-        if figure.time is not None:
-            continue
+        if figure.time is not None or getattr(figure, "field", "") in _EARLIER_FIELDS:
+            continue  # "Portfolio value at previous close: $2,404,320.71": the day before's
         line = text.rfind("\n", 0, figure.start) + 1
         if _BASE_BEFORE.search(text[max(line, figure.start - 60) : figure.start].lower()):
             continue  # "Change: -14.03 from 351.30": the base is the session before the day

@@ -364,3 +364,90 @@ def test_among_the_top_five_is_the_ranks_list() -> None:
             assert "wrong_relation" in _codes(question, draft), question
         checked += 1
     assert checked >= 20, checked
+
+
+def test_an_arrow_runs_from_the_previous_close_to_the_close() -> None:
+    """ "Price: 703.72 → 702.61" under a dated heading: the first is the previous close, the
+    second the close; the two swapped is `wrong_field`."""
+    checked = 0
+    for question, pnl in _positions():
+        before, close = pnl.get("previous_close"), pnl.get("close")
+        if before is None or close is None or round(before, 2) == round(close, 2):
+            continue
+        head = (
+            f"Attribution for {pnl['ticker']} in {pnl['portfolio_id']} on 2024-12-31:\n\n- Price:"
+        )
+        tail = f"({pnl['pnl_pct']:+.2f}%)"
+        _kept(question, f"{head} {before:.2f} → {close:.2f} {tail}")
+        assert "wrong_field" in _codes(question, f"{head} {close:.2f} → {before:.2f} {tail}")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_previous_level_and_a_divisor_under_a_dated_heading_keep_their_own_day() -> None:
+    """Under "... on 2024-12-31:", "Portfolio value at previous close: X" and "P&L / X ≈ c" state
+    the value of the close before; another figure there is still `unsupported_figure`."""
+    checked = 0
+    for question, pnl in _positions():
+        value = pnl.get("portfolio_value_previous_close")
+        if not value or "day_pnl" not in pnl:
+            continue
+        lines = [
+            f"Attribution for {pnl['ticker']} in {pnl['portfolio_id']} on 2024-12-31:",
+            "",
+            f"- Day P&L: {pnl['day_pnl']:+,.2f}",
+            f"- Portfolio value at previous close: {value:,.2f}",
+            f"- Contribution: {pnl['day_pnl']:+,.2f} / {value:,.2f} ≈ {pnl['contribution_pct']:.2f}%",
+        ]
+        _kept(question, "\n".join(lines))
+        lines[3] = f"- Portfolio value at previous close: {value * 1.01:,.2f}"
+        assert "unsupported_figure" in _codes(question, "\n".join(lines))
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_disclaimer_of_what_ties_news_to_the_move_denies_no_news() -> None:
+    """ "Nothing in the data ties a headline to the move" and "they don't say what drove it" say
+    what the data does not do; "there was no headline" where the search found some is still
+    `wrong_absence`."""
+    checked = 0
+    for question, move, news in _news_days():
+        if not news:
+            continue
+        lead = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        _kept(question, f"{lead} Nothing in the data ties a headline to the move.")
+        _kept(question, f"{lead} The data show the price move only; they don't say what drove it.")
+        assert "wrong_absence" in _codes(question, f"{lead} There was no headline in the window.")
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_an_event_not_marked_as_scheduled_is_its_status() -> None:
+    """ "not marked as scheduled" of an event the results list unscheduled is kept, and says no
+    event is missing; said of a scheduled one it is rejected."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/events")):
+        for event in _result(question, "get_events").get("events") or []:
+            ticker = question.split("/")[0]
+            draft = f"{ticker} has {event['kind']} on {event['date']}, not marked as scheduled."
+            if event.get("scheduled"):
+                assert not _verdict(question, draft).accepted, question
+            else:
+                _kept(question, draft)
+            checked += 1
+    assert checked >= 5, checked
+
+
+def test_a_label_on_the_next_line_is_no_part_of_a_name() -> None:
+    """ "Ticker: COD\\nCompany: Atlas Gas Group": "COD Company" is no company name."""
+    checked = 0
+    for question, pnl, _, row in _ranked():
+        name = row.get("name")
+        if not name:
+            continue
+        _kept(
+            question,
+            f"Ticker: {pnl['ticker']}\nCompany: {name}\nReturn: {pnl['pnl_pct']:+.2f}%",
+        )
+        checked += 1
+    assert checked >= 20, checked

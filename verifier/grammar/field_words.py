@@ -11,6 +11,7 @@ from verifier.grammar.dates import WEEKDAY_WORD
 from verifier.grammar.moves import MOVE
 from verifier.lexicon import LANGUAGES, alternatives, fragments, grouped
 from verifier.scanner import PhraseScan, fold_aligned
+from verifier.times import ARROW
 
 FIELDS: dict[str, frozenset[str]] = {
     "close": frozenset({"close", "end_close"}),
@@ -300,6 +301,9 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
         ):
             figure.field = "day_change"  # "climbed 3.71 points": a change of the price
     _levels_of_moves(folded, figures)
+    for figure in figures:
+        if figure.kind in ("number", "money") and ARROW.match(folded, figure.end):
+            figure.field, figure.level = "", "previous_close"  # "Price: 703.72 → 702.61"
     keyed = folded.replace("_", " ") if "_" in folded else folded  # "valor_mercado: 39.346,16"
     names = [
         (m.end(), m.lastgroup)

@@ -137,10 +137,13 @@ def check_absence(case: Case) -> Iterator[Reason]:
 _REFERRED = re.compile(
     r"(?<!\w)(?:whether|si)(?!\w)|"
     r"(?<!\w)(?:that|this|those|these|esa|ese|esas|esos|esta|este|estas|estos|aquella|aquel)\s+$|"
-    r"(?<!\w)(?:that|que)\s+(?:the|a|an|any|el|la|los|las|un|una)\s+$"
+    r"(?<!\w)(?:that|que)\s+(?:the|a|an|any|el|la|los|las|un|una)\s+$|"
+    r"(?<!\w)(?:ties|links|connects|attributes|relates|vincula|liga|conecta|atribuye)\s+"
+    r"(?:(?:any\s+of\s+the|a|an|any|the|this|that|un|una|el|la|ningún|ninguna)\s+)?$"
 )
 """Words between a negation and news that make the news a named item, not what is denied ("does
-not show that the headline caused it": a clause about the item)."""
+not show that the headline caused it": a clause about the item; "nothing in the data ties a
+headline to the move": what the news does not do)."""
 _RELATES = re.compile(
     r"\s+(?:(?:directly|clearly|obviously|explicitly|directamente|claramente)\s+)?(?:points?|"
     r"explains?|accounts?\s+for|ties|links|relates|apunta|apuntan|explica|explican|vincula|"
@@ -323,7 +326,9 @@ def _in_month() -> re.Pattern[str]:
     )
 
 
-_AS_WHAT = re.compile(r"\s*(?:as|como)\s")
+_AS_WHAT = re.compile(
+    r"\s*(?:(?:marked|flagged|listed|labell?ed|tagged|marcad[oa]|señalad[oa])\s+)?(?:as|como)\s"
+)
 """What a thing is not said to be ("not as a scheduled event"), not a denial that it exists."""
 
 

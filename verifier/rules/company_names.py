@@ -16,7 +16,7 @@ from verifier.rules.case import Case
 from verifier.verdict import Reason
 
 _NAMED = re.compile(
-    r"(?<![\w.])(?:[A-Z][\w&'’-]*\s+){1,4}"
+    r"(?<![\w.])(?:[A-Z][\w&'’-]*[ \t]+){1,4}"
     r"(?:Corp(?:oration)?\.?|Inc\.?|Co\.|Company|Holdings|Group|Ltd\.?|plc|LLC|S\.A\.?)(?!\w)"
 )
 _QUOTED = re.compile(r"[\"“«‘][^\"”»’\n]*[\"”»’]")

@@ -240,9 +240,11 @@ def _status_after(folded: str, end: int) -> re.Match[str] | None:
 
 
 _AS_STATUS = re.compile(
-    r"(?<!\w)(?:(?P<not_as>(?:and\s+|y\s+|but\s+|pero\s+)?(?:not|no)\s+(?:as|como))|(?P<future>as|como))\s+"
+    r"(?<!\w)(?:(?P<not_as>(?:and\s+|y\s+|but\s+|pero\s+)?(?:not|no)\s+(?:(?:marked|flagged|listed|"
+    r"labell?ed|tagged|marcad[oa]|señalad[oa])\s+)?(?:as|como))|(?P<future>(?:(?:marked|flagged|listed|"
+    r"labell?ed|tagged|marcad[oa]|señalad[oa])\s+)?(?:as|como)))\s+"
     r"(?:an?\s+|una?\s+)?(?:evento\s+)?(?:scheduled|upcoming|pending|programad[oa]|previst[oa]|"
-    r"pendiente)(?:\s+(?:event|evento))?(?!\w)"
+    r"pendiente)(?:\s+\(?(?:upcoming|event|evento)\)?)?(?:\s+(?:event|evento))?(?!\w)"
 )
 """An event said to stand, or not to stand, as a scheduled one ("listed with a value of 0.80,
 not as a scheduled event", "figuran ... como evento programado")."""
