@@ -436,6 +436,11 @@ _OWN_LEVEL = re.compile(
 )
 """A date's own level named right before the figure ("Monday's close of $92.19", "from the
 December 30 close of 92.19"): the figure is that session's, even after a "from"."""
+_LEVEL_BRACKET = re.compile(
+    r"(?<!\w)(?:close|closing\s+price|level|cierre(?:\s+(?:anterior|previo))?|nivel)\s*\(\s*$"
+)
+"""A level with its day in brackets right after it ("the previous close (Monday)", "el cierre
+anterior (lunes)"): the day is that level's, not the later figures' of its sentence."""
 _OWN_AFTER = re.compile(r"\s*\(\s*[-−+]?[$€£]?\s*\d")
 """A figure in brackets right after a date ("el cierre de ayer (163,24)"): the date is its."""
 _HOLDINGS_AT = re.compile(
@@ -595,6 +600,8 @@ def _nearest_dates(
     if _OWN_LEVEL.fullmatch(folded, last.end, figure.start):
         return _group(dates, last)[0], ""  # "from Monday's close of $92.19": that session's
     crossed = bisect_right(ends, last.end) < k
+    if crossed and _LEVEL_BRACKET.search(folded, max(last.start - 30, lo), last.start):
+        return (), ""  # "the previous close (Monday) was 88.51, so the day change was": its own
     j = bisect_right(ends, last.start) - 1  # the last figure before the date
     if 0 <= j < k and ends[j] >= lo and _DATED.fullmatch(folded, ends[j], last.start):
         base = figures[j]

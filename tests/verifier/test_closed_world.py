@@ -30,6 +30,7 @@ from verifier.grammar.moves import MOVE
 from verifier.grammar.relative import Anchor
 from verifier.limits import holds_open
 from verifier.rules.direction_rules import SIGN
+from verifier.rules.qualities import quality_scan
 from verifier.scanner import fold_aligned
 from verifier.verify import verify_json as verify
 
@@ -95,6 +96,7 @@ OUTSIDE = st.text(alphabet=string.ascii_lowercase, min_size=4, max_size=10).filt
         and not grammar_scan().finditer(w)
         and not MOVE.finditer(w)  # a direction word: a claim of its own
         and not SIGN.finditer(w)  # a sign word ("negativa"): held against its subject's day
+        and not quality_scan().finditer(w)  # a quality of the day ("rebote"): held against it
         and not extract_claims(f"On {w.capitalize()} {w}", (), ANCHOR)  # a weekday, a number
         and not _framing(w)  # a greeting or a closing ("Hello.", "Thanks."): the frame's
         and not holds_open(w)  # "Conjecture.": a hedge's own word (`verifier.limits`)

@@ -7,6 +7,7 @@ fails with its mechanism taken out."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, timedelta
 from typing import Any
 
@@ -449,5 +450,64 @@ def test_a_label_on_the_next_line_is_no_part_of_a_name() -> None:
             question,
             f"Ticker: {pnl['ticker']}\nCompany: {name}\nReturn: {pnl['pnl_pct']:+.2f}%",
         )
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_time_said_to_predate_the_window_comes_before_it() -> None:
+    """ "the most recent story predates the search window" holds where the latest item on file
+    is older than the search's first day; a date said so that falls inside the window is
+    `wrong_relation`; "the holdings snapshot predates the report date" is held to the holdings
+    date."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
+        search = next(e for e in FREE_TRACES[question]["events"] if e["tool"] == "search_news")
+        if "error" not in search or "runs from" not in search["error"]:
+            continue
+        first, last = re.findall(r"\d{4}-\d\d-\d\d", search["error"])[-2:]
+        ticker = question.split("/")[0]
+        move = _result(question, "get_daily_move")
+        head = (
+            f"{ticker} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%). No headlines were "
+            f"found for {ticker} between {search['args']['start']} and {search['args']['end']}."
+        )
+        _kept(
+            question,
+            f"{head} Its news runs from {first} to {last}, so the most recent story predates the search window.",
+        )
+        codes = _codes(
+            question, f"{head} The item of {search['args']['end']} predates the search window."
+        )
+        assert "wrong_relation" in codes, (question, codes)
+        checked += 1
+    for question, pnl in _positions():
+        held = pnl.get("holdings_as_of")
+        if held and held < "2024-12-31":
+            _kept(
+                question,
+                f"{pnl['ticker']} returned {pnl['pnl_pct']:+.2f}% on 2024-12-31; the holdings snapshot predates the report date.",
+            )
+            checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_one_week_row_and_a_level_dated_in_brackets() -> None:
+    """ "| 1 week | ..." names the week window, not a figure 1; "the previous close (Monday) was
+    X, so the day change was Y": Monday is the close's day, not the change's."""
+    checked = 0
+    for question, move, windows in _moves():
+        week = windows.get("week")
+        if week is None or move.get("previous_close") is None:
+            continue
+        table = (
+            f"{move['ticker']} closed at {move['close']:.2f} on 2024-12-31.\n\n"
+            "| Window | Start session | Change % |\n|---|---|---|\n"
+            f"| 1 week | {week['start_session']} | {week['change_pct']:+.2f}% |"
+        )
+        _kept(question, table)
+        said = f"{move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%) on Tuesday. The previous close (Monday) was {move['previous_close']:.2f}, so the day change was"
+        _kept(question, f"{said} {move['change']:+.2f}.")
+        if round(week["change"], 2) != round(move["change"], 2):
+            assert "wrong_time" in _codes(question, f"{said} {week['change']:+.2f}.")
         checked += 1
     assert checked >= 20, checked

@@ -21,6 +21,7 @@ from verifier.rules.answers import (
     check_no_evidence,
     no_draft_reason,
 )
+from verifier.rules.before_window import check_before_window
 from verifier.rules.case import Case, Finding, assess_claim
 from verifier.rules.clock import check_clock_times
 from verifier.rules.closed_world import check_unverified_claim
@@ -164,6 +165,7 @@ RULES: tuple[Callable[[Case], Iterator[Reason]], ...] = (
     check_loose_directions,
     check_alike_moves,
     check_absence,
+    check_before_window,
     check_disclaimers,
     check_unverified_claim,
     check_missing_answer,
