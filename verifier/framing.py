@@ -14,12 +14,15 @@ from verifier.lexicon.framing import ADDRESSEES, CLOSINGS, GREETINGS, PHRASES, S
 from verifier.scanner import PhraseScan
 
 _MAX_NAME_WORDS = 4
-_MAX_SIGNATURE_WORDS = 5
+_MAX_SIGNATURE_WORDS = 7
 _MAX_SIGNATURE_LINES = 3
 _TAIL = 240
 _DASHED = re.compile(r"(?m)^[ \t]*(?:—|–|--)[ \t]*(?P<name>[^\n]+?)[ \t]*\Z")
 """How far from the end a closing line may stand: its line and a signature of a few short
 lines (only that much of a draft is scanned for one)."""
+_HEADER = re.compile(r"(?:[ \t*_]*(?:subject|asunto|re|to|para)[ \t*_]*:[^\n]*\n\s*){1,2}")
+"""A message's header lines above its greeting ("Subject: BGBO in your portfolio"): their
+words are judged like any other; the greeting under them opens the message."""
 _NAME_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
 _SIGNERS = frozenset(SIGNERS)
 _TICKER_SHAPE = re.compile(r"(?<![\w$])\$?[A-Z]{2,5}(?![\w])")
@@ -54,6 +57,8 @@ def _salutation(
     """A greeting opening the draft, then at most four words of whom it addresses (a name with
     its capital, or `ADDRESSEES`), then a mark or the line's end: "Hi Daniel,", "Hola!"."""
     m = greeting.match(folded)
+    if m is None and (header := _HEADER.match(folded)) is not None:
+        m = greeting.match(folded, header.end())  # "Subject: …\n\nDear client,"
     if m is None:
         return None
     named: int | None

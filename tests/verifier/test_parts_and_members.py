@@ -511,3 +511,69 @@ def test_a_one_week_row_and_a_level_dated_in_brackets() -> None:
             assert "wrong_time" in _codes(question, f"{said} {week['change']:+.2f}.")
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_letter_with_a_header_and_a_signed_desk_keeps_its_frame() -> None:
+    """ "Subject: …" then "Dear client," opens the message; "Un cordial saludo,\\nSu equipo de
+    carteras de Nightdesk" signs it; a claim slipped into the signature is still rejected."""
+    checked = 0
+    for question, pnl in _positions():
+        if "day_pnl" not in pnl:
+            continue
+        body = f"{pnl['ticker']} returned {pnl['pnl_pct']:+.2f}% on 2024-12-31, a day P&L of {pnl['day_pnl']:+,.2f}."
+        en = f"Subject: {pnl['ticker']} in {pnl['portfolio_id']}\n\nDear client,\n\n{body}\n\nWith kind regards,\nThe Nightdesk portfolio team"
+        _kept(question, en)
+        es = f"{body}\n\nUn cordial saludo,\nSu equipo de carteras de Nightdesk"
+        _kept(question, es)
+        assert "unverified_claim" in _codes(question, es + " que recomienda comprar")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_spanish_returns_and_disclaimers() -> None:
+    """ "P002 rentó un -0,90 %" is the portfolio's own return (the benchmark's said so is
+    `wrong_subject`); "los datos no explican a qué se debe" and "Ten en cuenta que" assert
+    nothing."""
+    checked = 0
+    for question, pnl, ranks, _ in _ranked():
+        mine, bench = (
+            ranks.get("portfolio_return_pct"),
+            (ranks.get("benchmark") or {}).get("return_pct"),
+        )
+        if mine is None or bench is None or round(mine, 2) == round(bench, 2):
+            continue
+        head = f"{pnl['ticker']} rindió un {_es(pnl['pnl_pct'])} % el 31 de diciembre de 2024."
+        tail = " Ten en cuenta que los datos no explican a qué se debe."
+        _kept(question, f"{head} {pnl['portfolio_id']} rentó un {_es(mine)} % en el día.{tail}")
+        assert "wrong_subject" in _codes(
+            question, f"{head} {pnl['portfolio_id']} rentó un {_es(bench)} % en el día."
+        )
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_count_of_shares_is_the_quantity_and_a_level_is_never_derived() -> None:
+    """ "a 231-share holding" is the quantity (its market value said so is `wrong_field`); a
+    previous close no result holds is not a sum of the close and the change."""
+    checked = 0
+    for question, pnl in _positions():
+        if not pnl.get("market_value") or int(pnl["quantity"]) == round(pnl["market_value"]):
+            continue
+        head = f"{pnl['ticker']} is a"
+        tail = f"holding in {pnl['portfolio_id']} ({pnl['pnl_pct']:+.2f}% on the day)."
+        _kept(question, f"{head} {int(pnl['quantity']):,}-share {tail}")
+        assert "wrong_field" in _codes(
+            question, f"{head} {round(pnl['market_value']):,}-share {tail}"
+        )
+        checked += 1
+    for question, move, _ in _moves():
+        wrong = move["close"] + move["change"]
+        if not move["change"] or round(wrong, 2) == round(move["previous_close"], 2):
+            continue
+        codes = _codes(
+            question,
+            f"{move['ticker']} closed at {move['close']:.2f}, {move['change']:+.2f} ({move['change_pct']:+.2f}%) from the previous close of {wrong:.2f}.",
+        )
+        assert codes, question
+        checked += 1
+    assert checked >= 30, checked

@@ -61,6 +61,9 @@ anterior", "the 17.80 of the prior session"); "rose 4.85 from its previous close
 from it."""
 
 
+_SHARES_AFTER = re.compile(r"-share(?!\w)")
+"""A count of shares as a holding's size ("a 231-share holding"): the quantity ("a volume of 12
+shares" is no holding)."""
 _PRICE_POINTS = re.compile(r"\s*(?:points|pts|puntos)(?!\w)(?!\s+porcentuales)")
 """Points said of a move ("climbed 3.71 points", "bajó 1,08 puntos"): the change of the price,
 never its change in percent."""
@@ -300,6 +303,9 @@ def attach_fields(text: str, figures: list[Claim]) -> None:
             and _MOVED_BY.search(folded, max(figure.start - 40, 0), figure.start)
         ):
             figure.field = "day_change"  # "climbed 3.71 points": a change of the price
+    for figure in figures:
+        if not figure.field and figure.kind == "number" and _SHARES_AFTER.match(folded, figure.end):
+            figure.field = "quantity"  # "a 264-share position"
     _levels_of_moves(folded, figures)
     for figure in figures:
         if figure.kind in ("number", "money") and ARROW.match(folded, figure.end):

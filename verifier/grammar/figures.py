@@ -113,11 +113,15 @@ def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
     if not holds(NUMBER_WORD_SCAN, text, folded):
         return _sorted_figures(figures, claims)
     for m in scan(NUMBER_WORD_SCAN, text, folded):
+        if m.group().casefold() == "ten" and _SPANISH_VERB.match(text, m.end()):
+            continue  # "Ten en cuenta que …": a verb, not the number
         reading = Reading(float(NUMBER_WORDS[m.group().casefold()]), 0)
         figures.append(Claim(m.group(), m.start(), m.end(), "number", (reading,)))
     return _sorted_figures(figures, claims)
 
 
+_SPANISH_VERB = re.compile(r"(?i)\s+en\s+cuenta(?!\w)")
+"""What follows "ten" where it is the Spanish verb ("Ten en cuenta que")."""
 _RANGE_DASH = "-–—"
 _DAY_AFTER = re.compile(
     r"(?i)\b(?:lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|d[ií]a)\s+$"

@@ -356,6 +356,7 @@ LEXICON = Lexicon(
             r"antes\s+de\s+que\s+abriera\s+el\s+mercado",
             r"antes\s+del\s+inicio\s+de\s+la\s+(?:sesión|jornada|rueda|negociación)",
             r"antes\s+de\s+la\s+apertura\s+del\s+(?:lunes|martes|miércoles|jueves|viernes)",
+            r"(?:en\s+(?:la\s+)?)?preapertura",
         ),
         "during": (
             r"durante\s+la\s+(?:sesión|jornada|rueda|negociación)",

@@ -143,7 +143,7 @@ SIGNERS = [
 
 CLOSINGS = (
     # English
-    r"(?:best|kind|warm|warmest|kindest)\s+regards",
+    r"(?:with\s+)?(?:best|kind|warm|warmest|kindest)\s+regards",
     r"regards",
     r"best(?:\s+wishes)?",
     r"all\s+the\s+best",
@@ -249,7 +249,9 @@ PHRASES = (
     r"(?:sin|no\s+hay)\s+atribución\s+causal",
     r"relación\s+causal\s*:\s*no\s+(?:acreditada|establecida|demostrada)",
     r"(?:la\s+)?correlación\s+no\s+(?:es|implica)\s+(?:causa|causalidad|causación)",
-    r"(?:keep|bear)\s+in\s+mind(?:\s+that)?|do\s+note(?:\s+that)?|(?:ten|tenga|tengan)\s+en\s+cuenta(?:\s+que)?",
+    r"(?:keep|bear)\s+in\s+mind(?:\s+that)?",
+    r"do\s+note(?:\s+that)?",
+    r"(?:ten|tenga|tengan)\s+en\s+cuenta(?:\s+que)?",
     # a letter's and an app's set phrases in Spanish
     r"muy\s+señor(?:a)?\s+(?:nuestro|nuestra|mío|mía)",
     r"distinguid[oa]s?\s+client[ea]s?",
@@ -309,7 +311,7 @@ PHRASES = (
     r"here(?:'s|’s|\s+is)\s+the\s+(?:picture|breakdown|story|rundown)(?:\s+(?:for|on))?",
     r"a\s+(?:bit|little)\s+of\s+context(?:\s+from\s+the\s+(?:[\w-]+\s+)?data)?",
     r"in\s+other\s+words",
-    r"in\s+(?:dollar|plain|simple|percentage|percent|p&l|pnl|price|return)\s+(?:terms|words)",
+    r"in\s+(?:dollar|plain|simple|percentage|percent|p&l|pnl|price|return|contribution)\s+(?:terms|words)",
     r"dicho\s+de\s+otro\s+modo",
     r"for\s+comparison",
     r"(?:okay|ok|alright|all\s+right),?\s+let\s+me\s+break\s+(?:this|it)\s+down",
@@ -348,8 +350,8 @@ PHRASES = (
     r"happy\s+to\s+(?:dig\s+deeper|go\s+deeper|look\s+further|help\s+further)"
     r"(?:\s+if\s+(?:useful|needed|helpful|you\s+like))?",
     r"any\s+questions,?\s+(?:just\s+)?(?:let\s+me\s+know|ask|give\s+me\s+a\s+shout)",
-    r"(?:please\s+)?(?:do\s+)?let\s+(?:us|me)\s+know\s+if\s+you\s+have\s+any\s+(?:other\s+|further\s+|more\s+)?"
-    r"(?:questions|queries|concerns)",
+    r"(?:please\s+)?(?:do\s+)?let\s+(?:us|me)\s+know\s+if\s+you\s+(?:have\s+any\s+(?:other\s+|further\s+|more\s+)?"
+    r"(?:questions|queries|concerns)|(?:would|'d|’d)\s+like\s+(?:more|further|any\s+more)\s+(?:detail|details|information))",
     r"thanks?(?:\s+you)?\s+for\s+(?:your|the)\s+(?:question|note|message|request|email|query)"
     r"(?:\s+(?:about|on|regarding))?",
     r"gracias\s+por\s+(?:tu|su|la)\s+(?:pregunta|consulta|mensaje|nota)(?:\s+sobre)?",

@@ -51,6 +51,8 @@ def derive_figures(case: Case) -> None:
     starts = sentence_starts(text)
     supported = [f for f in case.figures if f.in_scope]
     for f in loose:
+        if f.claim.field in _LEVEL_FIELDS:
+            continue  # a close said is the trace's own: "from Monday's 1,055.72" is no sum
         sentence = bisect_right(starts, f.claim.start) - 1
         if _days_until(case, text, f.claim, starts, sentence) or _sessions_named(
             case, text, f.claim, starts, sentence
@@ -85,6 +87,8 @@ def derive_figures(case: Case) -> None:
             f.supported_by = [DERIVED]
 
 
+_LEVEL_FIELDS = frozenset({"close", "previous_close"})
+"""Fields of a price level: a level the trace does not hold is never a computation's."""
 _CHANGE_PCT = re.compile(r"change_pct|pnl_pct|return_pct|day_return")
 
 
