@@ -577,3 +577,54 @@ def test_a_count_of_shares_is_the_quantity_and_a_level_is_never_derived() -> Non
         assert codes, question
         checked += 1
     assert checked >= 30, checked
+
+
+FRAMES = (
+    "The reports themselves do not state that they moved the share price, so we would treat any link as unconfirmed.",
+    "No causal link stated.",
+    "Las noticias no afirman que hayan movido la cotización, por lo que cualquier relación debe tomarse como no confirmada.",
+    "Sin vínculo causal confirmado.",
+    "Los datos solo muestran cuándo se publicó cada noticia; no dicen si alguna de ellas movió el precio.",
+    "Las cifras se basan en los resultados de las herramientas.",
+)
+
+
+def test_sentences_that_disclaim_a_cause_assert_nothing() -> None:
+    """Each disclaimer of a cause (English and Spanish) may close a faithful news answer; the
+    same sentence turned into a cause ("… so the report moved the share price") is rejected."""
+    checked = 0
+    for question, move, news in _news_days():
+        if not news:
+            continue
+        item = news[0]
+        lead = f'{move["ticker"]} closed at {move["close"]:.2f} ({move["change_pct"]:+.2f}%). "{item["headline"]}" ({item["source"]}).'
+        for frame in FRAMES:
+            _kept(question, f"{lead} {frame}")
+        assert not _verdict(question, f"{lead} The report moved the share price.").accepted
+        assert not _verdict(question, f"{lead} La noticia movió la cotización.").accepted
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_a_spanish_latest_item_before_the_searched_period() -> None:
+    """ "La noticia más reciente del archivo es del D, anterior al periodo consultado": D before
+    the search's first day; a day inside the window said so is `wrong_relation`."""
+    checked = 0
+    for question in sorted(q for q in FREE_TRACES if q.endswith("/news")):
+        search = next(e for e in FREE_TRACES[question]["events"] if e["tool"] == "search_news")
+        if "error" not in search or "runs from" not in search["error"]:
+            continue
+        last = re.findall(r"\d{4}-\d\d-\d\d", search["error"])[-1]
+        move = _result(question, "get_daily_move")
+        lead = f"{move['ticker']} cerró en {_es(move['close'])} ({_es(move['change_pct'])} %). No hay titulares entre el {search['args']['start']} y el {search['args']['end']}."
+        _kept(
+            question,
+            f"{lead} La noticia más reciente del archivo es del {last}, anterior al periodo consultado.",
+        )
+        codes = _codes(
+            question,
+            f"{lead} La noticia del {search['args']['end']} es anterior al periodo consultado.",
+        )
+        assert codes & {"wrong_relation", "unsupported_date"}, (question, codes)
+        checked += 1
+    assert checked >= 5, checked

@@ -243,6 +243,9 @@ PHRASES = (
     r"no\s+causal\s+(?:relationship|link|attribution|claim)(?:\s+[\w-]+){0,8}?\s+(?:is\s+|was\s+)?"
     r"(?:asserted|made|established|implied|drawn)",
     r"no\s+causal\s+attribution(?:\s+made)?",
+    r"no\s+causal\s+link\s+(?:stated|established|implied|claimed|shown)",
+    r"sin\s+vínculo\s+causal\s+(?:confirmado|establecido|demostrado)",
+    r"por\s+lo\s+que\s+cualquier\s+relación\s+debe\s+tomarse\s+como\s+no\s+confirmada",
     r"driver\s+(?:unconfirmed|not\s+confirmed|unknown)",
     r"causality\s*:?\s*n/?[ae]",
     r"causalidad\s*:?\s*n/?[de]",

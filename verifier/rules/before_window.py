@@ -24,14 +24,14 @@ from verifier.verdict import Reason
 _BEFORE = re.compile(
     r"(?<!\w)(?P<verb>pre-?dates?|pre-?dated|precedes?|preceded|(?:is|was)\s+older\s+than|"
     r"(?:comes|came|falls|fell|is|was|lies|sits)\s+(?:just\s+)?(?:before|ahead\s+of)|"
-    r"(?:es|era|fue|queda|quedó)\s+anterior\s+(?:a|al))\s+(?:the\s+|la\s+|el\s+)?"
+    r"(?:(?:es|era|fue|queda|quedó)\s+)?anterior\s+(?:a|al))\s+(?:the\s+|la\s+|el\s+)?"
     r"(?P<window>(?:(?:news\s+)?search\s+)?window(?:\s+searched)?|search(?:\s+(?:window|period|"
-    r"range))?|(?:ventana|periodo|período)(?:\s+de\s+(?:la\s+)?búsqueda)?|"
+    r"range))?|(?:ventana|periodo|período)(?:\s+(?:de\s+(?:la\s+)?búsqueda|consultado|buscado))?|"
     r"report(?:ing)?\s+date|as[-\s]of\s+date|fecha\s+del\s+informe)(?!\w)"
 )
 _LATEST = re.compile(
     r"(?<!\w)(?:most\s+recent|latest|last|newest|última|más\s+reciente)\s+(?:\w+\s+)?"
-    r"(?:story|headline|item|article|news|noticia|titular)"
+    r"(?:story|headline|item|article|news|noticia|titular)|(?:noticia|titular)\s+más\s+reciente"
 )
 _HOLDINGS = re.compile(r"(?<!\w)(?:holdings?|positions?|posiciones|cartera)(?:\s+\w+)?\s*$")
 _ISO = re.compile(r"\d{4}-\d\d-\d\d")
