@@ -586,6 +586,7 @@ FRAMES = (
     "Sin vínculo causal confirmado.",
     "Los datos solo muestran cuándo se publicó cada noticia; no dicen si alguna de ellas movió el precio.",
     "Las cifras se basan en los resultados de las herramientas.",
+    "Dicho esto, los titulares no demuestran por sí solos una relación de causa; los datos solo muestran qué se publicó y cuándo.",
 )
 
 
@@ -628,3 +629,26 @@ def test_a_spanish_latest_item_before_the_searched_period() -> None:
         assert codes & {"wrong_relation", "unsupported_date"}, (question, codes)
         checked += 1
     assert checked >= 5, checked
+
+
+def test_a_weekday_with_its_day_in_brackets_is_a_date() -> None:
+    """ "publicado hoy (martes 31)": the day of the month of a weekday in brackets is no figure;
+    "(anterior: 64,76)" names the previous close, so the close said so is `wrong_field`."""
+    checked = 0
+    for question, move, news in _news_days():
+        for item in news:
+            when = _new_york(item)
+            if when.date() != REPORT:
+                continue
+            lead = f"{move['ticker']} cerró en {_es(move['close'])} ({_es(move['change_pct'])} %)."
+            _kept(question, f"{lead} “{item['headline']}”, publicado hoy (martes 31).")
+            checked += 1
+    for question, move, windows in _moves():
+        starts = {round(w.get("start_close", 0), 2) for w in windows.values()}
+        if round(move["close"], 2) in starts | {round(move["previous_close"], 2)}:
+            continue  # a window that opened at the close: that close is a start close too
+        head = f"{move['ticker']}: cierre {_es(move['close'])} ({_es(move['change_pct'])} %)"
+        _kept(question, f"{head} (anterior: {_es(move['previous_close'])}).")
+        assert "wrong_field" in _codes(question, f"{head} (anterior: {_es(move['close'])}).")
+        checked += 1
+    assert checked >= 20, checked

@@ -85,7 +85,7 @@ def find_figures(text: str, claims: list[Claim]) -> list[Claim]:
     for m in NUMBER_SCAN.finditer(text):
         start = m.start()
         if _day_of_range(text, m, date_ends, date_starts) or (
-            _is_day(m.group())
+            _is_day(m.group().rstrip(")"))
             and (
                 _DAY_AFTER.search(text, max(start - 12, 0), start)
                 or _first_day_of(text, m.end(), date_starts)

@@ -381,7 +381,11 @@ LEXICON = Lexicon(
     },
     **RELATIONS,
     fields={
-        "previous_close": (r"cierre\s+(?:anterior|previo)", r"(?:el|los)\s+anterior(?:es)?"),
+        "previous_close": (
+            r"cierre\s+(?:anterior|previo)",
+            r"(?:el|los)\s+anterior(?:es)?",
+            r"anterior(?=\s*:)",
+        ),
         "close": (
             r"se\s+situó\s+en",
             r"situad[oa]\s+en",
