@@ -115,11 +115,7 @@ def check_only_movers(case: Case) -> Iterator[Reason]:
         said = scan.text[m.start() : m.end()]
         key = "gainers" if up else "decliners"
         if ranks is None or not isinstance(ranks.get(key), int):
-            yield Reason(
-                rule=ReasonCode.UNVERIFIED_CLAIM,
-                message=f'"{said}" counts the {key} of a portfolio no result of the trace ranks',
-                span=m.span(),
-            )
+            yield _unranked(f'"{said}" counts the {key}', m.span())
             continue
         own = [r for r in ranks.get("positions") or () if isinstance(r, dict)]
         moved = [
@@ -163,11 +159,7 @@ def check_positions_counted(case: Case) -> Iterator[Reason]:
         holding, said = before[-1].symbol, scan.text[m.start() : m.end()]
         ranks = own_ranks(case, scan.results)
         if ranks is None or not isinstance(ranks.get("positions_count"), int):
-            yield Reason(
-                rule=ReasonCode.UNVERIFIED_CLAIM,
-                message=f'"{said}" places {holding} in a portfolio no result of the trace ranks',
-                span=m.span(),
-            )
+            yield _unranked(f'"{said}" places {holding}', m.span())
             continue
         rows = [r for r in ranks.get("positions") or () if isinstance(r, dict)]
         case.bound.append(m.span())
@@ -187,3 +179,12 @@ def check_positions_counted(case: Case) -> Iterator[Reason]:
             ),
             span=(before[-1].start, m.end()),
         )
+
+
+def _unranked(said: str, span: tuple[int, int]) -> Reason:
+    """A count or a place said of a portfolio no result of the trace ranks."""
+    return Reason(
+        rule=ReasonCode.UNVERIFIED_CLAIM,
+        message=f"{said} of a portfolio no result of the trace ranks",
+        span=span,
+    )
