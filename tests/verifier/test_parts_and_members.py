@@ -587,6 +587,7 @@ FRAMES = (
     "Los datos solo muestran cuándo se publicó cada noticia; no dicen si alguna de ellas movió el precio.",
     "Las cifras se basan en los resultados de las herramientas.",
     "Dicho esto, los titulares no demuestran por sí solos una relación de causa; los datos solo muestran qué se publicó y cuándo.",
+    "El titular no demuestra por sí solo una relación de causa, de modo que nada puede vincularse al movimiento.",
 )
 
 
@@ -650,5 +651,20 @@ def test_a_weekday_with_its_day_in_brackets_is_a_date() -> None:
         head = f"{move['ticker']}: cierre {_es(move['close'])} ({_es(move['change_pct'])} %)"
         _kept(question, f"{head} (anterior: {_es(move['previous_close'])}).")
         assert "wrong_field" in _codes(question, f"{head} (anterior: {_es(move['close'])}).")
+        checked += 1
+    assert checked >= 20, checked
+
+
+def test_a_spanish_close_and_a_letter_signed_with_a_cordial_greeting() -> None:
+    """ "hasta cerrar en X" names the close (the previous close said so is `wrong_field`); "Un
+    saludo cordial,\nNightdesk Research" signs the message."""
+    checked = 0
+    for question, move, _ in _moves():
+        if round(move["close"], 2) == round(move["previous_close"], 2):
+            continue
+        head = f"{move['ticker']} varió un {_es(move['change_pct'])} % el 31 de diciembre hasta cerrar en"
+        sign = "\n\nUn saludo cordial,\nNightdesk Research"
+        _kept(question, f"{head} {_es(move['close'])}.{sign}")
+        assert "wrong_field" in _codes(question, f"{head} {_es(move['previous_close'])}.{sign}")
         checked += 1
     assert checked >= 20, checked

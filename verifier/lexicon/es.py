@@ -387,6 +387,7 @@ LEXICON = Lexicon(
             r"anterior(?=\s*:)",
         ),
         "close": (
+            r"(?:hasta\s+|para\s+)?cerrar\s+en",
             r"se\s+situó\s+en",
             r"situad[oa]\s+en",
             r"cotizaba\s+a",

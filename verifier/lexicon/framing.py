@@ -162,7 +162,7 @@ CLOSINGS = (
     r"speak\s+soon",
     # Spanish
     r"(?:un\s+)?saludos?(?:\s+cordiales)?",
-    r"un\s+(?:cordial\s+)?saludo",
+    r"un\s+(?:cordial\s+)?saludo(?:\s+cordial)?",
     r"atentamente",
     r"cordialmente",
     r"un\s+abrazo",
@@ -318,7 +318,7 @@ PHRASES = (
     r"dicho\s+de\s+otro\s+modo",
     r"for\s+comparison",
     r"(?:okay|ok|alright|all\s+right),?\s+let\s+me\s+break\s+(?:this|it)\s+down",
-    r"conclusión(?=\s*:)",
+    r"conclusi(?:ó|o)n(?=\s*[*_]*\s*:)",
     r"en\s+otras\s+palabras",
     r"en\s+cuanto\s+a(?:l|\s+(?:las|los|la))?",
     r"as\s+for",
