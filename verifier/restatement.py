@@ -17,7 +17,7 @@ _FRAME = re.compile(
     r"[\W_]*(?:(?:so|ok|okay|well|bueno|vale|entonces),?\s+)?"
     r"(?:(?:the|your)\s+question\s+(?:asks|is|was)|you\s+(?:asked|want\s+to\s+know)|"
     r"you(?:'re|\s+are)\s+asking|(?:me|nos)\s+preguntan?|"
-    r"la\s+pregunta\s+es|(?:me\s+)?preguntas|quieres\s+saber|(?:question|pregunta)\s*[:：]|"
+    r"la\s+pregunta\s+es|(?:me\s+)?preguntas|quieres\s+saber|(?:question|pregunta|q|p)[*_]*\s*[:：]|"
     r"(?:to|para)\s+(?:answer|responder)(?:\s+(?:your|tu|su)\s+(?:question|pregunta))?|"
     r"[¿])(?!\w)"
 )

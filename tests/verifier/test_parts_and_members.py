@@ -668,3 +668,40 @@ def test_a_spanish_close_and_a_letter_signed_with_a_cordial_greeting() -> None:
         assert "wrong_field" in _codes(question, f"{head} {_es(move['previous_close'])}.{sign}")
         checked += 1
     assert checked >= 20, checked
+
+
+def test_a_question_labelled_q_and_basis_points() -> None:
+    """ "**Q:** <the question>" restates it (a word the question does not hold is still
+    `unverified_claim`); "ctb -7 bp" is a contribution of -0.07%, and -8 bp is unsupported."""
+    checked = 0
+    for question, pnl in _positions():
+        contribution = pnl.get("contribution_pct")
+        if not contribution or abs(contribution) < 0.03:
+            continue
+        asked = FREE_TRACES[question]["question"]
+        answer = f"**A:** {pnl['ticker']} returned {pnl['pnl_pct']:+.2f}%, ctb {contribution * 100:+.0f} bp."
+        _kept(question, f"**Q:** {asked}\n\n{answer}")
+        assert "unverified_claim" in _codes(
+            question, f"**Q:** Which analyst downgrade hit it?\n\n{answer}"
+        )
+        wrong = answer.replace(f"{contribution * 100:+.0f} bp", f"{contribution * 100 + 1:+.0f} bp")
+        assert not _verdict(question, f"**Q:** {asked}\n\n{wrong}").accepted
+        checked += 1
+    assert checked >= 10, checked
+
+
+def test_a_question_labelled_q_restates_a_news_question() -> None:
+    """ "**Q:** Which recent headlines could explain the move of X on D?" restates the question
+    (its words are the question's); another question's words are `unverified_claim`."""
+    checked = 0
+    for question, move, _ in _news_days():
+        asked = FREE_TRACES[question]["question"]
+        answer = (
+            f"**A:** {move['ticker']} closed at {move['close']:.2f} ({move['change_pct']:+.2f}%)."
+        )
+        _kept(question, f"**Q:** {asked}\n\n{answer}")
+        assert "unverified_claim" in _codes(
+            question, f"**Q:** Which analyst downgrade hit it?\n\n{answer}"
+        )
+        checked += 1
+    assert checked >= 10, checked

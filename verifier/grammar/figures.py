@@ -32,7 +32,7 @@ _DIGITS = r"\d{1,3}(?:[,.]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?"
 _NUMBER_TAIL = (
     r"(?:(?P<letter>[kKmMBT]|bn|mn|mm|tn)(?![\w])|\s?(?P<word>mil\s+millones|millones|millón|millon|millardos"
     r"|billones|billón|billon|billions?|millions?|thousand|trillion|mil|cents?|centavos?|¢)(?!\w))?"
-    r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|basis\s+points?|puntos\s+básicos|pb"
+    r"(?P<unit>\s?%|\s?(?:percent|per\s+cent|por\s+ciento|pct|bps|bp|basis\s+points?|puntos\s+básicos|pb"
     r"|percentage\s+points?|pp|p\.\s?p\.|puntos\s+porcentuales)(?!\w))?"
     r"(?P<close>\s*\))?"
 )
@@ -466,7 +466,7 @@ def _unit(written: str) -> str:
     unit = written.strip().lower()
     if unit.startswith(("percentage", "puntos porcentuales")):
         return "%"  # percentage points: a difference of percentages, in percent
-    if unit in {"bps", "pb"} or "point" in unit or "punto" in unit:
+    if unit in {"bps", "bp", "pb"} or "point" in unit or "punto" in unit:
         return "bps"
     return "%" if unit else ""
 
