@@ -24,7 +24,9 @@ LEVEL_KEYS = ("close", "open", "high", "low", "volume", "market_value", "price",
 """Keys whose figure is a level at the result's session; other keys are bound to no time."""
 
 
-def _day(value: Any) -> date | None:
+def iso_day(value: Any) -> date | None:
+    """The day an ISO date or timestamp string opens with ("2024-12-27T08:45:43-05:00"), else
+    None."""
     if value.__class__ is not str or len(value) < 10:
         return None
     return _parse_day(value[:10])
@@ -42,10 +44,10 @@ def asked_dates(args: Any) -> tuple[date, ...]:
     """The window a call asked for (`start`, `end`), or its one `date`."""
     if not isinstance(args, dict):
         return ()
-    start, end = _day(args.get("start")), _day(args.get("end"))
+    start, end = iso_day(args.get("start")), iso_day(args.get("end"))
     if start and end:
         return (start, end)
-    one = _day(args.get("date"))
+    one = iso_day(args.get("date"))
     return (one,) if one else ()
 
 
@@ -75,9 +77,9 @@ def spans_named(
     previous_text: str | None,
     asked: tuple[date, ...],
 ) -> dict[str, Span]:
-    session = _day(session_text) or _day(date_text)
-    start, end = _day(start_text), _day(end_text)
-    previous = _day(previous_text)
+    session = iso_day(session_text) or iso_day(date_text)
+    start, end = iso_day(start_text), iso_day(end_text)
+    previous = iso_day(previous_text)
     spans: dict[str, Span] = {}
     if start and end:
         window = Span(start, end, asked if len(asked) == 2 else ())

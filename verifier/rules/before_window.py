@@ -19,6 +19,7 @@ from contract.reasons import ReasonCode
 from verifier.periods import sentence_starts
 from verifier.rules.case import Case
 from verifier.scanner import fold_aligned
+from verifier.spans import iso_day
 from verifier.verdict import Reason
 
 _BEFORE = re.compile(
@@ -71,7 +72,7 @@ def _limit(case: Case, window: str) -> date | None:
     if "report" in window or "informe" in window or window.startswith("as"):
         return case.report_day
     starts = [
-        _day(event.args.get("start"))
+        iso_day(event.args.get("start"))
         for event in case.trace.events
         if event.tool == "search_news" and isinstance(event.args, dict)
     ]
@@ -99,7 +100,7 @@ def _subject(
         return _latest_news(case), latest.span()
     if holdings is not None:
         held = [
-            _day(event.result.get("holdings_as_of"))
+            iso_day(event.result.get("holdings_as_of"))
             for event in case.trace.events
             if isinstance(event.result, dict)
         ]
@@ -117,18 +118,9 @@ def _latest_news(case: Case) -> date | None:
             continue
         if isinstance(event.result, dict):
             for item in event.result.get("news") or []:
-                if isinstance(item, dict) and (day := _day(item.get("published_at"))):
+                if isinstance(item, dict) and (day := iso_day(item.get("published_at"))):
                     days.append(day)
         if event.failure:
-            found = [d for d in (_day(s) for s in _ISO.findall(event.failure)) if d]
+            found = [d for d in (iso_day(s) for s in _ISO.findall(event.failure)) if d]
             days += found[-1:]
     return max(days) if days else None
-
-
-def _day(value: Any) -> date | None:
-    if not isinstance(value, str) or len(value) < 10:
-        return None
-    try:
-        return date.fromisoformat(value[:10])
-    except ValueError:
-        return None
